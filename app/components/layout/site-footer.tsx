@@ -1,0 +1,57 @@
+import { Mail } from "lucide-react";
+import { Link } from "react-router";
+import type { ShopIdentity } from "~/lib/shop";
+import { FOOTER_NAV } from "./navigation";
+import { ShopLogo } from "./shop-logo";
+import { SocialIcon } from "./social-icon";
+
+export function SiteFooter({ shop }: { shop: ShopIdentity }) {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 border-t border-border bg-card/40">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.2fr_2fr]">
+        <div className="space-y-4">
+          <ShopLogo name={shop.name} />
+          <p className="max-w-sm text-sm text-muted-foreground">
+            Cartes Pokémon, Magic et One Piece, produits scellés, accessoires, mangas et jeux vidéo, sélectionnés et expédiés avec soin depuis la France.
+          </p>
+          <a href={`mailto:${shop.email}`} className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-accent hover:underline">
+            <Mail className="size-4" aria-hidden="true" />
+            {shop.email}
+          </a>
+          <ul className="flex gap-2" aria-label="Réseaux sociaux">
+            {shop.socials.map((social) => (
+                <li key={social.url}>
+                  <a
+                    href={social.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex size-11 items-center justify-center rounded-lg border border-border hover:bg-muted"
+                    aria-label={`${social.label} (nouvelle fenêtre)`}
+                  >
+                    <SocialIcon label={social.label} className="size-5" />
+                  </a>
+                </li>
+            ))}
+          </ul>
+        </div>
+        <nav aria-label="Pied de page">
+          <ul className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-3">
+            {FOOTER_NAV.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="inline-flex min-h-11 items-center text-sm text-muted-foreground hover:text-foreground">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-border">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-muted-foreground sm:px-6">
+          © {year} {shop.legal.companyName}. Tous droits réservés. Paiement sécurisé par carte bancaire.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,45 @@
+import { Skeleton } from "~/components/ui/skeleton";
+import type { ProductView } from "~/domain/product-view";
+import { ProductCard } from "./product-card";
+
+export const GRID_CLASS = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
+
+export function ProductGrid({ products, eagerCount = 0 }: { products: ProductView[]; eagerCount?: number }) {
+  return (
+    <ul className={GRID_CLASS}>
+      {products.map((product, i) => (
+        <li key={product.id}>
+          <ProductCard product={product} eager={i < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Same box as a ProductCard, so nothing moves when the products arrive. */
+export function ProductCardSkeleton() {
+  return (
+    <div className="flex flex-col overflow-hidden rounded-2xl border border-border bg-card">
+      <Skeleton className="aspect-square rounded-none" />
+      <div className="flex flex-col gap-2 p-4">
+        <Skeleton className="h-5 w-20" />
+        <Skeleton className="h-[2.75rem] w-full" />
+        <Skeleton className="h-5 w-1/2" />
+        <Skeleton className="mt-1 h-7 w-24" />
+        <Skeleton className="h-11 w-full" />
+      </div>
+    </div>
+  );
+}
+
+export function ProductGridSkeleton({ count }: { count: number }) {
+  return (
+    <ul className={GRID_CLASS} aria-busy="true" aria-label="Chargement des produits">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i}>
+          <ProductCardSkeleton />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,91 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquireDataDirLock } from "./data-dir-lock.server";
+import type { Db } from "./types";
+import * as schema from "./schema";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export type Database = {
+  db: Db;
+  kind: DatabaseKind;
+  /** Throws when the database does not answer (used by /healthz). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The raw pg pool when on PostgreSQL (LISTEN/NOTIFY, advisory locks). */
+  pool?: pg.Pool;
+};
+
+const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "drizzle");
+// Arbitrary constant: every instance serialises its migrations on this advisory lock.
+const MIGRATION_LOCK_ID = 727_001;
+
+export type OpenOptions =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir: string | null /* null: in memory (tests) */ };
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.kind === "postgres") return openPostgres(options.url, options.poolSize ?? 10);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  const dir = dataDir ? path.resolve(dataDir, "pglite") : null;
+  const lock = dir ? acquireDataDirLock(path.dirname(dir)) : null;
+  try {
+    const client = dir ? await PGlite.create(dir) : await PGlite.create();
+    const db = drizzlePglite({ client, schema, casing: "snake_case" });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      db: db as unknown as Db,
+      kind: "pglite",
+      ping: async () => {
+        await client.query("select 1");
+      },
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  try {
+    const client = await pool.connect();
+    try {
+      // Several instances may start together: one migrates, the others wait.
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+      try {
+        await migratePg(drizzlePg({ client, casing: "snake_case" }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+      }
+    } finally {
+      client.release();
+    }
+    const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
+    return {
+      db: db as unknown as Db,
+      kind: "postgres",
+      pool,
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+    };
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,5 @@
+export * from "./auth";
+export * from "./messaging";
+export * from "./orders";
+export * from "./product-admin";
+export * from "./products";

@@ -1,0 +1,73 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { ORDER_STATUSES } from "../../domain/catalog-values";
+import { users } from "./auth";
+import { products } from "./products";
+
+export type ShippingAddress = {
+  fullName: string;
+  line1: string;
+  line2?: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  phone?: string;
+  relayPoint?: string;
+};
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Public reference: PREFIX-6 digits-4 digits. */
+    number: text().notNull().unique(),
+    status: text({ enum: ORDER_STATUSES }).notNull().default("pending_payment"),
+    customerEmail: text().notNull(),
+    userId: text().references(() => users.id, { onDelete: "set null" }),
+    subtotalCents: integer().notNull(),
+    discountCents: integer().notNull().default(0),
+    discountCode: text(),
+    insuranceCents: integer().notNull().default(0),
+    totalCents: integer().notNull(),
+    paymentProvider: text().notNull(),
+    providerSessionId: text().unique(),
+    reservedUntil: timestamp({ withTimezone: true }),
+    shippingAddress: jsonb().$type<ShippingAddress>(),
+    trackingNumber: text(),
+    paidAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("orders_amounts_non_negative", sql`${t.subtotalCents} >= 0 and ${t.totalCents} >= 0 and ${t.insuranceCents} >= 0 and ${t.discountCents} >= 0`),
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_reservation_idx").on(t.reservedUntil).where(sql`${t.status} = 'pending_payment'`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer().references(() => products.id, { onDelete: "set null" }),
+    name: text().notNull(),
+    unitPriceCents: integer().notNull(),
+    quantity: integer().notNull(),
+  },
+  (t) => [
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+    index("order_items_order_idx").on(t.orderId),
+  ],
+);
+
+/** Provider events already handled: webhooks arrive twice and out of order. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text().primaryKey(),
+  provider: text().notNull(),
+  type: text().notNull(),
+  orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
+  receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,17 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+/** Admin action log: who added, changed or deleted which product, with a snapshot. */
+export const productAdmin = pgTable(
+  "product_admin",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    adminAction: text({ enum: ["ajout", "modification", "suppression"] }).notNull(),
+    productId: integer().notNull(),
+    title: text().notNull(),
+    snapshot: jsonb().$type<Record<string, unknown>>().notNull(),
+    adminUserId: text().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("product_admin_product_idx").on(t.productId, t.createdAt)],
+);

@@ -1,0 +1,41 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { MAIN_CATEGORIES, PRODUCT_STATUSES } from "../../domain/catalog-values";
+
+export const products = pgTable(
+  "products",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    title: text().notNull(),
+    description: text().notNull().default(""),
+    priceCents: integer().notNull(),
+    stock: integer().notNull().default(0),
+    imagePath: text(),
+    additionalImages: text().array().notNull().default(sql`'{}'::text[]`),
+    category: text({ enum: MAIN_CATEGORIES }).notNull(),
+    subCategory: text(),
+    cardType: text({ enum: ["recent", "vintage"] }),
+    series: text(),
+    rarity: text(),
+    condition: text(),
+    status: text({ enum: PRODUCT_STATUSES }).notNull().default("en_ligne"),
+    featured: boolean().notNull().default(false),
+    dropTime: timestamp({ withTimezone: true }),
+    /** Lower-case, accent-folded copy of title, series and description (see domain/search). */
+    searchText: text().notNull().default(""),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("products_price_non_negative", sql`${t.priceCents} >= 0`),
+    // The last line of defence against overselling: a reservation can never go below zero.
+    check("products_stock_non_negative", sql`${t.stock} >= 0`),
+    check("products_additional_images_max_4", sql`coalesce(array_length(${t.additionalImages}, 1), 0) <= 4`),
+    index("products_listing_idx").on(t.status, t.category, t.subCategory),
+    index("products_featured_idx").on(t.featured).where(sql`${t.featured}`),
+    index("products_drop_idx").on(t.dropTime).where(sql`${t.status} = 'a_venir'`),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;
+export type NewProductRow = typeof products.$inferInsert;

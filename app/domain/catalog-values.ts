@@ -1,0 +1,56 @@
+/** Value lists of SPEC.md section 3, shared by schema, forms and rules. */
+
+export const MAIN_CATEGORIES = ["TCG", "Accessoires", "Gaming & Mangas"] as const;
+export type MainCategory = (typeof MAIN_CATEGORIES)[number];
+
+export const TCG_SUB_CATEGORIES = ["Scellés", "Cartes", "Autres Cartes"] as const;
+export type TcgSubCategory = (typeof TCG_SUB_CATEGORIES)[number];
+
+export const PRODUCT_STATUSES = ["en_ligne", "hors_ligne", "a_venir"] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+export const CARD_TYPES = ["recent", "vintage"] as const;
+export type CardType = (typeof CARD_TYPES)[number];
+
+export const RARITIES = ["common", "uncommon", "rare", "ultra-rare", "secret-rare"] as const;
+export type Rarity = (typeof RARITIES)[number];
+
+export const RARITY_LABELS: Record<Rarity, string> = {
+  common: "Commune",
+  uncommon: "Peu commune",
+  rare: "Rare",
+  "ultra-rare": "Ultra rare",
+  "secret-rare": "Secrète rare",
+};
+
+export const CONDITIONS = ["mint", "near-mint", "excellent", "good", "played"] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+export const CONDITION_LABELS: Record<Condition, string> = {
+  mint: "Mint",
+  "near-mint": "Near Mint",
+  excellent: "Excellent",
+  good: "Bon état",
+  played: "Joué",
+};
+
+export const ORDER_STATUSES = [
+  "pending_payment",
+  "paid",
+  "shipped",
+  "cancelled",
+  "expired",
+  "refunded",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const SITE_MESSAGE_LOCATIONS = ["global", "home", "catalog", "product", "checkout"] as const;
+export type SiteMessageLocation = (typeof SITE_MESSAGE_LOCATIONS)[number];
+
+export const SITE_MESSAGE_LOCATION_LABELS: Record<SiteMessageLocation, string> = {
+  global: "Site entier",
+  home: "Page d'accueil",
+  catalog: "Catalogue",
+  product: "Pages produit",
+  checkout: "Panier & Paiement",
+};

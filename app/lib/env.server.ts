@@ -1,0 +1,124 @@
+import { z } from "zod";
+import type { ShopIdentity } from "./shop";
+
+export type { ShopIdentity };
+
+/**
+ * Every setting of Comptoir, read once from the environment. All are optional: the
+ * defaults give a working shop on an embedded database with no credentials.
+ * Names are a contract with deployment scripts (see .env.example).
+ */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const optionalUrl = (what: string) =>
+  optionalText.pipe(z.url({ message: `${what} doit être une URL valide` }).optional());
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no", ""], { message: "valeur attendue : true ou false" })
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1" || v === "yes"));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce
+    .number({ message: "PORT doit être un nombre" })
+    .int()
+    .min(0, "PORT doit être compris entre 0 et 65535")
+    .max(65535, "PORT doit être compris entre 0 et 65535")
+    .default(3000),
+  HOST: optionalText.default("0.0.0.0"),
+  PUBLIC_URL: optionalUrl("PUBLIC_URL"),
+  DATA_DIR: optionalText.default("./data"),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL doit commencer par postgres:// ou postgresql://")
+      .optional(),
+  ),
+  AUTH_SECRET: optionalText.pipe(
+    z.string().min(32, "AUTH_SECRET doit contenir au moins 32 caractères").optional(),
+  ),
+  ADMIN_EMAIL: optionalText.pipe(z.email({ message: "ADMIN_EMAIL doit être une adresse e-mail valide" }).optional()),
+  ADMIN_PASSWORD: optionalText.pipe(
+    z.string().min(8, "ADMIN_PASSWORD doit contenir au moins 8 caractères").optional(),
+  ),
+  SHOP_NAME: optionalText.default("Comptoir"),
+  SHOP_EMAIL: optionalText.pipe(z.email({ message: "SHOP_EMAIL doit être une adresse e-mail valide" })).default("contact@comptoir.example"),
+  ORDER_PREFIX: optionalText.pipe(
+    z.string().regex(/^[A-Z]{2,6}$/, "ORDER_PREFIX doit contenir 2 à 6 lettres majuscules"),
+  ).default("CPT"),
+  SOCIAL_INSTAGRAM_URL: optionalUrl("SOCIAL_INSTAGRAM_URL").default("https://www.instagram.com/"),
+  SOCIAL_TIKTOK_URL: optionalUrl("SOCIAL_TIKTOK_URL"),
+  SOCIAL_WHATNOT_URL: optionalUrl("SOCIAL_WHATNOT_URL").default("https://www.whatnot.com/"),
+  LEGAL_COMPANY_NAME: optionalText.default("Comptoir SASU"),
+  LEGAL_SIREN: optionalText.default("000 000 000"),
+  LEGAL_ADDRESS: optionalText.default("1 rue de l'Exemple, 75001 Paris, France"),
+  LEGAL_HOST: optionalText.default("Hébergeur à renseigner (LEGAL_HOST)"),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  SMTP_URL: optionalUrl("SMTP_URL"),
+  MAIL_FROM: optionalText,
+  SELLER_EMAIL: optionalText.pipe(z.email({ message: "SELLER_EMAIL doit être une adresse e-mail valide" }).optional()),
+  S3_ENDPOINT: optionalUrl("S3_ENDPOINT"),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PUBLIC_URL: optionalUrl("S3_PUBLIC_URL"),
+  TRUST_PROXY: optionalText,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED_SAMPLE_CATALOGUE: flag(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Configuration invalide :\n${issues.map((i) => `  - ${i}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment; throws a ConfigError listing every bad variable in French. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "env"} : ${issue.message}`),
+    );
+  }
+  const env = result.data;
+  const s3Keys = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+  const s3Set = s3Keys.filter((k) => env[k] !== undefined);
+  if (s3Set.length > 0 && s3Set.length < s3Keys.length) {
+    const missing = s3Keys.filter((k) => env[k] === undefined);
+    throw new ConfigError([`S3 : ${missing.join(", ")} manquant(s) (toutes les variables S3_* vont ensemble)`]);
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(["STRIPE_WEBHOOK_SECRET : obligatoire quand STRIPE_SECRET_KEY est défini"]);
+  }
+  return env;
+}
+
+export function shopIdentity(env: Env): ShopIdentity {
+  const socials = [
+    env.SOCIAL_INSTAGRAM_URL && { label: "Instagram", url: env.SOCIAL_INSTAGRAM_URL },
+    env.SOCIAL_TIKTOK_URL && { label: "TikTok", url: env.SOCIAL_TIKTOK_URL },
+    env.SOCIAL_WHATNOT_URL && { label: "Whatnot", url: env.SOCIAL_WHATNOT_URL },
+  ].filter((s): s is { label: string; url: string } => Boolean(s));
+  return {
+    name: env.SHOP_NAME,
+    email: env.SHOP_EMAIL,
+    socials,
+    legal: {
+      companyName: env.LEGAL_COMPANY_NAME,
+      siren: env.LEGAL_SIREN,
+      address: env.LEGAL_ADDRESS,
+      host: env.LEGAL_HOST,
+    },
+  };
+}

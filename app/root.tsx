@@ -1,0 +1,85 @@
+import type { ReactNode } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { NotFound } from "./components/layout/not-found";
+import { Toaster } from "./components/ui/toaster";
+import { useNonce } from "./lib/nonce";
+import { THEME_SCRIPT } from "./lib/theme";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  // Accounts arrive with better-auth; until then every visitor is signed out.
+  return { shop: context.shop, user: null as { name: string } | null };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    // "dark" is the default; THEME_SCRIPT corrects it from localStorage before the first paint.
+    <html lang="fr" className="dark" style={{ colorScheme: "dark" }} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1120" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#contenu"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
+        >
+          Aller au contenu
+        </a>
+        {data ? <SiteHeader shopName={data.shop.name} user={data.user} /> : null}
+        <main id="contenu" className="flex-1">
+          {children}
+        </main>
+        {data ? <SiteFooter shop={data.shop} /> : null}
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound />;
+  }
+  if (typeof document !== "undefined") console.error(error);
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <p className="text-sm font-semibold uppercase tracking-widest text-destructive">Erreur</p>
+      <h1 className="mt-3 text-3xl font-extrabold">Une erreur est survenue</h1>
+      <p className="mt-4 text-muted-foreground">
+        Nous n'avons pas pu afficher cette page. Réessayez dans un instant&nbsp;; si le problème persiste, écrivez-nous.
+      </p>
+      <a href="/" className="mt-8 inline-flex h-11 items-center rounded-lg bg-primary px-5 font-semibold text-primary-foreground">
+        Retour à l'accueil
+      </a>
+    </section>
+  );
+}

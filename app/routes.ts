@@ -1,0 +1,7 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("construction", "routes/construction.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,121 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type Request, type Response } from "express";
+import helmet from "helmet";
+import type { Logger } from "pino";
+import type { ServerBuild } from "react-router";
+import type { Database } from "~/db/client.server";
+import { redirectFor } from "~/domain/redirects";
+import type { AppContext } from "~/lib/context";
+import type { Env } from "~/lib/env.server";
+import { shopIdentity } from "~/lib/env.server";
+import type { Storage } from "~/services/storage.server";
+
+export type AppDeps = {
+  env: Env;
+  database: Database;
+  storage: Storage;
+  uploadsDir: string;
+  logger: Logger;
+  /** The React Router build, or a loader of it (development: Vite's latest). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Extra middleware placed before React Router (Vite's in development). */
+  before?: express.RequestHandler[];
+  development?: boolean;
+};
+
+const CLIENT_DIR = path.resolve("build/client");
+
+/** Server-sent event streams must flush each event as written: never compress them. */
+function shouldCompress(req: Request, res: Response): boolean {
+  const type = String(res.getHeader("Content-Type") ?? "");
+  if (type.startsWith("text/event-stream")) return false;
+  return compression.filter(req, res);
+}
+
+export function createApp(deps: AppDeps): express.Express {
+  const { env, database, logger } = deps;
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
+
+  app.use((_req, res, next) => {
+    res.locals.nonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: deps.development
+        ? false // Vite injects inline scripts and a websocket in development.
+        : {
+            useDefaults: true,
+            directives: {
+              "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`],
+              "style-src": ["'self'", "'unsafe-inline'"],
+              "img-src": ["'self'", "data:", "blob:", ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [])],
+              "connect-src": ["'self'"],
+              "form-action": ["'self'", "https://checkout.stripe.com"],
+              "frame-ancestors": ["'none'"],
+              "upgrade-insecure-requests": env.PUBLIC_URL?.startsWith("https:") ? [] : null,
+            },
+          },
+      strictTransportSecurity: env.PUBLIC_URL?.startsWith("https:") ? undefined : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression({ filter: shouldCompress }));
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await database.ping();
+      res.set("Cache-Control", "no-store").json({ status: "ok", database: database.kind });
+    } catch (error) {
+      logger.error({ err: error }, "healthz: database unreachable");
+      res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: database.kind });
+    }
+  });
+
+  app.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const search = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
+    const target = redirectFor(req.path, search);
+    if (target) return res.redirect(target.status, target.location);
+    next();
+  });
+
+  app.use("/uploads", express.static(deps.uploadsDir, { maxAge: "7d", fallthrough: false, index: false }));
+  for (const middleware of deps.before ?? []) app.use(middleware);
+  if (!deps.development) {
+    // Fingerprinted by Vite: safe to cache for a year.
+    app.use("/assets", express.static(path.join(CLIENT_DIR, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
+  }
+
+  const shop = shopIdentity(env);
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: deps.build,
+      mode: deps.development ? "development" : "production",
+      getLoadContext: (_req, res): AppContext => ({
+        db: database.db,
+        shop,
+        storage: { publicBaseUrl: deps.storage.publicBaseUrl },
+        publicUrl,
+        nonce: res.locals.nonce as string,
+        logger,
+      }),
+    }),
+  );
+  return app;
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value; // e.g. "loopback" or a list of addresses
+}

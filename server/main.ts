@@ -1,0 +1,106 @@
+import fs from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import pino from "pino";
+import type { ServerBuild } from "react-router";
+import { openDatabase } from "~/db/client.server";
+import { ConfigError, parseEnv } from "~/lib/env.server";
+import { ensureAdminAccount, ensureSampleImages, seedSampleCatalogue } from "~/services/seed.server";
+import { localDiskStorage } from "~/services/storage.server";
+import { createApp } from "./app";
+
+const development = process.env.NODE_ENV === "development";
+
+let env;
+try {
+  env = parseEnv({ ...process.env, NODE_ENV: development ? "development" : process.env.NODE_ENV });
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const logger = pino({ level: env.LOG_LEVEL, base: undefined });
+const dataDir = path.resolve(env.DATA_DIR);
+const uploadsDir = path.join(dataDir, "uploads");
+fs.mkdirSync(uploadsDir, { recursive: true });
+
+if (env.S3_ENDPOINT) {
+  logger.warn("S3_* is set but the S3 storage driver is not built yet: images stay on local disk (DATA_DIR/uploads).");
+}
+
+const database = await openDatabase(
+  env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir },
+).catch((error: Error) => {
+  console.error(`Impossible d'ouvrir la base de données : ${error.message}`);
+  process.exit(1);
+});
+logger.info({ database: database.kind }, "database ready, migrations applied");
+
+const storage = localDiskStorage(uploadsDir);
+await ensureSampleImages(storage);
+if (env.SEED_SAMPLE_CATALOGUE) {
+  const { inserted } = await seedSampleCatalogue(database.db);
+  if (inserted > 0) logger.info({ inserted }, "sample catalogue seeded");
+}
+const admin = await ensureAdminAccount(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+
+let build: ServerBuild | (() => Promise<ServerBuild>);
+const before = [];
+if (development) {
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  before.push(vite.middlewares);
+  build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+} else {
+  const buildPath = path.resolve("build/server/index.js");
+  if (!fs.existsSync(buildPath)) {
+    console.error("Aucun build trouvé (build/server/index.js) : lancez `npm start`, qui construit l'application.");
+    process.exit(1);
+  }
+  build = (await import(buildPath)) as ServerBuild;
+}
+
+const app = createApp({ env, database, storage, uploadsDir, logger, build, before, development });
+const server: Server = app.listen(env.PORT, env.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const lines = [
+    "",
+    `  ${env.SHOP_NAME} est en ligne : ${url}`,
+    `  Base de données : ${database.kind === "pglite" ? `PGlite (${path.join(dataDir, "pglite")})` : "PostgreSQL"}`,
+  ];
+  if (admin.created) {
+    lines.push(`  Compte administrateur : ${admin.email}`);
+    lines.push(
+      admin.generatedPassword
+        ? `  Mot de passe (affiché une seule fois) : ${admin.generatedPassword}`
+        : "  Mot de passe : celui de ADMIN_PASSWORD",
+    );
+  } else if (admin.conflictEmail) {
+    lines.push(`  Attention : ${admin.conflictEmail} est un compte client ; aucun administrateur créé (voir npm run admin:create).`);
+  }
+  console.log(lines.join("\n") + "\n");
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, "shutting down");
+  // Stop accepting connections, let in-flight requests finish, then close the database.
+  const force = setTimeout(() => {
+    logger.warn("forcing shutdown after 10 s");
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  server.close(async () => {
+    await database.close().catch((error) => logger.error({ err: error }, "database close failed"));
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -26,7 +26,8 @@ export function addToCart(cart: Cart, product: CartProduct, quantity = 1): AddRe
       description: `Vous avez déjà ${inCart} unités de ce produit dans votre panier.`,
     };
   }
-  const nextQuantity = Math.min(product.stock, inCart + Math.max(1, Math.floor(quantity)));
+  const wanted = Number.isFinite(quantity) ? Math.max(1, Math.floor(quantity)) : 1;
+  const nextQuantity = Math.min(product.stock, inCart + wanted);
   const items = existing
     ? cart.items.map((line) => (line.product.id === product.id ? { product, quantity: nextQuantity } : line))
     : [...cart.items, { product, quantity: nextQuantity }];

@@ -24,7 +24,7 @@ const flag = (fallback: boolean) =>
     .transform((v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1" || v === "yes"));
 
 export const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  NODE_ENV: z.enum(["development", "production", "test"], { message: "NODE_ENV doit valoir development, production ou test" }).default("production"),
   PORT: z.coerce
     .number({ message: "PORT doit être un nombre" })
     .int()
@@ -70,7 +70,9 @@ export const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_PUBLIC_URL: optionalUrl("S3_PUBLIC_URL"),
   TRUST_PROXY: optionalText,
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "LOG_LEVEL doit valoir fatal, error, warn, info, debug, trace ou silent" })
+    .default("info"),
   SEED_SAMPLE_CATALOGUE: flag(true),
 });
 
@@ -85,7 +87,11 @@ export class ConfigError extends Error {
 
 /** Parses the environment; throws a ConfigError listing every bad variable in French. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  // An empty value means "unset" everywhere, so defaults apply (PORT= is not port 0).
+  const cleaned = Object.fromEntries(
+    Object.entries(source).map(([key, value]) => [key, value?.trim() === "" ? undefined : value]),
+  );
+  const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     throw new ConfigError(
       result.error.issues.map((issue) => `${issue.path.join(".") || "env"} : ${issue.message}`),

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useSyncExternalStore } from "react";
 
 /** Theme: light, dark or system, kept in localStorage under "theme"; dark by default. */
 export type ThemeChoice = "light" | "dark" | "system";
@@ -65,6 +65,8 @@ export function useTheme() {
     applyTheme(next);
     listeners.forEach((l) => l());
   }, []);
-  if (typeof document !== "undefined") applyTheme(choice); // keeps "system" in step with the OS
+  // Follows the OS while on "system". Reads storage, not `choice`: during hydration `choice`
+  // is the server's "dark", and applying it would flash the wrong theme.
+  useEffect(() => applyTheme(readChoice()), [choice, systemDark]);
   return { choice, resolved: resolveTheme(choice, systemDark), setTheme };
 }

@@ -24,7 +24,7 @@ export function Hero({ shop, banner }: { shop: ShopIdentity; banner: HeroBanner 
           ) : null}
           <h1 className="mt-6 text-4xl font-black leading-[1.05] tracking-tight sm:text-5xl lg:text-6xl">
             Bienvenue au {shop.name},
-            <span className="block bg-gradient-to-r from-amber-300 via-amber-400 to-sky-300 bg-clip-text text-transparent">
+            <span className="block bg-gradient-to-r from-amber-600 via-orange-600 to-sky-700 dark:from-amber-300 dark:via-amber-400 dark:to-sky-300 bg-clip-text text-transparent">
               le repaire des collectionneurs
             </span>
           </h1>

@@ -12,7 +12,7 @@ const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-wi
 export function ProductCard({ product, eager = false }: { product: ProductView; eager?: boolean }) {
   const state = stockState(product.stock);
   return (
-    <article className="group flex flex-col overflow-hidden rounded-2xl border border-border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-lg">
+    <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-lg">
       <Link to={`/product/${product.id}`} className="relative block" tabIndex={-1} aria-hidden="true">
         <ProductImage product={product} sizes={CARD_SIZES} eager={eager} className="transition-transform group-hover:scale-[1.02]" />
       </Link>
@@ -24,14 +24,15 @@ export function ProductCard({ product, eager = false }: { product: ProductView; 
           </Link>
         </h3>
         <p className="text-sm text-muted-foreground">{product.series ?? product.subCategory ?? product.category}</p>
-        <div className="mt-auto flex items-end justify-between gap-2 pt-1">
+        <div className="mt-auto flex flex-col gap-0.5 pt-1">
           <Price cents={product.priceCents} className="text-xl" />
           <span
             className={cn(
-              "text-xs font-medium",
+              "flex items-center gap-1.5 text-xs font-medium",
               state === "out" ? "text-destructive" : state === "low" ? "text-warning" : "text-success",
             )}
           >
+            <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
             {stockMessage(product.stock)}
           </span>
         </div>

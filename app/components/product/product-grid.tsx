@@ -26,6 +26,7 @@ export function ProductCardSkeleton() {
         <Skeleton className="h-[2.75rem] w-full" />
         <Skeleton className="h-5 w-1/2" />
         <Skeleton className="mt-1 h-7 w-24" />
+        <Skeleton className="h-4 w-32" />
         <Skeleton className="h-11 w-full" />
       </div>
     </div>

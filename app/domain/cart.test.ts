@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import { type Cart, type CartProduct, EMPTY_CART, addToCart, cartCount, parseStoredCart } from "./cart";
+
+const product = (overrides: Partial<CartProduct> = {}): CartProduct => ({
+  id: 1,
+  name: "Display Écarlate et Violet",
+  priceCents: 14999,
+  stock: 5,
+  image: null,
+  ...overrides,
+});
+const cartWith = (quantity: number, p = product(), insuranceSelected = true): Cart => ({
+  items: [{ product: p, quantity }],
+  insuranceSelected,
+});
+
+describe("addToCart", () => {
+  it("adds a new line", () => {
+    const result = addToCart(EMPTY_CART, product(), 2);
+    expect(result).toMatchObject({ ok: true, added: 2 });
+    expect(result.cart.items).toEqual([{ product: product(), quantity: 2 }]);
+  });
+
+  it("refuses an out-of-stock product", () => {
+    for (const stock of [0, -1]) {
+      const result = addToCart(EMPTY_CART, product({ stock }));
+      expect(result).toMatchObject({
+        ok: false,
+        title: "Produit indisponible",
+        description: "Ce produit est en rupture de stock.",
+      });
+      expect(result.cart).toBe(EMPTY_CART);
+    }
+  });
+
+  it("refuses when the cart already holds the whole stock", () => {
+    const cart = cartWith(3, product({ stock: 3 }));
+    const result = addToCart(cart, product({ stock: 3 }));
+    expect(result).toEqual({
+      ok: false,
+      cart,
+      title: "Quantité maximale atteinte",
+      description: "Vous avez déjà 3 unités de ce produit dans votre panier.",
+    });
+  });
+
+  it("caps the quantity at the stock", () => {
+    const result = addToCart(cartWith(3), product({ stock: 5 }), 10);
+    expect(result).toMatchObject({ ok: true, added: 2 });
+    expect(result.cart.items).toEqual([{ product: product(), quantity: 5 }]);
+    expect(addToCart(EMPTY_CART, product({ stock: 2 }), 7).cart.items[0]?.quantity).toBe(2);
+  });
+
+  it("adds at least one unit", () => {
+    expect(addToCart(EMPTY_CART, product(), 0).cart.items[0]?.quantity).toBe(1);
+    expect(addToCart(EMPTY_CART, product(), 2.7).cart.items[0]?.quantity).toBe(2);
+  });
+
+  it("merges into the existing line, refreshing product data, and keeps other lines", () => {
+    const other = product({ id: 2, name: "Sleeves" });
+    const cart: Cart = { items: [{ product: product(), quantity: 1 }, { product: other, quantity: 4 }], insuranceSelected: false };
+    const fresh = product({ priceCents: 12999 });
+    const result = addToCart(cart, fresh);
+    expect(result.cart.items).toEqual([
+      { product: fresh, quantity: 2 },
+      { product: other, quantity: 4 },
+    ]);
+  });
+
+  it("resets the insurance choice when items change", () => {
+    const result = addToCart(cartWith(1), product());
+    expect(result.ok).toBe(true);
+    expect(result.cart.insuranceSelected).toBe(false);
+  });
+
+  it("does not mutate the given cart", () => {
+    const cart = cartWith(1);
+    addToCart(cart, product(), 2);
+    expect(cart).toEqual(cartWith(1));
+  });
+});
+
+describe("cartCount", () => {
+  it("sums quantities", () => {
+    expect(cartCount(EMPTY_CART)).toBe(0);
+    const cart: Cart = {
+      items: [{ product: product(), quantity: 2 }, { product: product({ id: 2 }), quantity: 3 }],
+      insuranceSelected: false,
+    };
+    expect(cartCount(cart)).toBe(5);
+  });
+});
+
+describe("parseStoredCart", () => {
+  it("reads a valid stored cart", () => {
+    const cart = cartWith(2);
+    expect(parseStoredCart(JSON.stringify(cart))).toEqual(cart);
+  });
+
+  it.each([null, "", "{not json", "null", "[]", "42", '{"items":"nope"}'])("discards corrupted value %j", (raw) => {
+    expect(parseStoredCart(raw)).toEqual(EMPTY_CART);
+  });
+
+  it("keeps only valid lines", () => {
+    const good = { product: product(), quantity: 1 };
+    const raw = JSON.stringify({
+      items: [
+        good,
+        null,
+        { product: product({ id: 2 }), quantity: 0 },
+        { product: product({ id: 3 }), quantity: 1.5 },
+        { product: product({ id: 4 }), quantity: "2" },
+        { product: { ...product({ id: 5 }), priceCents: "10" }, quantity: 1 },
+        { product: { id: 6, name: "x" }, quantity: 1 },
+        { quantity: 1 },
+      ],
+      insuranceSelected: true,
+    });
+    expect(parseStoredCart(raw)).toEqual({ items: [good], insuranceSelected: true });
+  });
+
+  it("treats a non-boolean insurance flag as unselected", () => {
+    expect(parseStoredCart(JSON.stringify({ items: [], insuranceSelected: "yes" })).insuranceSelected).toBe(false);
+  });
+});
+
+describe("addToCart with a quantity that is not a number", () => {
+  it("adds one unit instead of NaN", () => {
+    const product = { id: 7, name: "Booster", priceCents: 599, stock: 5, image: null };
+    const result = addToCart({ items: [], insuranceSelected: false }, product, Number.NaN);
+    expect(result.ok && result.cart.items[0]?.quantity).toBe(1);
+  });
+});

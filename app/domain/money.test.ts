@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { centsToDecimalString, formatEuros, parseEurosToCents } from "./money";
+
+const fr = (euros: number) => new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(euros);
+
+describe("formatEuros", () => {
+  it("formats cents as French euros", () => {
+    expect(formatEuros(1299)).toBe(fr(12.99));
+    expect(formatEuros(1299)).toMatch(/^12,99\s€$/u);
+    expect(formatEuros(0)).toBe(fr(0));
+    expect(formatEuros(5)).toBe(fr(0.05));
+  });
+
+  it("groups thousands the French way", () => {
+    expect(formatEuros(123450)).toBe(fr(1234.5));
+    expect(formatEuros(123450)).toMatch(/^1\s234,50\s€$/u);
+  });
+});
+
+describe("parseEurosToCents", () => {
+  it.each([
+    ["12,99", 1299],
+    ["12.99", 1299],
+    ["12", 1200],
+    ["12,9", 1290],
+    ["0,05", 5],
+    [" 1 234,50 € ", 123450],
+    ["12,99 €", 1299],
+  ])("parses %j as %i cents", (input, cents) => {
+    expect(parseEurosToCents(input)).toBe(cents);
+  });
+
+  it("reads back what formatEuros prints (narrow no-break spaces included)", () => {
+    expect(parseEurosToCents(formatEuros(123450))).toBe(123450);
+  });
+
+  it.each(["abc", "-1", "1.234", "12,999", "", ",5", "12,", "1,2,3"])("rejects %j", (input) => {
+    expect(parseEurosToCents(input)).toBeNull();
+  });
+});
+
+describe("centsToDecimalString", () => {
+  it.each([
+    [0, "0.00"],
+    [5, "0.05"],
+    [50, "0.50"],
+    [1299, "12.99"],
+    [49999, "499.99"],
+    [100000, "1000.00"],
+    [-5, "-0.05"],
+    [-1299, "-12.99"],
+  ])("%i → %s", (cents, text) => {
+    expect(centsToDecimalString(cents)).toBe(text);
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { toProductView } from "./product-view";
+
+const now = new Date("2025-06-15T12:00:00Z");
+const DAY = 24 * 60 * 60 * 1000;
+const BASE = "https://cdn.example/images";
+
+type Input = Parameters<typeof toProductView>[0];
+const product = (overrides: Partial<Input> = {}): Input => ({
+  id: 7,
+  title: "Dracaufeu ex",
+  description: "Carte ultra rare",
+  priceCents: 4999,
+  stock: 2,
+  imagePath: "seed/dracaufeu",
+  category: "TCG",
+  subCategory: "Cartes",
+  cardType: "recent",
+  series: "Écarlate et Violet",
+  rarity: "ultra-rare",
+  condition: "near-mint",
+  featured: true,
+  createdAt: new Date(now.getTime() - DAY),
+  ...overrides,
+});
+
+describe("toProductView", () => {
+  it("maps the product to what the browser needs", () => {
+    expect(toProductView(product(), BASE, now)).toEqual({
+      id: 7,
+      name: "Dracaufeu ex",
+      description: "Carte ultra rare",
+      priceCents: 4999,
+      stock: 2,
+      image: {
+        src: `${BASE}/seed/dracaufeu-640.webp`,
+        srcSet: `${BASE}/seed/dracaufeu-320.webp 320w, ${BASE}/seed/dracaufeu-640.webp 640w, ${BASE}/seed/dracaufeu-960.webp 960w`,
+        aspect: "card",
+      },
+      category: "Cartes Récentes",
+      mainCategory: "TCG",
+      subCategory: "Cartes",
+      cardType: "recent",
+      series: "Écarlate et Violet",
+      rarity: "ultra-rare",
+      condition: "near-mint",
+      featured: true,
+      isNew: true,
+    });
+  });
+
+  it("uses a square frame for anything but TCG single cards", () => {
+    expect(toProductView(product({ subCategory: "Scellés" }), BASE, now).image?.aspect).toBe("square");
+    expect(toProductView(product({ category: "Accessoires", subCategory: null }), BASE, now).image?.aspect).toBe("square");
+  });
+
+  it("has no image when imagePath is null", () => {
+    expect(toProductView(product({ imagePath: null }), BASE, now).image).toBeNull();
+  });
+
+  it("is not new after 14 days", () => {
+    expect(toProductView(product({ createdAt: new Date(now.getTime() - 20 * DAY) }), BASE, now).isNew).toBe(false);
+  });
+
+  it("clamps negative stock to 0", () => {
+    expect(toProductView(product({ stock: -4 }), BASE, now).stock).toBe(0);
+  });
+
+  it("turns missing rarity and condition into null", () => {
+    const view = toProductView(product({ rarity: null, condition: null }), BASE, now);
+    expect(view.rarity).toBeNull();
+    expect(view.condition).toBeNull();
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { escapeLike, normalizeSearch, productSearchText } from "./search";
+
+describe("normalizeSearch", () => {
+  it("lower-cases and folds accents", () => {
+    expect(normalizeSearch("Pokémon")).toBe("pokemon");
+    expect(normalizeSearch("Écarlate et Violet")).toBe("ecarlate et violet");
+    expect(normalizeSearch("ÉPÉE ET BOUCLIER")).toBe("epee et bouclier");
+  });
+
+  it("expands œ and æ ligatures", () => {
+    expect(normalizeSearch("Œuvre cœur Ænigma")).toBe("oeuvre coeur aenigma");
+  });
+
+  it("collapses and trims whitespace", () => {
+    expect(normalizeSearch("  Base \t Set\n  Jungle  ")).toBe("base set jungle");
+  });
+});
+
+describe("productSearchText", () => {
+  it("joins title, series and description, normalised", () => {
+    expect(productSearchText({ title: "Dracaufeu", series: "Écarlate et Violet", description: "Carte  rare" })).toBe(
+      "dracaufeu ecarlate et violet carte rare",
+    );
+  });
+
+  it("tolerates missing series and description", () => {
+    expect(productSearchText({ title: "Pokémon Display", series: null })).toBe("pokemon display");
+  });
+});
+
+describe("escapeLike", () => {
+  it("escapes LIKE wildcards and the escape character", () => {
+    expect(escapeLike("100%")).toBe("100\\%");
+    expect(escapeLike("a_b")).toBe("a\\_b");
+    expect(escapeLike("a\\b")).toBe("a\\\\b");
+    expect(escapeLike("%_\\")).toBe("\\%\\_\\\\");
+  });
+
+  it("leaves ordinary text alone", () => {
+    expect(escapeLike("dracaufeu ex")).toBe("dracaufeu ex");
+  });
+});

@@ -1,0 +1,162 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv, shopIdentity } from "./env.server";
+
+const S3 = {
+  S3_ENDPOINT: "https://s3.example.com",
+  S3_BUCKET: "pokemon-cards",
+  S3_ACCESS_KEY_ID: "key",
+  S3_SECRET_ACCESS_KEY: "secret",
+};
+
+function configError(source: Record<string, string | undefined>): ConfigError {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error("parseEnv should have thrown");
+}
+
+describe("parseEnv", () => {
+  it("gives a working default configuration", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: "production",
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      DATA_DIR: "./data",
+      SHOP_NAME: "Comptoir",
+      ORDER_PREFIX: "CPT",
+      LOG_LEVEL: "info",
+      SEED_SAMPLE_CATALOGUE: true,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it("reads given values", () => {
+    const env = parseEnv({ PORT: "8080", SHOP_NAME: "  Ma Boutique  ", DATABASE_URL: "postgresql://u@h/db" });
+    expect(env.PORT).toBe(8080);
+    expect(env.SHOP_NAME).toBe("Ma Boutique");
+    expect(env.DATABASE_URL).toBe("postgresql://u@h/db");
+  });
+
+  it("rejects a non-numeric PORT with a French message naming it", () => {
+    const error = configError({ PORT: "abc" });
+    expect(error.name).toBe("ConfigError");
+    expect(error.message).toContain("Configuration invalide");
+    expect(error.issues).toEqual(["PORT : PORT doit être un nombre"]);
+  });
+
+  it("rejects an out-of-range PORT", () => {
+    expect(configError({ PORT: "70000" }).message).toContain("PORT doit être compris entre 0 et 65535");
+  });
+
+  it("rejects a non-Postgres DATABASE_URL", () => {
+    expect(configError({ DATABASE_URL: "mysql://x" }).message).toContain(
+      "DATABASE_URL doit commencer par postgres:// ou postgresql://",
+    );
+  });
+
+  it("lists every bad variable", () => {
+    const error = configError({ PORT: "abc", DATABASE_URL: "mysql://x", AUTH_SECRET: "short" });
+    expect(error.issues.map((issue) => issue.split(" : ")[0])).toEqual(["PORT", "DATABASE_URL", "AUTH_SECRET"]);
+  });
+
+  it("requires the S3 variables together", () => {
+    expect(parseEnv(S3).S3_BUCKET).toBe("pokemon-cards");
+    const error = configError({ ...S3, S3_BUCKET: undefined, S3_SECRET_ACCESS_KEY: "" });
+    expect(error.issues).toHaveLength(1);
+    expect(error.message).toContain("S3_BUCKET, S3_SECRET_ACCESS_KEY manquant(s)");
+  });
+
+  it("requires STRIPE_WEBHOOK_SECRET with STRIPE_SECRET_KEY", () => {
+    expect(configError({ STRIPE_SECRET_KEY: "sk_test_1" }).message).toContain(
+      "STRIPE_WEBHOOK_SECRET : obligatoire quand STRIPE_SECRET_KEY est défini",
+    );
+    expect(parseEnv({ STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" }).STRIPE_SECRET_KEY).toBe("sk_test_1");
+  });
+
+  it("treats empty strings as unset", () => {
+    const env = parseEnv({
+      SHOP_NAME: "",
+      DATA_DIR: "   ",
+      DATABASE_URL: "",
+      PUBLIC_URL: "",
+      SOCIAL_INSTAGRAM_URL: "",
+      STRIPE_SECRET_KEY: "",
+      S3_ENDPOINT: "",
+      SEED_SAMPLE_CATALOGUE: "",
+    });
+    expect(env).toMatchObject({
+      SHOP_NAME: "Comptoir",
+      DATA_DIR: "./data",
+      SOCIAL_INSTAGRAM_URL: "https://www.instagram.com/",
+      SEED_SAMPLE_CATALOGUE: true,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PUBLIC_URL).toBeUndefined();
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(env.S3_ENDPOINT).toBeUndefined();
+  });
+
+  // z.coerce.number would turn "" into 0 (a random port): empty values count as unset.
+  it("treats an empty PORT as unset", () => {
+    expect(parseEnv({ PORT: "" }).PORT).toBe(3000);
+  });
+
+  it("treats an empty ORDER_PREFIX, NODE_ENV or LOG_LEVEL as unset", () => {
+    const env = parseEnv({ ORDER_PREFIX: "", NODE_ENV: "", LOG_LEVEL: " " });
+    expect(env.ORDER_PREFIX).toBe("CPT");
+    expect(env.NODE_ENV).toBe("production");
+    expect(env.LOG_LEVEL).toBe("info");
+  });
+
+  it("explains a bad LOG_LEVEL in French", () => {
+    expect(() => parseEnv({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL doit valoir/);
+  });
+
+  it.each([
+    ["false", false],
+    ["0", false],
+    ["no", false],
+    ["true", true],
+    ["1", true],
+    ["yes", true],
+  ])("reads SEED_SAMPLE_CATALOGUE=%s as %s", (value, expected) => {
+    expect(parseEnv({ SEED_SAMPLE_CATALOGUE: value }).SEED_SAMPLE_CATALOGUE).toBe(expected);
+  });
+
+  it("rejects an unreadable flag", () => {
+    expect(configError({ SEED_SAMPLE_CATALOGUE: "peut-être" }).message).toContain("SEED_SAMPLE_CATALOGUE");
+  });
+});
+
+describe("shopIdentity", () => {
+  it("lists the default socials", () => {
+    const identity = shopIdentity(parseEnv({}));
+    expect(identity.name).toBe("Comptoir");
+    expect(identity.email).toBe("contact@comptoir.example");
+    expect(identity.socials).toEqual([
+      { label: "Instagram", url: "https://www.instagram.com/" },
+      { label: "Whatnot", url: "https://www.whatnot.com/" },
+    ]);
+    expect(identity.legal).toEqual({
+      companyName: "Comptoir SASU",
+      siren: "000 000 000",
+      address: "1 rue de l'Exemple, 75001 Paris, France",
+      host: "Hébergeur à renseigner (LEGAL_HOST)",
+    });
+  });
+
+  it("lists TikTok in order when configured", () => {
+    const identity = shopIdentity(
+      parseEnv({ SOCIAL_TIKTOK_URL: "https://www.tiktok.com/@comptoir", SHOP_NAME: "Ma Boutique", LEGAL_SIREN: "123 456 789" }),
+    );
+    expect(identity.socials.map((s) => s.label)).toEqual(["Instagram", "TikTok", "Whatnot"]);
+    expect(identity.socials[1]?.url).toBe("https://www.tiktok.com/@comptoir");
+    expect(identity.name).toBe("Ma Boutique");
+    expect(identity.legal.siren).toBe("123 456 789");
+  });
+});

@@ -1,0 +1,22 @@
+import { test as base, expect } from "@playwright/test";
+
+/** Every page test fails on a console error or an uncaught exception (hydration included). */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        // The not-found page logs its 404 on purpose (SPEC.md: "The error is logged").
+        if (message.type() === "error" && !message.text().startsWith("404 :") && !message.text().includes("404 (Not Found)")) {
+          errors.push(message.text());
+        }
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,115 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures";
+
+test.describe("home page and application shell", () => {
+  test("the server sends the products in its HTML, before any JavaScript", async ({ request }) => {
+    const response = await request.get("/");
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Dracaufeu Holo – Set de Base");
+    expect(html).toContain('<html lang="fr" class="dark"');
+    expect(response.headers()["content-security-policy"]).toContain("script-src 'self' 'nonce-");
+    expect(response.headers()["content-encoding"]).toMatch(/^(gzip|br)$/);
+  });
+
+  test("hero, category tiles and featured products", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Bienvenue");
+    await expect(page.getByRole("link", { name: "Explorer la collection" })).toHaveAttribute("href", "/tcg?category=sealed");
+    await expect(page.getByRole("link", { name: "Cartes rares" })).toHaveAttribute("href", "/tcg?category=cards&rarity=ultra-rare");
+
+    const tiles = page.getByRole("region", { name: "Nos catégories" }).getByRole("link");
+    await expect(tiles).toHaveCount(5);
+    const hrefs = await tiles.evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(hrefs).toEqual(["/tcg?category=sealed", "/tcg?category=cards", "/tcg?category=other-cards", "/accessories", "/entertainment"]);
+
+    const featured = page.getByRole("region", { name: "Produits vedettes" });
+    await expect(featured.getByRole("article").first()).toBeVisible();
+    const cards = await featured.getByRole("article").count();
+    expect(cards).toBeGreaterThanOrEqual(4);
+    await expect(featured.getByText("Vedette", { exact: true })).toHaveCount(cards);
+    await expect(featured.getByRole("heading", { name: "Dracaufeu Holo – Set de Base" })).toBeVisible();
+    await expect(featured.getByText("349,99 €")).toBeVisible();
+  });
+
+  test("header links, TCG submenu and footer", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Navigation principale" });
+    const links: [string, string][] = [
+      ["Accueil", "/"],
+      ["Accessoires", "/accessories"],
+      ["Gaming", "/entertainment"],
+      ["Contact", "/contact"],
+      ["Rachat", "/rachat"],
+      ["Info", "/about"],
+    ];
+    for (const [name, href] of links) {
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await nav.getByRole("button", { name: "TCG" }).click();
+    const menu = page.getByRole("menu");
+    await expect(menu.getByRole("menuitem", { name: /Scellés/ })).toHaveAttribute("href", "/tcg?category=sealed");
+    await expect(menu.getByRole("menuitem", { name: /^Cartes/ })).toHaveAttribute("href", "/tcg?category=cards");
+    await expect(menu.getByRole("menuitem", { name: /Autres cartes/ })).toHaveAttribute("href", "/tcg?category=other-cards");
+    await page.keyboard.press("Escape");
+
+    await expect(page.getByRole("link", { name: "Connexion" })).toHaveAttribute("href", "/login");
+    await expect(page.getByRole("link", { name: "Inscription" })).toHaveAttribute("href", "/signup");
+    await expect(page.getByRole("search").first()).toBeVisible();
+
+    const footer = page.getByRole("contentinfo");
+    for (const href of ["/tcg", "/accessories", "/entertainment", "/rachat", "/about", "/contact", "/legal"]) {
+      await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
+    }
+    await expect(footer.getByRole("link", { name: "Administration" })).toHaveAttribute("href", "/admin/login");
+    await expect(footer.getByRole("link", { name: "contact@comptoir.example" })).toHaveAttribute("href", "mailto:contact@comptoir.example");
+    await expect(footer.getByRole("list", { name: "Réseaux sociaux" }).getByRole("link").first()).toHaveAttribute("target", "_blank");
+  });
+
+  test("the theme is dark by default, switches to light, and stays light on reload", async ({ page, consoleErrors }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await page.getByRole("button", { name: "Changer le thème" }).click();
+    await page.getByRole("menuitemradio", { name: "Clair" }).click();
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+
+    await page.reload();
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+
+    // Without the app's JavaScript, only the inline head script runs: it alone must apply
+    // the stored theme, before the first paint (no flash of the dark default).
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.className)).not.toContain("dark");
+    // The aborted script loads are reported as console errors: expected here, and only here.
+    const expected = consoleErrors.filter((e) => e.includes("ERR_FAILED"));
+    expect(expected.length).toBeGreaterThan(0);
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !e.includes("ERR_FAILED")));
+  });
+
+  test("adding a featured product to the cart updates the header badge", async ({ page }) => {
+    await page.goto("/");
+    const featured = page.getByRole("region", { name: "Produits vedettes" });
+    await featured.getByRole("button", { name: "Ajouter Dracaufeu Holo – Set de Base au panier" }).click();
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    await expect(featured.getByRole("button", { name: "Ajouter Dracaufeu Holo – Set de Base au panier" })).toHaveText("Ajouté");
+    // Only one in stock: a second add is refused with the SPEC.md message.
+    await featured.getByRole("button", { name: "Ajouter Dracaufeu Holo – Set de Base au panier" }).click();
+    await expect(page.getByText("Quantité maximale atteinte")).toBeVisible();
+    await expect(page.getByText("Vous avez déjà 1 unités de ce produit dans votre panier.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+  });
+
+  for (const theme of ["dark", "light"] as const) {
+    test(`no serious or critical accessibility violation on the home page (${theme})`, async ({ page }) => {
+      await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+      await page.goto("/");
+      await expect(page.getByRole("region", { name: "Produits vedettes" }).getByRole("article").first()).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(", ")}`)).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,68 @@
+import { expect, test } from "./fixtures";
+
+const REDIRECTS: [string, number, string][] = [
+  ["/checkout", 302, "/cart"],
+  ["/products", 301, "/catalog"],
+  ["/shop", 301, "/catalog"],
+  ["/register", 301, "/signup"],
+  ["/cgv", 301, "/legal"],
+  ["/mentions-legales", 301, "/legal"],
+  ["/terms", 301, "/legal"],
+  ["/produit/12", 301, "/product/12"],
+  ["/shop?category=sealed", 301, "/catalog?category=sealed"],
+];
+
+test.describe("redirects, not-found and construction pages", () => {
+  for (const [from, status, to] of REDIRECTS) {
+    test(`${from} answers ${status} to ${to}`, async ({ request }) => {
+      const response = await request.get(from, { maxRedirects: 0 });
+      expect(response.status()).toBe(status);
+      expect(response.headers()["location"]).toBe(to);
+    });
+  }
+
+  test("an unknown path answers 404 with the not-found page", async ({ page, request }) => {
+    const response = await request.get("/page-qui-n-existe-pas");
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toContain("Cette page a disparu");
+
+    await page.goto("/page-qui-n-existe-pas");
+    await expect(page.getByText("404", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Cette page a disparu" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Retour à l'accueil" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("link", { name: "Voir le catalogue" })).toHaveAttribute("href", "/catalog");
+    await expect(page.getByRole("status")).toHaveCount(0);
+  });
+
+  test("a vanished product page announces the redirect and goes to /catalog after 5 seconds", async ({ page }) => {
+    await page.goto("/product/999999/ancien");
+    await expect(page.getByRole("status")).toContainText("Vous allez être redirigé vers le catalogue");
+    const started = Date.now();
+    await page.waitForURL("**/catalog", { timeout: 8_000 });
+    expect(Date.now() - started).toBeGreaterThan(3_000);
+  });
+
+  test("/product/undefined does not redirect", async ({ page }) => {
+    await page.goto("/product/undefined/x");
+    await expect(page.getByRole("heading", { name: "Cette page a disparu" })).toBeVisible();
+    await expect(page.getByRole("status")).toHaveCount(0);
+  });
+
+  test("/construction renders", async ({ page }) => {
+    await page.goto("/construction");
+    await expect(page.getByRole("heading", { name: "Page en construction" })).toBeVisible();
+  });
+
+  test("healthz checks the database", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(await response.json()).toEqual({ status: "ok", database: "pglite" });
+  });
+
+  test("fingerprinted assets are cached for a year", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await request.get(asset!);
+    expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+});

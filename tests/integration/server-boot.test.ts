@@ -1,0 +1,120 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import { products } from "~/db/schema";
+import { ensureBuild, runServerExpectingFailure, startServer } from "./server-process";
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+beforeAll(() => ensureBuild(), 120_000);
+
+async function countProducts(options: Parameters<typeof openDatabase>[0]) {
+  const database = await openDatabase(options);
+  try {
+    const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(products);
+    return { n: row!.n, database };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+describe.skipIf(onPostgres)("the server on its embedded database (PGlite in DATA_DIR)", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-boot-"));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it("migrates, seeds, prints the admin login once, and serves products in the server HTML", async () => {
+    const server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: "", ADMIN_PASSWORD: "" });
+    try {
+      expect(server.output()).toContain("Compte administrateur : admin@comptoir.local");
+      expect(server.output()).toMatch(/Mot de passe \(affiché une seule fois\) : \S{16}/);
+      const html = await (await fetch(server.url)).text();
+      expect(html).toContain("Dracaufeu Holo – Set de Base");
+      expect(html).toContain("Pikachu VMAX – Épée et Bouclier");
+      const health = await fetch(`${server.url}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: "ok", database: "pglite" });
+
+      // A second process on the same directory is refused with a clear message.
+      const second = await runServerExpectingFailure({ DATA_DIR: dataDir });
+      expect(second.code).toBe(1);
+      expect(second.output).toContain("est déjà ouverte par le processus");
+    } finally {
+      expect(await server.stop()).toBe(0); // graceful shutdown on SIGTERM
+    }
+  });
+
+  it("keeps data across restarts and does not seed again", async () => {
+    const { n, database } = await countProducts({ kind: "pglite", dataDir });
+    expect(n).toBe(18);
+    await database.db.delete(products).where(sql`${products.title} = 'Booster Fusion Strike'`);
+    await database.close();
+
+    const server = await startServer({ DATA_DIR: dataDir });
+    try {
+      expect(server.output()).not.toContain("Mot de passe");
+      const html = await (await fetch(server.url)).text();
+      expect(html).toContain("Dracaufeu Holo – Set de Base");
+    } finally {
+      await server.stop();
+    }
+    const after = await countProducts({ kind: "pglite", dataDir });
+    expect(after.n).toBe(17);
+    await after.database.close();
+  });
+
+  it("refuses a bad configuration value with a clear message", async () => {
+    const result = await runServerExpectingFailure({ DATA_DIR: dataDir, PORT: "abc" });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain("Configuration invalide");
+    expect(result.output).toContain("PORT");
+  });
+});
+
+describe.skipIf(!onPostgres)("the server on PostgreSQL (DATABASE_URL)", () => {
+  const name = `comptoir_boot_${randomBytes(5).toString("hex")}`;
+  let url = "";
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(process.env.TEST_DATABASE_URL!);
+    u.pathname = `/${name}`;
+    url = u.toString();
+  });
+  afterAll(async () => {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  it("runs the same migrations and seed, serves the products, and does not re-seed on restart", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-boot-pg-"));
+    try {
+      for (const round of [1, 2]) {
+        const server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir });
+        try {
+          expect(server.output()).toContain("Base de données : PostgreSQL");
+          const html = await (await fetch(server.url)).text();
+          expect(html).toContain("Dracaufeu Holo – Set de Base");
+          expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: "ok", database: "postgres" });
+          if (round === 2) expect(server.output()).not.toContain("Mot de passe");
+        } finally {
+          await server.stop();
+        }
+      }
+      const { n, database } = await countProducts({ kind: "postgres", url });
+      await database.close();
+      expect(n).toBe(18);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** Builds once if the build is missing (npm test builds before this runs). */
+export function ensureBuild() {
+  if (fs.existsSync(path.join(root, "build/server/index.js"))) return;
+  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("build failed");
+}
+
+export type RunningServer = { url: string; output: () => string; stop: () => Promise<number | null>; child: ChildProcess };
+
+/** Starts server/main.ts the way `npm start` does, on a free port, and waits until it listens. */
+export function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /est en ligne : (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({
+          url: match[1]!,
+          output: () => output,
+          child,
+          stop: async () => {
+            child.kill("SIGTERM");
+            return exited;
+          },
+        });
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(Object.assign(new Error(`server exited with ${code}:\n${output}`), { code, output }));
+    });
+  });
+}
+
+/** Runs the server expecting it to refuse to start; returns its exit code and output. */
+export function runServerExpectingFailure(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return startServer(env).then(
+    async (server) => {
+      await server.stop();
+      throw new Error(`server started but should not have:\n${server.output()}`);
+    },
+    (error: { code?: number | null; output?: string; message: string }) => {
+      if (error.output === undefined) throw error;
+      return { code: error.code ?? null, output: error.output };
+    },
+  );
+}

@@ -29,7 +29,7 @@ export type AppDeps = {
 const CLIENT_DIR = path.resolve("build/client");
 
 /** Server-sent event streams must flush each event as written: never compress them. */
-function shouldCompress(req: Request, res: Response): boolean {
+export function shouldCompress(req: Request, res: Response): boolean {
   const type = String(res.getHeader("Content-Type") ?? "");
   if (type.startsWith("text/event-stream")) return false;
   return compression.filter(req, res);

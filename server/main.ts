@@ -5,6 +5,7 @@ import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { openDatabase } from "~/db/client.server";
 import { ConfigError, parseEnv } from "~/lib/env.server";
+import { resolveAuthSecret } from "~/lib/secrets.server";
 import { ensureAdminAccount, ensureSampleImages, seedSampleCatalogue } from "~/services/seed.server";
 import { localDiskStorage } from "~/services/storage.server";
 import { createApp } from "./app";
@@ -26,6 +27,8 @@ const logger = pino({ level: env.LOG_LEVEL, base: undefined });
 const dataDir = path.resolve(env.DATA_DIR);
 const uploadsDir = path.join(dataDir, "uploads");
 fs.mkdirSync(uploadsDir, { recursive: true });
+// Resolved now so a fresh DATA_DIR gets its secret on first start; better-auth reads it.
+process.env.AUTH_SECRET = resolveAuthSecret(env.AUTH_SECRET, dataDir);
 
 if (env.S3_ENDPOINT) {
   logger.warn("S3_* is set but the S3 storage driver is not built yet: images stay on local disk (DATA_DIR/uploads).");

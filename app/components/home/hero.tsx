@@ -1,5 +1,5 @@
 import { Gem, Sparkles } from "lucide-react";
-import { SocialIcon } from "~/components/layout/social-icon";
+import { SocialLinks } from "~/components/layout/social-icon";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import type { HeroBanner } from "~/domain/site-content";
@@ -39,22 +39,7 @@ export function Hero({ shop, banner }: { shop: ShopIdentity; banner: HeroBanner 
               <Gem aria-hidden="true" /> Cartes rares
             </Link>
           </div>
-          <ul className="mt-8 flex flex-wrap items-center gap-2" aria-label="Suivez-nous">
-            {shop.socials.map((social) => (
-                <li key={social.url}>
-                  <a
-                    href={social.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-border px-3 text-sm font-medium hover:bg-muted"
-                  >
-                    <SocialIcon label={social.label} className="size-4" />
-                    {social.label}
-                    <span className="sr-only">(nouvelle fenêtre)</span>
-                  </a>
-                </li>
-            ))}
-          </ul>
+          <SocialLinks socials={shop.socials} label="Suivez-nous" className="mt-8" />
         </div>
         <HeroArt />
       </div>

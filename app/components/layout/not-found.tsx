@@ -33,8 +33,8 @@ export function NotFound() {
 
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:py-28">
-      <Compass className="size-12 text-primary" aria-hidden="true" />
-      <p className="tabular mt-6 text-7xl font-black tracking-tight text-primary sm:text-8xl">404</p>
+      <Compass className="size-12 text-amber-700 dark:text-primary" aria-hidden="true" />
+      <p className="tabular mt-6 text-7xl font-black tracking-tight text-amber-700 sm:text-8xl dark:text-primary">404</p>
       <h1 className="mt-4 text-2xl font-extrabold sm:text-3xl">Cette page a disparu</h1>
       <p className="mt-3 max-w-md text-muted-foreground">
         La page que vous cherchez n'existe pas ou a été déplacée. Comme une carte rare, elle s'est peut-être envolée.

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { ShopIdentity } from "~/lib/shop";
 import { FOOTER_NAV } from "./navigation";
 import { ShopLogo } from "./shop-logo";
-import { SocialIcon } from "./social-icon";
+import { SocialLinks } from "./social-icon";
 
 export function SiteFooter({ shop }: { shop: ShopIdentity }) {
   const year = new Date().getFullYear();
@@ -19,21 +19,7 @@ export function SiteFooter({ shop }: { shop: ShopIdentity }) {
             <Mail className="size-4" aria-hidden="true" />
             {shop.email}
           </a>
-          <ul className="flex gap-2" aria-label="Réseaux sociaux">
-            {shop.socials.map((social) => (
-                <li key={social.url}>
-                  <a
-                    href={social.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex size-11 items-center justify-center rounded-lg border border-border hover:bg-muted"
-                    aria-label={`${social.label} (nouvelle fenêtre)`}
-                  >
-                    <SocialIcon label={social.label} className="size-5" />
-                  </a>
-                </li>
-            ))}
-          </ul>
+          <SocialLinks socials={shop.socials} label="Réseaux sociaux" iconsOnly />
         </div>
         <nav aria-label="Pied de page">
           <ul className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-3">

@@ -2,6 +2,7 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
+  route("catalog", "routes/catalog.tsx"),
   route("construction", "routes/construction.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,58 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures";
+
+test.describe("/catalog, Notre collection", () => {
+  test("is rendered on the server with every public product", async ({ request }) => {
+    const html = await (await request.get("/catalog")).text();
+    expect(html).toContain("Notre collection");
+    expect(html).toContain("Typhlosion Holo – Neo Genesis");
+    expect(html).toContain("18 produits");
+  });
+
+  test("the header search finds products ignoring accents, and the empty state shows the SPEC.md text", async ({ page }) => {
+    await page.goto("/");
+    const search = page.getByRole("searchbox", { name: "Rechercher un produit" }).first();
+    await search.fill("ecarlate");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/catalog\?q=ecarlate$/);
+    await expect(page.getByRole("heading", { name: "Notre collection" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Pokémon Écarlate – Nintendo Switch" })).toBeVisible();
+    await expect(page.getByText("3 produits")).toBeVisible();
+
+    await page.getByRole("searchbox", { name: "Rechercher dans la collection" }).fill("zzzz introuvable");
+    await page.getByRole("button", { name: "Rechercher", exact: true }).click();
+    await expect(page.getByText("Aucun produit ne correspond à vos critères de recherche.")).toBeVisible();
+    await page.getByRole("link", { name: "Réinitialiser les filtres" }).first().click();
+    await expect(page).toHaveURL(/\/catalog$/);
+    await expect(page.getByText("18 produits")).toBeVisible();
+  });
+
+  test("the category filter is kept in ?category= and the sort reorders", async ({ page }) => {
+    await page.goto("/catalog");
+    const categories = page.getByRole("navigation", { name: "Catégories" });
+    await expect(categories.getByRole("link", { name: "Toutes" })).toHaveAttribute("aria-current", "page");
+    await categories.getByRole("link", { name: "Accessoires" }).click();
+    await expect(page).toHaveURL(/category=accessories/);
+    await expect(page.getByText("2 produits")).toBeVisible();
+    await expect(categories.getByRole("link", { name: "Accessoires" })).toHaveAttribute("aria-current", "page");
+
+    await page.getByLabel("Trier par").selectOption("price-desc");
+    await expect(page).toHaveURL(/sort=price-desc/);
+    await expect(page).toHaveURL(/category=accessories/);
+    const names = page.getByRole("article").getByRole("heading");
+    await expect(names.first()).toHaveText("Classeur 9 cases – 360 cartes");
+    await expect(names.last()).toHaveText("Protège-cartes Premium (100 pochettes)");
+  });
+
+  test("an older category id from a home tile is understood", async ({ page }) => {
+    await page.goto("/catalog?category=booster");
+    await expect(page.getByRole("navigation", { name: "Catégories" }).getByRole("link", { name: "Scellés" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("no serious or critical accessibility violation", async ({ page }) => {
+    await page.goto("/catalog");
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CATALOG_CATEGORY_IDS, categoryHref, displayCategory, effectiveCardType, isCatalogCategoryId } from "./categories";
+import { CATALOG_CATEGORY_IDS, catalogCategoryOf, categoryHref, displayCategory, effectiveCardType, isCatalogCategoryId } from "./categories";
 
 describe("categoryHref", () => {
   it.each([
@@ -49,5 +49,16 @@ describe("isCatalogCategoryId", () => {
     expect(isCatalogCategoryId("booster")).toBe(false);
     expect(isCatalogCategoryId("Sealed")).toBe(false);
     expect(isCatalogCategoryId("")).toBe(false);
+  });
+});
+
+describe("catalogCategoryOf", () => {
+  it("finds the catalogue category of a product, or none", () => {
+    expect(catalogCategoryOf("TCG", "Scellés")).toBe("sealed");
+    expect(catalogCategoryOf("TCG", "Cartes")).toBe("cards");
+    expect(catalogCategoryOf("TCG", "Autres Cartes")).toBe("other-cards");
+    expect(catalogCategoryOf("Accessoires", "Protection")).toBe("accessories");
+    expect(catalogCategoryOf("Gaming & Mangas", null)).toBe("entertainment");
+    expect(catalogCategoryOf("TCG", null)).toBeNull();
   });
 });

@@ -15,6 +15,15 @@ export const CATALOG_CATEGORY_FILTERS: Record<
   entertainment: { category: "Gaming & Mangas" },
 };
 
+/** Which catalogue category a product belongs to, if any (first match of CATALOG_CATEGORY_FILTERS). */
+export function catalogCategoryOf(category: string, subCategory: string | null): CatalogCategoryId | null {
+  for (const id of CATALOG_CATEGORY_IDS) {
+    const filter = CATALOG_CATEGORY_FILTERS[id];
+    if (category === filter.category && (filter.subCategory === undefined || subCategory === filter.subCategory)) return id;
+  }
+  return null;
+}
+
 export function isCatalogCategoryId(id: string): id is CatalogCategoryId {
   return (CATALOG_CATEGORY_IDS as readonly string[]).includes(id);
 }

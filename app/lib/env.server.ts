@@ -8,20 +8,17 @@ export type { ShopIdentity };
  * defaults give a working shop on an embedded database with no credentials.
  * Names are a contract with deployment scripts (see .env.example).
  */
-const optionalText = z
-  .string()
-  .trim()
-  .transform((v) => (v === "" ? undefined : v))
-  .optional();
+// Empty values are removed before parsing (parseEnv), so "unset" is simply undefined here.
+const optionalText = z.string().trim().optional();
 
 const optionalUrl = (what: string) =>
   optionalText.pipe(z.url({ message: `${what} doit être une URL valide` }).optional());
 
 const flag = (fallback: boolean) =>
   z
-    .enum(["true", "false", "1", "0", "yes", "no", ""], { message: "valeur attendue : true ou false" })
+    .enum(["true", "false", "1", "0", "yes", "no"], { message: "valeur attendue : true ou false" })
     .optional()
-    .transform((v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1" || v === "yes"));
+    .transform((v) => (v === undefined ? fallback : v === "true" || v === "1" || v === "yes"));
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"], { message: "NODE_ENV doit valoir development, production ou test" }).default("production"),

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, like, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, like, lte, or, type SQL } from "drizzle-orm";
 import { products } from "~/db/schema";
 import type { Db } from "~/db/types";
-import { CATALOG_CATEGORY_FILTERS, type CatalogCategoryId } from "~/domain/categories";
+import { CATALOG_CATEGORY_FILTERS, CATALOG_CATEGORY_IDS, type CatalogCategoryId, catalogCategoryOf } from "~/domain/categories";
 import { CATALOG_PAGE_SIZE, type CatalogQuery, type CatalogSort } from "~/domain/catalog-query";
 import { type ProductView, toProductView } from "~/domain/product-view";
 import { escapeLike, normalizeSearch } from "~/domain/search";
@@ -34,20 +34,12 @@ export async function countByCatalogCategory(db: Db, now: Date): Promise<Record<
     .from(products)
     .where(publiclyVisible(now))
     .groupBy(products.category, products.subCategory);
-  const result = Object.fromEntries(Object.keys(CATALOG_CATEGORY_FILTERS).map((id) => [id, 0])) as Record<CatalogCategoryId, number>;
+  const result = Object.fromEntries(CATALOG_CATEGORY_IDS.map((id) => [id, 0])) as Record<CatalogCategoryId, number>;
   for (const row of rows) {
-    for (const [id, filter] of Object.entries(CATALOG_CATEGORY_FILTERS) as [CatalogCategoryId, (typeof CATALOG_CATEGORY_FILTERS)[CatalogCategoryId]][]) {
-      if (row.category === filter.category && (filter.subCategory === undefined || row.subCategory === filter.subCategory)) {
-        result[id] += Number(row.n);
-      }
-    }
+    const id = catalogCategoryOf(row.category, row.subCategory);
+    if (id) result[id] += Number(row.n);
   }
   return result;
-}
-
-export async function countPublicProducts(db: Db, now: Date): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(publiclyVisible(now));
-  return row?.n ?? 0;
 }
 
 function categoryCondition(id: CatalogCategoryId): SQL {

@@ -15,6 +15,7 @@ import { SiteHeader } from "./components/layout/site-header";
 import { NotFound } from "./components/layout/not-found";
 import { Toaster } from "./components/ui/toaster";
 import { useNonce } from "./lib/nonce";
+import { useLiveUpdates } from "./lib/use-live-updates";
 import { THEME_SCRIPT } from "./lib/theme";
 
 export const links: Route.LinksFunction = () => [
@@ -24,7 +25,7 @@ export const links: Route.LinksFunction = () => [
 
 export function loader({ context }: Route.LoaderArgs) {
   // Accounts arrive with better-auth; until then every visitor is signed out.
-  return { shop: context.shop, user: null as { name: string } | null };
+  return { shop: context.shop, publicUrl: context.publicUrl, user: null as { name: string } | null };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -62,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useLiveUpdates();
   return <Outlet />;
 }
 

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -12,6 +11,8 @@ import type { AppContext } from "~/lib/context";
 import type { Env } from "~/lib/env.server";
 import { shopIdentity } from "~/lib/env.server";
 import type { Storage } from "~/services/storage.server";
+import type { LiveHub } from "./live";
+import { type PageCache, pageCacheMiddleware } from "./page-cache";
 
 export type AppDeps = {
   env: Env;
@@ -24,6 +25,10 @@ export type AppDeps = {
   /** Extra middleware placed before React Router (Vite's in development). */
   before?: express.RequestHandler[];
   development?: boolean;
+  /** Shared page cache, purged on catalogue changes (none in development). */
+  pageCache?: PageCache;
+  /** Server-Sent Events of catalogue changes. */
+  live?: LiveHub;
 };
 
 const CLIENT_DIR = path.resolve("build/client");
@@ -41,10 +46,8 @@ export function createApp(deps: AppDeps): express.Express {
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
 
-  app.use((_req, res, next) => {
-    res.locals.nonce = randomBytes(16).toString("base64");
-    next();
-  });
+  const cache = pageCacheMiddleware(deps.pageCache);
+  app.use(cache.nonce);
   app.use(
     helmet({
       contentSecurityPolicy: deps.development
@@ -65,7 +68,9 @@ export function createApp(deps: AppDeps): express.Express {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(cache.serve);
   app.use(compression({ filter: shouldCompress }));
+  if (deps.live) app.get("/api/live", deps.live.handler);
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -95,6 +100,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   const shop = shopIdentity(env);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  app.use(cache.capture);
   app.all(
     "/{*splat}",
     createRequestHandler({

@@ -7,8 +7,12 @@ import { openDatabase } from "~/db/client.server";
 import { ConfigError, parseEnv } from "~/lib/env.server";
 import { resolveAuthSecret } from "~/lib/secrets.server";
 import { ensureAdminAccount, ensureSampleImages, seedSampleCatalogue } from "~/services/seed.server";
+import { openChangeFeed } from "./catalog-changes";
+import { startDropSweeper } from "~/services/drops.server";
 import { localDiskStorage } from "~/services/storage.server";
 import { createApp } from "./app";
+import { LiveHub } from "./live";
+import { PageCache } from "./page-cache";
 
 const development = process.env.NODE_ENV === "development";
 
@@ -65,7 +69,19 @@ if (development) {
   build = (await import(buildPath)) as ServerBuild;
 }
 
-const app = createApp({ env, database, storage, uploadsDir, logger, build, before, development });
+// One change event, in this order: purge the cached pages, then tell open pages to refresh
+// (they then fetch fresh data), then re-plan the drop sweeper (a drop time may have moved).
+const pageCache = development ? undefined : new PageCache();
+const live = new LiveHub(logger);
+const sweeper = startDropSweeper(database.db, logger);
+const changes = await openChangeFeed(database, logger);
+changes.subscribe((change) => {
+  pageCache?.clear();
+  live.broadcast(change);
+  if (change.op !== "site") sweeper.replan();
+});
+
+const app = createApp({ env, database, storage, uploadsDir, logger, build, before, development, pageCache, live });
 const server: Server = app.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
@@ -99,7 +115,10 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 10_000);
   force.unref();
+  live.close();
   server.close(async () => {
+    await sweeper.stop();
+    await changes.close().catch(() => {});
     await database.close().catch((error) => logger.error({ err: error }, "database close failed"));
     process.exit(0);
   });

@@ -18,6 +18,11 @@ export type Database = {
   /** Throws when the database does not answer (used by /healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Subscribes to a NOTIFY channel. On PostgreSQL a dedicated connection listens and
+   * reconnects by itself (onReconnect tells the caller that notifications may have been missed).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   /** The raw pg pool when on PostgreSQL (LISTEN/NOTIFY, advisory locks). */
   pool?: pg.Pool;
 };
@@ -52,6 +57,10 @@ async function openPglite(dataDir: string | null): Promise<Database> {
         await client.close();
         lock?.release();
       },
+      listen: async (channel, onPayload) => {
+        const unlisten = await client.listen(channel, onPayload);
+        return () => unlisten();
+      },
     };
   } catch (error) {
     lock?.release();
@@ -83,9 +92,54 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      listen: (channel, onPayload, onReconnect) => listenPostgres(url, channel, onPayload, onReconnect),
     };
   } catch (error) {
     await pool.end().catch(() => {});
     throw error;
   }
+}
+
+const RECONNECT_DELAY_MS = 1_000;
+
+/** LISTEN on its own connection (a pooled one would be handed to queries), reconnecting on loss. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function connect(isReconnect: boolean): Promise<void> {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on("error", () => scheduleReconnect());
+    next.on("end", () => scheduleReconnect());
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    if (isReconnect) onReconnect?.();
+  }
+
+  function scheduleReconnect() {
+    if (stopped || timer) return;
+    client = null;
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect(true).catch(() => scheduleReconnect());
+    }, RECONNECT_DELAY_MS);
+    timer.unref();
+  }
+
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await (client as pg.Client | null)?.end().catch(() => {});
+  };
 }

@@ -22,6 +22,12 @@ export type ProductView = {
   isNew: boolean;
 };
 
+/** The product page: the card's fields plus every image and when it changed. */
+export type ProductDetail = ProductView & {
+  images: NonNullable<ProductView["image"]>[];
+  updatedAt: string;
+};
+
 type ProductLike = {
   id: number;
   title: string;
@@ -39,17 +45,18 @@ type ProductLike = {
   createdAt: Date;
 };
 
+function productImage(imageBaseUrl: string, key: string, aspect: "card" | "square") {
+  return { src: imageUrl(imageBaseUrl, key, IMAGE_WIDTHS[1]), srcSet: imageSrcSet(imageBaseUrl, key), aspect };
+}
+
 export function toProductView(p: ProductLike, imageBaseUrl: string, now: Date): ProductView {
-  const mid = IMAGE_WIDTHS[1];
   return {
     id: p.id,
     name: p.title,
     description: p.description,
     priceCents: p.priceCents,
     stock: Math.max(0, p.stock),
-    image: p.imagePath
-      ? { src: imageUrl(imageBaseUrl, p.imagePath, mid), srcSet: imageSrcSet(imageBaseUrl, p.imagePath), aspect: imageAspect(p) }
-      : null,
+    image: p.imagePath ? productImage(imageBaseUrl, p.imagePath, imageAspect(p)) : null,
     category: displayCategory(p),
     mainCategory: p.category,
     subCategory: p.subCategory,
@@ -60,4 +67,15 @@ export function toProductView(p: ProductLike, imageBaseUrl: string, now: Date): 
     featured: p.featured,
     isNew: isNewProduct(p.createdAt, now),
   };
+}
+
+export function toProductDetail(
+  p: ProductLike & { additionalImages: string[]; updatedAt: Date },
+  imageBaseUrl: string,
+  now: Date,
+): ProductDetail {
+  const view = toProductView(p, imageBaseUrl, now);
+  const aspect = imageAspect(p);
+  const extra = p.additionalImages.slice(0, 4).map((key) => productImage(imageBaseUrl, key, aspect));
+  return { ...view, images: view.image ? [view.image, ...extra] : extra, updatedAt: p.updatedAt.toISOString() };
 }

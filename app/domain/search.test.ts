@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeLike, normalizeSearch, productSearchText } from "./search";
+import { escapeLike, normalizeSearch, productSearchColumns, productSearchText } from "./search";
 
 describe("normalizeSearch", () => {
   it("lower-cases and folds accents", () => {
@@ -39,5 +39,19 @@ describe("escapeLike", () => {
 
   it("leaves ordinary text alone", () => {
     expect(escapeLike("dracaufeu ex")).toBe("dracaufeu ex");
+  });
+});
+
+describe("productSearchColumns", () => {
+  it("folds the name and the series into their own columns", () => {
+    expect(productSearchColumns({ title: "Écarlate et Violet – Display", series: "Écarlate et Violet", description: "36 boosters" })).toEqual({
+      searchText: "ecarlate et violet – display ecarlate et violet 36 boosters",
+      nameSearch: "ecarlate et violet – display",
+      seriesSearch: "ecarlate et violet",
+    });
+  });
+
+  it("leaves the series column empty when there is no series", () => {
+    expect(productSearchColumns({ title: "Sleeves", series: null }).seriesSearch).toBe("");
   });
 });

@@ -10,9 +10,23 @@ export function normalizeSearch(text: string): string {
     .trim();
 }
 
+type Searchable = { title: string; series?: string | null; description?: string | null };
+
 /** The stored search column of a product: name, series and description, normalised. */
-export function productSearchText(p: { title: string; series?: string | null; description?: string | null }): string {
+export function productSearchText(p: Searchable): string {
   return normalizeSearch([p.title, p.series ?? "", p.description ?? ""].join(" "));
+}
+
+/**
+ * Every derived search column of a product, written together on each insert or update:
+ * full text (catalogue search), name (header suggestions, name sort) and series (card search).
+ */
+export function productSearchColumns(p: Searchable): { searchText: string; nameSearch: string; seriesSearch: string } {
+  return {
+    searchText: productSearchText(p),
+    nameSearch: normalizeSearch(p.title),
+    seriesSearch: normalizeSearch(p.series ?? ""),
+  };
 }
 
 /** Escapes LIKE wildcards so a customer's "%" or "_" matches itself. */

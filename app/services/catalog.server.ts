@@ -1,9 +1,17 @@
-import { and, asc, count, desc, eq, like, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, like, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { products } from "~/db/schema";
 import type { Db } from "~/db/types";
-import { CATALOG_CATEGORY_FILTERS, CATALOG_CATEGORY_IDS, type CatalogCategoryId, catalogCategoryOf } from "~/domain/categories";
+import type { CardType, Rarity } from "~/domain/catalog-values";
+import {
+  CATALOG_CATEGORY_FILTERS,
+  CATALOG_CATEGORY_IDS,
+  type CatalogCategoryId,
+  catalogCategoryOf,
+  displayCategory,
+} from "~/domain/categories";
+import { IMAGE_WIDTHS, imageUrl } from "~/domain/images";
 import { CATALOG_PAGE_SIZE, type CatalogQuery, type CatalogSort } from "~/domain/catalog-query";
-import { type ProductView, toProductView } from "~/domain/product-view";
+import { type ProductDetail, type ProductView, toProductDetail, toProductView } from "~/domain/product-view";
 import { escapeLike, normalizeSearch } from "~/domain/search";
 
 /** SQL twin of domain/visibility isPubliclyVisible: en_ligne, or a_venir whose drop time has come. */
@@ -60,33 +68,164 @@ const ORDER: Record<CatalogSort, SQL[]> = {
   newest: [desc(products.createdAt), desc(products.id)],
   "price-asc": [asc(products.priceCents), asc(products.id)],
   "price-desc": [desc(products.priceCents), asc(products.id)],
-  // The search column starts with the accent-folded name: "Écarlate" sorts with the E's.
-  name: [asc(products.searchText), asc(products.id)],
+  // Accent-folded name: "Écarlate" sorts with the E's.
+  name: [asc(products.nameSearch), asc(products.id)],
 };
 
 export type CatalogPage = { products: ProductView[]; total: number; page: number; pageCount: number };
 
-export async function listCatalog(
-  db: Db,
-  query: CatalogQuery,
-  options: { now: Date; imageBaseUrl: string; pageSize?: number },
-): Promise<CatalogPage> {
-  const pageSize = options.pageSize ?? CATALOG_PAGE_SIZE;
-  const where = and(
-    publiclyVisible(options.now),
-    query.category ? categoryCondition(query.category) : undefined,
-    textCondition(query.q),
+/** What a public listing selects; every field is optional and they combine with AND. */
+export type ProductFilter = {
+  category?: CatalogCategoryId | null;
+  /** Full-text words over name, series and description (catalogue search). */
+  q?: string;
+  /** Substring of the name or the series (card search of /tcg). */
+  nameOrSeries?: string;
+  cardType?: CardType | null;
+  rarity?: Rarity | null;
+  featured?: boolean;
+};
+
+function filterCondition(filter: ProductFilter, now: Date): SQL | undefined {
+  const needle = normalizeSearch(filter.nameOrSeries ?? "");
+  return and(
+    publiclyVisible(now),
+    filter.category ? categoryCondition(filter.category) : undefined,
+    filter.q ? textCondition(filter.q) : undefined,
+    needle
+      ? or(like(products.nameSearch, `%${escapeLike(needle)}%`), like(products.seriesSearch, `%${escapeLike(needle)}%`))
+      : undefined,
+    // Card type recent also covers products with none (SPEC.md section 3).
+    filter.cardType === "vintage"
+      ? eq(products.cardType, "vintage")
+      : filter.cardType === "recent"
+        ? or(isNull(products.cardType), eq(products.cardType, "recent"))
+        : undefined,
+    filter.rarity ? eq(products.rarity, filter.rarity) : undefined,
+    filter.featured ? eq(products.featured, true) : undefined,
   );
+}
+
+/** One page of public products; the page is clamped to the last one. */
+export async function listProducts(
+  db: Db,
+  filter: ProductFilter,
+  options: { now: Date; imageBaseUrl: string; sort?: CatalogSort; page?: number; pageSize: number },
+): Promise<CatalogPage> {
+  const where = filterCondition(filter, options.now);
   const [totalRow] = await db.select({ n: count() }).from(products).where(where);
   const total = Number(totalRow?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(query.page, pageCount);
+  const pageCount = Math.max(1, Math.ceil(total / options.pageSize));
+  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
   const rows = await db
     .select()
     .from(products)
     .where(where)
-    .orderBy(...ORDER[query.sort])
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .orderBy(...ORDER[options.sort ?? "newest"])
+    .limit(options.pageSize)
+    .offset((page - 1) * options.pageSize);
   return { products: rows.map((row) => toProductView(row, options.imageBaseUrl, options.now)), total, page, pageCount };
+}
+
+export function listCatalog(
+  db: Db,
+  query: CatalogQuery,
+  options: { now: Date; imageBaseUrl: string; pageSize?: number },
+): Promise<CatalogPage> {
+  return listProducts(db, { category: query.category, q: query.q }, {
+    ...options,
+    sort: query.sort,
+    page: query.page,
+    pageSize: options.pageSize ?? CATALOG_PAGE_SIZE,
+  });
+}
+
+/** A public product with everything its page shows, or null (unknown, offline, not dropped yet). */
+export async function getPublicProduct(
+  db: Db,
+  id: number,
+  options: { now: Date; imageBaseUrl: string },
+): Promise<ProductDetail | null> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), publiclyVisible(options.now)))
+    .limit(1);
+  return row ? toProductDetail(row, options.imageBaseUrl, options.now) : null;
+}
+
+export const SIMILAR_PRODUCTS_LIMIT = 4;
+
+/**
+ * Up to 4 products like this one: same category and rarity first (SPEC.md), then the rest of
+ * the category so the block is not empty when the rarity is unique.
+ */
+export async function listSimilarProducts(
+  db: Db,
+  id: number,
+  options: { now: Date; imageBaseUrl: string },
+): Promise<ProductView[]> {
+  const [current] = await db
+    .select({ category: products.category, subCategory: products.subCategory, rarity: products.rarity })
+    .from(products)
+    .where(eq(products.id, id))
+    .limit(1);
+  if (!current) return [];
+  const sameRarity = current.rarity ? sql`${products.rarity} = ${current.rarity}` : sql`${products.rarity} is null`;
+  const rows = await db
+    .select()
+    .from(products)
+    .where(
+      and(
+        publiclyVisible(options.now),
+        ne(products.id, id),
+        eq(products.category, current.category),
+        current.subCategory ? eq(products.subCategory, current.subCategory) : isNull(products.subCategory),
+      ),
+    )
+    .orderBy(desc(sql`(${sameRarity})`), desc(sql`(${products.stock} > 0)`), desc(products.createdAt), desc(products.id))
+    .limit(SIMILAR_PRODUCTS_LIMIT);
+  return rows.map((row) => toProductView(row, options.imageBaseUrl, options.now));
+}
+
+export const SUGGESTIONS_LIMIT = 10;
+export const SUGGESTIONS_MIN_LENGTH = 2;
+
+export type Suggestion = { id: number; name: string; priceCents: number; stock: number; thumbnail: string | null; category: string };
+
+/**
+ * Header search: public products whose name holds every word typed, accents and case
+ * ignored; names starting with the text come first. At most 10; nothing under 2 characters.
+ */
+export async function searchSuggestions(
+  db: Db,
+  text: string,
+  options: { now: Date; imageBaseUrl: string },
+): Promise<Suggestion[]> {
+  const needle = normalizeSearch(text);
+  if (needle.length < SUGGESTIONS_MIN_LENGTH) return [];
+  const words = needle.split(" ").slice(0, 8);
+  const rows = await db
+    .select({
+      id: products.id,
+      title: products.title,
+      priceCents: products.priceCents,
+      stock: products.stock,
+      imagePath: products.imagePath,
+      category: products.category,
+      subCategory: products.subCategory,
+      cardType: products.cardType,
+    })
+    .from(products)
+    .where(and(publiclyVisible(options.now), ...words.map((w) => like(products.nameSearch, `%${escapeLike(w)}%`))))
+    .orderBy(desc(sql`(${like(products.nameSearch, `${escapeLike(needle)}%`)})`), asc(products.nameSearch), asc(products.id))
+    .limit(SUGGESTIONS_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.title,
+    priceCents: row.priceCents,
+    stock: Math.max(0, row.stock),
+    thumbnail: row.imagePath ? imageUrl(options.imageBaseUrl, row.imagePath, IMAGE_WIDTHS[0]) : null,
+    category: displayCategory(row),
+  }));
 }

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { SAMPLE_CATALOGUE } from "~/db/sample-catalogue";
 import { products, siteSettings, users } from "~/db/schema";
 import type { Db } from "~/db/types";
-import { productSearchText } from "~/domain/search";
+import { productSearchColumns } from "~/domain/search";
 import { artworkSvg } from "./placeholder-art.server";
 import { storeImageVariants, type Storage } from "./storage.server";
 import { createUserWithPassword } from "./users.server";
@@ -55,7 +55,7 @@ export async function seedSampleCatalogue(db: Db, now = new Date()): Promise<{ i
         condition: item.condition ?? null,
         status: "en_ligne" as const,
         featured: item.featured ?? false,
-        searchText: productSearchText(item),
+        ...productSearchColumns(item),
         createdAt,
         updatedAt: createdAt,
       };

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { ProductView } from "~/domain/product-view";
+import { productPath } from "~/domain/product-url";
 import { stockMessage, stockState } from "~/domain/stock";
 import { cn } from "~/lib/utils";
 import { AddToCartButton } from "./add-to-cart-button";
@@ -13,13 +14,13 @@ export function ProductCard({ product, eager = false }: { product: ProductView; 
   const state = stockState(product.stock);
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-lg">
-      <Link to={`/product/${product.id}`} className="relative block" tabIndex={-1} aria-hidden="true">
+      <Link to={productPath(product)} className="relative block" tabIndex={-1} aria-hidden="true">
         <ProductImage product={product} sizes={CARD_SIZES} eager={eager} className="transition-transform group-hover:scale-[1.02]" />
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <ProductBadges product={product} />
         <h3 className="line-clamp-2 min-h-[2.75rem] text-base font-semibold leading-snug">
-          <Link to={`/product/${product.id}`} className="hover:text-accent focus-visible:text-accent">
+          <Link to={productPath(product)} className="hover:text-accent focus-visible:text-accent">
             {product.name}
           </Link>
         </h3>

@@ -23,6 +23,9 @@ export const products = pgTable(
     dropTime: timestamp({ withTimezone: true }),
     /** Lower-case, accent-folded copy of title, series and description (see domain/search). */
     searchText: text().notNull().default(""),
+    /** Accent-folded name (header suggestions, name sort) and series (card search). */
+    nameSearch: text().notNull().default(""),
+    seriesSearch: text().notNull().default(""),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { parseCatalogChange } from "./catalog-change";
+
+describe("parseCatalogChange", () => {
+  it("reads the trigger's payloads", () => {
+    expect(parseCatalogChange('{"op":"update","id":12}')).toEqual({ op: "update", id: 12 });
+    expect(parseCatalogChange('{"op":"delete","id":3}')).toEqual({ op: "delete", id: 3 });
+    expect(parseCatalogChange('{"op":"site","id":null}')).toEqual({ op: "site" });
+  });
+
+  it("rejects anything else", () => {
+    expect(parseCatalogChange("not json")).toBeNull();
+    expect(parseCatalogChange('{"op":"update"}')).toBeNull();
+    expect(parseCatalogChange('{"op":"truncate","id":1}')).toBeNull();
+    expect(parseCatalogChange("null")).toBeNull();
+  });
+});

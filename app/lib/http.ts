@@ -1,0 +1,10 @@
+/**
+ * Public catalogue pages: browsers revalidate every time (max-age=0), while the server's own
+ * page cache (server/page-cache.ts), purged on every catalogue change, may share them.
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+
+/** A route module's `headers` export for pages the page cache may share. */
+export function publicPageHeaders(): HeadersInit {
+  return { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL };
+}

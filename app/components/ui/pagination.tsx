@@ -1,0 +1,62 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Link } from "react-router";
+import { pageWindow } from "~/domain/pagination";
+import { cn } from "~/lib/utils";
+import { buttonVariants } from "./button";
+
+/**
+ * Numbered pager of links (works without JavaScript). Following a link scrolls to the top,
+ * as SPEC.md asks of the TCG page; hidden when there is a single page.
+ */
+export function Pagination({
+  page,
+  pageCount,
+  href,
+  maxNumbers = 5,
+  className,
+}: {
+  page: number;
+  pageCount: number;
+  href: (page: number) => string;
+  maxNumbers?: number;
+  className?: string;
+}) {
+  if (pageCount <= 1) return null;
+  const edge = "inline-flex size-11 items-center justify-center rounded-lg";
+  return (
+    <nav aria-label="Pagination" className={cn("flex flex-wrap items-center justify-center gap-1.5", className)}>
+      {page > 1 ? (
+        <Link to={href(page - 1)} className={cn(buttonVariants({ variant: "outline", size: "icon" }))} aria-label="Page précédente">
+          <ChevronLeft aria-hidden="true" />
+        </Link>
+      ) : (
+        <span className={cn(edge, "border border-border opacity-40")} aria-hidden="true">
+          <ChevronLeft className="size-4" />
+        </span>
+      )}
+      {pageWindow(page, pageCount, maxNumbers).map((n) => (
+        <Link
+          key={n}
+          to={href(n)}
+          aria-label={`Page ${n}`}
+          aria-current={n === page ? "page" : undefined}
+          className={cn(buttonVariants({ variant: n === page ? "primary" : "outline", size: "icon" }), "tabular")}
+        >
+          {n}
+        </Link>
+      ))}
+      {page < pageCount ? (
+        <Link to={href(page + 1)} className={cn(buttonVariants({ variant: "outline", size: "icon" }))} aria-label="Page suivante">
+          <ChevronRight aria-hidden="true" />
+        </Link>
+      ) : (
+        <span className={cn(edge, "border border-border opacity-40")} aria-hidden="true">
+          <ChevronRight className="size-4" />
+        </span>
+      )}
+      <p className="tabular w-full pt-1 text-center text-sm text-muted-foreground">
+        Page {page} sur {pageCount}
+      </p>
+    </nav>
+  );
+}

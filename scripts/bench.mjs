@@ -1,0 +1,496 @@
+#!/usr/bin/env node
+// `npm run bench`: load test of the built server on a seeded database (about 1,000 products),
+// on PGlite and on PostgreSQL, with autocannon on the same machine. Reports requests/s,
+// p50/p99 latency, non-2xx responses, the server's memory and the gzipped JavaScript each
+// page loads, writes them into docs/performance.md and prints PASS/FAIL lines against the
+// targets of issue 3. A measurement, not a test: it exits 0 whatever the figures, and non-zero
+// only when the run itself failed (build, seed, server start).
+//
+//   npm run bench [-- --duration 10 --connections 50 --warmup 3 --db pglite|postgres --no-write]
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { brotliDecompressSync, gunzipSync, gzipSync, inflateSync, constants as zlibConstants } from "node:zlib";
+import autocannon from "autocannon";
+import pg from "pg";
+import { findPostgresBin, startThrowawayCluster } from "./pg-cluster.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: "string", default: process.env.BENCH_DURATION ?? "10" },
+    connections: { type: "string", default: process.env.BENCH_CONNECTIONS ?? "50" },
+    warmup: { type: "string", default: process.env.BENCH_WARMUP ?? "3" },
+    products: { type: "string", default: process.env.BENCH_PRODUCTS ?? "1000" },
+    db: { type: "string" },
+    port: { type: "string", default: process.env.BENCH_PORT ?? "24301" },
+    "no-write": { type: "boolean", default: false },
+  },
+});
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const WARMUP = Number(args.warmup);
+const PRODUCTS = Number(args.products);
+const BASE_PORT = Number(args.port);
+// What a browser sends: the server compresses (brotli or gzip), and serves cached pages gzipped.
+const HEADERS = { "accept-encoding": "gzip, deflate, br", "user-agent": "Mozilla/5.0 (comptoir-bench) Chrome/126" };
+
+const THRESHOLDS = { rps: 1000, p99: 100, rssMb: 600, jsKb: 150 };
+/** [label, path or a function of the discovered URLs]; `strict` ones are held to req/s and p99. */
+const TARGETS = [
+  { label: "Home", path: () => "/", strict: false },
+  { label: "Catalogue", path: () => "/catalog", strict: true },
+  { label: "TCG cards", path: () => "/tcg?category=cards", strict: false },
+  { label: "Product page", path: (found) => found.product, strict: true },
+  { label: "Search suggestions", path: () => "/api/search?q=pokemon", strict: false },
+];
+
+// ── Build ────────────────────────────────────────────────────────────────────────────────
+// Same rule as scripts/start.mjs: build when the build is missing or older than the sources.
+function newestMtime(entry) {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+function ensureBuild() {
+  const stamp = path.join(root, "build", "server", "index.js");
+  const sources = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+  const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+  if (builtAt !== 0 && !sources.some((s) => newestMtime(s) > builtAt)) return;
+  console.log(builtAt === 0 ? "━━ Build (no build yet)" : "━━ Build (sources changed)");
+  const build = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) throw new Error("the build failed");
+}
+
+// ── Databases ────────────────────────────────────────────────────────────────────────────
+/** A fresh database per run: a throwaway cluster, or a new database on DATABASE_URL's server. */
+async function preparePostgres() {
+  if (process.env.DATABASE_URL) {
+    const name = `comptoir_bench_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      origin: "DATABASE_URL (fresh database)",
+      async stop() {
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
+        await client.end();
+      },
+    };
+  }
+  const cluster = await startThrowawayCluster();
+  if (!cluster) return null;
+  return { url: cluster.url, origin: `throwaway cluster (${findPostgresBin()})`, stop: async () => cluster.stop() };
+}
+
+function seed(env) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-seed.ts"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: "", ...env, BENCH_PRODUCTS: String(PRODUCTS) },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`seeding failed:\n${result.stdout}${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split("\n").pop());
+}
+
+// ── Server ───────────────────────────────────────────────────────────────────────────────
+async function startServer(env, port) {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), DATABASE_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? signal)));
+  let exitCode;
+  void exited.then((code) => (exitCode = code));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`the server exited (${exitCode}) before it was ready:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the server did not answer /healthz within 120 s:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${base}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  return {
+    base,
+    pid: child.pid,
+    output: () => output,
+    async stop() {
+      if (exitCode !== undefined) return exitCode;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/** CPU time (user + system) a process has used so far, in ms (/proc/<pid>/stat, 100 ticks/s). */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
+  } catch {
+    return NaN;
+  }
+}
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout?.trim()) || 100;
+
+/** VmRSS (now) and VmHWM (peak since start) of a process, in MB, sampled every 250 ms. */
+function memorySampler(pid) {
+  const read = () => {
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+      const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+      return { rss: kb("VmRSS") / 1024, hwm: kb("VmHWM") / 1024 };
+    } catch {
+      return null;
+    }
+  };
+  let maxRss = 0;
+  let hwm = 0;
+  const sample = () => {
+    const m = read();
+    if (m) {
+      maxRss = Math.max(maxRss, m.rss);
+      hwm = Math.max(hwm, m.hwm);
+    }
+    return m;
+  };
+  const timer = setInterval(sample, 250);
+  return {
+    now: () => sample()?.rss ?? null,
+    stop() {
+      sample();
+      clearInterval(timer);
+      return { maxRssMb: maxRss, peakMb: hwm };
+    },
+  };
+}
+
+// ── Pages ────────────────────────────────────────────────────────────────────────────────
+/**
+ * One GET on a fresh connection (no keep-alive pool: a pooled socket can be closed by the
+ * server's 5 s keep-alive timeout while autocannon runs), decompressed, retried once.
+ */
+function get(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, agent: false }, (res) => {
+      const chunks = [];
+      res.on("data", (chunk) => chunks.push(chunk));
+      res.on("error", reject);
+      res.on("end", () => {
+        let body = Buffer.concat(chunks);
+        const encoding = res.headers["content-encoding"];
+        if (encoding === "gzip") body = gunzipSync(body);
+        else if (encoding === "br") body = brotliDecompressSync(body);
+        else if (encoding === "deflate") body = inflateSync(body);
+        resolve({ status: res.statusCode, headers: res.headers, body });
+      });
+    });
+    req.setTimeout(30_000, () => req.destroy(new Error(`no answer from ${url} within 30 s`)));
+    req.on("error", reject);
+  });
+}
+
+async function getWithRetry(url, headers) {
+  try {
+    return await get(url, headers);
+  } catch {
+    await sleep(500);
+    return get(url, headers);
+  }
+}
+
+async function probe(base, urlPath) {
+  const res = await getWithRetry(base + urlPath, HEADERS);
+  return { status: res.status, xCache: res.headers["x-cache"] ?? "—", type: res.headers["content-type"] ?? "", body: res.body.toString("utf8") };
+}
+
+/** A product page linked from /catalog (/product/{id}-{slug}). */
+function findProductPath(catalogHtml) {
+  return /href="(\/product\/\d+(?:-[a-z0-9-]*)?)"/.exec(catalogHtml)?.[1] ?? null;
+}
+
+/**
+ * The JavaScript a page loads: every same-origin /assets/*.js referenced by a script src, a
+ * modulepreload link or an inline module script, plus the static imports of those files
+ * (followed transitively; dynamic import() is left out: it loads on navigation, not on load).
+ * Sizes are gzip level 9 of each file, summed.
+ */
+async function pageJavaScript(base, html, cache) {
+  const found = new Set();
+  const add = (ref) => {
+    if (!ref) return;
+    const url = new URL(ref.replaceAll("&amp;", "&"), base + "/");
+    if (url.origin === base && url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js")) found.add(url.pathname);
+  };
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) add(m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*>/g)) {
+    if (/\brel="modulepreload"/.test(m[0])) add(/\bhref="([^"]+)"/.exec(m[0])?.[1]);
+  }
+  for (const m of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const ref of m[1].matchAll(/["'](\/assets\/[^"']+\.js)["']/g)) add(ref[1]);
+  }
+  const queue = [...found];
+  let raw = 0;
+  let gzip = 0;
+  while (queue.length > 0) {
+    const file = queue.shift();
+    let entry = cache.get(file);
+    if (!entry) {
+      const res = await getWithRetry(base + file);
+      const source = res.body;
+      const imports = [];
+      const text = source.toString("utf8");
+      // Static imports of a Vite chunk: import"./x.js", import{a}from"./x.js", export*from"./x.js".
+      for (const m of text.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+\.js)["']/g)) {
+        imports.push(new URL(m[1], base + file).pathname);
+      }
+      entry = { status: res.status, raw: source.length, gzip: gzipSync(source, { level: zlibConstants.Z_BEST_COMPRESSION }).length, imports };
+      cache.set(file, entry);
+    }
+    raw += entry.raw;
+    gzip += entry.gzip;
+    for (const dep of entry.imports) {
+      if (!found.has(dep)) {
+        found.add(dep);
+        queue.push(dep);
+      }
+    }
+  }
+  return { files: found.size, rawKb: raw / 1024, gzipKb: gzip / 1024 };
+}
+
+function load(url, duration) {
+  return autocannon({ url, connections: CONNECTIONS, duration, headers: HEADERS, timeout: 10 });
+}
+
+// ── One database ─────────────────────────────────────────────────────────────────────────
+async function benchDatabase(kind, port) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-bench-${kind}-`));
+  let postgres = null;
+  let server = null;
+  try {
+    const env = { DATA_DIR: dataDir };
+    if (kind === "postgres") {
+      postgres = await preparePostgres();
+      if (!postgres) return { kind, skipped: "no DATABASE_URL and no PostgreSQL binaries in /usr/lib/postgresql/{15,16,17}/bin" };
+      env.DATABASE_URL = postgres.url;
+    }
+    console.log(`\n━━ ${label(kind)}${postgres ? ` — ${postgres.origin}` : ""}`);
+    const seeded = seed(env);
+    console.log(`  seeded ${seeded.total} products (${seeded.sample} sample + ${seeded.generated} generated)`);
+    const started = Date.now();
+    server = await startServer(env, port);
+    console.log(`  server ready on ${server.base} in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${server.pid})`);
+    const memory = memorySampler(server.pid);
+    const idleRssMb = memory.now();
+
+    const catalog = await probe(server.base, "/catalog");
+    const found = { product: findProductPath(catalog.body) };
+    if (!found.product) console.log("  no /product/{id}-{slug} link in /catalog: product page tried at /product/1");
+    found.product ??= "/product/1";
+
+    const jsCache = new Map();
+    const rows = [];
+    for (const target of TARGETS) {
+      const urlPath = target.path(found);
+      const url = server.base + urlPath;
+      const first = await probe(server.base, urlPath);
+      const js = /text\/html/.test(first.type) ? await pageJavaScript(server.base, first.body, jsCache) : null;
+      if (WARMUP > 0) await load(url, WARMUP);
+      const warm = await probe(server.base, urlPath);
+      const load1 = os.loadavg()[0];
+      const serverCpu0 = cpuMs(server.pid);
+      const clientCpu0 = process.cpuUsage();
+      const result = await load(url, DURATION);
+      const clientCpu = process.cpuUsage(clientCpu0);
+      const serverCpu = cpuMs(server.pid) - serverCpu0;
+      const after = await probe(server.base, urlPath);
+      const row = {
+        label: target.label,
+        path: urlPath,
+        strict: target.strict,
+        status: warm.status,
+        xCache: `${first.xCache} → ${after.xCache}`,
+        rps: result.requests.average,
+        total: result.requests.total,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        max: result.latency.max,
+        non2xx: result.non2xx,
+        errors: result.errors,
+        timeouts: result.timeouts,
+        htmlKb: Buffer.byteLength(warm.body) / 1024,
+        serverCpuPerReq: serverCpu / Math.max(1, result.requests.total),
+        serverCpuShare: serverCpu / (result.duration * 1000),
+        clientCpuShare: (clientCpu.user + clientCpu.system) / 1000 / (result.duration * 1000),
+        load1,
+        js,
+      };
+      rows.push(row);
+      console.log(
+        `  ${pad(urlPath, 28)} ${pad(String(row.status), 4)} ${pad(fmt(row.rps, 0) + " req/s", 12)} p50 ${pad(fmt(row.p50, 1) + " ms", 9)} p99 ${pad(fmt(row.p99, 1) + " ms", 9)}` +
+          ` non-2xx ${row.non2xx}${row.errors ? ` errors ${row.errors}` : ""}  server ${fmt(row.serverCpuPerReq, 2)} ms CPU/req` +
+          ` (busy ${fmt(100 * row.serverCpuShare, 0)}%, autocannon ${fmt(100 * row.clientCpuShare, 0)}%, load ${fmt(row.load1, 1)})` +
+          `  JS ${js ? fmt(js.gzipKb, 1) + " KB gz" : "—"}  X-Cache ${row.xCache}  RSS ${fmt(memory.now(), 0)} MB`,
+      );
+    }
+    const mem = memory.stop();
+    return { kind, origin: postgres?.origin ?? `PGlite in ${dataDir}`, seeded, rows, idleRssMb, ...mem };
+  } finally {
+    const code = await server?.stop();
+    if (server && code !== 0) console.log(`  server exit code ${code}:\n${server.output()}`);
+    await postgres?.stop().catch((error) => console.error(`  could not stop PostgreSQL: ${error.message}`));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ── Report ───────────────────────────────────────────────────────────────────────────────
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const pad = (text, width) => String(text).padEnd(width);
+const fmt = (n, digits) => (n == null || Number.isNaN(n) ? "—" : n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+const label = (kind) => (kind === "pglite" ? "PGlite" : "PostgreSQL");
+
+function machine() {
+  const cpuinfo = fs.readFileSync("/proc/cpuinfo", "utf8");
+  const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim() ?? os.cpus()[0]?.model ?? "unknown";
+  const nproc = spawnSync("nproc", { encoding: "utf8" }).stdout?.trim() || String(os.availableParallelism());
+  return {
+    nproc,
+    model,
+    ramGb: os.totalmem() / 1024 ** 3,
+    node: process.version,
+    date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+    load: os.loadavg().map((n) => n.toFixed(2)).join(" / "),
+  };
+}
+
+function checks(results) {
+  const lines = [];
+  const check = (ok, text) => lines.push(`${ok ? "PASS" : "FAIL"}  ${text}`);
+  for (const r of results) {
+    if (r.skipped) {
+      lines.push(`SKIPPED  ${label(r.kind)}: ${r.skipped}`);
+      continue;
+    }
+    const db = label(r.kind);
+    for (const row of r.rows) {
+      if (row.strict) {
+        const status = row.status === 200 ? "" : ` (status ${row.status})`;
+        check(row.status === 200 && row.rps >= THRESHOLDS.rps, `${db} ${row.path}: ${fmt(row.rps, 0)} req/s ≥ ${THRESHOLDS.rps}${status}`);
+        check(row.status === 200 && row.p99 < THRESHOLDS.p99, `${db} ${row.path}: p99 ${fmt(row.p99, 1)} ms < ${THRESHOLDS.p99} ms${status}`);
+      }
+      if (row.js) check(row.js.gzipKb <= THRESHOLDS.jsKb, `${db} ${row.path}: ${fmt(row.js.gzipKb, 1)} KB of gzipped JavaScript ≤ ${THRESHOLDS.jsKb} KB`);
+    }
+    check(r.peakMb < THRESHOLDS.rssMb, `${db} server memory: peak RSS ${fmt(r.peakMb, 0)} MB < ${THRESHOLDS.rssMb} MB`);
+  }
+  return lines;
+}
+
+function markdown(results, m, checkLines) {
+  const out = [];
+  out.push(`Run of ${m.date} on ${m.nproc} CPU cores (${m.model}), ${fmt(m.ramGb, 1)} GB RAM, Node ${m.node};`);
+  out.push(`load average at start ${m.load}. autocannon ${CONNECTIONS} connections, ${DURATION} s per URL after a ${WARMUP} s warm-up,`);
+  out.push(`\`Accept-Encoding: gzip, deflate, br\`, on the same machine as the server. ${PRODUCTS} products seeded.`);
+  if (BUSY) out.push("", `**The machine was already busy when this run started (load average ${m.load} on ${m.nproc} cores): other work shared the CPU, so req/s and latencies are lower and noisier than on an idle machine; server CPU ms/req is the figure least affected.**`);
+  for (const r of results) {
+    out.push("", `### ${label(r.kind)}`, "");
+    if (r.skipped) {
+      out.push(`SKIPPED: ${r.skipped}.`);
+      continue;
+    }
+    out.push(`Database: ${r.kind === "pglite" ? "PGlite (temporary DATA_DIR)" : r.origin}. Server memory: ${fmt(r.idleRssMb, 0)} MB RSS when ready, peak ${fmt(r.peakMb, 0)} MB (VmHWM).`, "");
+    out.push("| URL | status | req/s | p50 ms | p99 ms | non-2xx / errors | server CPU ms/req | X-Cache (before → after) | body KB | JS gzip KB (files) | load avg |");
+    out.push("|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|");
+    for (const row of r.rows) {
+      const js = row.js ? `${fmt(row.js.gzipKb, 1)} (${row.js.files})` : "— (JSON)";
+      out.push(
+        `| \`${row.path}\` | ${row.status} | ${fmt(row.rps, 0)} | ${fmt(row.p50, 1)} | ${fmt(row.p99, 1)} | ${row.non2xx} / ${row.errors} | ${fmt(row.serverCpuPerReq, 2)} | ${row.xCache} | ${fmt(row.htmlKb, 0)} | ${js} | ${fmt(row.load1, 1)} |`,
+      );
+    }
+  }
+  out.push("", "Checks against the targets:", "", "```", ...checkLines, "```");
+  return out.join("\n");
+}
+
+const START = "<!-- bench:figures:start (written by `npm run bench`, do not edit by hand) -->";
+const END = "<!-- bench:figures:end -->";
+
+function writeDoc(section) {
+  const file = path.join(root, "docs", "performance.md");
+  const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : `# Performance\n\n## Figures\n\n${START}\n${END}\n`;
+  const start = current.indexOf(START);
+  const end = current.indexOf(END);
+  const next =
+    start >= 0 && end > start
+      ? `${current.slice(0, start + START.length)}\n${section}\n${current.slice(end)}`
+      : `${current.trimEnd()}\n\n## Figures\n\n${START}\n${section}\n${END}\n`;
+  fs.writeFileSync(file, next);
+  return path.relative(root, file);
+}
+
+// ── Main ─────────────────────────────────────────────────────────────────────────────────
+const m = machine();
+console.log(`Comptoir bench: ${m.nproc} cores (${m.model}), Node ${m.node}, load average ${m.load}`);
+console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per URL, ${WARMUP} s warm-up; ${PRODUCTS} products`);
+const BUSY = os.loadavg()[0] > 1;
+if (BUSY) console.log(`NOTE: the machine is already busy (load average ${m.load} on ${m.nproc} cores): figures will be low and noisy.`);
+try {
+  ensureBuild();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+
+const kinds = args.db ? [args.db] : ["pglite", "postgres"];
+const results = [];
+let failedRun = false;
+for (const [i, kind] of kinds.entries()) {
+  try {
+    const result = await benchDatabase(kind, BASE_PORT + i);
+    if (result.skipped) console.log(`\n━━ SKIPPED: ${label(kind)} (${result.skipped})`);
+    results.push(result);
+  } catch (error) {
+    console.error(`\n${label(kind)}: the run failed: ${error.message}`);
+    failedRun = true;
+  }
+}
+
+const checkLines = checks(results);
+console.log("\n━━ Checks");
+for (const line of checkLines) console.log(`  ${line}`);
+if (results.length > 0 && !args["no-write"]) {
+  console.log(`\nFigures written to ${writeDoc(markdown(results, m, checkLines))}`);
+}
+const fails = checkLines.filter((line) => line.startsWith("FAIL")).length;
+if (failedRun) console.log("\nThe run itself failed (see above): exit code 1.");
+else console.log(fails ? `\n${fails} FAIL line(s): targets not met (a measurement, the exit code stays 0).` : "\nAll targets met.");
+process.exit(failedRun ? 1 : 0);

@@ -11,6 +11,8 @@ import {
   parseCatalogQuery,
 } from "~/domain/catalog-query";
 import { CATALOG_CATEGORY_IDS } from "~/domain/categories";
+import { publicPageHeaders } from "~/lib/http";
+import { pageMeta, seoRoot } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { listCatalog } from "~/services/catalog.server";
 import type { Route } from "./+types/catalog";
@@ -21,12 +23,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { query, ...result };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const shop = (matches[0]?.loaderData as { shop?: { name: string } } | undefined)?.shop;
-  return [
-    { title: `Notre collection | ${shop?.name ?? "Comptoir"}` },
-    { name: "description", content: "Toute la collection : cartes Pokémon, produits scellés, Magic, One Piece, accessoires, mangas et jeux vidéo." },
-  ];
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const root = seoRoot(matches);
+  const category = data?.query.category ?? null;
+  return pageMeta(root, {
+    title: `${category ? `${CATALOG_CATEGORY_LABELS[category]} – ` : ""}Notre collection | ${root.shop.name}`,
+    description: "Toute la collection : cartes Pokémon, produits scellés, Magic, One Piece, accessoires, mangas et jeux vidéo.",
+    path: `/catalog${catalogSearch({ category })}`,
+  });
 };
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {

@@ -94,7 +94,8 @@ test.describe("/product/{id}", () => {
     await expect(page.getByText("Cartes Vintage").first()).toBeVisible();
     await expect(page.getByText("Plus que 1 exemplaire disponible").first()).toBeVisible();
     const characteristics = page.getByRole("table");
-    for (const [label, value] of [["Catégorie", "Cartes Vintage"], ["Rareté", "Rare"], ["Stock", "1 exemplaire"], ["Série", "Base Set"]]) {
+    const rows: [string, string][] = [["Catégorie", "Cartes Vintage"], ["Rareté", "Rare"], ["Stock", "1 exemplaire"], ["Série", "Base Set"]];
+    for (const [label, value] of rows) {
       await expect(characteristics.getByRole("row", { name: label })).toContainText(value);
     }
     // One unit: the quantity cannot go above it.

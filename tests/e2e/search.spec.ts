@@ -102,6 +102,19 @@ test.describe("header search suggestions", () => {
   });
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Enter still searches the catalogue", async ({ page }) => {
+    await page.goto("/");
+    const search = searchBox(page);
+    await search.fill("ecarlate");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/catalog\?q=ecarlate$/);
+    await expect(page.getByRole("heading", { name: "Pokémon Écarlate – Nintendo Switch" })).toBeVisible();
+  });
+});
+
 test.describe("search API, sitemap and robots.txt", () => {
   test("/api/search answers JSON the page cache may share, and an empty list for a bad q", async ({ request }) => {
     const response = await request.get("/api/search?q=pokemon");

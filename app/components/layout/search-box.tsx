@@ -52,7 +52,7 @@ function useSuggestions() {
     [cancel],
   );
 
-  return { ...state, request, cancel };
+  return { ...state, request };
 }
 
 /**
@@ -64,7 +64,7 @@ export function SearchBox({ className, id = "site-search" }: { className?: strin
   const listboxId = `${id}-listbox`;
   const optionId = (s: Suggestion) => `${listboxId}-${s.id}`;
   const navigate = useNavigate();
-  const { status, suggestions, request, cancel } = useSuggestions();
+  const { status, suggestions, request } = useSuggestions();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const formRef = useRef<HTMLFormElement>(null);
@@ -95,7 +95,6 @@ export function SearchBox({ className, id = "site-search" }: { className?: strin
   }, [active]);
 
   const choose = (suggestion: Suggestion) => {
-    cancel();
     close();
     navigate(productPath(suggestion));
   };
@@ -107,8 +106,9 @@ export function SearchBox({ className, id = "site-search" }: { className?: strin
       case "ArrowUp": {
         if (status === "idle") return;
         event.preventDefault();
+        const direction = event.key === "ArrowDown" ? 1 : -1;
         setOpen(true);
-        setActive((current) => moveActiveOption(open ? current : -1, suggestions.length, event.key === "ArrowDown" ? 1 : -1));
+        setActive((current) => moveActiveOption(open ? current : -1, suggestions.length, direction));
         break;
       }
       case "Enter":
@@ -134,10 +134,7 @@ export function SearchBox({ className, id = "site-search" }: { className?: strin
       method="get"
       role="search"
       className={cn("relative", className)}
-      onSubmit={() => {
-        cancel();
-        close();
-      }}
+      onSubmit={close}
     >
       <label htmlFor={id} className="sr-only">
         Rechercher un produit

@@ -13,6 +13,7 @@ import { IMAGE_WIDTHS, imageUrl } from "~/domain/images";
 import { CATALOG_PAGE_SIZE, type CatalogQuery, type CatalogSort } from "~/domain/catalog-query";
 import { type ProductDetail, type ProductView, toProductDetail, toProductView } from "~/domain/product-view";
 import { escapeLike, normalizeSearch } from "~/domain/search";
+import { SUGGESTIONS_LIMIT, SUGGESTIONS_MIN_LENGTH, type Suggestion } from "~/domain/suggestions";
 
 /** SQL twin of domain/visibility isPubliclyVisible: en_ligne, or a_venir whose drop time has come. */
 export function publiclyVisible(now: Date): SQL {
@@ -187,11 +188,6 @@ export async function listSimilarProducts(
     .limit(SIMILAR_PRODUCTS_LIMIT);
   return rows.map((row) => toProductView(row, options.imageBaseUrl, options.now));
 }
-
-export const SUGGESTIONS_LIMIT = 10;
-export const SUGGESTIONS_MIN_LENGTH = 2;
-
-export type Suggestion = { id: number; name: string; priceCents: number; stock: number; thumbnail: string | null; category: string };
 
 /**
  * Header search: public products whose name holds every word typed, accents and case

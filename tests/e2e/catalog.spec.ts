@@ -10,7 +10,7 @@ test.describe("/catalog, Notre collection", () => {
 
   test("the header search finds products ignoring accents, and the empty state shows the SPEC.md text", async ({ page }) => {
     await page.goto("/");
-    const search = page.getByRole("searchbox", { name: "Rechercher un produit" }).first();
+    const search = page.getByRole("combobox", { name: "Rechercher un produit" }).first();
     await search.fill("ecarlate");
     await search.press("Enter");
     await expect(page).toHaveURL(/\/catalog\?q=ecarlate$/);

@@ -3,8 +3,6 @@ import { publicPageHeaders } from "~/lib/http";
 import { listSimilarProducts } from "~/services/catalog.server";
 import type { Route } from "./+types/api.similar-products";
 
-export const headers = publicPageHeaders;
-
 /** GET /api/products/{id}/similar: up to 4 products like this one (the product page loads it when seen). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseProductParam(params.id);

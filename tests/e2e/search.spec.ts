@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
 const searchBox = (page: Page) => page.getByRole("banner").getByRole("combobox", { name: "Rechercher un produit" });
 const suggestions = (page: Page) => page.getByRole("listbox", { name: "Suggestions de produits" });
@@ -81,9 +80,7 @@ test.describe("header search suggestions", () => {
     await search.fill("dracaufeu");
     await expect(suggestions(page).getByRole("option").first()).toBeVisible();
     await search.press("ArrowDown");
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test.describe("on a phone", () => {

@@ -47,7 +47,7 @@ function KindBadge({ product }: { product: ProductView }) {
   const kind = entertainmentKind(product.subCategory);
   const Icon = kind === "manga" ? BookOpen : Gamepad2;
   return (
-    <Badge tone="info" data-testid="kind-badge">
+    <Badge tone="neutral" data-testid="kind-badge">
       <Icon className="size-3" aria-hidden="true" /> {ENTERTAINMENT_KIND_LABELS[kind]}
     </Badge>
   );

@@ -107,6 +107,12 @@ function filterCondition(filter: ProductFilter, now: Date): SQL | undefined {
   );
 }
 
+/** How many public products a filter selects (e.g. whether any featured accessory exists). */
+export async function countProducts(db: Db, filter: ProductFilter, now: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(filterCondition(filter, now));
+  return Number(row?.n ?? 0);
+}
+
 /** One page of public products; the page is clamped to the last one. */
 export async function listProducts(
   db: Db,
@@ -114,8 +120,7 @@ export async function listProducts(
   options: { now: Date; imageBaseUrl: string; sort?: CatalogSort; page?: number; pageSize: number },
 ): Promise<CatalogPage> {
   const where = filterCondition(filter, options.now);
-  const [totalRow] = await db.select({ n: count() }).from(products).where(where);
-  const total = Number(totalRow?.n ?? 0);
+  const total = await countProducts(db, filter, options.now);
   const pageCount = Math.max(1, Math.ceil(total / options.pageSize));
   const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
   const rows = await db

@@ -1,14 +1,12 @@
-import { z } from "zod";
+import { pageNumberSchema } from "./pagination";
 
 /** SPEC.md section 9: accessories 12 per page. It gives no size for /entertainment: the same. */
 export const ACCESSORIES_PAGE_SIZE = 12;
 export const ENTERTAINMENT_PAGE_SIZE = 12;
 
-const pageSchema = z.coerce.number().int().min(1).max(10_000).catch(1);
-
 /** `?page=` of a paged listing: 1 when missing or not a page number (the service clamps the top). */
 export function parsePage(params: URLSearchParams): number {
-  return pageSchema.parse(params.get("page") ?? 1);
+  return pageNumberSchema.parse(params.get("page") ?? 1);
 }
 
 /** /accessories: the page, and `packs=1` to show only the featured accessories (the packs). */

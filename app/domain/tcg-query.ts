@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageNumberSchema } from "./pagination";
 import { CARD_TYPES, type CardType, RARITIES, type Rarity } from "./catalog-values";
 
 /** /tcg tabs, kept in ?category= (default sealed). */
@@ -34,7 +35,7 @@ const schema = z.object({
   type: z.enum(CARD_TYPES).catch("recent"),
   q: z.string().trim().max(100).catch(""),
   rarity: z.enum(RARITIES).nullable().catch(null),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  page: pageNumberSchema,
   shown: z.coerce.number().int().min(CARDS_BATCH).max(MAX_SHOWN).catch(CARDS_BATCH),
 });
 

@@ -1,7 +1,8 @@
-import { ChevronLeft, ChevronRight, RotateCcw, Search } from "lucide-react";
+import { RotateCcw, Search } from "lucide-react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ProductGrid, ProductGridSkeleton } from "~/components/product/product-grid";
 import { buttonVariants } from "~/components/ui/button";
+import { Pagination } from "~/components/ui/pagination";
 import {
   CATALOG_CATEGORY_LABELS,
   CATALOG_SORT_LABELS,
@@ -132,27 +133,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
         )}
       </div>
 
-      {pageCount > 1 ? (
-        <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-3">
-          <Link
-            to={href({ page: page - 1 })}
-            aria-disabled={page <= 1}
-            className={cn(buttonVariants({ variant: "outline" }), page <= 1 && "pointer-events-none opacity-50")}
-          >
-            <ChevronLeft aria-hidden="true" /> Précédent
-          </Link>
-          <span className="tabular text-sm text-muted-foreground">
-            Page {page} sur {pageCount}
-          </span>
-          <Link
-            to={href({ page: page + 1 })}
-            aria-disabled={page >= pageCount}
-            className={cn(buttonVariants({ variant: "outline" }), page >= pageCount && "pointer-events-none opacity-50")}
-          >
-            Suivant <ChevronRight aria-hidden="true" />
-          </Link>
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} href={(n) => href({ page: n })} className="mt-8" />
     </div>
   );
 }

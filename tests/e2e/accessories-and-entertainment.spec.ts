@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
 const PROTECTORS = "Protège-cartes Premium (100 pochettes)"; // the one featured accessory of the sample catalogue
 const BINDER = "Classeur 9 cases – 360 cartes";
@@ -115,9 +114,7 @@ for (const path of ["/accessories", "/entertainment"]) {
       await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
       await page.goto(path);
       await expect(page.getByRole("article").first()).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(", ")}`)).toEqual([]);
+      await expectNoSeriousA11yViolations(page);
     });
   }
 }

@@ -120,3 +120,21 @@ test("other cards come 12 per page; cards load 12 more with Afficher plus de pro
   await expect(page.getByText("30 sur 30 produits")).toBeVisible();
   await expect(more).toHaveCount(0);
 });
+
+test("/entertainment puts a Rupture de stock overlay on a sold-out card, and both listings have their empty state", async ({ page }) => {
+  await sql.query("update products set stock = 0 where title = 'Pokémon Écarlate – Nintendo Switch'");
+  await page.goto(`${server.url}/entertainment`);
+  const card = page.getByRole("article").filter({ hasText: "Pokémon Écarlate – Nintendo Switch" });
+  // The overlay on the image, and the stock line below it.
+  await expect(card.getByText("Rupture de stock")).toHaveCount(2);
+  await expect(card.getByText("Rupture de stock").first()).toBeVisible();
+  await expect(card.getByRole("button")).toHaveCount(0);
+  await expect(card.getByText("Gaming", { exact: true })).toBeVisible();
+
+  await sql.query("update products set status = 'hors_ligne' where category = 'Gaming & Mangas'");
+  await page.goto(`${server.url}/entertainment`);
+  await expect(page.getByText("Aucun produit trouvé")).toBeVisible();
+  await sql.query("update products set status = 'hors_ligne' where category = 'Accessoires'");
+  await page.goto(`${server.url}/accessories`);
+  await expect(page.getByText("Aucun accessoire trouvé")).toBeVisible();
+});

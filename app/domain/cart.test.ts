@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Cart, type CartProduct, EMPTY_CART, addToCart, cartCount, parseStoredCart } from "./cart";
+import { type Cart, type CartProduct, EMPTY_CART, addToCart, cartCount, clampQuantity, parseStoredCart } from "./cart";
 
 const product = (overrides: Partial<CartProduct> = {}): CartProduct => ({
   id: 1,
@@ -129,5 +129,17 @@ describe("addToCart with a quantity that is not a number", () => {
     const product = { id: 7, name: "Booster", priceCents: 599, stock: 5, image: null };
     const result = addToCart({ items: [], insuranceSelected: false }, product, Number.NaN);
     expect(result.ok && result.cart.items[0]?.quantity).toBe(1);
+  });
+});
+
+describe("clampQuantity", () => {
+  it("keeps the detail page quantity between 1 and the stock", () => {
+    expect(clampQuantity(3, 5)).toBe(3);
+    expect(clampQuantity(9, 5)).toBe(5);
+    expect(clampQuantity(0, 5)).toBe(1);
+    expect(clampQuantity(-4, 5)).toBe(1);
+    expect(clampQuantity(2.7, 5)).toBe(2);
+    expect(clampQuantity(Number.NaN, 5)).toBe(1);
+    expect(clampQuantity(3, 0)).toBe(1);
   });
 });

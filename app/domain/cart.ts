@@ -12,6 +12,12 @@ export type AddResult =
   | { ok: true; cart: Cart; added: number }
   | { ok: false; cart: Cart; title: string; description: string };
 
+/** A quantity the customer may pick: a whole number from 1 to the stock (1 when out of stock). */
+export function clampQuantity(quantity: number, stock: number): number {
+  const whole = Number.isFinite(quantity) ? Math.floor(quantity) : 1;
+  return Math.max(1, Math.min(whole, Math.max(1, stock)));
+}
+
 export function addToCart(cart: Cart, product: CartProduct, quantity = 1): AddResult {
   if (product.stock <= 0) {
     return { ok: false, cart, title: "Produit indisponible", description: "Ce produit est en rupture de stock." };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageNumberSchema } from "./pagination";
 import { type CatalogCategoryId, isCatalogCategoryId } from "./categories";
 
 /** /catalog query string: q (text), category, sort, page. Anything unknown falls back to defaults. */
@@ -39,7 +40,7 @@ const querySchema = z.object({
   q: z.string().trim().max(100).catch(""),
   category: z.string().catch(""),
   sort: z.enum(CATALOG_SORTS).catch("newest"),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  page: pageNumberSchema,
 });
 
 export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {

@@ -1,3 +1,8 @@
+import { z } from "zod";
+
+/** `?page=`: a whole number from 1; anything else is page 1 (services clamp the top). */
+export const pageNumberSchema = z.coerce.number().int().min(1).max(10_000).catch(1);
+
 /**
  * The page numbers a pager shows: at most `max` consecutive numbers around the current page
  * (SPEC.md: the TCG page shows at most 5), shifted at the ends so there are always `max`

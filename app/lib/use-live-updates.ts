@@ -7,6 +7,8 @@ let status: LiveStatus = "connecting";
 const statusListeners = new Set<() => void>();
 function setStatus(next: LiveStatus) {
   status = next;
+  // Visible to tests and tools without reaching into React.
+  document.documentElement.dataset.live = next;
   for (const listener of statusListeners) listener();
 }
 

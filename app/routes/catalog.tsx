@@ -1,7 +1,8 @@
-import { ChevronLeft, ChevronRight, RotateCcw, Search } from "lucide-react";
+import { RotateCcw, Search } from "lucide-react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ProductGrid, ProductGridSkeleton } from "~/components/product/product-grid";
 import { buttonVariants } from "~/components/ui/button";
+import { Pagination } from "~/components/ui/pagination";
 import {
   CATALOG_CATEGORY_LABELS,
   CATALOG_SORT_LABELS,
@@ -11,6 +12,8 @@ import {
   parseCatalogQuery,
 } from "~/domain/catalog-query";
 import { CATALOG_CATEGORY_IDS } from "~/domain/categories";
+import { publicPageHeaders } from "~/lib/http";
+import { pageMeta, seoRoot } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { listCatalog } from "~/services/catalog.server";
 import type { Route } from "./+types/catalog";
@@ -21,12 +24,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { query, ...result };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const shop = (matches[0]?.loaderData as { shop?: { name: string } } | undefined)?.shop;
-  return [
-    { title: `Notre collection | ${shop?.name ?? "Comptoir"}` },
-    { name: "description", content: "Toute la collection : cartes Pokémon, produits scellés, Magic, One Piece, accessoires, mangas et jeux vidéo." },
-  ];
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const root = seoRoot(matches);
+  const category = data?.query.category ?? null;
+  return pageMeta(root, {
+    title: `${category ? `${CATALOG_CATEGORY_LABELS[category]} – ` : ""}Notre collection | ${root.shop.name}`,
+    description: "Toute la collection : cartes Pokémon, produits scellés, Magic, One Piece, accessoires, mangas et jeux vidéo.",
+    path: `/catalog${catalogSearch({ category })}`,
+  });
 };
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
@@ -126,27 +133,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
         )}
       </div>
 
-      {pageCount > 1 ? (
-        <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-3">
-          <Link
-            to={href({ page: page - 1 })}
-            aria-disabled={page <= 1}
-            className={cn(buttonVariants({ variant: "outline" }), page <= 1 && "pointer-events-none opacity-50")}
-          >
-            <ChevronLeft aria-hidden="true" /> Précédent
-          </Link>
-          <span className="tabular text-sm text-muted-foreground">
-            Page {page} sur {pageCount}
-          </span>
-          <Link
-            to={href({ page: page + 1 })}
-            aria-disabled={page >= pageCount}
-            className={cn(buttonVariants({ variant: "outline" }), page >= pageCount && "pointer-events-none opacity-50")}
-          >
-            Suivant <ChevronRight aria-hidden="true" />
-          </Link>
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} href={(n) => href({ page: n })} className="mt-8" />
     </div>
   );
 }

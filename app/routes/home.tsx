@@ -6,6 +6,8 @@ import { Hero } from "~/components/home/hero";
 import { ProductGrid, ProductGridSkeleton } from "~/components/product/product-grid";
 import { countByCatalogCategory, listFeaturedProducts } from "~/services/catalog.server";
 import { getHeroBanner } from "~/services/site-content.server";
+import { publicPageHeaders } from "~/lib/http";
+import { pageMeta, seoRoot } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -17,17 +19,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { banner, counts, featured };
 }
 
+export const headers = publicPageHeaders;
+
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const shop = (matches[0]?.loaderData as { shop?: { name: string } } | undefined)?.shop;
-  const name = shop?.name ?? "Comptoir";
-  return [
-    { title: `${name} – Cartes Pokémon, TCG, mangas et jeux vidéo` },
-    {
-      name: "description",
-      content:
-        "Boutique en ligne de cartes Pokémon, Magic et One Piece, produits scellés, accessoires, mangas et jeux vidéo. Cartes vérifiées, expédition soignée depuis la France.",
-    },
-  ];
+  const root = seoRoot(matches);
+  return pageMeta(root, {
+    title: `${root.shop.name} – Cartes Pokémon, TCG, mangas et jeux vidéo`,
+    description:
+      "Boutique en ligne de cartes Pokémon, Magic et One Piece, produits scellés, accessoires, mangas et jeux vidéo. Cartes vérifiées, expédition soignée depuis la France.",
+    path: "/",
+  });
 };
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {

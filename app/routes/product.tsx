@@ -1,9 +1,175 @@
-import { data } from "react-router";
+import { ChevronRight } from "lucide-react";
+import { useState } from "react";
+import { data, Link } from "react-router";
+import { AddToCartButton } from "~/components/product/add-to-cart-button";
+import { Price } from "~/components/product/price";
+import { ProductBadges } from "~/components/product/product-badges";
+import { ProductGallery } from "~/components/product/product-gallery";
+import { QuantitySelector } from "~/components/product/quantity-selector";
+import { SimilarProducts } from "~/components/product/similar-products";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { clampQuantity } from "~/domain/cart";
+import { CONDITION_LABELS, RARITY_LABELS } from "~/domain/catalog-values";
+import { productJsonLd } from "~/domain/product-jsonld";
+import { parseProductParam, productPath } from "~/domain/product-url";
+import { stockMessage, stockState } from "~/domain/stock";
+import { publicPageHeaders } from "~/lib/http";
+import { absoluteUrl, pageMeta, seoRoot } from "~/lib/seo";
+import { cn } from "~/lib/utils";
+import { getPublicProduct } from "~/services/catalog.server";
+import type { Route } from "./+types/product";
 
-export function loader() {
-  throw data(null, { status: 404 });
+export const headers = publicPageHeaders;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = parseProductParam(params.slug);
+  // Not a product address at all: the site's 404 page (which offers to go to the catalogue).
+  if (id === null) throw data(null, { status: 404 });
+  const product = await getPublicProduct(context.db, id, { now: new Date(), imageBaseUrl: context.storage.publicBaseUrl });
+  if (!product) return data({ product: null }, { status: 404 });
+  return { product };
 }
 
-export default function Pending() {
-  return null;
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  const root = seoRoot(matches);
+  const product = loaderData?.product;
+  if (!product) {
+    return [{ title: `Produit introuvable | ${root.shop.name}` }, { name: "robots", content: "noindex" }];
+  }
+  const path = productPath(product);
+  return [
+    ...pageMeta(root, {
+      title: `${product.name} | ${root.shop.name}`,
+      description: product.description || product.name,
+      path,
+      image: product.images[0]?.src,
+      type: "product",
+    }),
+    { property: "product:price:amount", content: (product.priceCents / 100).toFixed(2) },
+    { property: "product:price:currency", content: "EUR" },
+    {
+      "script:ld+json": productJsonLd(product, {
+        url: absoluteUrl(root.publicUrl, path),
+        absolute: (p) => absoluteUrl(root.publicUrl, p),
+        shopName: root.shop.name,
+      }),
+    },
+  ];
+};
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  if (!product) return <ProductNotFound />;
+  // Keyed by product: moving to a similar product starts again at quantity 1.
+  return <ProductDetails key={product.id} product={product} />;
+}
+
+function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps["loaderData"]["product"]> }) {
+  const [wanted, setWanted] = useState(1);
+  // A live stock change may lower the stock under the chosen quantity.
+  const quantity = clampQuantity(wanted, product.stock);
+  const state = stockState(product.stock);
+  const characteristics: [string, string][] = [
+    // "Cartes Vintage" says it all; otherwise the main category and its sub-category.
+    ["Catégorie", product.category !== product.mainCategory || !product.subCategory ? product.category : `${product.category} · ${product.subCategory}`],
+    ["État", product.condition ? CONDITION_LABELS[product.condition] : "Non précisé"],
+    ["Rareté", product.rarity ? RARITY_LABELS[product.rarity] : "Non précisée"],
+    ["Stock", product.stock > 0 ? `${product.stock} exemplaire${product.stock > 1 ? "s" : ""}` : "Rupture de stock"],
+    ["Série", product.series ?? "Non précisée"],
+  ];
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <nav aria-label="Fil d'Ariane">
+        <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
+          <li>
+            <Link to="/" className="inline-flex min-h-11 items-center hover:text-foreground hover:underline">
+              Accueil
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRight className="size-4" />
+          </li>
+          <li>
+            <Link to="/catalog" className="inline-flex min-h-11 items-center hover:text-foreground hover:underline">
+              Catalogue
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRight className="size-4" />
+          </li>
+          <li aria-current="page" className="line-clamp-1 font-medium text-foreground">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+
+      <section aria-labelledby="product-title" className="mt-4 grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <ProductGallery product={product} />
+
+        <div className="flex flex-col gap-4">
+          <div className="flex flex-wrap gap-1.5">
+            <Badge tone="neutral">{product.category}</Badge>
+            <ProductBadges product={product} />
+          </div>
+          <h1 id="product-title" className="text-3xl font-extrabold leading-tight tracking-tight sm:text-4xl">{product.name}</h1>
+          {product.condition || product.series ? (
+            <p className="text-muted-foreground">
+              {[product.series, product.condition ? `État : ${CONDITION_LABELS[product.condition]}` : null].filter(Boolean).join(" · ")}
+            </p>
+          ) : null}
+          <Price cents={product.priceCents} className="text-3xl" />
+          <p
+            className={cn(
+              "flex items-center gap-2 text-sm font-semibold",
+              state === "out" ? "text-destructive" : state === "low" ? "text-warning" : "text-success",
+            )}
+            aria-live="polite"
+          >
+            <span aria-hidden="true" className="size-2 rounded-full bg-current" />
+            {stockMessage(product.stock)}
+          </p>
+          {product.description ? <p className="whitespace-pre-line leading-relaxed">{product.description}</p> : null}
+
+          <div className="mt-2 flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 sm:flex-row sm:items-center">
+            <QuantitySelector value={quantity} max={product.stock} onChange={setWanted} />
+            <AddToCartButton product={product} quantity={quantity} className="sm:flex-1" />
+          </div>
+
+          <section aria-labelledby="characteristics-title" className="mt-4">
+            <h2 id="characteristics-title" className="text-lg font-bold">
+              Caractéristiques
+            </h2>
+            <table className="mt-2 w-full text-sm">
+              <tbody>
+                {characteristics.map(([label, value]) => (
+                  <tr key={label} className="border-b border-border last:border-0">
+                    <th scope="row" className="w-1/3 py-2.5 pr-4 text-left font-medium text-muted-foreground">
+                      {label}
+                    </th>
+                    <td className="py-2.5">{value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </div>
+      </section>
+
+      <SimilarProducts productId={product.id} />
+    </div>
+  );
+}
+
+function ProductNotFound() {
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 id="product-title" className="text-3xl font-extrabold">Produit introuvable</h1>
+      <p className="mt-4 text-muted-foreground">Le produit que vous recherchez n'existe pas ou a été supprimé.</p>
+      <Link to="/catalog" className={buttonVariants({ className: "mt-8" })}>
+        Retour au catalogue
+      </Link>
+    </section>
+  );
 }

@@ -13,6 +13,7 @@ import { IMAGE_WIDTHS, imageUrl } from "~/domain/images";
 import { CATALOG_PAGE_SIZE, type CatalogQuery, type CatalogSort } from "~/domain/catalog-query";
 import { type ProductDetail, type ProductView, toProductDetail, toProductView } from "~/domain/product-view";
 import { escapeLike, normalizeSearch } from "~/domain/search";
+import { SUGGESTIONS_LIMIT, SUGGESTIONS_MIN_LENGTH, type Suggestion } from "~/domain/suggestions";
 
 /** SQL twin of domain/visibility isPubliclyVisible: en_ligne, or a_venir whose drop time has come. */
 export function publiclyVisible(now: Date): SQL {
@@ -106,6 +107,12 @@ function filterCondition(filter: ProductFilter, now: Date): SQL | undefined {
   );
 }
 
+/** How many public products a filter selects (e.g. whether any featured accessory exists). */
+export async function countProducts(db: Db, filter: ProductFilter, now: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(filterCondition(filter, now));
+  return Number(row?.n ?? 0);
+}
+
 /** One page of public products; the page is clamped to the last one. */
 export async function listProducts(
   db: Db,
@@ -113,8 +120,7 @@ export async function listProducts(
   options: { now: Date; imageBaseUrl: string; sort?: CatalogSort; page?: number; pageSize: number },
 ): Promise<CatalogPage> {
   const where = filterCondition(filter, options.now);
-  const [totalRow] = await db.select({ n: count() }).from(products).where(where);
-  const total = Number(totalRow?.n ?? 0);
+  const total = await countProducts(db, filter, options.now);
   const pageCount = Math.max(1, Math.ceil(total / options.pageSize));
   const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
   const rows = await db
@@ -187,11 +193,6 @@ export async function listSimilarProducts(
     .limit(SIMILAR_PRODUCTS_LIMIT);
   return rows.map((row) => toProductView(row, options.imageBaseUrl, options.now));
 }
-
-export const SUGGESTIONS_LIMIT = 10;
-export const SUGGESTIONS_MIN_LENGTH = 2;
-
-export type Suggestion = { id: number; name: string; priceCents: number; stock: number; thumbnail: string | null; category: string };
 
 /**
  * Header search: public products whose name holds every word typed, accents and case

@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
 test.describe("home page and application shell", () => {
   test("the server sends the products in its HTML, before any JavaScript", async ({ request }) => {
@@ -107,9 +106,7 @@ test.describe("home page and application shell", () => {
       await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
       await page.goto("/");
       await expect(page.getByRole("region", { name: "Produits vedettes" }).getByRole("article").first()).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(", ")}`)).toEqual([]);
+      await expectNoSeriousA11yViolations(page);
     });
   }
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { type CatalogQuery } from "~/domain/catalog-query";
-import { listCatalog } from "~/services/catalog.server";
+import { countProducts, listCatalog, listProducts } from "~/services/catalog.server";
 import { seedSampleCatalogue } from "~/services/seed.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
@@ -60,5 +60,13 @@ describe(`catalogue listing on ${databaseLabel}`, () => {
     const last = await listCatalog(database.db, { ...all, page: 99 }, { ...options, pageSize: 5 });
     expect(last.page).toBe(4);
     expect(last.products).toHaveLength(2);
+  });
+
+  it("counts what a filter selects: the featured accessories are the packs of /accessories", async () => {
+    expect(await countProducts(database.db, { category: "accessories" }, options.now)).toBe(2);
+    expect(await countProducts(database.db, { category: "accessories", featured: true }, options.now)).toBe(1);
+    expect(await countProducts(database.db, {}, options.now)).toBe(17);
+    const packs = await listProducts(database.db, { category: "accessories", featured: true }, { ...options, pageSize: 12 });
+    expect(packs.products.map((p) => p.name)).toEqual(["Protège-cartes Premium (100 pochettes)"]);
   });
 });

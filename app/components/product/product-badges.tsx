@@ -1,4 +1,5 @@
 import { AlertTriangle, Sparkles, Star } from "lucide-react";
+import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { RARITY_LABELS, type Rarity } from "~/domain/catalog-values";
 import type { ProductView } from "~/domain/product-view";
@@ -13,9 +14,22 @@ const RARITY_TONE: Record<Rarity, "neutral" | "info" | "success" | "warning" | "
   "secret-rare": "warning",
 };
 
-export function ProductBadges({ product }: { product: ProductView }) {
+/**
+ * The badge row. `extra` goes first (a page's own badge, e.g. Manga/Gaming); `soldOutBadge`
+ * false leaves "Rupture de stock" to a card that says it over the image instead.
+ */
+export function ProductBadges({
+  product,
+  extra,
+  soldOutBadge = true,
+}: {
+  product: ProductView;
+  extra?: ReactNode;
+  soldOutBadge?: boolean;
+}) {
   return (
     <div className="flex flex-wrap gap-1.5">
+      {extra}
       {product.featured ? (
         <Badge tone="accent">
           <Star className="size-3" aria-hidden="true" /> Vedette
@@ -28,7 +42,7 @@ export function ProductBadges({ product }: { product: ProductView }) {
       ) : null}
       {product.rarity ? <Badge tone={RARITY_TONE[product.rarity]}>{RARITY_LABELS[product.rarity]}</Badge> : null}
       {product.stock <= 0 ? (
-        <Badge tone="destructive">Rupture de stock</Badge>
+        soldOutBadge ? <Badge tone="destructive">Rupture de stock</Badge> : null
       ) : showLowStockBadge(product.stock) ? (
         <Badge tone="warning">
           <AlertTriangle className="size-3" aria-hidden="true" /> Plus que {product.stock}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ProductView } from "~/domain/product-view";
 import { productPath } from "~/domain/product-url";
@@ -10,15 +11,46 @@ import { ProductImage } from "./product-image";
 
 const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw";
 
-export function ProductCard({ product, eager = false }: { product: ProductView; eager?: boolean }) {
+/**
+ * How a sold-out product shows: a badge and a disabled "Indisponible" button (the default), or
+ * "Rupture de stock" over the image and no button at all (/entertainment, SPEC.md).
+ */
+export type SoldOutDisplay = "badge" | "overlay";
+
+export function ProductCard({
+  product,
+  eager = false,
+  badge,
+  soldOut = "badge",
+}: {
+  product: ProductView;
+  eager?: boolean;
+  /** A badge of the page's own, first in the badge row. */
+  badge?: ReactNode;
+  soldOut?: SoldOutDisplay;
+}) {
   const state = stockState(product.stock);
+  const overlay = soldOut === "overlay" && state === "out";
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-lg">
       <Link to={productPath(product)} className="relative block" tabIndex={-1} aria-hidden="true">
-        <ProductImage product={product} sizes={CARD_SIZES} eager={eager} className="transition-transform group-hover:scale-[1.02]" />
+        <ProductImage
+          product={product}
+          sizes={CARD_SIZES}
+          eager={eager}
+          className={cn("transition-transform group-hover:scale-[1.02]", overlay && "opacity-50 grayscale")}
+        />
+        {overlay ? (
+          // Hidden from assistive technologies with the rest of the image link: the stock line says it too.
+          <span className="absolute inset-0 flex items-center justify-center bg-background/40">
+            <span className="rounded-lg bg-destructive px-3 py-1.5 text-sm font-bold text-destructive-foreground shadow-md">
+              Rupture de stock
+            </span>
+          </span>
+        ) : null}
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <ProductBadges product={product} />
+        <ProductBadges product={product} extra={badge} soldOutBadge={soldOut === "badge"} />
         <h3 className="line-clamp-2 min-h-[2.75rem] text-base font-semibold leading-snug">
           <Link to={productPath(product)} className="hover:text-accent focus-visible:text-accent">
             {product.name}
@@ -37,7 +69,7 @@ export function ProductCard({ product, eager = false }: { product: ProductView; 
             {stockMessage(product.stock)}
           </span>
         </div>
-        <AddToCartButton product={product} />
+        {overlay ? null : <AddToCartButton product={product} />}
       </div>
     </article>
   );

@@ -1,15 +1,27 @@
+import type { ReactNode } from "react";
 import { Skeleton } from "~/components/ui/skeleton";
 import type { ProductView } from "~/domain/product-view";
-import { ProductCard } from "./product-card";
+import { ProductCard, type SoldOutDisplay } from "./product-card";
 
 export const GRID_CLASS = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
 
-export function ProductGrid({ products, eagerCount = 0 }: { products: ProductView[]; eagerCount?: number }) {
+export type ProductGridOptions = {
+  /** Each card's own badge, first in its badge row (see ProductCard). */
+  badge?: (product: ProductView) => ReactNode;
+  soldOut?: SoldOutDisplay;
+};
+
+export function ProductGrid({
+  products,
+  eagerCount = 0,
+  badge,
+  soldOut,
+}: { products: ProductView[]; eagerCount?: number } & ProductGridOptions) {
   return (
     <ul className={GRID_CLASS}>
       {products.map((product, i) => (
         <li key={product.id}>
-          <ProductCard product={product} eager={i < eagerCount} />
+          <ProductCard product={product} eager={i < eagerCount} badge={badge?.(product)} soldOut={soldOut} />
         </li>
       ))}
     </ul>

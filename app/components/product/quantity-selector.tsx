@@ -1,0 +1,58 @@
+import { Minus, Plus } from "lucide-react";
+import { clampQuantity } from "~/domain/cart";
+import { Button } from "~/components/ui/button";
+
+/** Quantity from 1 to the stock (SPEC.md section 5): minus disabled at 1, plus at the stock. */
+export function QuantitySelector({
+  value,
+  max,
+  onChange,
+  id = "quantity",
+}: {
+  value: number;
+  max: number;
+  onChange: (value: number) => void;
+  id?: string;
+}) {
+  const disabled = max <= 0;
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm font-medium">
+        Quantité
+      </label>
+      <div className="flex items-center rounded-lg border border-border">
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          onClick={() => onChange(clampQuantity(value - 1, max))}
+          disabled={disabled || value <= 1}
+          aria-label="Diminuer la quantité"
+        >
+          <Minus aria-hidden="true" />
+        </Button>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={Math.max(1, max)}
+          value={value}
+          disabled={disabled}
+          onChange={(event) => onChange(clampQuantity(Number(event.target.value), max))}
+          className="tabular h-11 w-14 bg-transparent text-center text-sm font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
+        />
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          onClick={() => onChange(clampQuantity(value + 1, max))}
+          disabled={disabled || value >= max}
+          aria-label="Augmenter la quantité"
+        >
+          <Plus aria-hidden="true" />
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+/** What an e-mail says about the shop: its name, its contact address and its site. */
+export type MailShop = { name: string; email: string; publicUrl: string };
+
+/** A complete e-mail, as stored in the outbox. */
+export type EmailContent = { subject: string; html: string; text: string };
+
+/** A piece of an e-mail body in its two forms: safe HTML and plain text. */
+export type EmailPart = { html: string; text: string };
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Makes any value safe inside HTML text or a quoted attribute. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+// Light colours inline (what every client applies); the dark ones come from the
+// prefers-color-scheme rules of the layout, with !important to win over the inline styles.
+const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;";
+const TEXT_COLOR = "#1f2937";
+const MUTED_COLOR = "#6b7280";
+const ACCENT = "#f2b233";
+const ON_ACCENT = "#2b1d0e";
+
+export function paragraph(text: string): EmailPart {
+  return {
+    html: `<p class="fg" style="margin:0 0 16px;${FONT}font-size:16px;line-height:24px;color:${TEXT_COLOR};">${escapeHtml(text)}</p>`,
+    text,
+  };
+}
+
+/** Smaller, muted text: reassurance and fine print. */
+export function note(text: string): EmailPart {
+  return {
+    html: `<p class="muted" style="margin:0 0 16px;${FONT}font-size:14px;line-height:21px;color:${MUTED_COLOR};">${escapeHtml(text)}</p>`,
+    text,
+  };
+}
+
+/**
+ * A call-to-action link drawn as a button (a table cell, which every client renders), followed
+ * by the address in clear for clients that block buttons or readers who prefer to paste it.
+ */
+export function button(label: string, url: string): EmailPart {
+  const href = escapeHtml(url);
+  return {
+    html:
+      `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 12px;"><tr>` +
+      `<td align="center" bgcolor="${ACCENT}" style="border-radius:6px;background-color:${ACCENT};">` +
+      `<a href="${href}" target="_blank" style="display:inline-block;padding:12px 24px;${FONT}font-size:16px;font-weight:600;line-height:20px;color:${ON_ACCENT};text-decoration:none;border-radius:6px;">${escapeHtml(label)}</a>` +
+      `</td></tr></table>` +
+      `<p class="muted" style="margin:0 0 24px;${FONT}font-size:13px;line-height:19px;color:${MUTED_COLOR};word-break:break-all;">` +
+      `Ou copiez ce lien dans votre navigateur : <a href="${href}" target="_blank" style="color:${MUTED_COLOR};">${href}</a></p>`,
+    text: `${label} : ${url}`,
+  };
+}
+
+/** "Bonjour Marie," or just "Bonjour," when the name is unknown. */
+export function greeting(name: string): EmailPart {
+  return paragraph(name.trim() ? `Bonjour ${name.trim()},` : "Bonjour,");
+}
+
+/**
+ * The shop's e-mail frame: a 600 px column (full width on phones) with the shop name in the
+ * header and its contact address in the footer, readable in light and dark clients, plus the
+ * same content as plain text.
+ */
+export function layout(
+  shop: MailShop,
+  content: { subject: string; heading: string; parts: EmailPart[]; preheader?: string },
+): EmailContent {
+  const name = escapeHtml(shop.name);
+  const email = escapeHtml(shop.email);
+  const site = escapeHtml(shop.publicUrl);
+  const html = `<!DOCTYPE html>
+<html lang="fr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="supported-color-schemes" content="light dark">
+<title>${escapeHtml(content.subject)}</title>
+<style>
+:root { color-scheme: light dark; supported-color-schemes: light dark; }
+@media (prefers-color-scheme: dark) {
+  .bg { background-color: #0b0f19 !important; }
+  .card { background-color: #161c2b !important; }
+  .fg { color: #e5e7eb !important; }
+  .muted, .muted a { color: #a1a7b5 !important; }
+}
+@media only screen and (max-width: 620px) {
+  .pad { padding: 24px 18px !important; }
+}
+</style>
+</head>
+<body class="bg" style="margin:0;padding:0;background-color:#f3f4f6;">
+${content.preheader ? `<div style="display:none;max-height:0;overflow:hidden;opacity:0;">${escapeHtml(content.preheader)}</div>\n` : ""}<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" class="bg" style="background-color:#f3f4f6;">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;">
+<tr><td style="background-color:#111827;padding:20px 32px;border-radius:8px 8px 0 0;${FONT}font-size:20px;line-height:28px;font-weight:700;">
+<a href="${site}" target="_blank" style="color:${ACCENT};text-decoration:none;">${name}</a>
+</td></tr>
+<tr><td class="card pad" style="background-color:#ffffff;padding:32px;border-radius:0 0 8px 8px;">
+<h1 class="fg" style="margin:0 0 20px;${FONT}font-size:22px;line-height:30px;font-weight:700;color:${TEXT_COLOR};">${escapeHtml(content.heading)}</h1>
+${content.parts.map((part) => part.html).join("\n")}
+</td></tr>
+<tr><td class="muted" style="padding:20px 32px;${FONT}font-size:13px;line-height:20px;color:${MUTED_COLOR};text-align:center;">
+Une question ? Écrivez-nous à <a href="mailto:${email}" style="color:${MUTED_COLOR};">${email}</a>.<br>
+<a href="${site}" target="_blank" style="color:${MUTED_COLOR};">${name}</a>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+  const text = [
+    content.heading,
+    ...content.parts.map((part) => part.text),
+    `-- \n${shop.name} · ${shop.publicUrl}\nUne question ? Écrivez-nous à ${shop.email}.`,
+  ].join("\n\n");
+  return { subject: content.subject, html, text: `${text}\n` };
+}
+
+/** After sign-up: confirm the address to activate the account. */
+export function verifyEmail({ shop, name, url }: { shop: MailShop; name: string; url: string }): EmailContent {
+  return layout(shop, {
+    subject: `Confirmez votre adresse e-mail – ${shop.name}`,
+    preheader: "Un clic pour activer votre compte.",
+    heading: "Confirmez votre adresse e-mail",
+    parts: [
+      greeting(name),
+      paragraph(`Merci pour votre inscription sur ${shop.name} ! Pour activer votre compte, confirmez votre adresse e-mail :`),
+      button("Confirmer mon adresse", url),
+      note(`Vous n'avez pas créé de compte sur ${shop.name} ? Ignorez simplement cet e-mail.`),
+    ],
+  });
+}
+
+/** "Mot de passe oublié" link: valid 1 hour, harmless if ignored. */
+export function resetPassword({ shop, name, url }: { shop: MailShop; name: string; url: string }): EmailContent {
+  return layout(shop, {
+    subject: `Réinitialisation de votre mot de passe – ${shop.name}`,
+    preheader: "Choisissez un nouveau mot de passe (lien valable 1 heure).",
+    heading: "Réinitialisez votre mot de passe",
+    parts: [
+      greeting(name),
+      paragraph(`Vous avez demandé à réinitialiser le mot de passe de votre compte ${shop.name}. Choisissez-en un nouveau :`),
+      button("Choisir un nouveau mot de passe", url),
+      note("Ce lien est valable 1 heure. Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé."),
+    ],
+  });
+}
+
+/**
+ * Sent instead of a second account when someone signs up with an address that already has one,
+ * so the sign-up form never reveals which addresses are registered.
+ */
+export function alreadyRegistered({
+  shop,
+  name,
+  loginUrl,
+  resetUrl,
+}: {
+  shop: MailShop;
+  name: string;
+  loginUrl: string;
+  resetUrl: string;
+}): EmailContent {
+  return layout(shop, {
+    subject: `Vous avez déjà un compte – ${shop.name}`,
+    preheader: "Une inscription a été tentée avec votre adresse e-mail.",
+    heading: "Vous avez déjà un compte",
+    parts: [
+      greeting(name),
+      paragraph(`Quelqu'un, sans doute vous, a essayé de créer un compte sur ${shop.name} avec cette adresse e-mail. Vous avez déjà un compte : connectez-vous simplement.`),
+      button("Me connecter", loginUrl),
+      paragraph("Mot de passe oublié ? Choisissez-en un nouveau :"),
+      button("Réinitialiser mon mot de passe", resetUrl),
+      note("Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre compte n'a pas été modifié."),
+    ],
+  });
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type RunningServer, startServer } from "../integration/server-process";
+import { expect, test } from "./fixtures";
+
+/**
+ * Runs its own server on a fresh PostgreSQL database (E2E_DATABASE_URL, set by `npm test`
+ * from its throwaway cluster) so the test can change rows "behind the shop's back", the way
+ * a second instance, an admin or psql would, while a browser page is open.
+ */
+const serverUrl = process.env.E2E_DATABASE_URL;
+test.skip(!serverUrl, "SKIPPED: no E2E_DATABASE_URL (npm test sets it when PostgreSQL is available)");
+test.describe.configure({ mode: "serial" });
+
+let server: RunningServer;
+let sql: pg.Client;
+let databaseName: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  databaseName = `comptoir_e2e_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${databaseName}`);
+  await admin.end();
+  const url = new URL(serverUrl!);
+  url.pathname = `/${databaseName}`;
+  server = await startServer({ DATABASE_URL: url.toString(), DATA_DIR: `/tmp/${databaseName}`, ADMIN_PASSWORD: "motdepasse-e2e-pg" });
+  sql = new pg.Client({ connectionString: url.toString() });
+  await sql.connect();
+});
+
+test.afterAll(async () => {
+  await sql?.end();
+  await server?.stop();
+  if (!databaseName) return;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${databaseName} with (force)`);
+  await admin.end();
+});
+
+async function insertProducts(count: number, values: { category: string; subCategory: string; cardType?: string; prefix: string }) {
+  await sql.query(
+    `insert into products (title, description, price_cents, stock, category, sub_category, card_type, name_search, created_at)
+     select $1 || ' ' || lpad(n::text, 3, '0'), 'Produit de test', 1000 + n, 20, $2, $3, $4, lower($1) || ' ' || lpad(n::text, 3, '0'),
+            now() - (n || ' minutes')::interval
+     from generate_series(1, $5) as n`,
+    [values.prefix, values.category, values.subCategory, values.cardType ?? null, count],
+  );
+}
+
+test("a stock change made in the database shows on an open product page within 2 seconds, without reload", async ({ page }) => {
+  const { rows } = await sql.query<{ id: number }>("select id from products where title = 'Booster Astres Radieux'");
+  const id = rows[0]!.id;
+  await page.goto(`${server.url}/product/${id}`);
+  const details = page.getByRole("region", { name: "Booster Astres Radieux" }); // not the similar products below
+  await expect(details.getByText("Produit disponible")).toBeVisible();
+  // Wait for the live connection before changing anything.
+  await page.waitForFunction(() => document.documentElement.dataset.live === "connected");
+  await page.evaluate(() => ((window as unknown as { __beforeLive: boolean }).__beforeLive = true));
+
+  await sql.query("update products set stock = 2 where id = $1", [id]);
+  await expect(details.getByText("Plus que 2 exemplaires disponibles")).toBeVisible({ timeout: 2_000 });
+  await sql.query("update products set stock = 0 where id = $1", [id]);
+  await expect(page.getByRole("button", { name: "Booster Astres Radieux indisponible" })).toBeDisabled({ timeout: 2_000 });
+  // Same document all along: the page was updated, not reloaded.
+  expect(await page.evaluate(() => (window as unknown as { __beforeLive?: boolean }).__beforeLive)).toBe(true);
+});
+
+test("a product added in the database appears in an open listing, and a drop opens at its time", async ({ page }) => {
+  await page.goto(`${server.url}/tcg?category=other-cards`);
+  await expect(page.getByText("2 produits")).toBeVisible();
+  await page.waitForFunction(() => document.documentElement.dataset.live === "connected");
+  await sql.query(
+    `insert into products (title, price_cents, stock, category, sub_category) values ('Deck Magic Live', 2999, 5, 'TCG', 'Autres Cartes')`,
+  );
+  await expect(page.getByRole("heading", { name: "Deck Magic Live" })).toBeVisible({ timeout: 2_000 });
+
+  await sql.query(
+    `insert into products (title, price_cents, stock, category, sub_category, status, drop_time)
+     values ('Drop One Piece', 4999, 3, 'TCG', 'Autres Cartes', 'a_venir', now() + interval '1500 milliseconds')`,
+  );
+  await expect(page.getByRole("heading", { name: "Drop One Piece" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Drop One Piece" })).toBeVisible({ timeout: 4_000 });
+});
+
+test("sealed products come 8 per page with at most 5 page numbers, and a page change scrolls to the top", async ({ page }) => {
+  await insertProducts(45, { category: "TCG", subCategory: "Scellés", prefix: "Booster test" }); // 50 sealed: 7 pages
+  await page.goto(`${server.url}/tcg?category=sealed`);
+  await expect(page.getByRole("article")).toHaveCount(8);
+  const pager = page.getByRole("navigation", { name: "Pagination" });
+  await expect(pager.getByRole("link", { name: /^Page \d+$/ })).toHaveCount(5);
+  await expect(pager.getByText("Page 1 sur 7")).toBeVisible();
+  await pager.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await pager.getByRole("link", { name: "Page 4" }).click();
+  await expect(page).toHaveURL(/category=sealed&page=4/);
+  await expect(pager.getByText("Page 4 sur 7")).toBeVisible();
+  await expect(pager.getByRole("link", { name: "Page 4" })).toHaveAttribute("aria-current", "page");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(pager.getByRole("link", { name: /^Page \d+$/ })).toHaveText(["2", "3", "4", "5", "6"]);
+});
+
+test("other cards come 12 per page; cards load 12 more with Afficher plus de produits", async ({ page }) => {
+  await insertProducts(20, { category: "TCG", subCategory: "Autres Cartes", prefix: "Carte Magic test" });
+  await page.goto(`${server.url}/tcg?category=other-cards`);
+  await expect(page.getByRole("article")).toHaveCount(12);
+  await expect(page.getByRole("navigation", { name: "Pagination" }).getByText(/Page 1 sur \d/)).toBeVisible();
+
+  await insertProducts(27, { category: "TCG", subCategory: "Cartes", cardType: "recent", prefix: "Carte récente test" }); // 30 recent
+  await page.goto(`${server.url}/tcg?category=cards`);
+  await expect(page.getByRole("article")).toHaveCount(12);
+  const more = page.getByRole("link", { name: "Afficher plus de produits" });
+  await more.click();
+  await expect(page.getByRole("article")).toHaveCount(24);
+  await expect(page).toHaveURL(/shown=24/);
+  await more.click();
+  await expect(page.getByRole("article")).toHaveCount(30);
+  await expect(page.getByText("30 sur 30 produits")).toBeVisible();
+  await expect(more).toHaveCount(0);
+});
+
+test("/entertainment puts a Rupture de stock overlay on a sold-out card, and both listings have their empty state", async ({ page }) => {
+  await sql.query("update products set stock = 0 where title = 'Pokémon Écarlate – Nintendo Switch'");
+  await page.goto(`${server.url}/entertainment`);
+  const card = page.getByRole("article").filter({ hasText: "Pokémon Écarlate – Nintendo Switch" });
+  // The overlay on the image, and the stock line below it.
+  await expect(card.getByText("Rupture de stock")).toHaveCount(2);
+  await expect(card.getByText("Rupture de stock").first()).toBeVisible();
+  await expect(card.getByRole("button")).toHaveCount(0);
+  await expect(card.getByText("Gaming", { exact: true })).toBeVisible();
+
+  await sql.query("update products set status = 'hors_ligne' where category = 'Gaming & Mangas'");
+  await page.goto(`${server.url}/entertainment`);
+  await expect(page.getByText("Aucun produit trouvé")).toBeVisible();
+  await sql.query("update products set status = 'hors_ligne' where category = 'Accessoires'");
+  await page.goto(`${server.url}/accessories`);
+  await expect(page.getByText("Aucun accessoire trouvé")).toBeVisible();
+});

@@ -28,6 +28,7 @@ describe("parseCatalogQuery", () => {
     expect(parse("category=nimportequoi&sort=random&page=-4")).toEqual({ q: "", category: null, sort: "newest", page: 1 });
     expect(parse("page=abc").page).toBe(1);
     expect(parse(`q=${"x".repeat(500)}`).q).toBe("");
+    expect(parse("category=toString&sort=constructor").category).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { pageNumberSchema } from "./pagination";
+import { parsePageNumber } from "./pagination";
+import { oneOfParam, textParam } from "./query-params";
 import { type CatalogCategoryId, isCatalogCategoryId } from "./categories";
 
 /** /catalog query string: q (text), category, sort, page. Anything unknown falls back to defaults. */
@@ -36,22 +36,19 @@ const LEGACY_CATEGORY_IDS: Record<string, CatalogCategoryId> = {
 
 export type CatalogQuery = { q: string; category: CatalogCategoryId | null; sort: CatalogSort; page: number };
 
-const querySchema = z.object({
-  q: z.string().trim().max(100).catch(""),
-  category: z.string().catch(""),
-  sort: z.enum(CATALOG_SORTS).catch("newest"),
-  page: pageNumberSchema,
-});
+function categoryParam(value: string | null): CatalogCategoryId | null {
+  if (value === null) return null;
+  if (isCatalogCategoryId(value)) return value;
+  return Object.hasOwn(LEGACY_CATEGORY_IDS, value) ? (LEGACY_CATEGORY_IDS[value] ?? null) : null;
+}
 
 export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
-  const raw = querySchema.parse({
-    q: params.get("q") ?? "",
-    category: params.get("category") ?? "",
-    sort: params.get("sort") ?? "newest",
-    page: params.get("page") ?? 1,
-  });
-  const category = isCatalogCategoryId(raw.category) ? raw.category : (LEGACY_CATEGORY_IDS[raw.category] ?? null);
-  return { q: raw.q, category, sort: raw.sort, page: raw.page };
+  return {
+    q: textParam(params.get("q"), 100),
+    category: categoryParam(params.get("category")),
+    sort: oneOfParam(params.get("sort"), CATALOG_SORTS, "newest"),
+    page: parsePageNumber(params.get("page")),
+  };
 }
 
 /** The query string for a catalogue state, leaving defaults out so URLs stay short. */

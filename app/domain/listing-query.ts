@@ -1,4 +1,4 @@
-import { pageNumberSchema } from "./pagination";
+import { parsePageNumber } from "./pagination";
 
 /** SPEC.md section 9: accessories 12 per page. It gives no size for /entertainment: the same. */
 export const ACCESSORIES_PAGE_SIZE = 12;
@@ -6,7 +6,7 @@ export const ENTERTAINMENT_PAGE_SIZE = 12;
 
 /** `?page=` of a paged listing: 1 when missing or not a page number (the service clamps the top). */
 export function parsePage(params: URLSearchParams): number {
-  return pageNumberSchema.parse(params.get("page") ?? 1);
+  return parsePageNumber(params.get("page"));
 }
 
 /** /accessories: the page, and `packs=1` to show only the featured accessories (the packs). */

@@ -1,7 +1,9 @@
-import { z } from "zod";
+import { intParam } from "./query-params";
 
 /** `?page=`: a whole number from 1; anything else is page 1 (services clamp the top). */
-export const pageNumberSchema = z.coerce.number().int().min(1).max(10_000).catch(1);
+export function parsePageNumber(value: string | null): number {
+  return intParam(value, { min: 1, max: 10_000 }, 1);
+}
 
 /**
  * The page numbers a pager shows: at most `max` consecutive numbers around the current page

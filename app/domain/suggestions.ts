@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { textParam } from "./query-params";
 import { normalizeSearch } from "./search";
 
 /** Header search suggestions (SPEC.md: more than 1 character, at most 10). */
@@ -14,11 +14,9 @@ export function wantsSuggestions(text: string): boolean {
   return normalizeSearch(text).length >= SUGGESTIONS_MIN_LENGTH;
 }
 
-const querySchema = z.string().trim().max(SUGGESTION_QUERY_MAX_LENGTH).catch("");
-
 /** The `q` of /api/search, trimmed; missing or too long gives "" (an empty answer, never an error). */
 export function parseSuggestionQuery(params: URLSearchParams): string {
-  return querySchema.parse(params.get("q") ?? "");
+  return textParam(params.get("q"), SUGGESTION_QUERY_MAX_LENGTH);
 }
 
 /**

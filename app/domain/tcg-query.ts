@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { pageNumberSchema } from "./pagination";
+import { parsePageNumber } from "./pagination";
+import { intParam, oneOfParam, textParam } from "./query-params";
 import { CARD_TYPES, type CardType, RARITIES, type Rarity } from "./catalog-values";
 
 /** /tcg tabs, kept in ?category= (default sealed). */
@@ -30,26 +30,17 @@ export type TcgQuery = {
   shown: number;
 };
 
-const schema = z.object({
-  category: z.enum(TCG_TABS).catch("sealed"),
-  type: z.enum(CARD_TYPES).catch("recent"),
-  q: z.string().trim().max(100).catch(""),
-  rarity: z.enum(RARITIES).nullable().catch(null),
-  page: pageNumberSchema,
-  shown: z.coerce.number().int().min(CARDS_BATCH).max(MAX_SHOWN).catch(CARDS_BATCH),
-});
-
 export function parseTcgQuery(params: URLSearchParams): TcgQuery {
-  const query = schema.parse({
-    category: params.get("category") ?? "sealed",
-    type: params.get("type") ?? "recent",
-    q: params.get("q") ?? "",
-    rarity: params.get("rarity"),
-    page: params.get("page") ?? 1,
-    shown: params.get("shown") ?? CARDS_BATCH,
-  });
-  // Load-more grows by whole batches.
-  return { ...query, shown: Math.ceil(query.shown / CARDS_BATCH) * CARDS_BATCH };
+  const shown = intParam(params.get("shown"), { min: CARDS_BATCH, max: MAX_SHOWN }, CARDS_BATCH);
+  return {
+    category: oneOfParam(params.get("category"), TCG_TABS, "sealed"),
+    type: oneOfParam(params.get("type"), CARD_TYPES, "recent"),
+    q: textParam(params.get("q"), 100),
+    rarity: oneOfParam(params.get("rarity"), RARITIES, null),
+    page: parsePageNumber(params.get("page")),
+    // Load-more grows by whole batches.
+    shown: Math.ceil(shown / CARDS_BATCH) * CARDS_BATCH,
+  };
 }
 
 /** The query string of a /tcg state, with only what applies to the tab and no defaults. */

@@ -65,6 +65,30 @@ test.describe("home page and application shell", () => {
     await expect(footer.getByRole("list", { name: "Réseaux sociaux" }).getByRole("link").first()).toHaveAttribute("target", "_blank");
   });
 
+  test("the header menus load on first intent, and open from the keyboard", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/");
+    const trigger = page.getByRole("navigation", { name: "Navigation principale" }).getByRole("button", { name: "TCG" });
+    await expect.poll(() => trigger.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps")))).toBe(true);
+    // Not part of the page's own download (docs/performance.md).
+    expect(scripts.filter((path) => path.includes("header-menus"))).toEqual([]);
+
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu");
+    await expect(menu.getByRole("menuitem", { name: /Scellés/ })).toBeVisible();
+    expect(scripts.filter((path) => path.includes("header-menus"))).toHaveLength(1);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    // The focus goes back to the (now real) trigger, and the menu opens again at once.
+    await expect(page.getByRole("navigation", { name: "Navigation principale" }).getByRole("button", { name: "TCG" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem").first()).toBeFocused();
+  });
+
   test("the theme is dark by default, switches to light, and stays light on reload", async ({ page, consoleErrors }) => {
     await page.goto("/");
     await expect(page.locator("html")).toHaveClass(/dark/);

@@ -1,12 +1,10 @@
 import { ChevronDown, Menu, UserRound } from "lucide-react";
-import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
-import { Sheet, SheetClose, SheetContent, SheetTrigger } from "~/components/ui/sheet";
+import { useOnDemand } from "~/components/ui/on-demand";
 import { cn } from "~/lib/utils";
 import { CartButton } from "./cart-button";
-import { MAIN_NAV, TCG_SUBMENU } from "./navigation";
+import { MAIN_NAV } from "./navigation";
 import { SearchBox } from "./search-box";
 import { ShopLogo } from "./shop-logo";
 import { ThemeToggle } from "./theme-toggle";
@@ -50,28 +48,32 @@ export function SiteHeader({ shopName, user }: { shopName: string; user: HeaderU
   );
 }
 
+const loadHeaderMenus = () => import("./header-menus");
+
+const TCG_TRIGGER =
+  "inline-flex h-11 items-center gap-1 rounded-lg px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground data-[state=open]:bg-muted data-[state=open]:text-foreground";
+
+/** The TCG submenu: a stand-in trigger until the menu's code arrives on first intent. */
 function TcgMenu() {
+  const { module: menus, trigger, arrival } = useOnDemand(loadHeaderMenus, "pointerdown");
+  const label = (
+    <>
+      TCG <ChevronDown className="size-4" aria-hidden="true" />
+    </>
+  );
+  if (menus) {
+    return (
+      <menus.TcgMenu arrival={arrival}>
+        <button type="button" className={TCG_TRIGGER}>
+          {label}
+        </button>
+      </menus.TcgMenu>
+    );
+  }
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger className="inline-flex h-11 items-center gap-1 rounded-lg px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground data-[state=open]:bg-muted data-[state=open]:text-foreground">
-        TCG <ChevronDown className="size-4" aria-hidden="true" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-72">
-        <DropdownMenuItem asChild>
-          <Link to="/tcg" className="font-semibold">
-            Tout le TCG
-          </Link>
-        </DropdownMenuItem>
-        {TCG_SUBMENU.map((entry) => (
-          <DropdownMenuItem key={entry.to} asChild>
-            <Link to={entry.to} className="flex-col items-start gap-0.5">
-              <span className="font-medium">{entry.label}</span>
-              <span className="text-xs text-muted-foreground">{entry.description}</span>
-            </Link>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <button type="button" className={TCG_TRIGGER} aria-haspopup="menu" aria-expanded={false} data-state="closed" {...trigger}>
+      {label}
+    </button>
   );
 }
 
@@ -95,62 +97,22 @@ function AccountLinks({ user }: { user: HeaderUser }) {
   );
 }
 
+/** The mobile slide-out menu: a stand-in trigger until the sheet's code arrives on first intent. */
 function MobileMenu({ shopName, user }: { shopName: string; user: HeaderUser }) {
-  const [open, setOpen] = useState(false);
-  const item = "flex min-h-11 items-center rounded-lg px-3 text-base font-medium hover:bg-muted";
-  return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
+  const { module: menus, trigger, arrival } = useOnDemand(loadHeaderMenus, "click");
+  const icon = <Menu className="!size-6" aria-hidden="true" />;
+  if (menus) {
+    return (
+      <menus.MobileMenu arrival={arrival} shopName={shopName} user={user}>
         <Button variant="ghost" size="icon" className="md:hidden" aria-label="Ouvrir le menu">
-          <Menu className="!size-6" aria-hidden="true" />
+          {icon}
         </Button>
-      </SheetTrigger>
-      <SheetContent side="left" title={shopName}>
-        <nav aria-label="Menu mobile" className="flex flex-col gap-1">
-          {MAIN_NAV.map((entry) => (
-            <div key={entry.to}>
-              <SheetClose asChild>
-                <Link to={entry.to} className={item}>
-                  {entry.label}
-                </Link>
-              </SheetClose>
-              {"submenu" in entry ? (
-                <div className="ml-3 flex flex-col border-l border-border pl-2">
-                  {entry.submenu.map((sub) => (
-                    <SheetClose asChild key={sub.to}>
-                      <Link to={sub.to} className={cn(item, "text-sm text-muted-foreground")}>
-                        {sub.label}
-                      </Link>
-                    </SheetClose>
-                  ))}
-                </div>
-              ) : null}
-            </div>
-          ))}
-        </nav>
-        <div className="mt-auto flex flex-col gap-2 border-t border-border pt-4">
-          {user ? (
-            <SheetClose asChild>
-              <Link to="/account" className={buttonVariants({ variant: "secondary" })}>
-                Mon compte
-              </Link>
-            </SheetClose>
-          ) : (
-            <>
-              <SheetClose asChild>
-                <Link to="/login" className={buttonVariants({ variant: "secondary" })}>
-                  Connexion
-                </Link>
-              </SheetClose>
-              <SheetClose asChild>
-                <Link to="/signup" className={buttonVariants({ variant: "primary" })}>
-                  Inscription
-                </Link>
-              </SheetClose>
-            </>
-          )}
-        </div>
-      </SheetContent>
-    </Sheet>
+      </menus.MobileMenu>
+    );
+  }
+  return (
+    <Button variant="ghost" size="icon" className="md:hidden" aria-label="Ouvrir le menu" aria-haspopup="dialog" aria-expanded={false} {...trigger}>
+      {icon}
+    </Button>
   );
 }

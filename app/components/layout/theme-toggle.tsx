@@ -1,40 +1,35 @@
 import { Monitor, Moon, Sun } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
-import { type ThemeChoice, parseThemeChoice, useTheme } from "~/lib/theme";
+import { useOnDemand } from "~/components/ui/on-demand";
+import { useTheme } from "~/lib/theme";
+import type { ThemeOption } from "./header-menus";
 
-const OPTIONS: { value: ThemeChoice; label: string; Icon: typeof Sun }[] = [
-  { value: "light", label: "Clair", Icon: Sun },
-  { value: "dark", label: "Sombre", Icon: Moon },
-  { value: "system", label: "Système", Icon: Monitor },
+const OPTIONS: ThemeOption[] = [
+  { value: "light", label: "Clair", icon: <Sun className="size-4" aria-hidden="true" /> },
+  { value: "dark", label: "Sombre", icon: <Moon className="size-4" aria-hidden="true" /> },
+  { value: "system", label: "Système", icon: <Monitor className="size-4" aria-hidden="true" /> },
 ];
 
+const loadHeaderMenus = () => import("./header-menus");
+
+/** Light, dark or system: a stand-in button until the menu's code arrives on first intent. */
 export function ThemeToggle() {
   const { choice, resolved, setTheme } = useTheme();
+  const { module: menus, trigger, arrival } = useOnDemand(loadHeaderMenus, "pointerdown");
   const Current = resolved === "dark" ? Moon : Sun;
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+  const icon = <Current aria-hidden="true" />;
+  if (menus) {
+    return (
+      <menus.ThemeMenu arrival={arrival} choice={choice} options={OPTIONS} onChange={setTheme}>
         <Button variant="ghost" size="icon" aria-label="Changer le thème">
-          <Current aria-hidden="true" />
+          {icon}
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuRadioGroup value={choice} onValueChange={(v) => setTheme(parseThemeChoice(v))}>
-          {OPTIONS.map(({ value, label, Icon }) => (
-            <DropdownMenuRadioItem key={value} value={value}>
-              <Icon className="size-4" aria-hidden="true" />
-              {label}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      </menus.ThemeMenu>
+    );
+  }
+  return (
+    <Button variant="ghost" size="icon" aria-label="Changer le thème" aria-haspopup="menu" aria-expanded={false} data-state="closed" {...trigger}>
+      {icon}
+    </Button>
   );
 }

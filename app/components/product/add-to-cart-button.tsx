@@ -1,6 +1,6 @@
 import { AlertTriangle, Check, ShoppingCart } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
+import { preloadToasts, toast } from "~/components/ui/toaster";
 import type { ProductView } from "~/domain/product-view";
 import { addProductToCart, useCart } from "~/lib/cart-store";
 import { cn } from "~/lib/utils";
@@ -35,6 +35,10 @@ export function AddToCartButton({
     <Button
       type="button"
       onClick={add}
+      // A click here ends in a toast: fetch its code on the way.
+      onPointerEnter={preloadToasts}
+      onFocus={preloadToasts}
+      onTouchStart={preloadToasts}
       disabled={outOfStock}
       variant={inCart ? "secondary" : "primary"}
       className={cn("w-full", className)}

@@ -61,9 +61,9 @@ function newestMtime(entry) {
 }
 
 function ensureBuild() {
-  const stamp = path.join(root, "build", "server", "index.js");
-  const sources = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
-  const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+  const stamps = ["index.js", "main.js"].map((file) => path.join(root, "build", "server", file));
+  const sources = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+  const builtAt = Math.min(...stamps.map((stamp) => (fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0)));
   if (builtAt !== 0 && !sources.some((s) => newestMtime(s) > builtAt)) return;
   console.log(builtAt === 0 ? "━━ Build (no build yet)" : "━━ Build (sources changed)");
   const build = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
@@ -109,9 +109,10 @@ function seed(env) {
 
 // ── Server ───────────────────────────────────────────────────────────────────────────────
 async function startServer(env, port) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  // As scripts/start.mjs starts it (`npm start`).
+  const child = spawn(process.execPath, ["build/server/main.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), DATABASE_URL: "", ...env },
+    env: { ...process.env, NODE_ENV: "production", MALLOC_ARENA_MAX: "2", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

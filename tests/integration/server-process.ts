@@ -6,18 +6,18 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 /** Builds once if the build is missing (npm test builds before this runs). */
 export function ensureBuild() {
-  if (fs.existsSync(path.join(root, "build/server/index.js"))) return;
+  if (["build/server/index.js", "build/server/main.js"].every((file) => fs.existsSync(path.join(root, file)))) return;
   const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) throw new Error("build failed");
 }
 
 export type RunningServer = { url: string; output: () => string; stop: () => Promise<number | null>; child: ChildProcess };
 
-/** Starts server/main.ts the way `npm start` does, on a free port, and waits until it listens. */
+/** Starts the built server the way `npm start` does, on a free port, and waits until it listens. */
 export function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["build/server/main.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, NODE_ENV: "production", MALLOC_ARENA_MAX: "2", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -1,5 +1,8 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { describe, expect, it } from "vitest";
-import { PageCache } from "./page-cache";
+import { PageCache, pageCacheMiddleware } from "./page-cache";
 
 const page = (body: string) => ({ status: 200, headers: { "content-type": "text/html" }, body: Buffer.from(body), nonce: "n" });
 
@@ -39,5 +42,90 @@ describe("PageCache", () => {
   it("does not store a page too large for its budget", () => {
     const cache = new PageCache({ maxBytes: 1_000 });
     expect(cache.set("/big", page("x".repeat(1_000)), cache.generation)).toBeNull();
+  });
+});
+
+describe("PageCache renders in progress", () => {
+  it("lets one request render a page while the others wait for what it stores", async () => {
+    const cache = new PageCache();
+    const done = cache.startRender("/catalog");
+    expect(done).not.toBeNull();
+    expect(cache.startRender("/catalog")).toBeNull(); // already being rendered
+    const waiting = [cache.waitFor("/catalog"), cache.waitFor("/catalog")];
+    const stored = cache.set("/catalog", page("rendered once"), cache.generation);
+    done!(stored);
+    const pages = await Promise.all(waiting);
+    expect(pages.map((p) => p?.body.toString())).toEqual(["rendered once", "rendered once"]);
+    // Finished: the next miss renders again.
+    expect(cache.startRender("/catalog")).not.toBeNull();
+  });
+
+  it("gives the waiting requests nothing when the render has nothing to share, or takes too long", async () => {
+    const cache = new PageCache();
+    const done = cache.startRender("/missing");
+    const waiting = cache.waitFor("/missing");
+    done!(null); // a 404, a private answer, an aborted request
+    expect(await waiting).toBeNull();
+
+    cache.startRender("/slow");
+    expect(await cache.waitFor("/slow", 20)).toBeNull();
+    expect(await cache.waitFor("/nobody-renders-this")).toBeNull();
+  });
+
+  it("does not make requests arriving after a purge wait for a render begun before it", async () => {
+    const cache = new PageCache();
+    const before = cache.startRender("/catalog");
+    cache.clear();
+    expect(await cache.waitFor("/catalog", 20)).toBeNull();
+    const after = cache.startRender("/catalog");
+    expect(after).not.toBeNull();
+    before!(null); // the old render ending does not end the new one
+    expect(cache.startRender("/catalog")).toBeNull();
+  });
+});
+
+describe("pageCacheMiddleware", () => {
+  /** An app whose only page takes 50 ms to render, counting its renders. */
+  async function slowPageServer() {
+    const cache = new PageCache();
+    const middleware = pageCacheMiddleware(cache);
+    const app = express();
+    let renders = 0;
+    app.use(middleware.nonce);
+    app.use((_req, res, next) => {
+      res.setHeader("Content-Security-Policy", `script-src 'nonce-${res.locals.nonce}'`);
+      next();
+    });
+    app.use(middleware.serve);
+    app.use(middleware.capture);
+    app.get("/page", (_req, res) => {
+      renders += 1;
+      setTimeout(() => {
+        res.setHeader("Cache-Control", "public, max-age=0");
+        res.type("html").send(`<script nonce="${res.locals.nonce}"></script> render ${renders}`);
+      }, 50);
+    });
+    const server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    const { port } = server.address() as AddressInfo;
+    return { base: `http://127.0.0.1:${port}`, renders: () => renders, close: () => new Promise((r) => server.close(r)) };
+  }
+
+  it("renders a page once for a burst of requests, each answer with the nonce its CSP allows", async () => {
+    const server = await slowPageServer();
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${server.base}/page`)));
+      const bodies = await Promise.all(answers.map((a) => a.text()));
+      expect(server.renders()).toBe(1);
+      expect(new Set(bodies)).toEqual(new Set(["" + bodies[0]]));
+      expect(answers.filter((a) => a.headers.get("x-cache") === "MISS")).toHaveLength(1);
+      for (const [i, answer] of answers.entries()) {
+        const nonce = /nonce="([^"]+)"/.exec(bodies[i]!)?.[1];
+        expect(answer.headers.get("content-security-policy")).toBe(`script-src 'nonce-${nonce}'`);
+      }
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -22,8 +22,12 @@ export type CachedPage = {
 
 const KEPT_HEADERS = ["content-type", "cache-control", "link", "x-robots-tag"] as const;
 
+/** A render of a page under way, which requests for the same page wait for (see `PageCache.waitFor`). */
+type Render = { generation: number; done: Promise<CachedPage | null>; settle: (page: CachedPage | null) => void };
+
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
+  private readonly renders = new Map<string, Render>();
   private bytes = 0;
   /** Bumped on every purge: a render that started before a purge is not stored after it. */
   generation = 0;
@@ -71,6 +75,47 @@ export class PageCache {
     this.generation += 1;
     this.pages.clear();
     this.bytes = 0;
+    // Requests arriving after a purge must not wait for a page rendered before it.
+    this.renders.clear();
+  }
+
+  /**
+   * Claims the render of `key` for the calling request, unless another request is already
+   * rendering it (then null: wait for it with `waitFor`). The caller must call the returned
+   * function once its answer is done, with what it stored (or null: nothing to share).
+   */
+  startRender(key: string): ((page: CachedPage | null) => void) | null {
+    if (this.renders.has(key)) return null;
+    let settle!: (page: CachedPage | null) => void;
+    const done = new Promise<CachedPage | null>((resolve) => (settle = resolve));
+    const render: Render = { generation: this.generation, done, settle };
+    this.renders.set(key, render);
+    return (page) => {
+      if (this.renders.get(key) === render) this.renders.delete(key);
+      render.settle(page);
+    };
+  }
+
+  /**
+   * The page another request is rendering for `key`, once it is stored: a burst of requests for
+   * a page that is not cached (first visit, or just after a purge) costs one render, not one
+   * each. Null when nobody is rendering it, when that render gave nothing to share (not a 200,
+   * private, or a purge came in between) or when it takes longer than `timeoutMs`.
+   */
+  async waitFor(key: string, timeoutMs = 10_000): Promise<CachedPage | null> {
+    const render = this.renders.get(key);
+    if (!render) return null;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), timeoutMs);
+      timer.unref?.();
+    });
+    try {
+      const page = await Promise.race([render.done, timeout]);
+      return page && page.expiresAt > this.now ? page : null;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   get size(): number {
@@ -120,20 +165,26 @@ export function pageCacheMiddleware(cache: PageCache | undefined) {
   const serve: RequestHandler = (req, res, next) => {
     const page = res.locals.cachedPage as CachedPage | undefined;
     if (!page) return next();
-    cache.hits += 1;
-    res.status(page.status);
-    for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
-    res.setHeader("X-Cache", "HIT");
-    res.setHeader("Vary", "Accept-Encoding");
-    const gzipped = page.gzip !== null && req.acceptsEncodings("gzip") === "gzip";
-    const body = gzipped ? page.gzip! : page.body;
-    if (gzipped) res.setHeader("Content-Encoding", "gzip");
-    res.setHeader("Content-Length", body.length);
-    res.end(req.method === "HEAD" ? undefined : body);
+    sendPage(cache, req, res, page);
   };
 
-  const capture = (req: Request, res: Response, next: NextFunction) => {
+  const capture = async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" || !isSharedRequest(req)) return next();
+    const key = req.originalUrl;
+    let done = cache.startRender(key);
+    if (!done) {
+      // Another request is rendering this page: answer with its result rather than render it again.
+      const page = await cache.waitFor(key);
+      if (page) {
+        // Helmet already wrote this request's own nonce into the CSP: the page carries the one
+        // it was rendered with.
+        const csp = res.getHeader("content-security-policy");
+        if (typeof csp === "string") res.setHeader("content-security-policy", csp.replaceAll(`'nonce-${res.locals.nonce}'`, `'nonce-${page.nonce}'`));
+        res.locals.nonce = page.nonce;
+        return sendPage(cache, req, res, page);
+      }
+      done = cache.startRender(key);
+    }
     cache.misses += 1;
     res.setHeader("X-Cache", "MISS");
     const generation = cache.generation;
@@ -152,19 +203,42 @@ export function pageCacheMiddleware(cache: PageCache | undefined) {
       keep(chunk, rest[0]);
       return end(chunk, ...rest);
     }) as Response["end"];
+    // An aborted answer ("close" without "finish") gives the waiting requests nothing.
+    res.on("close", () => {
+      if (!res.writableFinished) done?.(null);
+    });
     res.on("finish", () => {
-      if (!isStorable(res)) return;
+      if (!isStorable(res)) return done?.(null);
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = res.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
       const body = Buffer.concat(chunks);
-      const stored = cache.set(req.originalUrl, { status: 200, headers, body, nonce: res.locals.nonce as string }, generation);
-      if (stored) gzip(body, (error, zipped) => (stored.gzip = error ? null : zipped));
+      const stored = cache.set(key, { status: 200, headers, body, nonce: res.locals.nonce as string }, generation);
+      if (!stored) return done?.(null);
+      // Waiting requests are answered once the gzipped copy is there (most clients want it).
+      gzip(body, (error, zipped) => {
+        stored.gzip = error ? null : zipped;
+        done?.(stored);
+      });
     });
     next();
   };
 
   return { nonce, serve, capture };
+}
+
+/** Answers with a stored page, gzipped when the client takes it. */
+function sendPage(cache: PageCache, req: Request, res: Response, page: CachedPage) {
+  cache.hits += 1;
+  res.status(page.status);
+  for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
+  res.setHeader("X-Cache", "HIT");
+  res.setHeader("Vary", "Accept-Encoding");
+  const gzipped = page.gzip !== null && req.acceptsEncodings("gzip") === "gzip";
+  const body = gzipped ? page.gzip! : page.body;
+  if (gzipped) res.setHeader("Content-Encoding", "gzip");
+  res.setHeader("Content-Length", body.length);
+  res.end(req.method === "HEAD" ? undefined : body);
 }

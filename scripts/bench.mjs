@@ -39,14 +39,27 @@ const BASE_PORT = Number(args.port);
 const HEADERS = { "accept-encoding": "gzip, deflate, br", "user-agent": "Mozilla/5.0 (comptoir-bench) Chrome/126" };
 
 const THRESHOLDS = { rps: 1000, p99: 100, rssMb: 600, jsKb: 150 };
-/** [label, path or a function of the discovered URLs]; `strict` ones are held to req/s and p99. */
+/**
+ * [label, path or a function of the discovered URLs]; `strict` ones are held to req/s and p99.
+ * The `cookie` ones send a cookie, as a signed-in visitor's browser does: the page cache lets
+ * them through, so they measure a full render (data queries included) on every request. For
+ * information, not held to the targets.
+ */
 const TARGETS = [
   { label: "Home", path: () => "/", strict: false },
   { label: "Catalogue", path: () => "/catalog", strict: true },
   { label: "TCG cards", path: () => "/tcg?category=cards", strict: false },
   { label: "Product page", path: (found) => found.product, strict: true },
   { label: "Search suggestions", path: () => "/api/search?q=pokemon", strict: false },
+  { label: "Catalogue, not cached", path: () => "/catalog", strict: false, cookie: true },
+  { label: "Product page, not cached", path: (found) => found.product, strict: false, cookie: true },
+  // PostgreSQL only (another process can write to it): the product's stock changes every
+  // PURGE_EVERY_MS during the run, each change purging the page cache, as during a drop.
+  { label: "Catalogue under purges", path: () => "/catalog", strict: false, purges: true },
+  { label: "Product page under purges", path: (found) => found.product, strict: false, purges: true },
 ];
+const PURGE_EVERY_MS = 500;
+const COOKIE = { cookie: "bench=not-cached" };
 
 // ── Build ────────────────────────────────────────────────────────────────────────────────
 // Same rule as scripts/start.mjs: build when the build is missing or older than the sources.
@@ -229,8 +242,8 @@ async function getWithRetry(url, headers) {
   }
 }
 
-async function probe(base, urlPath) {
-  const res = await getWithRetry(base + urlPath, HEADERS);
+async function probe(base, urlPath, extraHeaders = {}) {
+  const res = await getWithRetry(base + urlPath, { ...HEADERS, ...extraHeaders });
   return { status: res.status, xCache: res.headers["x-cache"] ?? "—", type: res.headers["content-type"] ?? "", body: res.body.toString("utf8") };
 }
 
@@ -289,8 +302,8 @@ async function pageJavaScript(base, html, cache) {
   return { files: found.size, rawKb: raw / 1024, gzipKb: gzip / 1024 };
 }
 
-function load(url, duration) {
-  return autocannon({ url, connections: CONNECTIONS, duration, headers: HEADERS, timeout: 10 });
+function load(url, duration, extraHeaders = {}) {
+  return autocannon({ url, connections: CONNECTIONS, duration, headers: { ...HEADERS, ...extraHeaders }, timeout: 10 });
 }
 
 // ── One database ─────────────────────────────────────────────────────────────────────────
@@ -321,23 +334,40 @@ async function benchDatabase(kind, port) {
 
     const jsCache = new Map();
     const rows = [];
+    const writer = postgres ? new pg.Client({ connectionString: postgres.url }) : null;
+    await writer?.connect();
+    const productId = Number(/^\/product\/(\d+)/.exec(found.product)?.[1] ?? 1);
     for (const target of TARGETS) {
+      if (target.purges && !writer) continue;
       const urlPath = target.path(found);
       const url = server.base + urlPath;
-      const first = await probe(server.base, urlPath);
-      const js = /text\/html/.test(first.type) ? await pageJavaScript(server.base, first.body, jsCache) : null;
-      if (WARMUP > 0) await load(url, WARMUP);
-      const warm = await probe(server.base, urlPath);
+      const extra = target.cookie ? COOKIE : {};
+      const first = await probe(server.base, urlPath, extra);
+      // The JavaScript a page loads is the same with or without a cookie: counted once.
+      const js = !target.cookie && !target.purges && /text\/html/.test(first.type) ? await pageJavaScript(server.base, first.body, jsCache) : null;
+      if (WARMUP > 0) await load(url, WARMUP, extra);
+      const warm = await probe(server.base, urlPath, extra);
       const load1 = os.loadavg()[0];
       const serverCpu0 = cpuMs(server.pid);
       const clientCpu0 = process.cpuUsage();
-      const result = await load(url, DURATION);
+      let purges = 0;
+      const purger = target.purges
+        ? setInterval(() => {
+            purges += 1;
+            const delta = purges % 2 === 0 ? -1 : 1;
+            writer.query("update products set stock = stock + $1 where id = $2", [delta, productId]).catch(() => {});
+          }, PURGE_EVERY_MS)
+        : null;
+      const result = await load(url, DURATION, extra);
+      if (purger) clearInterval(purger);
       const clientCpu = process.cpuUsage(clientCpu0);
       const serverCpu = cpuMs(server.pid) - serverCpu0;
-      const after = await probe(server.base, urlPath);
+      const after = await probe(server.base, urlPath, extra);
       const row = {
         label: target.label,
         path: urlPath,
+        cookie: Boolean(target.cookie),
+        purges: target.purges ? purges : null,
         strict: target.strict,
         status: warm.status,
         xCache: `${first.xCache} → ${after.xCache}`,
@@ -358,12 +388,13 @@ async function benchDatabase(kind, port) {
       };
       rows.push(row);
       console.log(
-        `  ${pad(urlPath, 28)} ${pad(String(row.status), 4)} ${pad(fmt(row.rps, 0) + " req/s", 12)} p50 ${pad(fmt(row.p50, 1) + " ms", 9)} p99 ${pad(fmt(row.p99, 1) + " ms", 9)}` +
+        `  ${pad(urlPath + (row.cookie ? " (cookie)" : "") + (row.purges !== null ? ` (${row.purges} purges)` : ""), 28)} ${pad(String(row.status), 4)} ${pad(fmt(row.rps, 0) + " req/s", 12)} p50 ${pad(fmt(row.p50, 1) + " ms", 9)} p99 ${pad(fmt(row.p99, 1) + " ms", 9)}` +
           ` non-2xx ${row.non2xx}${row.errors ? ` errors ${row.errors}` : ""}  server ${fmt(row.serverCpuPerReq, 2)} ms CPU/req` +
           ` (busy ${fmt(100 * row.serverCpuShare, 0)}%, autocannon ${fmt(100 * row.clientCpuShare, 0)}%, load ${fmt(row.load1, 1)})` +
           `  JS ${js ? fmt(js.gzipKb, 1) + " KB gz" : "—"}  X-Cache ${row.xCache}  RSS ${fmt(memory.now(), 0)} MB`,
       );
     }
+    await writer?.end();
     const mem = memory.stop();
     return { kind, origin: postgres?.origin ?? `PGlite in ${dataDir}`, seeded, rows, idleRssMb, ...mem };
   } finally {
@@ -432,9 +463,9 @@ function markdown(results, m, checkLines) {
     out.push("| URL | status | req/s | p50 ms | p99 ms | non-2xx / errors | server CPU ms/req | X-Cache (before → after) | body KB | JS gzip KB (files) | load avg |");
     out.push("|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|");
     for (const row of r.rows) {
-      const js = row.js ? `${fmt(row.js.gzipKb, 1)} (${row.js.files})` : "— (JSON)";
+      const js = row.js ? `${fmt(row.js.gzipKb, 1)} (${row.js.files})` : row.cookie || row.purges !== null ? "(as above)" : "— (JSON)";
       out.push(
-        `| \`${row.path}\` | ${row.status} | ${fmt(row.rps, 0)} | ${fmt(row.p50, 1)} | ${fmt(row.p99, 1)} | ${row.non2xx} / ${row.errors} | ${fmt(row.serverCpuPerReq, 2)} | ${row.xCache} | ${fmt(row.htmlKb, 0)} | ${js} | ${fmt(row.load1, 1)} |`,
+        `| \`${row.path}\`${row.cookie ? " with a cookie (not cached)" : ""}${row.purges !== null ? ` while a stock changes (${row.purges} purges)` : ""} | ${row.status} | ${fmt(row.rps, 0)} | ${fmt(row.p50, 1)} | ${fmt(row.p99, 1)} | ${row.non2xx} / ${row.errors} | ${fmt(row.serverCpuPerReq, 2)} | ${row.xCache} | ${fmt(row.htmlKb, 0)} | ${js} | ${fmt(row.load1, 1)} |`,
       );
     }
   }

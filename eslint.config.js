@@ -14,6 +14,18 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ group: ["**/db/client.server*"], message: "Routes get the database from the load context (context.db); only server/ and scripts/ open it." }],
+          paths: [{ name: "sonner", message: "Import toast from ~/components/ui/toaster: sonner loads on demand, and its <Toaster /> only mounts through that module (docs/performance.md)." }],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/components/ui/toaster.tsx"],
+    rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["**/db/client.server*"], message: "Routes get the database from the load context (context.db); only server/ and scripts/ open it." }] }],
     },
   },

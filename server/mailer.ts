@@ -2,7 +2,8 @@ import type { Logger } from "pino";
 import type { Db } from "~/db/types";
 import type { AuthMail } from "~/lib/auth.server";
 import type { Env } from "~/lib/env.server";
-import { queuePasswordResetEmail, queueVerificationEmail } from "~/services/account-mail.server";
+import { queueAlreadyRegisteredEmail, queuePasswordResetEmail, queueVerificationEmail } from "~/services/account-mail.server";
+import { consumeRateLimit } from "~/services/rate-limit.server";
 import { startMailWorker } from "./mail-worker";
 
 /**
@@ -24,6 +25,12 @@ export function startMailer(options: { db: Db; env: Env; logger: Logger; publicU
     },
     async passwordReset(user, token) {
       await queuePasswordResetEmail(db, shop(), user, token);
+      kick();
+    },
+    async existingAccount(user) {
+      // Past the per-account limit, silently send nothing more (the owner's inbox is not flooded).
+      if ((await consumeRateLimit(db, "signUpPerAccount", user.email)).blocked) return;
+      await queueAlreadyRegisteredEmail(db, shop(), user);
       kick();
     },
   };

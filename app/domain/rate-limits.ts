@@ -11,6 +11,8 @@ export const RATE_LIMITS = {
   signInPerIp: { limit: 10, windowMs: 15 * MINUTE },
   signInPerAccount: { limit: 50, windowMs: 15 * MINUTE },
   signUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  // Signing up again with a known address e-mails its owner: at most this often.
+  signUpPerAccount: { limit: 3, windowMs: 60 * MINUTE },
   resetPerIp: { limit: 5, windowMs: 60 * MINUTE },
   resetPerAccount: { limit: 3, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;

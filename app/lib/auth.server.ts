@@ -8,6 +8,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/auth-forms";
 export type AuthMail = {
   verification(user: { email: string; name: string }, token: string): Promise<void>;
   passwordReset(user: { email: string; name: string }, token: string): Promise<void>;
+  /** Someone signed up with this account's address (the sign-up itself answers as usual). */
+  existingAccount(user: { email: string; name: string }): Promise<void>;
 };
 
 /**
@@ -39,6 +41,8 @@ export function createAuth(options: { db: Db; secret: string; baseUrl: string; m
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: ({ user, token }) => options.mail.passwordReset(user, token),
+      // With e-mail confirmation on, a known address gets the same answer as a new one.
+      onExistingUserSignUp: ({ user }) => options.mail.existingAccount(user),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -54,6 +58,8 @@ export function createAuth(options: { db: Db; secret: string; baseUrl: string; m
     // Our own limits (services/rate-limit.server.ts) apply before any call reaches better-auth.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    // Wrong passwords are expected traffic (counted by our limits), not warnings for the log.
+    logger: { level: "error" },
     advanced: {
       // Secure cookies whenever the shop is served over HTTPS; HttpOnly and SameSite=Lax always.
       useSecureCookies: options.baseUrl.startsWith("https:"),

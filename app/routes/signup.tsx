@@ -9,7 +9,6 @@ import { FormField } from "~/components/ui/form-field";
 import { fieldErrors, signupSchema } from "~/domain/auth-forms";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { useFormValidation } from "~/lib/use-form-validation";
-import { queueAlreadyRegisteredEmail } from "~/services/account-mail.server";
 import { failureData, invalidData, signUp } from "~/services/auth-actions.server";
 import { getViewer } from "~/services/session.server";
 import type { Route } from "./+types/signup";
@@ -23,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = signupSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return invalidData(fieldErrors(parsed.error));
-  const result = await signUp(request, context, parsed.data, (owner) => queueAlreadyRegisteredEmail(context, owner));
+  const result = await signUp(request, context, parsed.data);
   if (!result.ok) return failureData(result);
   return { done: true as const };
 }

@@ -1,6 +1,5 @@
 import type { Db } from "~/db/types";
 import { alreadyRegistered, resetPassword, verifyEmail } from "~/domain/email-templates";
-import type { AppContext } from "~/lib/context";
 import { queueEmail } from "./mail.server";
 
 /** The account e-mails, queued in the outbox with links to this shop's own pages. */
@@ -27,15 +26,10 @@ export async function queuePasswordResetEmail(db: Db, shop: MailShop, user: Pers
 }
 
 /** Someone signed up with the address of an existing account: tell its owner, nobody else. */
-export async function queueAlreadyRegisteredEmail(
-  context: Pick<AppContext, "db" | "shop" | "publicUrl" | "kickMail">,
-  owner: Person,
-): Promise<void> {
-  const shop = { name: context.shop.name, email: context.shop.email, publicUrl: context.publicUrl };
-  await queueEmail(context.db, {
+export async function queueAlreadyRegisteredEmail(db: Db, shop: MailShop, owner: Person): Promise<void> {
+  await queueEmail(db, {
     to: owner.email,
     kind: "already-registered",
     content: alreadyRegistered({ shop, name: owner.name, loginUrl: link(shop, "/login"), resetUrl: link(shop, "/forgot-password") }),
   });
-  context.kickMail();
 }

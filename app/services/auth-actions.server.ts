@@ -88,14 +88,13 @@ function cookieHeaders(source: Headers): Headers {
 
 /**
  * Creates the account and sends the confirmation e-mail. An address that already has an
- * account gets the same answer (no way to learn who is a customer) and an e-mail telling its
- * owner; see `onExistingAccount`.
+ * account gets the same answer (no way to learn who is a customer), and better-auth calls
+ * `AuthMail.existingAccount` to tell its owner.
  */
 export async function signUp(
   request: Request,
   context: Ctx,
   input: { name: string; email: string; password: string },
-  onExistingAccount: (user: { email: string; name: string }) => Promise<void>,
 ): Promise<{ ok: true } | Failure> {
   const state = await consumeRateLimit(context.db, "signUpPerIp", context.clientIp);
   if (state.blocked) return tooMany(state.retryAfterMs);
@@ -104,11 +103,6 @@ export async function signUp(
     return { ok: true };
   } catch (error) {
     const code = errorCode(error);
-    if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
-      const [existing] = await context.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.email, input.email));
-      if (existing) await onExistingAccount(existing);
-      return { ok: true };
-    }
     if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG" || code === "INVALID_EMAIL") {
       return { ok: false, status: 400, title: "Erreur d'inscription", description: "Vérifiez votre email et votre mot de passe." };
     }

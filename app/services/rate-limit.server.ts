@@ -16,7 +16,7 @@ export async function checkRateLimit(db: Db, name: RateLimitName, subject: strin
  * Counts one attempt, atomically (one upsert: concurrent requests on several instances all
  * count); a window that has ended starts again at 1.
  */
-export async function recordAttempt(db: Db, name: RateLimitName, subject: string, now = new Date()): Promise<number> {
+export async function recordAttempt(db: Db, name: RateLimitName, subject: string, now = new Date()): Promise<{ count: number; resetAt: Date }> {
   const resetAt = new Date(now.getTime() + RATE_LIMITS[name].windowMs);
   const [row] = await db
     .insert(rateLimits)
@@ -28,16 +28,18 @@ export async function recordAttempt(db: Db, name: RateLimitName, subject: string
         resetAt: sql`case when ${rateLimits.resetAt} <= ${now} then ${resetAt} else ${rateLimits.resetAt} end`,
       },
     })
-    .returning({ count: rateLimits.count });
-  return row?.count ?? 1;
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  return row ?? { count: 1, resetAt };
 }
 
-/** Checks and counts in one step: for limits on every attempt (sign-up, reset requests). */
+/**
+ * Counts this attempt and says whether it is over the limit, in one statement: concurrent
+ * attempts cannot all slip under it (for limits on every attempt: sign-up, reset requests).
+ */
 export async function consumeRateLimit(db: Db, name: RateLimitName, subject: string, now = new Date()): Promise<LimitState> {
-  const state = await checkRateLimit(db, name, subject, now);
-  if (state.blocked) return state;
-  await recordAttempt(db, name, subject, now);
-  return state;
+  const { count, resetAt } = await recordAttempt(db, name, subject, now);
+  if (count <= RATE_LIMITS[name].limit) return { blocked: false };
+  return { blocked: true, retryAfterMs: resetAt.getTime() - now.getTime() };
 }
 
 export async function clearRateLimit(db: Db, name: RateLimitName, subject: string): Promise<void> {

@@ -24,6 +24,8 @@ function adminPaths(entries: RouteConfigEntry[], id: string, parent = ""): strin
   }).filter((p, i, all) => p.startsWith("/admin") && !["/admin/login", "/admin/unauthorized"].includes(p) && all.indexOf(p) === i);
 }
 
+const tableRows = (html: string) => html.match(/<tr[\s\S]*?<\/tr>/g) ?? [];
+
 function form(values: Record<string, string>) {
   return new URLSearchParams(values);
 }
@@ -46,7 +48,7 @@ describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
 
   async function linkFromOutbox(to: string): Promise<{ id: string; path: string }> {
     const list = await (await get("/admin/emails", { cookie: adminCookie })).text();
-    const row = list.split("<tr").find((r) => r.includes(to));
+    const row = tableRows(list).find((r) => r.includes(to));
     const id = row?.match(/\/admin\/emails\/([0-9a-f-]{36})/)?.[1];
     expect(id, `an e-mail to ${to} in the outbox`).toBeTruthy();
     const page = await (await get(`/admin/emails/${id}`, { cookie: adminCookie })).text();
@@ -130,6 +132,17 @@ describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
     }
     // The admin can still sign in with their own password.
     expect((await post("/admin/login", ADMIN)).status).toBe(302);
+  });
+
+  it("answers a repeated sign-up with a known address like any other, and e-mails its owner at most 3 times an hour", async () => {
+    for (let i = 0; i < 5; i++) {
+      const signup = await post("/signup", { ...CUSTOMER, password: `Autre-mot-${i}` }, { "x-forwarded-for": `198.51.100.${100 + i}` });
+      expect(signup.status).toBe(200);
+      expect(await signup.text()).toContain("Inscription réussie");
+    }
+    const outbox = await (await get("/admin/emails", { cookie: adminCookie })).text();
+    const notices = tableRows(outbox).filter((row) => row.includes(CUSTOMER.email) && row.includes("Vous avez déjà un compte"));
+    expect(notices).toHaveLength(3);
   });
 
   it("answers 429 in French after a burst of wrong passwords from one address; another address still signs in", async () => {

@@ -9,11 +9,13 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { getViewer } from "./services/session.server";
 import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { NavigationProgress } from "./components/layout/navigation-progress";
 import { NotFound } from "./components/layout/not-found";
+import { NoticeToast } from "./components/layout/notice-toast";
 import { Toaster } from "./components/ui/toaster";
 import { useNonce } from "./lib/nonce";
 import { useLiveUpdates } from "./lib/use-live-updates";
@@ -24,9 +26,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  // Accounts arrive with better-auth; until then every visitor is signed out.
-  return { shop: context.shop, publicUrl: context.publicUrl, user: null as { name: string } | null };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getViewer(request, context);
+  return {
+    shop: context.shop,
+    publicUrl: context.publicUrl,
+    user: viewer ? { name: viewer.name, role: viewer.role } : null,
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -56,6 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         {data ? <SiteFooter shop={data.shop} /> : null}
         <NavigationProgress />
+        <NoticeToast />
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import type { Database } from "~/db/client.server";
 import { redirectFor } from "~/domain/redirects";
 import type { AppContext } from "~/lib/context";
+import type { Auth } from "~/lib/auth.server";
 import type { Env } from "~/lib/env.server";
 import { shopIdentity } from "~/lib/env.server";
 import type { Storage } from "~/services/storage.server";
@@ -29,6 +30,11 @@ export type AppDeps = {
   pageCache?: PageCache;
   /** Server-Sent Events of catalogue changes. */
   live?: LiveHub;
+  auth: Auth;
+  /** The shop's public address (PUBLIC_URL, or this server's once it listens). */
+  publicUrl: () => string;
+  /** Wakes the mail worker after an e-mail is queued (no-op without SMTP). */
+  kickMail?: () => void;
 };
 
 const CLIENT_DIR = path.resolve("build/client");
@@ -99,20 +105,23 @@ export function createApp(deps: AppDeps): express.Express {
   }
 
   const shop = shopIdentity(env);
-  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   app.use(cache.capture);
   app.all(
     "/{*splat}",
     createRequestHandler({
       build: deps.build,
       mode: deps.development ? "development" : "production",
-      getLoadContext: (_req, res): AppContext => ({
+      getLoadContext: (req, res): AppContext => ({
         db: database.db,
         shop,
         storage: { publicBaseUrl: deps.storage.publicBaseUrl },
-        publicUrl,
+        publicUrl: deps.publicUrl(),
         nonce: res.locals.nonce as string,
         logger,
+        auth: deps.auth,
+        // Express applies TRUST_PROXY: X-Forwarded-For counts only behind a configured proxy.
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        kickMail: deps.kickMail ?? (() => {}),
       }),
     }),
   );

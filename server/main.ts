@@ -9,9 +9,11 @@ import { resolveAuthSecret } from "~/lib/secrets.server";
 import { ensureAdminAccount, ensureSampleImages, seedSampleCatalogue } from "~/services/seed.server";
 import { openChangeFeed } from "./catalog-changes";
 import { startDropSweeper } from "~/services/drops.server";
+import { createAuth } from "~/lib/auth.server";
 import { localDiskStorage } from "~/services/storage.server";
 import { createApp } from "./app";
 import { LiveHub } from "./live";
+import { startMailer } from "./mailer";
 import { PageCache } from "./page-cache";
 
 const development = process.env.NODE_ENV === "development";
@@ -81,11 +83,37 @@ changes.subscribe((change) => {
   if (change.op !== "site") sweeper.replan();
 });
 
-const app = createApp({ env, database, storage, uploadsDir, logger, build, before, development, pageCache, live });
+// Known once the server listens (PORT=0 in tests picks a free port).
+let listeningUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+const publicUrl = () => listeningUrl;
+const mailer = startMailer({ db: database.db, env, logger, publicUrl });
+const auth = createAuth({
+  db: database.db,
+  secret: process.env.AUTH_SECRET!,
+  baseUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+  mail: mailer.authMail,
+});
+
+const app = createApp({
+  env,
+  database,
+  storage,
+  uploadsDir,
+  logger,
+  build,
+  before,
+  development,
+  pageCache,
+  live,
+  auth,
+  publicUrl,
+  kickMail: mailer.kick,
+});
 const server: Server = app.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
+  listeningUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const url = listeningUrl;
   const lines = [
     "",
     `  ${env.SHOP_NAME} est en ligne : ${url}`,
@@ -118,6 +146,7 @@ async function shutdown(signal: string) {
   live.close();
   server.close(async () => {
     await sweeper.stop();
+    await mailer.stop();
     await changes.close().catch(() => {});
     await database.close().catch((error) => logger.error({ err: error }, "database close failed"));
     process.exit(0);

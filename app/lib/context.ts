@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Db } from "~/db/types";
+import type { Auth } from "~/lib/auth.server";
 import type { ShopIdentity } from "~/lib/shop";
 import type { Storage } from "~/services/storage.server";
 
@@ -11,6 +12,11 @@ export type AppContext = {
   publicUrl: string;
   nonce: string;
   logger: Logger;
+  auth: Auth;
+  /** The client's address: the socket's, or the proxy's X-Forwarded-For only when TRUST_PROXY says so. */
+  clientIp: string;
+  /** Tells the mail worker an e-mail was just queued (no-op without SMTP_URL). */
+  kickMail: () => void;
 };
 
 declare module "react-router" {

@@ -45,10 +45,14 @@ export async function setPassword(db: Db, userId: string, password: string): Pro
   });
 }
 
+/**
+ * Gives an account its role. Making someone admin from the command line also vouches for
+ * their address (else a promoted, unconfirmed account could not sign in).
+ */
 export async function setRole(db: Db, email: string, role: "user" | "admin"): Promise<boolean> {
   const updated = await db
     .update(users)
-    .set({ role, updatedAt: new Date() })
+    .set({ role, updatedAt: new Date(), ...(role === "admin" ? { emailVerified: true } : {}) })
     .where(eq(users.email, email.trim().toLowerCase()))
     .returning({ id: users.id });
   return updated.length > 0;

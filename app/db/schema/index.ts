@@ -3,3 +3,4 @@ export * from "./messaging";
 export * from "./orders";
 export * from "./product-admin";
 export * from "./products";
+export * from "./rate-limits";

@@ -1,0 +1,30 @@
+/**
+ * Brute-force protection: how many attempts each key may make per window. Sign-in counts
+ * failures only, per client address and per account (a wide limit, so that one attacker
+ * cannot lock a customer out from everywhere: their own address is stopped long before).
+ */
+export type RateLimitRule = { limit: number; windowMs: number };
+
+const MINUTE = 60_000;
+
+export const RATE_LIMITS = {
+  signInPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  signInPerAccount: { limit: 50, windowMs: 15 * MINUTE },
+  signUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  // Signing up again with a known address e-mails its owner: at most this often.
+  signUpPerAccount: { limit: 3, windowMs: 60 * MINUTE },
+  resetPerIp: { limit: 5, windowMs: 60 * MINUTE },
+  resetPerAccount: { limit: 3, windowMs: 60 * MINUTE },
+} satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+export function rateLimitKey(name: RateLimitName, subject: string): string {
+  return `${name}:${subject.trim().toLowerCase()}`;
+}
+
+/** The French message of a 429 answer, with the wait rounded up to the minute. */
+export function tooManyAttemptsMessage(retryAfterMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / MINUTE));
+  return `Trop de tentatives. Réessayez dans ${minutes} minute${minutes > 1 ? "s" : ""}.`;
+}

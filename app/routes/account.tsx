@@ -1,0 +1,114 @@
+import { CalendarDays, Mail, Package, Sparkles, User } from "lucide-react";
+import { LogoutButton } from "~/components/account/logout-button";
+import { formatEuros } from "~/domain/money";
+import { pageMeta, seoRoot } from "~/lib/seo";
+import { listCustomerOrders } from "~/services/account.server";
+import { requireViewer } from "~/services/session.server";
+import type { Route } from "./+types/account";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context);
+  const orders = await listCustomerOrders(context.db, viewer.id);
+  return { viewer, orders };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = seoRoot(matches);
+  return pageMeta(root, { title: `Mon compte | ${root.shop.name}`, description: "Votre compte client.", path: "/account", noindex: true });
+};
+
+const ORDER_STATUS_LABELS: Record<string, string> = {
+  pending_payment: "En attente de paiement",
+  paid: "Payée",
+  shipped: "Expédiée",
+  cancelled: "Annulée",
+  expired: "Expirée",
+  refunded: "Remboursée",
+};
+
+const UPCOMING = [
+  "Gestion des adresses de livraison",
+  "Historique d'achats et factures",
+  "Liste de souhaits",
+  "Préférences de notification",
+  "Programme de fidélité",
+];
+
+const dateFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" });
+
+export default function Account({ loaderData }: Route.ComponentProps) {
+  const { viewer, orders } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight">Mon compte</h1>
+          <p className="mt-1 text-muted-foreground">Bonjour {viewer.name} !</p>
+        </div>
+        <LogoutButton />
+      </div>
+
+      <div className="mt-8 grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="info-title" className="rounded-2xl border border-border bg-card p-6">
+          <h2 id="info-title" className="text-lg font-bold">
+            Informations personnelles
+          </h2>
+          <dl className="mt-4 flex flex-col gap-3 text-sm">
+            <div className="flex items-center gap-3">
+              <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
+              <dt className="sr-only">Email</dt>
+              <dd>{viewer.email}</dd>
+            </div>
+            <div className="flex items-center gap-3">
+              <User className="size-4 text-muted-foreground" aria-hidden="true" />
+              <dt className="sr-only">Nom</dt>
+              <dd>{viewer.name}</dd>
+            </div>
+            <div className="flex items-center gap-3">
+              <CalendarDays className="size-4 text-muted-foreground" aria-hidden="true" />
+              <dt className="sr-only">Membre depuis</dt>
+              <dd>Membre depuis le {dateFormat.format(new Date(viewer.createdAt))}</dd>
+            </div>
+          </dl>
+        </section>
+
+        <section aria-labelledby="orders-title" className="rounded-2xl border border-border bg-card p-6">
+          <h2 id="orders-title" className="text-lg font-bold">
+            Commandes récentes
+          </h2>
+          {orders.length === 0 ? (
+            <div className="mt-4 flex flex-col items-center gap-2 rounded-xl border border-dashed border-border p-6 text-center">
+              <Package className="size-8 text-muted-foreground" aria-hidden="true" />
+              <p className="text-sm text-muted-foreground">Aucune commande récente</p>
+            </div>
+          ) : (
+            <ul className="mt-4 flex flex-col divide-y divide-border text-sm">
+              {orders.map((order) => (
+                <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                  <span className="font-semibold">{order.number}</span>
+                  <span className="text-muted-foreground">{dateFormat.format(new Date(order.createdAt))}</span>
+                  <span>{ORDER_STATUS_LABELS[order.status] ?? order.status}</span>
+                  <span className="tabular font-semibold">{formatEuros(order.totalCents)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+
+      <section aria-labelledby="upcoming-title" className="mt-6 rounded-2xl border border-border bg-card p-6">
+        <h2 id="upcoming-title" className="flex items-center gap-2 text-lg font-bold">
+          <Sparkles className="size-5 text-primary" aria-hidden="true" /> Bientôt disponible
+        </h2>
+        <ul className="mt-4 grid gap-2 text-sm text-muted-foreground sm:grid-cols-2">
+          {UPCOMING.map((feature) => (
+            <li key={feature} className="flex items-center gap-2">
+              <span aria-hidden="true" className="size-1.5 rounded-full bg-primary" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Db } from "~/db/types";
+import { alreadyRegistered, resetPassword, verifyEmail } from "~/domain/email-templates";
+import { queueEmail } from "./mail.server";
+
+/** The account e-mails, queued in the outbox with links to this shop's own pages. */
+export type MailShop = { name: string; email: string; publicUrl: string };
+type Person = { email: string; name: string };
+
+const link = (shop: MailShop, path: string, token?: string) =>
+  `${shop.publicUrl.replace(/\/$/, "")}${path}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+
+export async function queueVerificationEmail(db: Db, shop: MailShop, user: Person, token: string): Promise<void> {
+  await queueEmail(db, {
+    to: user.email,
+    kind: "verify-email",
+    content: verifyEmail({ shop, name: user.name, url: link(shop, "/verify-email", token) }),
+  });
+}
+
+export async function queuePasswordResetEmail(db: Db, shop: MailShop, user: Person, token: string): Promise<void> {
+  await queueEmail(db, {
+    to: user.email,
+    kind: "reset-password",
+    content: resetPassword({ shop, name: user.name, url: link(shop, "/reset-password", token) }),
+  });
+}
+
+/** Someone signed up with the address of an existing account: tell its owner, nobody else. */
+export async function queueAlreadyRegisteredEmail(db: Db, shop: MailShop, owner: Person): Promise<void> {
+  await queueEmail(db, {
+    to: owner.email,
+    kind: "already-registered",
+    content: alreadyRegistered({ shop, name: owner.name, loginUrl: link(shop, "/login"), resetUrl: link(shop, "/forgot-password") }),
+  });
+}

@@ -1,0 +1,165 @@
+import { eq } from "drizzle-orm";
+import { data } from "react-router";
+import { sessions, users } from "~/db/schema";
+import type { FieldErrors } from "~/domain/auth-forms";
+import { tooManyAttemptsMessage } from "~/domain/rate-limits";
+import type { AppContext } from "~/lib/context";
+import { checkRateLimit, clearRateLimit, consumeRateLimit, recordAttempt } from "./rate-limit.server";
+import { authHeaders } from "./session.server";
+
+/**
+ * Sign-in, sign-up, password reset and sign-out as the route actions use them: rate limits
+ * first, then better-auth, with every failure turned into the French message SPEC.md gives.
+ */
+export type Failure = { ok: false; status: number; title: string; description: string; retryAfterMs?: number };
+
+type Ctx = Pick<AppContext, "auth" | "db" | "clientIp">;
+
+function errorCode(error: unknown): string | undefined {
+  return (error as { body?: { code?: string } } | null)?.body?.code;
+}
+
+function tooMany(retryAfterMs: number): Failure {
+  return { ok: false, status: 429, title: "Trop de tentatives", description: tooManyAttemptsMessage(retryAfterMs), retryAfterMs };
+}
+
+const WRONG_CREDENTIALS = "Email ou mot de passe incorrect.";
+
+/**
+ * Signs in with e-mail and password. Failures count per client address and per account; a
+ * success clears the address's count. `adminOnly`: a valid non-admin account gets "Accès
+ * refusé" and its brand-new session is deleted at once (no cookie is sent).
+ */
+export async function signIn(
+  request: Request,
+  context: Ctx,
+  input: { email: string; password: string },
+  options: { adminOnly?: boolean } = {},
+): Promise<{ ok: true; headers: Headers } | Failure> {
+  const wrong: Failure = options.adminOnly
+    ? { ok: false, status: 401, title: "Erreur de connexion", description: WRONG_CREDENTIALS }
+    : { ok: false, status: 401, title: "Échec de la connexion", description: WRONG_CREDENTIALS };
+  for (const [name, subject] of [["signInPerIp", context.clientIp], ["signInPerAccount", input.email]] as const) {
+    const state = await checkRateLimit(context.db, name, subject);
+    if (state.blocked) return tooMany(state.retryAfterMs);
+  }
+  let result;
+  try {
+    result = await context.auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers: authHeaders(request, context),
+      returnHeaders: true,
+    });
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "EMAIL_NOT_VERIFIED") {
+      return {
+        ok: false,
+        status: 403,
+        title: "Adresse e-mail à confirmer",
+        description: "Confirmez d'abord votre adresse e-mail : un nouveau lien vient de vous être envoyé.",
+      };
+    }
+    if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "VALIDATION_ERROR") {
+      await recordAttempt(context.db, "signInPerIp", context.clientIp);
+      await recordAttempt(context.db, "signInPerAccount", input.email);
+      return wrong;
+    }
+    throw error;
+  }
+  await clearRateLimit(context.db, "signInPerIp", context.clientIp);
+  const { token, user } = result.response;
+  if (options.adminOnly) {
+    const [row] = await context.db.select({ role: users.role }).from(users).where(eq(users.id, user.id));
+    if (row?.role !== "admin") {
+      await context.db.delete(sessions).where(eq(sessions.token, token));
+      return { ok: false, status: 403, title: "Accès refusé", description: "Vous n'avez pas les droits d'administration." };
+    }
+  }
+  return { ok: true, headers: cookieHeaders(result.headers) };
+}
+
+/** Only the Set-Cookie headers, to pass on with the redirect. */
+function cookieHeaders(source: Headers): Headers {
+  const headers = new Headers();
+  for (const cookie of source.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+/**
+ * Creates the account and sends the confirmation e-mail. An address that already has an
+ * account gets the same answer (no way to learn who is a customer), and better-auth calls
+ * `AuthMail.existingAccount` to tell its owner.
+ */
+export async function signUp(
+  request: Request,
+  context: Ctx,
+  input: { name: string; email: string; password: string },
+): Promise<{ ok: true } | Failure> {
+  const state = await consumeRateLimit(context.db, "signUpPerIp", context.clientIp);
+  if (state.blocked) return tooMany(state.retryAfterMs);
+  try {
+    await context.auth.api.signUpEmail({ body: input, headers: authHeaders(request, context) });
+    return { ok: true };
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG" || code === "INVALID_EMAIL") {
+      return { ok: false, status: 400, title: "Erreur d'inscription", description: "Vérifiez votre email et votre mot de passe." };
+    }
+    throw error;
+  }
+}
+
+/** Sends the reset link if the account exists; the answer never says whether it does. */
+export async function requestPasswordReset(context: Ctx, input: { email: string }): Promise<{ ok: true } | Failure> {
+  const perIp = await consumeRateLimit(context.db, "resetPerIp", context.clientIp);
+  if (perIp.blocked) return tooMany(perIp.retryAfterMs);
+  // Past the per-account limit, silently send nothing more (the owner's inbox is not flooded).
+  const perAccount = await consumeRateLimit(context.db, "resetPerAccount", input.email);
+  if (!perAccount.blocked) await context.auth.api.requestPasswordReset({ body: { email: input.email } });
+  return { ok: true };
+}
+
+export async function resetPassword(context: Ctx, input: { token: string; password: string }): Promise<{ ok: true } | Failure> {
+  try {
+    await context.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
+    return { ok: true };
+  } catch (error) {
+    if (errorCode(error) === "INVALID_TOKEN") {
+      return { ok: false, status: 400, title: "Lien expiré", description: "Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau." };
+    }
+    throw error;
+  }
+}
+
+/** Confirms the address of the e-mailed link; false when the link is invalid or expired. */
+export async function verifyEmail(context: Ctx, token: string): Promise<boolean> {
+  try {
+    await context.auth.api.verifyEmail({ query: { token } });
+    return true;
+  } catch (error) {
+    if (errorCode(error) !== undefined) return false;
+    throw error;
+  }
+}
+
+/** Ends the session in the database and returns the cookie-clearing headers. */
+export async function signOut(request: Request, context: Ctx): Promise<Headers> {
+  try {
+    const result = await context.auth.api.signOut({ headers: authHeaders(request, context), returnHeaders: true });
+    return cookieHeaders(result.headers);
+  } catch {
+    return new Headers(); // no session: nothing to end
+  }
+}
+
+/** An action's answer for a failure: its status, and Retry-After on a 429. */
+export function failureData(failure: Failure) {
+  const headers = failure.retryAfterMs ? { "Retry-After": String(Math.ceil(failure.retryAfterMs / 1000)) } : undefined;
+  return data({ failure: { title: failure.title, description: failure.description } }, { status: failure.status, headers });
+}
+
+/** A form that did not pass its schema: 400 with the message of each field. */
+export function invalidData(errors: FieldErrors) {
+  return data({ fieldErrors: errors }, { status: 400 });
+}

@@ -1,0 +1,69 @@
+import { data, redirect } from "react-router";
+import type { AppContext } from "~/lib/context";
+
+export type Viewer = { id: string; name: string; email: string; role: "user" | "admin"; createdAt: string };
+
+/**
+ * The headers better-auth sees: the cookie, the user agent and the client address the server
+ * trusts (for the session record). Origin is left out: our actions are same-origin forms
+ * protected by SameSite cookies, and the public URL may differ from the Host in tests.
+ */
+export function authHeaders(request: Request, context: Pick<AppContext, "clientIp">): Headers {
+  const headers = new Headers();
+  const cookie = request.headers.get("cookie");
+  if (cookie) headers.set("cookie", cookie);
+  const userAgent = request.headers.get("user-agent");
+  if (userAgent) headers.set("user-agent", userAgent);
+  headers.set("x-forwarded-for", context.clientIp);
+  return headers;
+}
+
+const viewers = new WeakMap<Request, Promise<Viewer | null>>();
+
+/** Who is signed in (checked against the sessions table), once per request. */
+export function getViewer(request: Request, context: AppContext): Promise<Viewer | null> {
+  let viewer = viewers.get(request);
+  if (!viewer) {
+    viewer = readViewer(request, context);
+    viewers.set(request, viewer);
+  }
+  return viewer;
+}
+
+async function readViewer(request: Request, context: AppContext): Promise<Viewer | null> {
+  // No cookie, no session: anonymous pages skip the lookup (and stay shareable).
+  if (!request.headers.get("cookie")?.includes("session_token")) return null;
+  const result = await context.auth.api.getSession({ headers: authHeaders(request, context) }).catch(() => null);
+  if (!result) return null;
+  const user = result.user as typeof result.user & { role?: string };
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role === "admin" ? "admin" : "user",
+    createdAt: new Date(user.createdAt).toISOString(),
+  };
+}
+
+export async function requireViewer(request: Request, context: AppContext): Promise<Viewer> {
+  const viewer = await getViewer(request, context);
+  if (!viewer) throw redirect("/login");
+  return viewer;
+}
+
+/**
+ * Every admin loader and action calls this (React Router may run a child loader without its
+ * parent's). Pages: signed out → /admin/login, not an admin → /admin/unauthorized. Actions and
+ * APIs: 401 / 403.
+ */
+export async function requireAdmin(request: Request, context: AppContext, kind: "page" | "api" = "page"): Promise<Viewer> {
+  const viewer = await getViewer(request, context);
+  const api = kind === "api" || request.method !== "GET";
+  if (!viewer) {
+    throw api ? data({ error: "Connexion requise." }, { status: 401 }) : redirect("/admin/login");
+  }
+  if (viewer.role !== "admin") {
+    throw api ? data({ error: "Accès refusé." }, { status: 403 }) : redirect("/admin/unauthorized");
+  }
+  return viewer;
+}

@@ -1,0 +1,38 @@
+import type { Logger } from "pino";
+import type { Db } from "~/db/types";
+import type { AuthMail } from "~/lib/auth.server";
+import type { Env } from "~/lib/env.server";
+import { queueAlreadyRegisteredEmail, queuePasswordResetEmail, queueVerificationEmail } from "~/services/account-mail.server";
+import { consumeRateLimit } from "~/services/rate-limit.server";
+import { startMailWorker } from "./mail-worker";
+
+/**
+ * E-mail delivery for the server: the outbox always; the SMTP worker only with SMTP_URL
+ * (without it the e-mails wait in the outbox, readable at /admin/emails).
+ */
+export function startMailer(options: { db: Db; env: Env; logger: Logger; publicUrl: () => string }) {
+  const { db, env, logger } = options;
+  const worker = env.SMTP_URL
+    ? startMailWorker({ db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `"${env.SHOP_NAME}" <${env.SHOP_EMAIL}>`, logger })
+    : null;
+  if (!worker) logger.info("SMTP_URL is not set: e-mails stay in the outbox (/admin/emails)");
+  const kick = () => worker?.kick();
+  const shop = () => ({ name: env.SHOP_NAME, email: env.SHOP_EMAIL, publicUrl: options.publicUrl() });
+  const authMail: AuthMail = {
+    async verification(user, token) {
+      await queueVerificationEmail(db, shop(), user, token);
+      kick();
+    },
+    async passwordReset(user, token) {
+      await queuePasswordResetEmail(db, shop(), user, token);
+      kick();
+    },
+    async existingAccount(user) {
+      // Past the per-account limit, silently send nothing more (the owner's inbox is not flooded).
+      if ((await consumeRateLimit(db, "signUpPerAccount", user.email)).blocked) return;
+      await queueAlreadyRegisteredEmail(db, shop(), user);
+      kick();
+    },
+  };
+  return { authMail, kick, stop: async () => worker?.stop() };
+}

@@ -1,0 +1,180 @@
+import type { Browser, Page } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+
+function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+async function signInAsAdmin(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext({ locale: "fr-FR" })).newPage();
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Mot de passe").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  return page;
+}
+
+/** Opens the newest e-mail to `to` whose subject starts with `subject` in /admin/emails; returns the link it carries. */
+async function linkFromEmail(admin: Page, to: string, subject: string): Promise<string> {
+  await admin.goto("/admin/emails");
+  const row = admin.getByRole("row").filter({ hasText: to }).filter({ hasText: subject }).first();
+  await row.getByRole("link", { name: new RegExp(`^${subject}`) }).click();
+  await expect(admin.getByRole("heading", { level: 1 })).toContainText(subject);
+  await expect(admin.getByText(to).first()).toBeVisible();
+  const text = await admin.getByTestId("email-text").innerText();
+  const url = text.match(/https?:\/\/\S+/)?.[0];
+  expect(url, "the e-mail carries a link").toBeTruthy();
+  const { pathname, search } = new URL(url!);
+  return pathname + search;
+}
+
+async function signUp(page: Page, account: { name: string; email: string; password: string }) {
+  await page.goto("/signup");
+  await page.getByLabel("Nom").fill(account.name);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Mot de passe").fill(account.password);
+  await page.getByRole("button", { name: "S'inscrire" }).click();
+  await expect(page.getByText("Inscription réussie").first()).toBeVisible();
+  await expect(page.getByText("Vérifiez votre boîte de réception pour confirmer votre email.").first()).toBeVisible();
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Mot de passe").fill(password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+}
+
+test("sign up, confirm through the e-mail read in /admin/emails, log in, see /account, log out", async ({ page, browser }) => {
+  const account = { name: "Léa Martin", email: uniqueEmail("lea"), password: "Salameche-2026" };
+  await signUp(page, account);
+
+  // Not confirmed yet: signing in is refused and a new link is sent.
+  await logIn(page, account.email, account.password);
+  await expect(page.getByText("Confirmez d'abord votre adresse e-mail").first()).toBeVisible();
+
+  const admin = await signInAsAdmin(browser);
+  const confirmLink = await linkFromEmail(admin, account.email, "Confirmez votre adresse e-mail");
+  expect(confirmLink).toMatch(/^\/verify-email\?token=/);
+  await page.goto(confirmLink);
+  await expect(page.getByRole("heading", { name: "Adresse e-mail confirmée" })).toBeVisible();
+
+  await logIn(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("heading", { name: "Mon compte" })).toBeVisible();
+  await expect(page.getByText(account.email)).toBeVisible();
+  await expect(page.getByText(account.name, { exact: true })).toBeVisible();
+  const today = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" }).format(new Date());
+  await expect(page.getByText(`Membre depuis le ${today}`)).toBeVisible();
+  await expect(page.getByText("Aucune commande récente")).toBeVisible();
+  await expect(page.getByText("Programme de fidélité")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // Signed in: /login and /signup lead to the account.
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/account$/);
+  await page.goto("/signup");
+  await expect(page).toHaveURL(/\/account$/);
+
+  await page.getByRole("button", { name: "Se déconnecter" }).click();
+  await expect(page.getByText("Déconnecté", { exact: true })).toBeVisible();
+  await expect(page.getByText("Vous avez été déconnecté avec succès.")).toBeVisible();
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("reset a forgotten password through the e-mailed link", async ({ page, browser }) => {
+  const account = { name: "Sacha", email: uniqueEmail("sacha"), password: "Carapuce-2026" };
+  await signUp(page, account);
+  const admin = await signInAsAdmin(browser);
+  await page.goto(await linkFromEmail(admin, account.email, "Confirmez votre adresse e-mail"));
+
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Mot de passe oublié?" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByRole("button", { name: "Envoyer le lien" }).click();
+  await expect(page.getByText("E-mail envoyé")).toBeVisible();
+
+  const resetLink = await linkFromEmail(admin, account.email, "Réinitialisation de votre mot de passe");
+  expect(resetLink).toMatch(/^\/reset-password\?token=/);
+  await page.goto(resetLink);
+  await expect(page.getByRole("heading", { name: "Nouveau mot de passe" })).toBeVisible();
+  const newPassword = "Bulbizarre-2027";
+  await page.getByLabel("Nouveau mot de passe").fill(newPassword);
+  await page.getByLabel("Confirmez le mot de passe").fill(newPassword);
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByText("Mot de passe modifié")).toBeVisible();
+
+  // The link works once; the old password no longer does, the new one does.
+  await page.goto(resetLink);
+  await page.getByLabel("Nouveau mot de passe").fill("Reptincel-2028");
+  await page.getByLabel("Confirmez le mot de passe").fill("Reptincel-2028");
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByText("Ce lien de réinitialisation est invalide ou a expiré.").first()).toBeVisible();
+
+  await logIn(page, account.email, account.password);
+  await expect(page.getByText("Email ou mot de passe incorrect.").first()).toBeVisible();
+  await logIn(page, account.email, newPassword);
+  await expect(page).toHaveURL(/\/account$/);
+});
+
+test("sign-up and login forms give the SPEC.md messages", async ({ page }) => {
+  await page.goto("/signup");
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel("Nom").fill("A");
+  await page.getByLabel("Email").fill("pas-un-email");
+  await page.getByLabel("Mot de passe").fill("12345");
+  await page.getByRole("button", { name: "S'inscrire" }).click();
+  await expect(page.getByText("Le nom doit contenir au moins 2 caractères")).toBeVisible();
+  await expect(page.getByText("Email invalide")).toBeVisible();
+  await expect(page.getByText("Le mot de passe doit contenir au moins 6 caractères")).toBeVisible();
+  await expect(page.getByLabel("Nom")).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByLabel("Mot de passe").fill("azerty");
+  await page.getByRole("button", { name: "S'inscrire" }).click();
+  await expect(page.getByText("Ce mot de passe est trop courant")).toBeVisible();
+
+  await page.goto("/login");
+  await expectNoSeriousA11yViolations(page);
+  await logIn(page, "personne@example.com", "mauvais-mot-de-passe");
+  await expect(page.getByText("Échec de la connexion").first()).toBeVisible();
+  await expect(page.getByText("Email ou mot de passe incorrect.").first()).toBeVisible();
+});
+
+test("admin login: missing fields, wrong password, a customer gets Accès refusé, the admin gets in", async ({ page, browser }) => {
+  const customer = { name: "Ondine", email: uniqueEmail("ondine"), password: "Stari-2026" };
+  await signUp(page, customer);
+  const admin = await signInAsAdmin(browser);
+  await expect(admin.getByText("Bienvenue dans l'espace administrateur.")).toBeVisible();
+  await page.goto(await linkFromEmail(admin, customer.email, "Confirmez votre adresse e-mail"));
+
+  await page.goto("/admin/login");
+  await expect(page.getByText("Accès réservé à l'administration de la boutique.")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByText("Veuillez saisir votre email et votre mot de passe.").first()).toBeVisible();
+
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Mot de passe").fill("pas-le-bon");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByText("Erreur de connexion").first()).toBeVisible();
+
+  await page.getByLabel("Email").fill(customer.email);
+  await page.getByLabel("Mot de passe").fill(customer.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByText("Accès refusé").first()).toBeVisible();
+  await expect(page.getByText("Vous n'avez pas les droits d'administration.").first()).toBeVisible();
+  // No session was kept: the customer is not even signed in to the shop.
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Signed in to the shop as a customer, /admin sends to /admin/unauthorized.
+  await logIn(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/account$/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/unauthorized$/);
+  await expectNoSeriousA11yViolations(page);
+});

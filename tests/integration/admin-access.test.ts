@@ -1,0 +1,194 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { ensureBuild, type RunningServer, startServer } from "./server-process";
+
+/**
+ * Access to the admin area and brute-force limits, over HTTP against the built server (as a
+ * browser without JavaScript, or a script, would reach it).
+ */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const ADMIN = { email: "admin@comptoir.test", password: "admin-acces-mot-de-passe" };
+const CUSTOMER = { name: "Client Test", email: "client@example.com", password: "Ronflex-2026" };
+
+/** Every admin path of app/routes.ts, except the two public ones; `:id` becomes `id`. */
+function adminPaths(entries: RouteConfigEntry[], id: string, parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const own = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
+    const children = entry.children ? adminPaths(entry.children, id, own) : [];
+    const self = entry.path !== undefined || entry.index ? [own.replace(/:id\b/, id)] : [];
+    return [...self, ...children];
+  }).filter((p, i, all) => p.startsWith("/admin") && !["/admin/login", "/admin/unauthorized"].includes(p) && all.indexOf(p) === i);
+}
+
+const tableRows = (html: string) => html.match(/<tr[\s\S]*?<\/tr>/g) ?? [];
+
+function form(values: Record<string, string>) {
+  return new URLSearchParams(values);
+}
+
+/** The name=value pairs of a response's Set-Cookie headers, as a Cookie header. */
+function cookiesOf(response: Response): string {
+  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-access-"));
+  let server: RunningServer;
+  let adminCookie = "";
+  let customerCookie = "";
+  let emailId = "";
+
+  const post = (pathname: string, values: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${pathname}`, { method: "POST", body: form(values), headers, redirect: "manual" });
+  const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${server.url}${pathname}`, { headers, redirect: "manual" });
+
+  async function linkFromOutbox(to: string): Promise<{ id: string; path: string }> {
+    const list = await (await get("/admin/emails", { cookie: adminCookie })).text();
+    const row = tableRows(list).find((r) => r.includes(to));
+    const id = row?.match(/\/admin\/emails\/([0-9a-f-]{36})/)?.[1];
+    expect(id, `an e-mail to ${to} in the outbox`).toBeTruthy();
+    const page = await (await get(`/admin/emails/${id}`, { cookie: adminCookie })).text();
+    const link = page.match(/https?:\/\/[^\s"<&]+\/verify-email\?token=[\w.-]+/)?.[0];
+    expect(link).toBeTruthy();
+    return { id: id!, path: new URL(link!).pathname + new URL(link!).search };
+  }
+
+  beforeAll(async () => {
+    ensureBuild();
+    server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: "loopback" });
+    const adminLogin = await post("/admin/login", ADMIN);
+    expect(adminLogin.status).toBe(302);
+    adminCookie = cookiesOf(adminLogin);
+
+    expect((await post("/signup", CUSTOMER)).status).toBe(200);
+    const confirmation = await linkFromOutbox(CUSTOMER.email);
+    emailId = confirmation.id;
+    expect((await get(confirmation.path)).status).toBe(200);
+    const login = await post("/login", CUSTOMER);
+    expect(login.headers.get("location")).toBe("/account");
+    customerCookie = cookiesOf(login);
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("lists the admin pages of the route table", () => {
+    expect(adminPaths(routes, "ID")).toEqual(expect.arrayContaining(["/admin", "/admin/emails", "/admin/emails/ID"]));
+  });
+
+  it("shows every admin page to the admin", async () => {
+    for (const pathname of adminPaths(routes, emailId)) {
+      const response = await get(pathname, { cookie: adminCookie });
+      expect(response.status, pathname).toBe(200);
+    }
+  });
+
+  const visitors = {
+    "signed-out visitor": { cookie: () => "", page: "/admin/login", api: 401 },
+    "forged session cookie": { cookie: () => "better-auth.session_token=forged.c2lnbmF0dXJl", page: "/admin/login", api: 401 },
+    "signed-in customer": { cookie: () => customerCookie, page: "/admin/unauthorized", api: 403 },
+  };
+
+  for (const [who, expected] of Object.entries(visitors)) {
+    it(`refuses every admin page, its data and its actions to a ${who}`, async () => {
+      const headers: Record<string, string> = expected.cookie() ? { cookie: expected.cookie() } : {};
+      for (const pathname of adminPaths(routes, emailId)) {
+        const page = await get(pathname, headers);
+        expect(page.status, pathname).toBe(302);
+        expect(page.headers.get("location"), pathname).toBe(expected.page);
+
+        // The client-side navigation data (single fetch) redirects too, with nothing else inside.
+        const dataUrl = pathname === "/admin" ? "/admin.data" : `${pathname}.data`;
+        const turbo = await get(dataUrl, headers);
+        const body = await turbo.text();
+        expect(body, dataUrl).toContain(expected.page);
+        expect(body, dataUrl).not.toContain(CUSTOMER.email);
+        expect(body, dataUrl).not.toContain("verify-email");
+
+        const action = await post(pathname, {}, headers);
+        expect([expected.api, 405], `POST ${pathname}`).toContain(action.status);
+        expect(await action.text(), `POST ${pathname}`).not.toContain("verify-email");
+      }
+      // The admin's one action (putting an e-mail back in the queue) is refused with the status.
+      expect((await post(`/admin/emails/${emailId}`, {}, headers)).status).toBe(expected.api);
+    });
+  }
+
+  it("gives nothing to an account signed up with the admin's e-mail in other letters", async () => {
+    const lookalike = { name: "Imposteur", email: ADMIN.email.toUpperCase(), password: "Imposteur-2026" };
+    const signup = await post("/signup", lookalike);
+    // The same answer as any sign-up: nobody learns that the address has an account.
+    expect(signup.status).toBe(200);
+    expect(await signup.text()).toContain("Inscription réussie");
+    for (const email of [lookalike.email, ` ${ADMIN.email} `]) {
+      expect((await post("/login", { email, password: lookalike.password })).status).toBe(401);
+      expect((await post("/admin/login", { email, password: lookalike.password })).status).toBe(401);
+    }
+    // The admin can still sign in with their own password.
+    expect((await post("/admin/login", ADMIN)).status).toBe(302);
+  });
+
+  it("answers a repeated sign-up with a known address like any other, and e-mails its owner at most 3 times an hour", async () => {
+    for (let i = 0; i < 5; i++) {
+      const signup = await post("/signup", { ...CUSTOMER, password: `Autre-mot-${i}` }, { "x-forwarded-for": `198.51.100.${100 + i}` });
+      expect(signup.status).toBe(200);
+      expect(await signup.text()).toContain("Inscription réussie");
+    }
+    const outbox = await (await get("/admin/emails", { cookie: adminCookie })).text();
+    const notices = tableRows(outbox).filter((row) => row.includes(CUSTOMER.email) && row.includes("Vous avez déjà un compte"));
+    expect(notices).toHaveLength(3);
+  });
+
+  it("answers 429 in French after a burst of wrong passwords from one address; another address still signs in", async () => {
+    const attacker = { "x-forwarded-for": "203.0.113.7" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await post("/login", { email: CUSTOMER.email, password: `faux-${i}` }, attacker)).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+
+    const blocked = await post("/login", CUSTOMER, attacker);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    const html = await blocked.text();
+    expect(html).toContain("Trop de tentatives");
+    expect(html).toMatch(/Réessayez dans \d+ minutes?\./);
+
+    const elsewhere = await post("/login", CUSTOMER, { "x-forwarded-for": "198.51.100.20" });
+    expect(elsewhere.status).toBe(302);
+    expect(elsewhere.headers.get("location")).toBe("/account");
+  });
+});
+
+describe.skipIf(onPostgres)("without TRUST_PROXY", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-noproxy-"));
+  let server: RunningServer;
+  beforeAll(async () => {
+    ensureBuild();
+    server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("ignores X-Forwarded-For: a new forged address per request does not escape the limit", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await fetch(`${server.url}/login`, {
+        method: "POST",
+        body: form({ email: `personne${i}@example.com`, password: "mauvais" }),
+        headers: { "x-forwarded-for": `192.0.2.${i + 1}` },
+        redirect: "manual",
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+  });
+});

@@ -1,0 +1,65 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import { createUserWithPassword, findUserByEmail } from "~/services/users.server";
+import { verifyPassword } from "better-auth/crypto";
+import { accounts } from "~/db/schema";
+import { eq } from "drizzle-orm";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** `npm run admin:create` on its own PGlite directory (the command opens it in its process). */
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("npm run admin:create", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-admin-create-"));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  const run = (...args: string[]) => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/admin-create.ts", ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      encoding: "utf8",
+    });
+    return { code: result.status, output: result.stdout + result.stderr };
+  };
+
+  async function inspect(email: string) {
+    const database = await openDatabase({ kind: "pglite", dataDir });
+    try {
+      const user = await findUserByEmail(database.db, email);
+      const [account] = user ? await database.db.select().from(accounts).where(eq(accounts.userId, user.id)) : [];
+      return { user, hash: account?.password ?? null };
+    } finally {
+      await database.close();
+    }
+  }
+
+  it("creates an admin, refuses a second one on the same e-mail, and promotes an existing customer", async () => {
+    expect(run("--email", "pas-un-email", "--password", "secret-123")).toMatchObject({ code: 1 });
+    expect(run("--email", "chef@example.com")).toMatchObject({ code: 1, output: expect.stringContaining("--password est obligatoire") });
+
+    const created = run("--email", "Chef@Example.com", "--password", "secret-123", "--name", "Chef");
+    expect(created).toMatchObject({ code: 0, output: expect.stringContaining("Compte administrateur créé : chef@example.com") });
+    const admin = await inspect("chef@example.com");
+    expect(admin.user).toMatchObject({ role: "admin", emailVerified: true, name: "Chef" });
+    expect(await verifyPassword({ hash: admin.hash!, password: "secret-123" })).toBe(true);
+
+    expect(run("--email", "chef@example.com", "--password", "autre-456")).toMatchObject({
+      code: 1,
+      output: expect.stringContaining("ajoutez --promote"),
+    });
+
+    const database = await openDatabase({ kind: "pglite", dataDir });
+    await createUserWithPassword(database.db, { email: "client@example.com", password: "client-123", name: "Client", role: "user", emailVerified: false });
+    await database.close();
+    const promoted = run("--email", "client@example.com", "--promote", "--password", "nouveau-789");
+    expect(promoted).toMatchObject({ code: 0, output: expect.stringContaining("client@example.com est maintenant administrateur (mot de passe mis à jour)") });
+    const customer = await inspect("client@example.com");
+    expect(customer.user).toMatchObject({ role: "admin", emailVerified: true });
+    expect(await verifyPassword({ hash: customer.hash!, password: "nouveau-789" })).toBe(true);
+
+    expect(run("--email", "personne@example.com", "--promote")).toMatchObject({ code: 1, output: expect.stringContaining("Aucun compte") });
+  }, 120_000);
+});

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build when the build is missing or older than the sources, then serve.
 // Migrations and the first-start seed run inside the server (server/main.ts, built into
-// build/server/main.js with the rest: docs/decisions/005-built-server-and-memory.md).
+// build/server/main.js with the rest: docs/decisions/006-built-server-and-memory.md).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

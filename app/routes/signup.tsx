@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toaster";
 import { AuthCard } from "~/components/account/auth-card";
 import { FailureAlert } from "~/components/account/failure-alert";
 import { Alert } from "~/components/ui/alert";

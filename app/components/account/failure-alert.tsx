@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toaster";
 import { Alert } from "~/components/ui/alert";
 
 export type FailureMessage = { title: string; description: string };

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toaster";
 import { noticeFor } from "~/domain/notices";
 
 /** Shows the `?notice=` message of a redirect once, then takes it out of the address. */

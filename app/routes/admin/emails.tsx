@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Pagination } from "~/components/ui/pagination";
 import { OUTBOX_STATUS_LABELS, OUTBOX_STATUS_TONES } from "~/domain/outbox";
-import { pageNumberSchema } from "~/domain/pagination";
+import { parsePageNumber } from "~/domain/pagination";
 import { listOutbox } from "~/services/mail.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/emails";
@@ -11,7 +11,7 @@ const PAGE_SIZE = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const page = pageNumberSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
+  const page = parsePageNumber(new URL(request.url).searchParams.get("page"));
   return listOutbox(context.db, { page, pageSize: PAGE_SIZE });
 }
 

@@ -1,7 +1,7 @@
 import { Lock } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Form, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toaster";
 import { AuthCard } from "~/components/account/auth-card";
 import { FailureAlert, type FailureMessage } from "~/components/account/failure-alert";
 import { Button } from "~/components/ui/button";

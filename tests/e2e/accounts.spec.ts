@@ -48,6 +48,7 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 test("sign up, confirm through the e-mail read in /admin/emails, log in, see /account, log out", async ({ page, browser }) => {
+  test.slow(); // two sessions (customer and admin), a dozen pages and four accessibility scans
   const account = { name: "Léa Martin", email: uniqueEmail("lea"), password: "Salameche-2026" };
   await signUp(page, account);
 
@@ -58,6 +59,9 @@ test("sign up, confirm through the e-mail read in /admin/emails, log in, see /ac
   const admin = await signInAsAdmin(browser);
   const confirmLink = await linkFromEmail(admin, account.email, "Confirmez votre adresse e-mail");
   expect(confirmLink).toMatch(/^\/verify-email\?token=/);
+  await expectNoSeriousA11yViolations(admin, { sameOriginFramesOnly: true });
+  await admin.goto("/admin/emails");
+  await expectNoSeriousA11yViolations(admin);
   await page.goto(confirmLink);
   await expect(page.getByRole("heading", { name: "Adresse e-mail confirmée" })).toBeVisible();
 
@@ -86,6 +90,7 @@ test("sign up, confirm through the e-mail read in /admin/emails, log in, see /ac
 });
 
 test("reset a forgotten password through the e-mailed link", async ({ page, browser }) => {
+  test.slow(); // two sessions (customer and admin) and two e-mails
   const account = { name: "Sacha", email: uniqueEmail("sacha"), password: "Carapuce-2026" };
   await signUp(page, account);
   const admin = await signInAsAdmin(browser);
@@ -145,6 +150,7 @@ test("sign-up and login forms give the SPEC.md messages", async ({ page }) => {
 });
 
 test("admin login: missing fields, wrong password, a customer gets Accès refusé, the admin gets in", async ({ page, browser }) => {
+  test.slow(); // two sessions (customer and admin) and three accessibility scans
   const customer = { name: "Ondine", email: uniqueEmail("ondine"), password: "Stari-2026" };
   await signUp(page, customer);
   const admin = await signInAsAdmin(browser);

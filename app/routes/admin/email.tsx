@@ -62,7 +62,7 @@ export default function AdminEmail({ loaderData }: Route.ComponentProps) {
       {/* The e-mail's HTML, isolated: no scripts, no access to this page. */}
       <iframe title={`Aperçu de l'e-mail ${email.subject}`} srcDoc={email.html} sandbox="" className="mt-3 h-[32rem] w-full rounded-2xl border border-border bg-white" />
       <h2 className="mt-8 text-lg font-bold">Version texte</h2>
-      <pre data-testid="email-text" className="mt-3 overflow-x-auto whitespace-pre-wrap rounded-2xl border border-border bg-card p-4 text-sm">
+      <pre data-testid="email-text" className="mt-3 whitespace-pre-wrap [overflow-wrap:anywhere] rounded-2xl border border-border bg-card p-4 text-sm">
         {email.text}
       </pre>
     </section>

@@ -17,6 +17,7 @@ import { brotliDecompressSync, gunzipSync, gzipSync, inflateSync, constants as z
 import autocannon from "autocannon";
 import pg from "pg";
 import { findPostgresBin, startThrowawayCluster } from "./pg-cluster.mjs";
+import { buildState } from "./build-state.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
@@ -62,23 +63,10 @@ const PURGE_EVERY_MS = 500;
 const COOKIE = { cookie: "bench=not-cached" };
 
 // ── Build ────────────────────────────────────────────────────────────────────────────────
-// Same rule as scripts/start.mjs: build when the build is missing or older than the sources.
-function newestMtime(entry) {
-  const full = path.join(root, entry);
-  if (!fs.existsSync(full)) return 0;
-  const stat = fs.statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of fs.readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  return newest;
-}
-
 function ensureBuild() {
-  const stamps = ["index.js", "main.js"].map((file) => path.join(root, "build", "server", file));
-  const sources = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
-  const builtAt = Math.min(...stamps.map((stamp) => (fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0)));
-  if (builtAt !== 0 && !sources.some((s) => newestMtime(s) > builtAt)) return;
-  console.log(builtAt === 0 ? "━━ Build (no build yet)" : "━━ Build (sources changed)");
+  const state = buildState();
+  if (state === "fresh") return;
+  console.log(state === "missing" ? "━━ Build (no build yet)" : "━━ Build (sources changed)");
   const build = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) throw new Error("the build failed");
 }

@@ -9,6 +9,7 @@ import { useFormValidation } from "~/lib/use-form-validation";
 import { failureData, invalidData, resetPassword } from "~/services/auth-actions.server";
 import type { Route } from "./+types/reset-password";
 import { formPageHeaders } from "~/lib/http";
+import { NewPasswordField } from "~/components/account/new-password-field";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
@@ -44,15 +45,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <FailureAlert failure={actionData && "failure" in actionData ? actionData.failure : undefined} />
       <Form method="post" noValidate onSubmit={form.onSubmit} onChange={form.onChange} className="flex flex-col gap-4">
         <input type="hidden" name="token" value={loaderData.token} />
-        <FormField
-          label="Nouveau mot de passe"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="Au moins 6 caractères, et pas un mot de passe trop courant."
-          error={form.errors.password}
-        />
+        <NewPasswordField label="Nouveau mot de passe" error={form.errors.password} />
         <FormField label="Confirmez le mot de passe" name="confirm" type="password" autoComplete="new-password" required error={form.errors.confirm} />
         <Button type="submit" disabled={busy}>
           {busy ? "Enregistrement..." : "Enregistrer le mot de passe"}

@@ -13,6 +13,7 @@ import { failureData, invalidData, signUp } from "~/services/auth-actions.server
 import { getViewer } from "~/services/session.server";
 import type { Route } from "./+types/signup";
 import { formPageHeaders } from "~/lib/http";
+import { NewPasswordField } from "~/components/account/new-password-field";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getViewer(request, context)) throw redirect("/account");
@@ -74,15 +75,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
           <Form method="post" noValidate onSubmit={form.onSubmit} onChange={form.onChange} className="flex flex-col gap-4">
             <FormField label="Nom" name="name" autoComplete="name" required error={form.errors.name} />
             <FormField label="Email" name="email" type="email" autoComplete="email" required error={form.errors.email} />
-            <FormField
-              label="Mot de passe"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              hint="Au moins 6 caractères, et pas un mot de passe trop courant."
-              error={form.errors.password}
-            />
+            <NewPasswordField label="Mot de passe" error={form.errors.password} />
             <Button type="submit" disabled={busy}>
               {busy ? "Inscription en cours..." : "S'inscrire"}
             </Button>

@@ -1,10 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { ensureBuild, type RunningServer, startServer } from "./server-process";
+import { ensureBuild, type RunningServer, startServer, suiteDataDir } from "./server-process";
 
 /**
  * Access to the admin area and brute-force limits, over HTTP against the built server (as a
@@ -36,7 +33,7 @@ function cookiesOf(response: Response): string {
 }
 
 describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-access-"));
+  const dataDir = suiteDataDir("comptoir-access-");
   let server: RunningServer;
   let adminCookie = "";
   let customerCookie = "";
@@ -75,7 +72,6 @@ describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
 
   afterAll(async () => {
     await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("lists the admin pages of the route table", () => {
@@ -166,7 +162,7 @@ describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
 });
 
 describe.skipIf(onPostgres)("without TRUST_PROXY", () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-noproxy-"));
+  const dataDir = suiteDataDir("comptoir-noproxy-");
   let server: RunningServer;
   beforeAll(async () => {
     ensureBuild();
@@ -174,7 +170,6 @@ describe.skipIf(onPostgres)("without TRUST_PROXY", () => {
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("ignores X-Forwarded-For: a new forged address per request does not escape the limit", async () => {

@@ -1,20 +1,19 @@
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { createUserWithPassword, findUserByEmail } from "~/services/users.server";
 import { verifyPassword } from "better-auth/crypto";
 import { accounts } from "~/db/schema";
 import { eq } from "drizzle-orm";
 
+import { suiteDataDir } from "./server-process";
+
 const root = path.resolve(import.meta.dirname, "../..");
 
 /** `npm run admin:create` on its own PGlite directory (the command opens it in its process). */
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("npm run admin:create", () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-admin-create-"));
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = suiteDataDir("comptoir-admin-create-");
 
   const run = (...args: string[]) => {
     const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/admin-create.ts", ...args], {

@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { products } from "~/db/schema";
-import { ensureBuild, runServerExpectingFailure, startServer } from "./server-process";
+import { ensureBuild, runServerExpectingFailure, startServer, suiteDataDir } from "./server-process";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -25,8 +25,7 @@ async function countProducts(options: Parameters<typeof openDatabase>[0]) {
 }
 
 describe.skipIf(onPostgres)("the server on its embedded database (PGlite in DATA_DIR)", () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-boot-"));
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = suiteDataDir("comptoir-boot-");
 
   it("migrates, seeds, prints the admin login once, and serves products in the server HTML", async () => {
     const server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: "", ADMIN_PASSWORD: "" });

@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -61,4 +64,15 @@ export function runServerExpectingFailure(env: Record<string, string>): Promise<
       return { code: error.code ?? null, output: error.output };
     },
   );
+}
+
+/**
+ * A data directory for one suite: named now, made when the suite starts, removed when it ends.
+ * A suite skipped on PostgreSQL runs neither hook, so it leaves nothing behind in /tmp.
+ */
+export function suiteDataDir(prefix: string): string {
+  const dir = path.join(os.tmpdir(), `${prefix}${randomUUID().slice(0, 8)}`);
+  beforeAll(() => fs.mkdirSync(dir, { recursive: true }));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }

@@ -1,27 +1,11 @@
-import { useEffect, useEffectEvent, useSyncExternalStore } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { useRevalidator } from "react-router";
 
-export type LiveStatus = "connecting" | "connected" | "disconnected";
+type LiveStatus = "connecting" | "connected" | "disconnected";
 
-let status: LiveStatus = "connecting";
-const statusListeners = new Set<() => void>();
+/** The connection's state, on <html data-live>: visible to tests and tools without React. */
 function setStatus(next: LiveStatus) {
-  status = next;
-  // Visible to tests and tools without reaching into React.
   document.documentElement.dataset.live = next;
-  for (const listener of statusListeners) listener();
-}
-
-/** Whether the live connection is up (the admin's Realtime badge). */
-export function useLiveStatus(): LiveStatus {
-  return useSyncExternalStore(
-    (listener) => {
-      statusListeners.add(listener);
-      return () => statusListeners.delete(listener);
-    },
-    () => status,
-    () => "connecting",
-  );
 }
 
 const COALESCE_MS = 150;

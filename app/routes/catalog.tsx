@@ -1,4 +1,5 @@
-import { RotateCcw, Search } from "lucide-react";
+import { RotateCcw } from "lucide-react";
+import { SearchInput } from "~/components/ui/search-input";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ProductGrid, ProductGridSkeleton } from "~/components/product/product-grid";
 import { buttonVariants } from "~/components/ui/button";
@@ -52,19 +53,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
       <Form method="get" role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" preventScrollReset>
         {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
         <div className="relative flex-1">
-          <label htmlFor="catalog-q" className="sr-only">
-            Rechercher dans la collection
-          </label>
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <input
-            id="catalog-q"
-            key={query.q}
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            placeholder="Nom, série, description..."
-            className="h-11 w-full rounded-lg border border-input bg-card pl-9 pr-3 text-sm placeholder:text-muted-foreground"
-          />
+          <SearchInput id="catalog-q" label="Rechercher dans la collection" key={query.q} name="q" defaultValue={query.q} placeholder="Nom, série, description..." />
         </div>
         <label className="flex items-center gap-2 text-sm">
           <span className="shrink-0 text-muted-foreground">Trier par</span>

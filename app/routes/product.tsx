@@ -1,5 +1,5 @@
 import { ChevronRight } from "lucide-react";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { data, Link } from "react-router";
 import { AddToCartButton } from "~/components/product/add-to-cart-button";
 import { Price } from "~/components/product/price";
@@ -58,6 +58,11 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   ];
 };
 
+const BREADCRUMB_LINKS = [
+  { to: "/", label: "Accueil" },
+  { to: "/catalog", label: "Catalogue" },
+];
+
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   if (!product) return <ProductNotFound />;
@@ -83,22 +88,18 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <nav aria-label="Fil d'Ariane">
         <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
-          <li>
-            <Link to="/" className="inline-flex min-h-11 items-center hover:text-foreground hover:underline">
-              Accueil
-            </Link>
-          </li>
-          <li aria-hidden="true">
-            <ChevronRight className="size-4" />
-          </li>
-          <li>
-            <Link to="/catalog" className="inline-flex min-h-11 items-center hover:text-foreground hover:underline">
-              Catalogue
-            </Link>
-          </li>
-          <li aria-hidden="true">
-            <ChevronRight className="size-4" />
-          </li>
+          {BREADCRUMB_LINKS.map(({ to, label }) => (
+            <Fragment key={to}>
+              <li>
+                <Link to={to} className="inline-flex min-h-11 items-center hover:text-foreground hover:underline">
+                  {label}
+                </Link>
+              </li>
+              <li aria-hidden="true">
+                <ChevronRight className="size-4" />
+              </li>
+            </Fragment>
+          ))}
           <li aria-current="page" className="line-clamp-1 font-medium text-foreground">
             {product.name}
           </li>

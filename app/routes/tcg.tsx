@@ -1,4 +1,5 @@
-import { ArrowLeft, Search, X } from "lucide-react";
+import { ArrowLeft, X } from "lucide-react";
+import { SearchInput } from "~/components/ui/search-input";
 import { Form, Link, useNavigation } from "react-router";
 import { ProductGrid, ProductGridSkeleton } from "~/components/product/product-grid";
 import { buttonVariants } from "~/components/ui/button";
@@ -99,19 +100,7 @@ export default function Tcg({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="category" value="cards" />
             {query.type !== "recent" ? <input type="hidden" name="type" value={query.type} /> : null}
             {query.rarity ? <input type="hidden" name="rarity" value={query.rarity} /> : null}
-            <label htmlFor="tcg-card-search" className="sr-only">
-              Rechercher une carte par nom ou série
-            </label>
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <input
-              id="tcg-card-search"
-              key={query.q}
-              name="q"
-              type="search"
-              defaultValue={query.q}
-              placeholder="Rechercher une carte..."
-              className="h-11 w-full rounded-lg border border-input bg-card pl-9 pr-3 text-sm placeholder:text-muted-foreground"
-            />
+            <SearchInput id="tcg-card-search" label="Rechercher une carte par nom ou série" key={query.q} name="q" defaultValue={query.q} placeholder="Rechercher une carte..." />
           </Form>
         </div>
       ) : null}

@@ -33,10 +33,6 @@ export class LiveHub {
     for (const client of this.clients) client.write(frame);
   }
 
-  get connections(): number {
-    return this.clients.size;
-  }
-
   /** Ends every stream (shutdown: open streams would keep the server from closing). */
   close(): void {
     this.stopHeartbeat();

@@ -13,7 +13,7 @@ import { startMailWorker } from "./mail-worker";
 export function startMailer(options: { db: Db; env: Env; logger: Logger; publicUrl: () => string }) {
   const { db, env, logger } = options;
   const worker = env.SMTP_URL
-    ? startMailWorker({ db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `"${env.SHOP_NAME}" <${env.SHOP_EMAIL}>`, logger })
+    ? startMailWorker({ db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? { name: env.SHOP_NAME, address: env.SHOP_EMAIL }, logger })
     : null;
   if (!worker) logger.info("SMTP_URL is not set: e-mails stay in the outbox (/admin/emails)");
   const kick = () => worker?.kick();

@@ -34,7 +34,7 @@ const dataDir = path.resolve(env.DATA_DIR);
 const uploadsDir = path.join(dataDir, "uploads");
 fs.mkdirSync(uploadsDir, { recursive: true });
 // Resolved now so a fresh DATA_DIR gets its secret on first start; better-auth reads it.
-process.env.AUTH_SECRET = resolveAuthSecret(env.AUTH_SECRET, dataDir);
+const authSecret = resolveAuthSecret(env.AUTH_SECRET, dataDir);
 
 if (env.S3_ENDPOINT) {
   logger.warn("S3_* is set but the S3 storage driver is not built yet: images stay on local disk (DATA_DIR/uploads).");
@@ -89,7 +89,7 @@ const publicUrl = () => listeningUrl;
 const mailer = startMailer({ db: database.db, env, logger, publicUrl });
 const auth = createAuth({
   db: database.db,
-  secret: process.env.AUTH_SECRET!,
+  secret: authSecret,
   baseUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   mail: mailer.authMail,
 });

@@ -31,8 +31,6 @@ export class PageCache {
   private bytes = 0;
   /** Bumped on every purge: a render that started before a purge is not stored after it. */
   generation = 0;
-  hits = 0;
-  misses = 0;
 
   constructor(
     private readonly options: { maxBytes?: number; ttlMs?: number; now?: () => number } = {},
@@ -118,10 +116,6 @@ export class PageCache {
     }
   }
 
-  get size(): number {
-    return this.pages.size;
-  }
-
   private delete(key: string) {
     const page = this.pages.get(key);
     if (!page) return;
@@ -155,8 +149,11 @@ export function pageCacheMiddleware(cache: PageCache | undefined) {
     };
     return { nonce, serve: pass, capture: pass };
   }
-  const nonce: RequestHandler = (req, res, next) => {
-    const hit = isSharedRequest(req) ? cache.get(req.originalUrl) : undefined;
+  const nonce = async (req: Request, res: Response, next: NextFunction) => {
+    const key = req.originalUrl;
+    // A page another request is rendering right now: wait for it rather than render it again.
+    // Done here, before helmet, so the CSP carries the nonce the page was rendered with.
+    const hit = isSharedRequest(req) ? (cache.get(key) ?? (req.method === "GET" ? await cache.waitFor(key) : null) ?? undefined) : undefined;
     res.locals.cachedPage = hit;
     res.locals.nonce = hit?.nonce ?? randomBytes(16).toString("base64");
     next();
@@ -165,27 +162,15 @@ export function pageCacheMiddleware(cache: PageCache | undefined) {
   const serve: RequestHandler = (req, res, next) => {
     const page = res.locals.cachedPage as CachedPage | undefined;
     if (!page) return next();
-    sendPage(cache, req, res, page);
+    sendPage(req, res, page);
   };
 
-  const capture = async (req: Request, res: Response, next: NextFunction) => {
+  const capture: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" || !isSharedRequest(req)) return next();
     const key = req.originalUrl;
-    let done = cache.startRender(key);
-    if (!done) {
-      // Another request is rendering this page: answer with its result rather than render it again.
-      const page = await cache.waitFor(key);
-      if (page) {
-        // Helmet already wrote this request's own nonce into the CSP: the page carries the one
-        // it was rendered with.
-        const csp = res.getHeader("content-security-policy");
-        if (typeof csp === "string") res.setHeader("content-security-policy", csp.replaceAll(`'nonce-${res.locals.nonce}'`, `'nonce-${page.nonce}'`));
-        res.locals.nonce = page.nonce;
-        return sendPage(cache, req, res, page);
-      }
-      done = cache.startRender(key);
-    }
-    cache.misses += 1;
+    // Null when a render of this page began after the nonce step looked: this one renders
+    // too (the waiting requests follow the first).
+    const done = cache.startRender(key);
     res.setHeader("X-Cache", "MISS");
     const generation = cache.generation;
     const chunks: Buffer[] = [];
@@ -230,8 +215,7 @@ export function pageCacheMiddleware(cache: PageCache | undefined) {
 }
 
 /** Answers with a stored page, gzipped when the client takes it. */
-function sendPage(cache: PageCache, req: Request, res: Response, page: CachedPage) {
-  cache.hits += 1;
+function sendPage(req: Request, res: Response, page: CachedPage) {
   res.status(page.status);
   for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
   res.setHeader("X-Cache", "HIT");

@@ -1,13 +1,13 @@
 import type { Db } from "~/db/types";
-import { alreadyRegistered, resetPassword, verifyEmail } from "~/domain/email-templates";
+import { alreadyRegistered, type MailShop, resetPassword, verifyEmail } from "~/domain/email-templates";
+import { absoluteUrl } from "~/lib/seo";
 import { queueEmail } from "./mail.server";
 
 /** The account e-mails, queued in the outbox with links to this shop's own pages. */
-export type MailShop = { name: string; email: string; publicUrl: string };
 type Person = { email: string; name: string };
 
 const link = (shop: MailShop, path: string, token?: string) =>
-  `${shop.publicUrl.replace(/\/$/, "")}${path}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+  `${absoluteUrl(shop.publicUrl, path)}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
 
 export async function queueVerificationEmail(db: Db, shop: MailShop, user: Person, token: string): Promise<void> {
   await queueEmail(db, {

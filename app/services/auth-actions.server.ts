@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
-import { sessions, users } from "~/db/schema";
+import { sessions } from "~/db/schema";
 import type { FieldErrors } from "~/domain/auth-forms";
 import { tooManyAttemptsMessage } from "~/domain/rate-limits";
 import type { AppContext } from "~/lib/context";
@@ -70,8 +70,8 @@ export async function signIn(
   await clearRateLimit(context.db, "signInPerIp", context.clientIp);
   const { token, user } = result.response;
   if (options.adminOnly) {
-    const [row] = await context.db.select({ role: users.role }).from(users).where(eq(users.id, user.id));
-    if (row?.role !== "admin") {
+    // better-auth returns the role with the user (an additional field), read from the database.
+    if ((user as typeof user & { role?: string }).role !== "admin") {
       await context.db.delete(sessions).where(eq(sessions.token, token));
       return { ok: false, status: 403, title: "Accès refusé", description: "Vous n'avez pas les droits d'administration." };
     }

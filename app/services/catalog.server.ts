@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, like, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, type Column, count, desc, eq, isNull, like, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { products } from "~/db/schema";
 import type { Db } from "~/db/types";
 import type { CardType, Rarity } from "~/domain/catalog-values";
@@ -58,11 +58,14 @@ function categoryCondition(id: CatalogCategoryId): SQL {
     : and(eq(products.category, filter.category), eq(products.subCategory, filter.subCategory))!;
 }
 
-/** Every word must appear in the accent-folded search column ("pokemon ecarlate" finds "Pokémon … Écarlate"). */
-function textCondition(q: string): SQL | undefined {
-  const words = normalizeSearch(q).split(" ").filter(Boolean).slice(0, 8);
+/**
+ * Every word (at most 8) of the text must appear in the accent-folded column ("pokemon
+ * ecarlate" finds "Pokémon … Écarlate"); undefined when there is no word.
+ */
+function allWordsIn(column: Column, text: string): SQL | undefined {
+  const words = normalizeSearch(text).split(" ").filter(Boolean).slice(0, 8);
   if (words.length === 0) return undefined;
-  return and(...words.map((word) => like(products.searchText, `%${escapeLike(word)}%`)));
+  return and(...words.map((word) => like(column, `%${escapeLike(word)}%`)));
 }
 
 const ORDER: Record<CatalogSort, SQL[]> = {
@@ -92,7 +95,7 @@ function filterCondition(filter: ProductFilter, now: Date): SQL | undefined {
   return and(
     publiclyVisible(now),
     filter.category ? categoryCondition(filter.category) : undefined,
-    filter.q ? textCondition(filter.q) : undefined,
+    filter.q ? allWordsIn(products.searchText, filter.q) : undefined,
     needle
       ? or(like(products.nameSearch, `%${escapeLike(needle)}%`), like(products.seriesSearch, `%${escapeLike(needle)}%`))
       : undefined,
@@ -205,7 +208,6 @@ export async function searchSuggestions(
 ): Promise<Suggestion[]> {
   const needle = normalizeSearch(text);
   if (needle.length < SUGGESTIONS_MIN_LENGTH) return [];
-  const words = needle.split(" ").slice(0, 8);
   const rows = await db
     .select({
       id: products.id,
@@ -218,7 +220,7 @@ export async function searchSuggestions(
       cardType: products.cardType,
     })
     .from(products)
-    .where(and(publiclyVisible(options.now), ...words.map((w) => like(products.nameSearch, `%${escapeLike(w)}%`))))
+    .where(and(publiclyVisible(options.now), allWordsIn(products.nameSearch, needle)))
     .orderBy(desc(sql`(${like(products.nameSearch, `${escapeLike(needle)}%`)})`), asc(products.nameSearch), asc(products.id))
     .limit(SUGGESTIONS_LIMIT);
   return rows.map((row) => ({

@@ -78,6 +78,10 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection ended by the server (restart, failover, a dropped database) is an
+  // 'error' event: the pool discards that client and opens another when needed. Without a
+  // listener, Node would treat it as an uncaught error and stop the process.
+  pool.on("error", () => {});
   try {
     const client = await pool.connect();
     try {

@@ -149,11 +149,8 @@ export function pageCacheMiddleware(cache: PageCache | undefined) {
     };
     return { nonce, serve: pass, capture: pass };
   }
-  const nonce = async (req: Request, res: Response, next: NextFunction) => {
-    const key = req.originalUrl;
-    // A page another request is rendering right now: wait for it rather than render it again.
-    // Done here, before helmet, so the CSP carries the nonce the page was rendered with.
-    const hit = isSharedRequest(req) ? (cache.get(key) ?? (req.method === "GET" ? await cache.waitFor(key) : null) ?? undefined) : undefined;
+  const nonce: RequestHandler = (req, res, next) => {
+    const hit = isSharedRequest(req) ? cache.get(req.originalUrl) : undefined;
     res.locals.cachedPage = hit;
     res.locals.nonce = hit?.nonce ?? randomBytes(16).toString("base64");
     next();
@@ -165,12 +162,25 @@ export function pageCacheMiddleware(cache: PageCache | undefined) {
     sendPage(req, res, page);
   };
 
-  const capture: RequestHandler = (req, res, next) => {
+  const capture = async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" || !isSharedRequest(req)) return next();
     const key = req.originalUrl;
-    // Null when a render of this page began after the nonce step looked: this one renders
-    // too (the waiting requests follow the first).
-    const done = cache.startRender(key);
+    let done = cache.startRender(key);
+    if (!done) {
+      // Another request is rendering this page: answer with its result rather than render it
+      // again. Checked and claimed here, in one step: an earlier check (before helmet) would
+      // leave a gap (express.static looks at the disk) in which a burst all render.
+      const page = await cache.waitFor(key);
+      if (page) {
+        // Helmet already wrote this request's own nonce into the CSP: the page carries the one
+        // it was rendered with.
+        const csp = res.getHeader("content-security-policy");
+        if (typeof csp === "string") res.setHeader("content-security-policy", csp.replaceAll(`'nonce-${res.locals.nonce}'`, `'nonce-${page.nonce}'`));
+        res.locals.nonce = page.nonce;
+        return sendPage(req, res, page);
+      }
+      done = cache.startRender(key);
+    }
     res.setHeader("X-Cache", "MISS");
     const generation = cache.generation;
     const chunks: Buffer[] = [];

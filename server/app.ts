@@ -11,6 +11,7 @@ import type { AppContext } from "~/lib/context";
 import type { Auth } from "~/lib/auth.server";
 import type { Env } from "~/lib/env.server";
 import { shopIdentity } from "~/lib/env.server";
+import type { PaymentProvider } from "~/services/payments/types";
 import type { Storage } from "~/services/storage.server";
 import type { LiveHub } from "./live";
 import { type PageCache, pageCacheMiddleware } from "./page-cache";
@@ -35,6 +36,7 @@ export type AppDeps = {
   publicUrl: () => string;
   /** Wakes the mail worker after an e-mail is queued (no-op without SMTP). */
   kickMail?: () => void;
+  payments: PaymentProvider;
 };
 
 const CLIENT_DIR = path.resolve("build/client");
@@ -105,6 +107,12 @@ export function createApp(deps: AppDeps): express.Express {
   }
 
   const shop = shopIdentity(env);
+  const checkout = {
+    orderPrefix: env.ORDER_PREFIX,
+    reservationMinutes: env.CHECKOUT_RESERVATION_MINUTES,
+    sellerEmail: env.SELLER_EMAIL ?? env.SHOP_EMAIL,
+  };
+  const configuredOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null;
   app.use(cache.capture);
   app.all(
     "/{*splat}",
@@ -122,6 +130,9 @@ export function createApp(deps: AppDeps): express.Express {
         // Express applies TRUST_PROXY: X-Forwarded-For counts only behind a configured proxy.
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         kickMail: deps.kickMail ?? (() => {}),
+        payments: deps.payments,
+        origin: configuredOrigin ?? `${req.protocol}://${req.get("host") ?? `localhost:${env.PORT}`}`,
+        checkout,
       }),
     }),
   );

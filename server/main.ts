@@ -11,6 +11,8 @@ import { openChangeFeed } from "./catalog-changes";
 import { startDropSweeper } from "~/services/drops.server";
 import { createAuth } from "~/lib/auth.server";
 import { localDiskStorage } from "~/services/storage.server";
+import { createPaymentProvider } from "~/services/payments/provider.server";
+import { startReservationSweeper } from "~/services/reservation-sweeper.server";
 import { createApp } from "./app";
 import { LiveHub } from "./live";
 import { startMailer } from "./mailer";
@@ -87,6 +89,20 @@ changes.subscribe((change) => {
 let listeningUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 const publicUrl = () => listeningUrl;
 const mailer = startMailer({ db: database.db, env, logger, publicUrl });
+const payments = createPaymentProvider(env, database.db, dataDir);
+const reservations = startReservationSweeper({
+  db: database.db,
+  provider: payments,
+  postgres: database.kind === "postgres",
+  deps: {
+    // Read when used: the address is known once the server listens.
+    get shop() {
+      return { name: env.SHOP_NAME, email: env.SHOP_EMAIL, publicUrl: publicUrl() };
+    },
+    sellerEmail: env.SELLER_EMAIL ?? env.SHOP_EMAIL,
+  },
+  logger,
+});
 const auth = createAuth({
   db: database.db,
   secret: authSecret,
@@ -108,6 +124,7 @@ const app = createApp({
   auth,
   publicUrl,
   kickMail: mailer.kick,
+  payments,
 });
 const server: Server = app.listen(env.PORT, env.HOST, () => {
   const address = server.address();
@@ -118,6 +135,7 @@ const server: Server = app.listen(env.PORT, env.HOST, () => {
     "",
     `  ${env.SHOP_NAME} est en ligne : ${url}`,
     `  Base de données : ${database.kind === "pglite" ? `PGlite (${path.join(dataDir, "pglite")})` : "PostgreSQL"}`,
+    `  Paiement : ${payments.name === "stripe" ? "Stripe" : "page de paiement de test intégrée (cartes 4242 4242 4242 4242 / 4000 0000 0000 0002)"}`,
   ];
   if (admin.created) {
     lines.push(`  Compte administrateur : ${admin.email}`);
@@ -146,6 +164,7 @@ async function shutdown(signal: string) {
   live.close();
   server.close(async () => {
     await sweeper.stop();
+    await reservations.stop();
     await mailer.stop();
     await changes.close().catch(() => {});
     await database.close().catch((error) => logger.error({ err: error }, "database close failed"));

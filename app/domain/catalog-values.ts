@@ -40,9 +40,21 @@ export const ORDER_STATUSES = [
   "shipped",
   "cancelled",
   "expired",
+  /** Paid after its reservation ended with the stock gone: the money goes back. */
+  "refund_pending",
   "refunded",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: "En attente de paiement",
+  paid: "Payée",
+  shipped: "Expédiée",
+  cancelled: "Annulée",
+  expired: "Expirée",
+  refund_pending: "Remboursement en cours",
+  refunded: "Remboursée",
+};
 
 export const SITE_MESSAGE_LOCATIONS = ["global", "home", "catalog", "product", "checkout"] as const;
 export type SiteMessageLocation = (typeof SITE_MESSAGE_LOCATIONS)[number];

@@ -15,6 +15,10 @@ export const RATE_LIMITS = {
   signUpPerAccount: { limit: 3, windowMs: 60 * MINUTE },
   resetPerIp: { limit: 5, windowMs: 60 * MINUTE },
   resetPerAccount: { limit: 3, windowMs: 60 * MINUTE },
+  // Checkout attempts (each holds stock for a while): a household on one address can retry
+  // through a drop; a script hammering the endpoint is stopped within seconds.
+  checkoutPerIp: { limit: 30, windowMs: 10 * MINUTE },
+  checkoutPerEmail: { limit: 10, windowMs: 10 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Db } from "~/db/types";
 import type { Auth } from "~/lib/auth.server";
 import type { ShopIdentity } from "~/lib/shop";
+import type { PaymentProvider } from "~/services/payments/types";
 import type { Storage } from "~/services/storage.server";
 
 /** What the Express server hands to every loader and action (see server/app.ts). */
@@ -17,6 +18,14 @@ export type AppContext = {
   clientIp: string;
   /** Tells the mail worker an e-mail was just queued (no-op without SMTP_URL). */
   kickMail: () => void;
+  /** The payment provider: Stripe when configured, else the built-in test page. */
+  payments: PaymentProvider;
+  /**
+   * The shop's origin as this request's browser reaches it: PUBLIC_URL's, else the request's
+   * own (payment redirects must come back to the same origin, where the cart is kept).
+   */
+  origin: string;
+  checkout: { orderPrefix: string; reservationMinutes: number; sellerEmail: string };
 };
 
 declare module "react-router" {

@@ -58,6 +58,15 @@ export const envSchema = z.object({
   LEGAL_HOST: optionalText.default("Hébergeur à renseigner (LEGAL_HOST)"),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  /** A Stripe-compatible server instead of api.stripe.com (tests, stripe-mock). */
+  STRIPE_API_BASE: optionalUrl("STRIPE_API_BASE"),
+  /** Minutes a checkout holds the stock (Stripe needs at least 30). */
+  CHECKOUT_RESERVATION_MINUTES: z.coerce
+    .number({ message: "CHECKOUT_RESERVATION_MINUTES doit être un nombre" })
+    .int("CHECKOUT_RESERVATION_MINUTES doit être un nombre entier")
+    .min(30, "CHECKOUT_RESERVATION_MINUTES doit valoir au moins 30 (minimum de Stripe)")
+    .max(1440, "CHECKOUT_RESERVATION_MINUTES doit valoir au plus 1440")
+    .default(30),
   SMTP_URL: optionalUrl("SMTP_URL"),
   MAIL_FROM: optionalText,
   SELLER_EMAIL: optionalText.pipe(z.email({ message: "SELLER_EMAIL doit être une adresse e-mail valide" }).optional()),

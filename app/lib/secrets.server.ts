@@ -7,8 +7,13 @@ import path from "node:path";
  * in DATA_DIR (readable by the owner only), so sessions survive restarts.
  */
 export function resolveAuthSecret(configured: string | undefined, dataDir: string): string {
+  return resolveStoredSecret("auth-secret", configured, dataDir);
+}
+
+/** A secret from configuration, else generated once and kept in DATA_DIR/secrets/{name}. */
+export function resolveStoredSecret(name: string, configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
-  const file = path.join(dataDir, "secrets", "auth-secret");
+  const file = path.join(dataDir, "secrets", name);
   try {
     const stored = fs.readFileSync(file, "utf8").trim();
     if (stored.length >= 32) return stored;

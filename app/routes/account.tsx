@@ -2,7 +2,7 @@ import { CalendarDays, Mail, Package, Sparkles, User } from "lucide-react";
 import { LogoutButton } from "~/components/account/logout-button";
 import { formatEuros } from "~/domain/money";
 import { pageMeta, seoRoot } from "~/lib/seo";
-import { listCustomerOrders } from "~/services/account.server";
+import { listCustomerOrders } from "~/services/orders.server";
 import { requireViewer } from "~/services/session.server";
 import type { Route } from "./+types/account";
 

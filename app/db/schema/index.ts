@@ -4,3 +4,4 @@ export * from "./orders";
 export * from "./product-admin";
 export * from "./products";
 export * from "./rate-limits";
+export * from "./payments";

@@ -1,19 +1,11 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { ORDER_STATUSES } from "../../domain/catalog-values";
+import type { ShippingAddress } from "../../domain/order-view";
 import { users } from "./auth";
 import { products } from "./products";
 
-export type ShippingAddress = {
-  fullName: string;
-  line1: string;
-  line2?: string;
-  postalCode: string;
-  city: string;
-  country: string;
-  phone?: string;
-  relayPoint?: string;
-};
+export type { ShippingAddress };
 
 export const orders = pgTable(
   "orders",
@@ -22,7 +14,10 @@ export const orders = pgTable(
     /** Public reference: PREFIX-6 digits-4 digits. */
     number: text().notNull().unique(),
     status: text({ enum: ORDER_STATUSES }).notNull().default("pending_payment"),
-    customerEmail: text().notNull(),
+    /** Null until a guest gives it on the payment page. */
+    customerEmail: text(),
+    /** From the payment page (the name on the shipping address). */
+    customerName: text(),
     userId: text().references(() => users.id, { onDelete: "set null" }),
     subtotalCents: integer().notNull(),
     discountCents: integer().notNull().default(0),
@@ -31,10 +26,14 @@ export const orders = pgTable(
     totalCents: integer().notNull(),
     paymentProvider: text().notNull(),
     providerSessionId: text().unique(),
+    /** What a refund needs (Stripe: the PaymentIntent id; test provider: its payment id). */
+    paymentReference: text(),
+    refundReference: text(),
     reservedUntil: timestamp({ withTimezone: true }),
     shippingAddress: jsonb().$type<ShippingAddress>(),
     trackingNumber: text(),
     paidAt: timestamp({ withTimezone: true }),
+    refundedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -42,6 +41,7 @@ export const orders = pgTable(
     check("orders_amounts_non_negative", sql`${t.subtotalCents} >= 0 and ${t.totalCents} >= 0 and ${t.insuranceCents} >= 0 and ${t.discountCents} >= 0`),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_reservation_idx").on(t.reservedUntil).where(sql`${t.status} = 'pending_payment'`),
+    index("orders_refund_pending_idx").on(t.updatedAt).where(sql`${t.status} = 'refund_pending'`),
   ],
 );
 

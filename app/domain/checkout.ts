@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { insuranceChargeCents } from "./insurance";
+
+/**
+ * The body of POST /api/checkout. Only product ids and quantities come from the browser:
+ * names, prices and totals are read and computed on the server, and unknown keys (a price, an
+ * amount, metadata) are dropped by the schema.
+ */
+export const MAX_CART_LINES = 50;
+export const MAX_LINE_QUANTITY = 99;
+
+export const EMPTY_CART_ERROR = { error: "Panier vide", details: "Ajoutez des articles à votre panier avant de passer à la caisse." } as const;
+export const PROVIDER_ERROR = "Impossible de créer la session de paiement.";
+
+const quantity = z
+  .number({ message: "La quantité doit être un nombre entier." })
+  .int("La quantité doit être un nombre entier.")
+  .min(1, "La quantité doit être d'au moins 1.")
+  .max(MAX_LINE_QUANTITY, `La quantité ne peut pas dépasser ${MAX_LINE_QUANTITY}.`);
+
+export const checkoutRequestSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        productId: z.number({ message: "Produit inconnu." }).int("Produit inconnu.").positive("Produit inconnu.").max(2_147_483_647, "Produit inconnu."),
+        quantity,
+      }),
+      { message: "Le panier est illisible." },
+    )
+    .max(MAX_CART_LINES, `Un panier contient au plus ${MAX_CART_LINES} articles différents.`),
+  insuranceSelected: z.boolean({ message: "Le choix de l'assurance est illisible." }).default(false),
+  email: z
+    .string()
+    .trim()
+    .max(254, "Adresse e-mail trop longue.")
+    .pipe(z.union([z.literal(""), z.email({ message: "Merci d'entrer une adresse email valide" })]))
+    .optional(),
+  discountCode: z.string().trim().max(64, "Code promo trop long.").optional(),
+});
+
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+export type CheckoutLineRequest = CheckoutRequest["items"][number];
+
+/** One line per product, sorted by id: the same product twice is one line of their sum. */
+export function mergeLines(items: CheckoutLineRequest[]): CheckoutLineRequest[] {
+  const byId = new Map<number, number>();
+  for (const item of items) byId.set(item.productId, (byId.get(item.productId) ?? 0) + item.quantity);
+  // Sorted: concurrent checkouts lock rows in the same order (no deadlock on PostgreSQL).
+  return [...byId].sort(([a], [b]) => a - b).map(([productId, q]) => ({ productId, quantity: q }));
+}
+
+export type PricedLine = { unitPriceCents: number; quantity: number };
+export type OrderTotals = { subtotalCents: number; insuranceCents: number; discountCents: number; totalCents: number };
+
+/** Totals in cents, all computed here: subtotal, insurance (SPEC.md section 9), discount, total. */
+export function computeOrderTotals(lines: PricedLine[], insuranceSelected: boolean, discountCents = 0): OrderTotals {
+  const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const insuranceCents = insuranceChargeCents(subtotalCents, insuranceSelected);
+  const discount = Math.max(0, Math.min(discountCents, subtotalCents));
+  return { subtotalCents, insuranceCents, discountCents: discount, totalCents: subtotalCents + insuranceCents - discount };
+}
+
+/** The field errors of a refused body, keyed by path ("items.0.quantity"), first message each. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "body";
+    fieldErrors[key] ??= issue.message;
+  }
+  return fieldErrors;
+}
+
+/** The answers of POST /api/checkout, as the browser reads them. */
+export type CheckoutSuccess = { url: string; orderNumber: string };
+export type CheckoutFailure = {
+  error: string;
+  details?: string;
+  code: "OUT_OF_STOCK" | "UNAVAILABLE" | "INVALID" | "RATE_LIMITED" | "PROVIDER" | "FORBIDDEN";
+  productId?: number;
+  fieldErrors?: Record<string, string>;
+};
+
+/** The "victime de son succès" text of SPEC.md section 8, naming the product. */
+export function outOfStockDetails(productName: string): string {
+  return `« ${productName} » a été victime de son succès : les derniers exemplaires viennent d'être réservés par d'autres collectionneurs. Restez à l'affût, il pourrait revenir bientôt !`;
+}
+
+export function unavailableDetails(productName: string | null): string {
+  return productName
+    ? `« ${productName} » n'est plus disponible à la vente. Il a été retiré de votre panier.`
+    : "Un article de votre panier n'est plus disponible à la vente. Il a été retiré de votre panier.";
+}

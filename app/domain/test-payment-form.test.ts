@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { shippingAddressOf, testCardOutcome, testPaymentSchema } from "./test-payment-form";
+
+const now = new Date("2026-11-23T10:00:00Z");
+const valid = {
+  email: "marie@example.com",
+  method: "home",
+  fullName: "Marie Curie",
+  line1: "12 rue des Lilas",
+  line2: "",
+  postalCode: "75011",
+  city: "Paris",
+  country: "FR",
+  phone: "06 12 34 56 78",
+  cardNumber: "4242 4242 4242 4242",
+  cardExpiry: "12/30",
+  cardCvc: "123",
+};
+
+describe("test payment form", () => {
+  it("accepts a full home address and normalises the card number", () => {
+    const result = testPaymentSchema({ needsEmail: true, now }).parse(valid);
+    expect(result.cardNumber).toBe("4242424242424242");
+    expect(shippingAddressOf(result)).toEqual({
+      method: "home",
+      fullName: "Marie Curie",
+      line1: "12 rue des Lilas",
+      postalCode: "75011",
+      city: "Paris",
+      country: "FR",
+      phone: "06 12 34 56 78",
+    });
+  });
+
+  it("needs the relay point's name and its full address", () => {
+    const schema = testPaymentSchema({ needsEmail: false, now });
+    const missing = schema.safeParse({ ...valid, method: "relay", relayPointName: "" });
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues.map((i) => i.path[0])).toContain("relayPointName");
+    const ok = schema.parse({ ...valid, method: "relay", relayPointName: "Tabac du Centre" });
+    expect(shippingAddressOf(ok).relayPointName).toBe("Tabac du Centre");
+  });
+
+  it("refuses missing fields with French messages", () => {
+    const result = testPaymentSchema({ needsEmail: true, now }).safeParse({ ...valid, email: "x", postalCode: "7501", phone: "12", cardExpiry: "01/20", line1: "" });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
+    expect(messages).toMatchObject({
+      email: "Merci d'entrer une adresse email valide",
+      phone: "Merci d'entrer un numéro de téléphone valide",
+      line1: "L'adresse est obligatoire",
+      cardExpiry: "Cette carte a expiré",
+    });
+    expect(messages.postalCode).toMatch(/Code postal invalide/);
+  });
+
+  it("knows Stripe's test cards", () => {
+    expect(testCardOutcome("4242424242424242")).toBe("paid");
+    expect(testCardOutcome("4000000000000002")).toBe("declined");
+    expect(testCardOutcome("5555555555554444")).toBe("unknown");
+  });
+});

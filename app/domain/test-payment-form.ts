@@ -1,0 +1,75 @@
+import { z } from "zod";
+import type { ShippingAddress } from "./order-view";
+import { SHIPPING_COUNTRY_CODES } from "./shipping-countries";
+
+/**
+ * The built-in test payment page's form (routes/payment-test.tsx), checked by the same schema in
+ * the browser and on the server. Like Stripe's test mode, only test cards are taken:
+ * 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is refused.
+ */
+export const TEST_CARDS = { success: "4242424242424242", declined: "4000000000000002" } as const;
+
+const text = (min: number, message: string, max = 120) => z.string().trim().min(min, message).max(max, "Texte trop long.");
+
+export function testPaymentSchema(options: { needsEmail: boolean; now?: Date }) {
+  return z
+    .object({
+      email: options.needsEmail
+        ? z.string().trim().max(254, "Adresse e-mail trop longue.").pipe(z.email({ message: "Merci d'entrer une adresse email valide" }))
+        : z.string().optional(),
+      method: z.enum(["home", "relay"], { message: "Choisissez la livraison à domicile ou en point relais." }),
+      fullName: text(2, "Le nom doit contenir au moins 2 caractères"),
+      relayPointName: z.string().trim().max(120, "Texte trop long.").optional(),
+      line1: text(3, "L'adresse est obligatoire"),
+      line2: z.string().trim().max(120, "Texte trop long.").optional(),
+      postalCode: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,9}$/, "Code postal invalide"),
+      city: text(2, "La ville est obligatoire", 80),
+      country: z.enum(SHIPPING_COUNTRY_CODES, { message: "Choisissez un pays de livraison" }),
+      phone: z.string().trim().regex(/^\+?[0-9 .()-]{10,20}$/, "Merci d'entrer un numéro de téléphone valide"),
+      cardNumber: z
+        .string()
+        .transform((v) => v.replace(/[\s-]/g, ""))
+        .pipe(z.string().regex(/^\d{16}$/, "Numéro de carte invalide")),
+      cardExpiry: z
+        .string()
+        .trim()
+        .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, "Date d'expiration invalide (MM/AA)"),
+      cardCvc: z.string().trim().regex(/^\d{3,4}$/, "Cryptogramme invalide"),
+    })
+    .superRefine((value, ctx) => {
+      if (value.method === "relay" && (value.relayPointName ?? "").length < 2) {
+        ctx.addIssue({ code: "custom", path: ["relayPointName"], message: "Indiquez le nom du point relais" });
+      }
+      if (value.country === "FR" && !/^\d{5}$/.test(value.postalCode)) {
+        ctx.addIssue({ code: "custom", path: ["postalCode"], message: "Code postal invalide (5 chiffres)" });
+      }
+      const [month, year] = value.cardExpiry.split("/").map((part) => Number(part.trim()));
+      const now = options.now ?? new Date();
+      const expiresEnd = new Date(Date.UTC(2000 + year!, month!, 1));
+      if (expiresEnd <= now) ctx.addIssue({ code: "custom", path: ["cardExpiry"], message: "Cette carte a expiré" });
+    });
+}
+
+export type TestPaymentForm = z.infer<ReturnType<typeof testPaymentSchema>>;
+
+export function shippingAddressOf(form: TestPaymentForm): ShippingAddress {
+  return {
+    method: form.method,
+    fullName: form.fullName,
+    ...(form.method === "relay" && form.relayPointName ? { relayPointName: form.relayPointName } : {}),
+    line1: form.line1,
+    ...(form.line2 ? { line2: form.line2 } : {}),
+    postalCode: form.postalCode.toUpperCase(),
+    city: form.city,
+    country: form.country,
+    phone: form.phone,
+  };
+}
+
+export type CardOutcome = "paid" | "declined" | "unknown";
+
+export function testCardOutcome(cardNumber: string): CardOutcome {
+  if (cardNumber === TEST_CARDS.success) return "paid";
+  if (cardNumber === TEST_CARDS.declined) return "declined";
+  return "unknown";
+}

@@ -1,0 +1,19 @@
+import { receiveWebhook, webhookDepsFrom } from "~/services/payment-webhooks.server";
+import type { Route } from "./+types/api.payment-webhook";
+
+/**
+ * POST /api/payments/{stripe|test}/webhook: the provider's signed events. The signature is
+ * checked on the raw body (nothing parses it before: Express has no body parser here).
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (params.provider !== context.payments.name || request.method !== "POST") {
+    return Response.json({ received: false, error: "Fournisseur de paiement inconnu." }, { status: 404 });
+  }
+  const raw = await request.text();
+  const result = await receiveWebhook(context.db, context.payments, raw, request.headers, webhookDepsFrom(context));
+  return Response.json(result.body, { status: result.status, headers: { "Cache-Control": "no-store" } });
+}
+
+export function loader() {
+  return new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "POST" } });
+}

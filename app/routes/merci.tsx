@@ -1,0 +1,4 @@
+// Placeholder while the page is being built.
+export default function Placeholder() {
+  return null;
+}

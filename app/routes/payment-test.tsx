@@ -1,0 +1,262 @@
+import { CreditCard, FlaskConical, Lock, MapPin, Truck } from "lucide-react";
+import { useMemo, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { fieldErrors } from "~/domain/auth-forms";
+import { formatEuros } from "~/domain/money";
+import { SHIPPING_COUNTRIES } from "~/domain/shipping-countries";
+import { testPaymentSchema } from "~/domain/test-payment-form";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
+import { useFormValidation } from "~/lib/use-form-validation";
+import { webhookDepsFrom } from "~/services/payment-webhooks.server";
+import { cancelTestSession, getTestSession, payTestSession } from "~/services/payments/test-checkout.server";
+import type { TestProvider } from "~/services/payments/test-provider.server";
+import type { Route } from "./+types/payment-test";
+
+/**
+ * The built-in test provider's hosted payment page (the default without Stripe keys). It looks
+ * and behaves like a hosted checkout in test mode: address, test card, Payer / Annuler.
+ */
+function testProvider(context: Route.LoaderArgs["context"]): TestProvider {
+  if (context.payments.name !== "test") throw data(null, { status: 404 });
+  return context.payments as TestProvider;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  testProvider(context);
+  const session = await getTestSession(context.db, params.sessionId);
+  if (!session) throw data(null, { status: 404 });
+  return { session };
+}
+
+const FAILURES = {
+  declined: { title: "Paiement refusé", description: "Votre carte a été refusée. Essayez avec une autre carte." },
+  "unknown-card": {
+    title: "Carte non acceptée en mode test",
+    description: "Utilisez la carte de test 4242 4242 4242 4242 (paiement accepté) ou 4000 0000 0000 0002 (paiement refusé).",
+  },
+  expired: {
+    title: "Session expirée",
+    description: "Le délai de paiement est dépassé : les articles ont été remis en vente. Retournez au panier pour recommencer.",
+  },
+  "not-open": { title: "Session terminée", description: "Cette session de paiement est déjà terminée." },
+} as const;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const provider = testProvider(context);
+  const session = await getTestSession(context.db, params.sessionId);
+  if (!session) throw data(null, { status: 404 });
+  const form = Object.fromEntries(await request.formData());
+  const deps = webhookDepsFrom(context);
+  if (form.intent === "cancel") {
+    const to = await cancelTestSession(context.db, provider, session.id, deps);
+    throw redirect(to ?? "/cart?canceled=true");
+  }
+  const parsed = testPaymentSchema({ needsEmail: session.customerEmail === null }).safeParse(form);
+  if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+  const result = await payTestSession(context.db, provider, session.id, parsed.data, deps);
+  if (result.ok) throw redirect(result.redirectTo);
+  return data({ failure: FAILURES[result.reason] }, { status: result.reason === "declined" ? 402 : 400 });
+}
+
+export function headers() {
+  return { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Paiement (mode test)" }, { name: "robots", content: "noindex" }];
+
+const timeFormat = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris" });
+
+export default function TestPaymentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { session } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const needsEmail = session.customerEmail === null;
+  const schema = useMemo(() => testPaymentSchema({ needsEmail }), [needsEmail]);
+  const form = useFormValidation(schema, actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined);
+  const [method, setMethod] = useState<"home" | "relay">("home");
+  const failure = actionData && "failure" in actionData ? actionData.failure : undefined;
+  const payable = session.status === "open";
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <div role="note" className="mb-6 flex items-start gap-3 rounded-xl border-2 border-dashed border-warning/60 bg-warning/10 p-4 text-sm">
+        <FlaskConical className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />
+        <div>
+          <p className="font-bold">
+            Mode test <span className="font-normal text-muted-foreground">– aucun paiement réel n'est effectué</span>
+          </p>
+          <p className="mt-1 text-muted-foreground">
+            Carte acceptée : <span className="tabular font-semibold text-foreground">4242 4242 4242 4242</span> · carte refusée :{" "}
+            <span className="tabular font-semibold text-foreground">4000 0000 0000 0002</span> · n'importe quelle date future et n'importe quel cryptogramme.
+          </p>
+        </div>
+      </div>
+
+      <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <div>
+          <h1 className="flex items-center gap-2 text-2xl font-extrabold tracking-tight">
+            <Lock className="size-5 text-success" aria-hidden="true" /> Paiement sécurisé
+          </h1>
+          <p className="mt-1 text-sm text-muted-foreground">Commande {session.orderNumber}</p>
+
+          {!payable ? (
+            <Alert tone="error" title={session.status === "expired" ? FAILURES.expired.title : FAILURES["not-open"].title} className="mt-6">
+              {session.status === "expired" ? FAILURES.expired.description : FAILURES["not-open"].description}{" "}
+              <Link to="/cart" className="font-semibold text-accent underline">
+                Retour au panier
+              </Link>
+            </Alert>
+          ) : (
+            <>
+              {failure ? (
+                <Alert tone="error" title={failure.title} className="mt-6">
+                  {failure.description}
+                </Alert>
+              ) : null}
+              <Form method="post" noValidate onSubmit={form.onSubmit} onChange={form.onChange} className="mt-6 flex flex-col gap-8" aria-label="Paiement">
+                {needsEmail ? (
+                  <fieldset className="flex flex-col gap-4">
+                    <legend className="mb-3 text-lg font-bold">Contact</legend>
+                    <FormField label="Email" name="email" type="email" autoComplete="email" required error={form.errors.email} hint="La confirmation de commande sera envoyée à cette adresse." />
+                  </fieldset>
+                ) : (
+                  <p className="text-sm text-muted-foreground">
+                    Confirmation envoyée à <span className="font-semibold text-foreground">{session.customerEmail}</span>
+                  </p>
+                )}
+
+                <fieldset className="flex flex-col gap-4">
+                  <legend className="mb-3 text-lg font-bold">Livraison</legend>
+                  <div role="radiogroup" aria-label="Mode de livraison" className="grid gap-3 sm:grid-cols-2">
+                    <MethodChoice value="home" checked={method === "home"} onSelect={setMethod} icon={<Truck aria-hidden="true" />} label="À domicile" />
+                    <MethodChoice value="relay" checked={method === "relay"} onSelect={setMethod} icon={<MapPin aria-hidden="true" />} label="En point relais" />
+                  </div>
+                  <p className="text-xs text-muted-foreground">
+                    Tous les champs d'adresse sont obligatoires pour la livraison.
+                    {method === "relay" ? " Pour un point relais, indiquez son nom et son adresse complète." : null}
+                  </p>
+                  <FormField label="Nom complet du destinataire" name="fullName" autoComplete="name" required error={form.errors.fullName} />
+                  {method === "relay" ? (
+                    <FormField label="Nom du point relais" name="relayPointName" required error={form.errors.relayPointName} />
+                  ) : null}
+                  <FormField
+                    label={method === "relay" ? "Adresse du point relais" : "Adresse"}
+                    name="line1"
+                    autoComplete={method === "relay" ? "off" : "address-line1"}
+                    required
+                    error={form.errors.line1}
+                  />
+                  <FormField label="Complément d'adresse (facultatif)" name="line2" autoComplete={method === "relay" ? "off" : "address-line2"} error={form.errors.line2} />
+                  <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+                    <FormField label="Code postal" name="postalCode" autoComplete="postal-code" inputMode="text" required error={form.errors.postalCode} />
+                    <FormField label="Ville" name="city" autoComplete="address-level2" required error={form.errors.city} />
+                  </div>
+                  <div className="flex flex-col gap-1.5">
+                    <label htmlFor="country" className="text-sm font-medium">
+                      Pays
+                    </label>
+                    <select
+                      id="country"
+                      name="country"
+                      defaultValue="FR"
+                      autoComplete="country"
+                      className="h-11 w-full rounded-lg border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+                    >
+                      {SHIPPING_COUNTRIES.map(([code, name]) => (
+                        <option key={code} value={code}>
+                          {name}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <FormField label="Téléphone" name="phone" type="tel" autoComplete="tel" required error={form.errors.phone} hint="Pour le transporteur, en cas de besoin." />
+                </fieldset>
+
+                <fieldset className="flex flex-col gap-4">
+                  <legend className="mb-3 flex items-center gap-2 text-lg font-bold">
+                    <CreditCard className="size-5" aria-hidden="true" /> Carte bancaire
+                  </legend>
+                  <FormField label="Numéro de carte" name="cardNumber" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" required error={form.errors.cardNumber} />
+                  <div className="grid grid-cols-2 gap-4">
+                    <FormField label="Expiration (MM/AA)" name="cardExpiry" inputMode="numeric" autoComplete="cc-exp" placeholder="12/30" required error={form.errors.cardExpiry} />
+                    <FormField label="Cryptogramme" name="cardCvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" required error={form.errors.cardCvc} />
+                  </div>
+                </fieldset>
+
+                <input type="hidden" name="method" value={method} />
+                <Button type="submit" name="intent" value="pay" size="lg" disabled={busy}>
+                  <Lock aria-hidden="true" /> {busy ? "Paiement en cours..." : `Payer ${formatEuros(session.totalCents)}`}
+                </Button>
+              </Form>
+              <Form method="post" className="mt-3">
+                <Button type="submit" name="intent" value="cancel" variant="ghost" className="w-full" disabled={busy}>
+                  Annuler et revenir au panier
+                </Button>
+              </Form>
+            </>
+          )}
+        </div>
+
+        <aside aria-labelledby="summary-title" className="h-fit rounded-2xl border border-border bg-card p-5 lg:sticky lg:top-24">
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="summary-title" className="text-lg font-bold">
+              Récapitulatif
+            </h2>
+            <Badge tone="warning">Mode test</Badge>
+          </div>
+          <ul className="mt-4 flex flex-col gap-3 text-sm">
+            {session.lines.map((line, index) => (
+              <li key={index} className="flex justify-between gap-3">
+                <span>
+                  {line.name} <span className="text-muted-foreground">× {line.quantity}</span>
+                </span>
+                <span className="tabular shrink-0">{formatEuros(line.unitAmountCents * line.quantity)}</span>
+              </li>
+            ))}
+            {session.discountCents > 0 ? (
+              <li className="flex justify-between gap-3 text-success">
+                <span>Réduction</span>
+                <span className="tabular">−{formatEuros(session.discountCents)}</span>
+              </li>
+            ) : null}
+          </ul>
+          <div className="mt-4 flex items-baseline justify-between border-t border-border pt-4">
+            <span className="font-semibold">Total</span>
+            <span className="tabular text-xl font-extrabold">{formatEuros(session.totalCents)}</span>
+          </div>
+          {payable ? (
+            <p className="mt-3 text-xs text-muted-foreground">Articles réservés jusqu'à {timeFormat.format(new Date(session.expiresAt))}.</p>
+          ) : null}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function MethodChoice({
+  value,
+  checked,
+  onSelect,
+  icon,
+  label,
+}: {
+  value: "home" | "relay";
+  checked: boolean;
+  onSelect: (value: "home" | "relay") => void;
+  icon: React.ReactNode;
+  label: string;
+}) {
+  return (
+    <label
+      className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border p-3 text-sm font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring [&_svg]:size-5 ${checked ? "border-primary bg-primary/10" : "border-border hover:bg-muted"}`}
+    >
+      <input type="radio" name="methodChoice" value={value} checked={checked} onChange={() => onSelect(value)} className="size-4 accent-[var(--color-primary)]" />
+      {icon}
+      {label}
+    </label>
+  );
+}

@@ -1,0 +1,38 @@
+import { inArray } from "drizzle-orm";
+import { products } from "~/db/schema";
+import type { Db } from "~/db/types";
+import type { CartProduct } from "~/domain/cart";
+import { IMAGE_WIDTHS, imageUrl } from "~/domain/images";
+import { isPubliclyVisible } from "~/domain/visibility";
+
+export const MAX_CART_REFRESH_IDS = 50;
+
+/**
+ * Today's name, price, stock and image of the cart's products, for the products the public may
+ * buy now. A product missing from the answer is gone (deleted, offline, not dropped yet).
+ */
+export async function getCartProducts(db: Db, ids: number[], options: { now: Date; imageBaseUrl: string }): Promise<CartProduct[]> {
+  const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647))].slice(0, MAX_CART_REFRESH_IDS);
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({
+      id: products.id,
+      title: products.title,
+      priceCents: products.priceCents,
+      stock: products.stock,
+      imagePath: products.imagePath,
+      status: products.status,
+      dropTime: products.dropTime,
+    })
+    .from(products)
+    .where(inArray(products.id, wanted));
+  return rows
+    .filter((row) => isPubliclyVisible(row, options.now))
+    .map((row) => ({
+      id: row.id,
+      name: row.title,
+      priceCents: row.priceCents,
+      stock: Math.max(0, row.stock),
+      image: row.imagePath ? imageUrl(options.imageBaseUrl, row.imagePath, IMAGE_WIDTHS[0]) : null,
+    }));
+}

@@ -1,0 +1,74 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { orderItems, orders } from "~/db/schema";
+import type { Db, Tx } from "~/db/types";
+import type { OrderView } from "~/domain/order-view";
+
+type OrderRow = typeof orders.$inferSelect;
+
+async function toOrderViews(db: Db | Tx, rows: OrderRow[]): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, rows.map((row) => row.id)))
+    .orderBy(asc(orderItems.name), asc(orderItems.id));
+  return rows.map((row) => ({
+    number: row.number,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    customerEmail: row.customerEmail,
+    customerName: row.customerName,
+    lines: items
+      .filter((item) => item.orderId === row.id)
+      .map((item) => ({
+        productId: item.productId,
+        name: item.name,
+        unitPriceCents: item.unitPriceCents,
+        quantity: item.quantity,
+        lineTotalCents: item.unitPriceCents * item.quantity,
+      })),
+    subtotalCents: row.subtotalCents,
+    insuranceCents: row.insuranceCents,
+    discountCents: row.discountCents,
+    discountCode: row.discountCode,
+    totalCents: row.totalCents,
+    shippingAddress: row.shippingAddress ?? null,
+  }));
+}
+
+export async function getOrderView(db: Db | Tx, orderId: string): Promise<OrderView | null> {
+  const rows = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  return (await toOrderViews(db, rows))[0] ?? null;
+}
+
+/**
+ * The order of a payment session (/merci). The session id is the key: it is long, random and
+ * only handed to the buyer by the payment page's redirect.
+ */
+export async function getOrderBySessionId(db: Db, sessionId: string): Promise<OrderView | null> {
+  if (!sessionId || sessionId.length > 255) return null;
+  const rows = await db.select().from(orders).where(eq(orders.providerSessionId, sessionId)).limit(1);
+  return (await toOrderViews(db, rows))[0] ?? null;
+}
+
+/** One of the customer's own orders by its number; null for anybody else's (answered 404). */
+export async function getCustomerOrder(db: Db, userId: string, number: string): Promise<OrderView | null> {
+  if (number.length > 40) return null;
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.number, number)))
+    .limit(1);
+  return (await toOrderViews(db, rows))[0] ?? null;
+}
+
+/** The customer's orders, newest first (the account page). */
+export async function listCustomerOrders(db: Db, userId: string, limit = 20) {
+  return db
+    .select({ id: orders.id, number: orders.number, status: orders.status, totalCents: orders.totalCents, createdAt: orders.createdAt })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}

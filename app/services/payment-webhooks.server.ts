@@ -1,0 +1,221 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { orders, paymentEvents } from "~/db/schema";
+import type { Db, Tx } from "~/db/types";
+import type { MailShop } from "~/domain/email-templates";
+import type { AppContext } from "~/lib/context";
+import { latePaymentRefundEmail, orderConfirmationEmail, sellerLatePaymentEmail, sellerNewOrderEmail } from "~/domain/order-emails";
+import { queueEmail } from "./mail.server";
+import { getOrderView } from "./orders.server";
+import { orderLines, reserveUnits, returnUnits } from "./reservations.server";
+import { type PaymentEvent, type PaymentProvider, WebhookSignatureError } from "./payments/types";
+
+export type WebhookDeps = {
+  shop: MailShop;
+  /** Where the seller's notices go (SELLER_EMAIL, else SHOP_EMAIL). */
+  sellerEmail: string;
+  now?: () => Date;
+};
+
+export type WebhookOutcome =
+  | "duplicate" // this event id was handled before
+  | "unknown-session"
+  | "paid"
+  | "payment-pending" // completed, asynchronous payment still on its way
+  | "late-paid" // paid after its reservation ended, units taken again
+  | "refund-pending" // paid after its reservation ended, units gone: the money goes back
+  | "released" // expired or failed: units back
+  | "ignored";
+
+/** The webhook's dependencies, from a loader's or action's context. */
+export function webhookDepsFrom(context: Pick<AppContext, "shop" | "publicUrl" | "checkout">): WebhookDeps {
+  return {
+    shop: { name: context.shop.name, email: context.shop.email, publicUrl: context.publicUrl },
+    sellerEmail: context.checkout.sellerEmail,
+  };
+}
+
+/** An asynchronous payment (bank debit) may take days: the units stay held meanwhile. */
+const ASYNC_PAYMENT_HOLD_MS = 3 * 24 * 60 * 60 * 1000;
+
+/**
+ * A webhook as received: verifies the signature on the raw body, then handles the event. A bad
+ * signature answers 400 and writes nothing. Used by POST /api/payments/{provider}/webhook and
+ * by the test payment page, which sends its events through this same path.
+ */
+export async function receiveWebhook(
+  db: Db,
+  provider: PaymentProvider,
+  rawBody: string,
+  headers: Headers,
+  deps: WebhookDeps,
+): Promise<{ status: 200 | 400; body: { received: boolean; outcome?: WebhookOutcome; error?: string } }> {
+  let event: PaymentEvent;
+  try {
+    event = await provider.readWebhook(rawBody, headers);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) return { status: 400, body: { received: false, error: "Signature invalide." } };
+    throw error;
+  }
+  const outcome = await handlePaymentEvent(db, provider, event, deps);
+  return { status: 200, body: { received: true, outcome } };
+}
+
+/**
+ * Handles one provider event exactly once and in any order (ARCHITECTURE.md "Payment
+ * confirmation"). In one transaction: the event id is recorded (a second delivery stops
+ * there), the order row is locked, and only allowed transitions happen:
+ * pending_payment → paid (e-mails queued in the same transaction); pending_payment → expired or
+ * cancelled with its units back. An expiry after the payment changes nothing. A payment after
+ * the reservation ended takes the units again if they are still there; if not, the order turns
+ * refund_pending, the seller is told, and the money goes back through the provider.
+ */
+export async function handlePaymentEvent(db: Db, provider: PaymentProvider, event: PaymentEvent, deps: WebhookDeps): Promise<WebhookOutcome> {
+  const now = deps.now?.() ?? new Date();
+  const result = await db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, provider: provider.name, type: event.type, receivedAt: now })
+      .onConflictDoNothing({ target: paymentEvents.id })
+      .returning({ id: paymentEvents.id });
+    if (!fresh) return { outcome: "duplicate" as const };
+    if (event.type === "ignored" || !event.sessionId) return { outcome: "ignored" as const };
+
+    const [order] = await tx.select().from(orders).where(eq(orders.providerSessionId, event.sessionId)).for("update");
+    if (!order) return { outcome: "unknown-session" as const };
+    await tx.update(paymentEvents).set({ orderId: order.id }).where(eq(paymentEvents.id, event.id));
+
+    const paidNow = event.paid && (event.type === "session.completed" || event.type === "session.async_payment_succeeded");
+    if (paidNow) return { outcome: await recordPayment(tx, order, event, now, deps), orderId: order.id };
+    if (event.type === "session.completed") {
+      if (order.status !== "pending_payment") return { outcome: "ignored" as const };
+      const holdUntil = new Date(now.getTime() + ASYNC_PAYMENT_HOLD_MS);
+      await tx
+        .update(orders)
+        .set({ ...customerDetails(order, event), reservedUntil: holdUntil, updatedAt: now })
+        .where(eq(orders.id, order.id));
+      return { outcome: "payment-pending" as const };
+    }
+    if (event.type === "session.expired" || event.type === "session.async_payment_failed") {
+      if (order.status !== "pending_payment") return { outcome: "ignored" as const };
+      await tx
+        .update(orders)
+        .set({ status: event.type === "session.expired" ? "expired" : "cancelled", reservedUntil: null, updatedAt: now })
+        .where(eq(orders.id, order.id));
+      await returnUnits(tx, order.id, now);
+      return { outcome: "released" as const };
+    }
+    return { outcome: "ignored" as const };
+  });
+  if (result.outcome === "refund-pending" && "orderId" in result && result.orderId) {
+    await refundLatePayment(db, provider, result.orderId, deps);
+  }
+  return result.outcome;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+function customerDetails(order: OrderRow, event: PaymentEvent) {
+  return {
+    customerEmail: order.customerEmail ?? event.customerEmail,
+    customerName: event.customerName ?? event.shippingAddress?.fullName ?? order.customerName,
+    shippingAddress: event.shippingAddress ?? order.shippingAddress,
+    paymentReference: event.paymentReference ?? order.paymentReference,
+  };
+}
+
+async function recordPayment(tx: Tx, order: OrderRow, event: PaymentEvent, now: Date, deps: WebhookDeps): Promise<WebhookOutcome> {
+  if (order.status === "pending_payment") {
+    await markPaid(tx, order, event, now, deps);
+    return "paid";
+  }
+  if (order.status !== "expired" && order.status !== "cancelled") return "ignored"; // paid already, or on its way back
+  // Paid after the reservation ended: take the units again, all or none (a savepoint).
+  const retaken = await tx
+    .transaction(async (sp) => {
+      for (const line of await orderLines(sp, order.id)) {
+        if (line.productId === null || !(await reserveUnits(sp, line.productId, line.quantity, now))) throw new NotAllThere();
+      }
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof NotAllThere) return false;
+      throw error;
+    });
+  if (retaken) {
+    await markPaid(tx, order, event, now, deps);
+    return "late-paid";
+  }
+  await tx
+    .update(orders)
+    .set({ ...customerDetails(order, event), status: "refund_pending", reservedUntil: null, updatedAt: now })
+    .where(eq(orders.id, order.id));
+  return "refund-pending";
+}
+
+class NotAllThere extends Error {}
+
+async function markPaid(tx: Tx, order: OrderRow, event: PaymentEvent, now: Date, deps: WebhookDeps) {
+  await tx
+    .update(orders)
+    .set({ ...customerDetails(order, event), status: "paid", paidAt: now, reservedUntil: null, updatedAt: now })
+    .where(eq(orders.id, order.id));
+  const view = (await getOrderView(tx, order.id))!;
+  const orderUrl = order.userId ? `${deps.shop.publicUrl}/account/orders/${encodeURIComponent(view.number)}` : null;
+  if (view.customerEmail) {
+    await queueEmail(tx, { to: view.customerEmail, kind: "order-confirmation", content: orderConfirmationEmail({ shop: deps.shop, order: view, orderUrl }) });
+  }
+  await queueEmail(tx, {
+    to: deps.sellerEmail,
+    kind: "seller-new-order",
+    content: sellerNewOrderEmail({ shop: deps.shop, order: view, adminUrl: `${deps.shop.publicUrl}/admin` }),
+  });
+}
+
+/**
+ * Gives the money back for an order paid too late (refund_pending), through the provider, then
+ * records it and tells the customer and the seller. When the provider fails, the seller is told
+ * to act and the sweeper tries again later; the idempotency key keeps it to one refund.
+ */
+export async function refundLatePayment(db: Db, provider: PaymentProvider, orderId: string, deps: WebhookDeps, options: { notifyFailure?: boolean } = {}): Promise<boolean> {
+  const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.status, "refund_pending")));
+  if (!order) return false;
+  const adminUrl = `${deps.shop.publicUrl}/admin`;
+  let refundId: string | null = null;
+  try {
+    if (!order.paymentReference) throw new Error("no payment reference to refund");
+    ({ id: refundId } = await provider.refund({ paymentReference: order.paymentReference, amountCents: order.totalCents, idempotencyKey: `refund:${order.id}` }));
+  } catch (error) {
+    console.error(`refund of order ${order.number} failed:`, error instanceof Error ? error.message : error);
+  }
+  const now = deps.now?.() ?? new Date();
+  return db.transaction(async (tx) => {
+    const view = (await getOrderView(tx, order.id))!;
+    if (!refundId) {
+      if (options.notifyFailure !== false) {
+        await queueEmail(tx, { to: deps.sellerEmail, kind: "seller-late-payment", content: sellerLatePaymentEmail({ shop: deps.shop, order: view, refunded: false, adminUrl }) });
+      }
+      return false;
+    }
+    const updated = await tx
+      .update(orders)
+      .set({ status: "refunded", refundReference: refundId, refundedAt: now, updatedAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.status, "refund_pending")))
+      .returning({ id: orders.id });
+    if (updated.length === 0) return false;
+    if (view.customerEmail) {
+      await queueEmail(tx, { to: view.customerEmail, kind: "late-payment-refund", content: latePaymentRefundEmail({ shop: deps.shop, order: view }) });
+    }
+    await queueEmail(tx, { to: deps.sellerEmail, kind: "seller-late-payment", content: sellerLatePaymentEmail({ shop: deps.shop, order: view, refunded: true, adminUrl }) });
+    return true;
+  });
+}
+
+/** Orders still waiting for their refund (the provider failed before): tried again by the sweeper. */
+export async function retryPendingRefunds(db: Db, provider: PaymentProvider, deps: WebhookDeps): Promise<number> {
+  const pending = await db.select({ id: orders.id }).from(orders).where(inArray(orders.status, ["refund_pending"])).limit(20);
+  let done = 0;
+  for (const { id } of pending) {
+    if (await refundLatePayment(db, provider, id, deps, { notifyFailure: false })) done += 1;
+  }
+  return done;
+}

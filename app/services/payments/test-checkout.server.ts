@@ -1,0 +1,110 @@
+import { and, eq, gt } from "drizzle-orm";
+import { orders, testPaymentSessions } from "~/db/schema";
+import type { Db } from "~/db/types";
+import type { OrderStatus } from "~/domain/catalog-values";
+import { type TestPaymentForm, shippingAddressOf, testCardOutcome } from "~/domain/test-payment-form";
+import { receiveWebhook, type WebhookDeps } from "../payment-webhooks.server";
+import { newId, type TestProvider, testWebhook } from "./test-provider.server";
+import type { SessionLine } from "./types";
+
+/** The hosted test page's view of a session. */
+export type TestSessionView = {
+  id: string;
+  orderNumber: string;
+  lines: SessionLine[];
+  discountCents: number;
+  totalCents: number;
+  customerEmail: string | null;
+  status: "open" | "complete" | "expired";
+  expiresAt: string;
+  cancelUrl: string;
+  orderStatus: OrderStatus | null;
+};
+
+export async function getTestSession(db: Db, id: string, now = new Date()): Promise<TestSessionView | null> {
+  if (!/^cs_test_[A-Za-z0-9_-]{10,64}$/.test(id)) return null;
+  const [row] = await db
+    .select({ session: testPaymentSessions, orderStatus: orders.status })
+    .from(testPaymentSessions)
+    .leftJoin(orders, eq(orders.id, testPaymentSessions.orderId))
+    .where(eq(testPaymentSessions.id, id));
+  if (!row) return null;
+  const { session } = row;
+  const expired = session.status === "expired" || (session.status === "open" && session.expiresAt <= now);
+  return {
+    id: session.id,
+    orderNumber: session.orderNumber,
+    lines: session.lines,
+    discountCents: session.discountCents,
+    totalCents: session.totalCents,
+    customerEmail: session.customerEmail,
+    status: expired ? "expired" : session.status,
+    expiresAt: session.expiresAt.toISOString(),
+    cancelUrl: session.cancelUrl,
+    orderStatus: row.orderStatus,
+  };
+}
+
+export type PayResult =
+  | { ok: true; redirectTo: string }
+  | { ok: false; reason: "declined" | "unknown-card" | "expired" | "not-open" };
+
+/**
+ * "Payer": a test card is charged, the session completes, and its event goes through the same
+ * signed webhook path as Stripe's (receiveWebhook), then the buyer goes to the success URL.
+ */
+export async function payTestSession(db: Db, provider: TestProvider, id: string, form: TestPaymentForm, deps: WebhookDeps): Promise<PayResult> {
+  const outcome = testCardOutcome(form.cardNumber);
+  if (outcome === "declined") return { ok: false, reason: "declined" };
+  if (outcome === "unknown") return { ok: false, reason: "unknown-card" };
+  const paymentReference = newId("pi_test");
+  const now = new Date();
+  // One payment per session, and never after its expiry (the reservation has ended by then).
+  const [session] = await db
+    .update(testPaymentSessions)
+    .set({ status: "complete", paymentReference, ...(form.email ? { customerEmail: form.email } : {}) })
+    .where(and(eq(testPaymentSessions.id, id), eq(testPaymentSessions.status, "open"), gt(testPaymentSessions.expiresAt, now)))
+    .returning();
+  if (!session) {
+    const current = await getTestSession(db, id, now);
+    return { ok: false, reason: current?.status === "expired" ? "expired" : "not-open" };
+  }
+  const address = shippingAddressOf(form);
+  const webhook = testWebhook(provider, "checkout.session.completed", {
+    sessionId: session.id,
+    paid: true,
+    paymentReference,
+    customerEmail: session.customerEmail,
+    customerName: address.fullName,
+    shippingAddress: address,
+    amountTotalCents: session.totalCents,
+  });
+  const received = await receiveWebhook(db, provider, webhook.raw, webhook.headers, deps);
+  if (received.status !== 200) throw new Error(`test webhook refused: ${received.body.error}`);
+  return { ok: true, redirectTo: session.successUrl.replace("{CHECKOUT_SESSION_ID}", encodeURIComponent(session.id)) };
+}
+
+/** "Annuler": the session expires, which releases the stock (same webhook path), back to the cart. */
+export async function cancelTestSession(db: Db, provider: TestProvider, id: string, deps: WebhookDeps): Promise<string | null> {
+  const [session] = await db
+    .update(testPaymentSessions)
+    .set({ status: "expired" })
+    .where(and(eq(testPaymentSessions.id, id), eq(testPaymentSessions.status, "open")))
+    .returning();
+  if (!session) {
+    const current = await getTestSession(db, id);
+    return current ? current.cancelUrl : null;
+  }
+  const webhook = testWebhook(provider, "checkout.session.expired", {
+    sessionId: session.id,
+    paid: false,
+    paymentReference: null,
+    customerEmail: session.customerEmail,
+    customerName: null,
+    shippingAddress: null,
+    amountTotalCents: session.totalCents,
+  });
+  const received = await receiveWebhook(db, provider, webhook.raw, webhook.headers, deps);
+  if (received.status !== 200) throw new Error(`test webhook refused: ${received.body.error}`);
+  return session.cancelUrl;
+}

@@ -1,0 +1,75 @@
+import type { ShippingAddress } from "~/db/schema/orders";
+
+/**
+ * One small interface for every payment provider: the built-in test page and Stripe Checkout.
+ * The checkout and webhook services only ever talk to this (docs/decisions/007).
+ */
+export type SessionLine = { name: string; unitAmountCents: number; quantity: number };
+
+export type CreateSessionInput = {
+  orderId: string;
+  orderNumber: string;
+  /** Product lines, then insurance as its own line when chosen. */
+  lines: SessionLine[];
+  /** Discount already computed by the server (0 when none). */
+  discountCents: number;
+  /** What the customer pays: sum of lines minus the discount. */
+  totalCents: number;
+  /** A signed-in customer's address; a guest gives it on the payment page. */
+  customerEmail: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  /** The order's reserved_until: the session cannot be paid after it. */
+  expiresAt: Date;
+  /** The order id: asking twice gives the same session. */
+  idempotencyKey: string;
+};
+
+export type CreatedSession = { id: string; url: string };
+
+/** A provider event, read from a signed webhook and reduced to what the shop needs. */
+export type PaymentEvent = {
+  /** The provider's event id: handled once (payment_events). */
+  id: string;
+  type:
+    | "session.completed" // checkout finished: paid, or an asynchronous payment still pending
+    | "session.async_payment_succeeded"
+    | "session.async_payment_failed"
+    | "session.expired"
+    | "ignored"; // any other event type: acknowledged, nothing to do
+  sessionId: string | null;
+  /** Whether the money is there (completed with payment_status paid, or async succeeded). */
+  paid: boolean;
+  /** What a refund needs (Stripe: the PaymentIntent id). */
+  paymentReference: string | null;
+  customerEmail: string | null;
+  customerName: string | null;
+  shippingAddress: ShippingAddress | null;
+  amountTotalCents: number | null;
+};
+
+export class WebhookSignatureError extends Error {
+  constructor(message = "Signature invalide") {
+    super(message);
+    this.name = "WebhookSignatureError";
+  }
+}
+
+export class PaymentProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "PaymentProviderError";
+  }
+}
+
+export type PaymentProvider = {
+  readonly name: "test" | "stripe";
+  createSession(input: CreateSessionInput): Promise<CreatedSession>;
+  /**
+   * Verifies the signature on the raw body (exactly as received) and reads the event.
+   * Throws WebhookSignatureError when the signature or the body is not right.
+   */
+  readWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent>;
+  /** Refunds a whole payment; the idempotency key makes a retry safe. */
+  refund(input: { paymentReference: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }>;
+};

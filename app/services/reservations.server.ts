@@ -1,0 +1,92 @@
+import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { orderItems, orders, products, testPaymentSessions } from "~/db/schema";
+import type { Db, Tx } from "~/db/types";
+import type { OrderStatus } from "~/domain/catalog-values";
+
+/**
+ * Stock reservations. A checkout takes units with one conditional UPDATE per line (never below
+ * zero, whatever the interleaving); an order that ends unpaid gives them back exactly once,
+ * because the status change and the release happen in the same transaction and only from
+ * pending_payment.
+ */
+
+/** Takes `quantity` units of a product if there are that many; false (nothing changed) if not. */
+export async function reserveUnits(tx: Db | Tx, productId: number, quantity: number, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: now })
+    .where(and(eq(products.id, productId), gte(products.stock, quantity)))
+    .returning({ id: products.id });
+  return rows.length === 1;
+}
+
+/** The order's lines that still point to a product, in product order (same lock order everywhere). */
+export async function orderLines(tx: Db | Tx, orderId: string) {
+  return tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity, name: orderItems.name })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productId));
+}
+
+/** Puts an order's units back on the shelf (its products that still exist). */
+export async function returnUnits(tx: Db | Tx, orderId: string, now: Date): Promise<void> {
+  for (const line of await orderLines(tx, orderId)) {
+    if (line.productId === null) continue;
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: now })
+      .where(eq(products.id, line.productId));
+  }
+}
+
+/**
+ * Ends a pending order that was not paid (expired, cancelled) and returns its units; false when
+ * it was no longer pending (already paid, or already released by someone else).
+ */
+export async function endUnpaidOrder(tx: Db | Tx, orderId: string, status: Extract<OrderStatus, "expired" | "cancelled">, now: Date): Promise<boolean> {
+  const ended = await tx
+    .update(orders)
+    .set({ status, reservedUntil: null, updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending_payment")))
+    .returning({ id: orders.id });
+  if (ended.length === 0) return false;
+  await returnUnits(tx, orderId, now);
+  return true;
+}
+
+// Arbitrary constant: one server at a time sweeps reservations on PostgreSQL.
+const SWEEP_LOCK_ID = 727_002;
+const SWEEP_BATCH = 100;
+
+/**
+ * Releases the reservations whose time has passed, even when no webhook came: the orders turn
+ * expired and their units return. On PostgreSQL one instance at a time does it (an advisory
+ * lock taken for the transaction; the others skip this round); SKIP LOCKED leaves alone an order
+ * that a webhook is handling right now. Returns the released order ids.
+ */
+export async function releaseExpiredReservations(db: Db, now: Date, options: { postgres: boolean }): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    if (options.postgres) {
+      const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK_ID}) as ok`)) as unknown as { rows: { ok: boolean }[] };
+      const [lock] = result.rows;
+      if (!lock?.ok) return [];
+    }
+    const due = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, "pending_payment"), lte(orders.reservedUntil, now)))
+      .orderBy(asc(orders.reservedUntil))
+      .limit(SWEEP_BATCH)
+      .for("update", { skipLocked: true });
+    const released: string[] = [];
+    for (const { id } of due) {
+      if (await endUnpaidOrder(tx, id, "expired", now)) released.push(id);
+    }
+    if (released.length > 0) {
+      // The test page then says the session expired (Stripe expires its own at the same time).
+      await tx.update(testPaymentSessions).set({ status: "expired" }).where(and(inArray(testPaymentSessions.orderId, released), eq(testPaymentSessions.status, "open")));
+    }
+    return released;
+  });
+}

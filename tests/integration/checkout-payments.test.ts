@@ -1,0 +1,290 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { orderItems, orders, outboxEmails, paymentEvents, products, rateLimits, testPaymentSessions, testRefunds } from "~/db/schema";
+import { RATE_LIMITS } from "~/domain/rate-limits";
+import { type CheckoutContext, startCheckout } from "~/services/checkout.server";
+import { handlePaymentEvent, receiveWebhook } from "~/services/payment-webhooks.server";
+import { createTestProvider, type TestProvider, testWebhook } from "~/services/payments/test-provider.server";
+import type { PaymentEvent, PaymentProvider } from "~/services/payments/types";
+import { releaseExpiredReservations } from "~/services/reservations.server";
+import { databaseLabel, openTestDatabase } from "./test-database";
+
+const deps = { shop: { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" }, sellerEmail: "vendeur@comptoir.example" };
+const address = { method: "home" as const, fullName: "Marie Curie", line1: "12 rue des Lilas", postalCode: "75011", city: "Paris", country: "FR", phone: "0612345678" };
+
+describe(`checkout and payments on ${databaseLabel}`, () => {
+  let database: Database;
+  let provider: TestProvider;
+  let ip = 0;
+
+  const ctx = (overrides: Partial<CheckoutContext> = {}): CheckoutContext => ({
+    now: new Date(),
+    customer: null,
+    // A new address per checkout: the rate limits have their own test.
+    clientIp: `198.51.100.${++ip % 250}-${ip}`,
+    orderPrefix: "CPT",
+    origin: "http://shop.test",
+    reservationMinutes: 30,
+    ...overrides,
+  });
+
+  async function product(values: Partial<typeof products.$inferInsert> = {}) {
+    const [row] = await database.db
+      .insert(products)
+      .values({ title: "Display Écarlate et Violet", priceCents: 14_999, stock: 5, category: "TCG", subCategory: "Scellés", ...values })
+      .returning();
+    return row!;
+  }
+  const stockOf = async (id: number) => (await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
+  const orderOf = async (number: string) => (await database.db.select().from(orders).where(eq(orders.number, number)))[0]!;
+
+  async function checkoutOne(productId: number, quantity = 1) {
+    const result = await startCheckout(database.db, provider, { items: [{ productId, quantity }], insuranceSelected: false }, ctx());
+    if (result.status !== 200) throw new Error(`checkout refused: ${JSON.stringify(result.body)}`);
+    const order = await orderOf(result.body.orderNumber);
+    return { ...result.body, order };
+  }
+
+  function completed(sessionId: string, overrides: Partial<TestWebhookData> = {}) {
+    return testWebhook(provider, "checkout.session.completed", {
+      sessionId,
+      paid: true,
+      paymentReference: "pi_test_abc",
+      customerEmail: "marie@example.com",
+      customerName: "Marie Curie",
+      shippingAddress: address,
+      amountTotalCents: null,
+      ...overrides,
+    });
+  }
+  type TestWebhookData = Parameters<typeof testWebhook>[2];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    provider = createTestProvider({ db: database.db, secret: "integration-secret" });
+  });
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    await database.db.delete(rateLimits);
+  });
+
+  it("50 concurrent checkouts for the last unit give exactly one order", async () => {
+    const last = await product({ stock: 1, title: "Coffret Dracaufeu Ultra Premium" });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => startCheckout(database.db, provider, { items: [{ productId: last.id, quantity: 1 }], insuranceSelected: false }, ctx())),
+    );
+    const won = results.filter((r) => r.status === 200);
+    const lost = results.filter((r) => r.status === 409);
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(49);
+    for (const r of lost) {
+      expect(r.body).toMatchObject({ error: "Produit indisponible", code: "OUT_OF_STOCK", productId: last.id });
+      expect("details" in r.body && r.body.details).toMatch(/victime de son succès/);
+    }
+    expect(await stockOf(last.id)).toBe(0);
+    const [{ n }] = (await database.db.select({ n: sql<number>`count(*)::int` }).from(orderItems).where(eq(orderItems.productId, last.id))) as [{ n: number }];
+    expect(n).toBe(1);
+  });
+
+  it("writes the order with server prices, snapshots, insurance, a SPEC.md number and a session", async () => {
+    const p = await product({ priceCents: 24_999, stock: 3 });
+    // Whatever else the browser sends (a price, an amount) is ignored.
+    const body = { items: [{ productId: p.id, quantity: 2, price: 1, priceCents: 1 }], insuranceSelected: true, insuranceAmount: 0, amount: 1 };
+    const result = await startCheckout(database.db, provider, body, ctx());
+    expect(result.status).toBe(200);
+    if (result.status !== 200) return;
+    expect(result.body.orderNumber).toMatch(/^CPT-\d{6}-\d{4}$/);
+    expect(result.body.url).toMatch(/^http:\/\/shop\.test\/paiement\/cs_test_/);
+    const order = await orderOf(result.body.orderNumber);
+    expect(order).toMatchObject({ status: "pending_payment", subtotalCents: 49_998, insuranceCents: 1_000, totalCents: 50_998, paymentProvider: "test" });
+    expect(order.reservedUntil!.getTime() - order.createdAt.getTime()).toBe(30 * 60_000);
+    expect(await database.db.select({ name: orderItems.name, unitPriceCents: orderItems.unitPriceCents, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, order.id))).toEqual([
+      { name: p.title, unitPriceCents: 24_999, quantity: 2 },
+    ]);
+    const [session] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, order.providerSessionId!));
+    expect(session).toMatchObject({ idempotencyKey: order.id, totalCents: 50_998, orderNumber: order.number });
+    expect(session!.lines).toEqual([
+      { name: p.title, unitAmountCents: 24_999, quantity: 2 },
+      { name: "Assurance colis", unitAmountCents: 1_000, quantity: 1 },
+    ]);
+    expect(await stockOf(p.id)).toBe(1);
+  });
+
+  it("refuses a tampered cart with clear answers and changes nothing", async () => {
+    const p = await product({ stock: 2 });
+    const offline = await product({ status: "hors_ligne" });
+    const upcoming = await product({ status: "a_venir", dropTime: new Date(Date.now() + 3_600_000) });
+    const cases: [unknown, number, string][] = [
+      [{ items: [{ productId: p.id, quantity: 3 }], insuranceSelected: false }, 409, "OUT_OF_STOCK"],
+      [{ items: [{ productId: offline.id, quantity: 1 }], insuranceSelected: false }, 409, "UNAVAILABLE"],
+      [{ items: [{ productId: upcoming.id, quantity: 1 }], insuranceSelected: false }, 409, "UNAVAILABLE"],
+      [{ items: [{ productId: 99_999_999, quantity: 1 }], insuranceSelected: false }, 409, "UNAVAILABLE"],
+      [{ items: [{ productId: p.id, quantity: -1 }], insuranceSelected: false }, 400, "INVALID"],
+      [{ items: [{ productId: p.id, quantity: 1.5 }], insuranceSelected: false }, 400, "INVALID"],
+      [{ items: [{ productId: "1; drop table", quantity: 1 }], insuranceSelected: false }, 400, "INVALID"],
+      [{ items: [], insuranceSelected: false }, 400, "INVALID"],
+      ["not an object", 400, "INVALID"],
+    ];
+    for (const [body, status, code] of cases) {
+      const result = await startCheckout(database.db, provider, body, ctx());
+      expect({ body, status: result.status, code: result.body && "code" in result.body ? result.body.code : null }).toEqual({ body, status, code });
+    }
+    const empty = await startCheckout(database.db, provider, { items: [], insuranceSelected: false }, ctx());
+    expect(empty.body).toMatchObject({ error: "Panier vide", details: "Ajoutez des articles à votre panier avant de passer à la caisse." });
+    const negative = await startCheckout(database.db, provider, { items: [{ productId: p.id, quantity: -1 }] }, ctx());
+    expect(negative.body).toMatchObject({ fieldErrors: { "items.0.quantity": "La quantité doit être d'au moins 1." } });
+    // Two lines, the second impossible: the first is not kept either.
+    const mixed = await startCheckout(database.db, provider, { items: [{ productId: p.id, quantity: 1 }, { productId: offline.id, quantity: 1 }] }, ctx());
+    expect(mixed.status).toBe(409);
+    expect(await stockOf(p.id)).toBe(2);
+  });
+
+  it("limits checkouts per client address and per e-mail with 429 and a French message", async () => {
+    const p = await product({ stock: 0 });
+    const body = { items: [{ productId: p.id, quantity: 1 }], insuranceSelected: false };
+    const fixed = ctx({ clientIp: "203.0.113.50" });
+    for (let i = 0; i < RATE_LIMITS.checkoutPerIp.limit; i++) expect((await startCheckout(database.db, provider, body, fixed)).status).toBe(409);
+    const blocked = await startCheckout(database.db, provider, body, fixed);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ code: "RATE_LIMITED", error: expect.stringMatching(/^Trop de tentatives\. Réessayez dans \d+ minutes?\.$/) });
+    expect("retryAfterS" in blocked && blocked.retryAfterS).toBeGreaterThan(0);
+    const byEmail = { ...body, email: "script@example.com" };
+    for (let i = 0; i < RATE_LIMITS.checkoutPerEmail.limit; i++) await startCheckout(database.db, provider, byEmail, ctx());
+    expect((await startCheckout(database.db, provider, byEmail, ctx())).status).toBe(429);
+  });
+
+  it("releases the reservation when the payment provider fails", async () => {
+    const p = await product({ stock: 4 });
+    const failing: PaymentProvider = { ...provider, createSession: () => Promise.reject(new Error("provider down")) };
+    const result = await startCheckout(database.db, failing, { items: [{ productId: p.id, quantity: 3 }], insuranceSelected: false }, ctx());
+    expect(result).toMatchObject({ status: 502, body: { error: "Impossible de créer la session de paiement.", code: "PROVIDER" } });
+    expect(await stockOf(p.id)).toBe(4);
+    const [order] = await database.db.select().from(orders).where(sql`${orders.id} in (select order_id from order_items where product_id = ${p.id})`);
+    expect(order?.status).toBe("cancelled");
+  });
+
+  it("one webhook replayed 10 times, shuffled with an expiry, gives paid once and one e-mail pair", async () => {
+    const p = await product({ stock: 2 });
+    const { order } = await checkoutOne(p.id);
+    const paid = completed(order.providerSessionId!);
+    const expiry = testWebhook(provider, "checkout.session.expired", { ...JSON.parse(paid.raw).data, paid: false });
+    const deliveries = [...Array.from({ length: 10 }, () => paid), expiry].sort(() => Math.random() - 0.5);
+    const answers = await Promise.all(deliveries.map((d) => receiveWebhook(database.db, provider, d.raw, d.headers, deps)));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const outcomes = answers.map((a) => a.body.outcome);
+    expect(outcomes.filter((o) => o === "paid" || o === "late-paid")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "duplicate")).toHaveLength(9);
+    const after = await orderOf(order.number);
+    expect(after.status).toBe("paid");
+    expect(after).toMatchObject({ customerEmail: "marie@example.com", customerName: "Marie Curie", paymentReference: "pi_test_abc" });
+    expect(after.shippingAddress).toEqual(address);
+    expect(await stockOf(p.id)).toBe(1);
+    const mails = await database.db.select({ to: outboxEmails.to, kind: outboxEmails.kind, subject: outboxEmails.subject }).from(outboxEmails).where(sql`${outboxEmails.subject} like ${`%${order.number}%`}`);
+    expect(mails.map((m) => `${m.kind}→${m.to}`).sort()).toEqual(["order-confirmation→marie@example.com", "seller-new-order→vendeur@comptoir.example"]);
+  });
+
+  it("an expiry that arrives after the payment changes nothing", async () => {
+    const p = await product({ stock: 2 });
+    const { order } = await checkoutOne(p.id);
+    const paid = completed(order.providerSessionId!);
+    await receiveWebhook(database.db, provider, paid.raw, paid.headers, deps);
+    const expiry = testWebhook(provider, "checkout.session.expired", { ...JSON.parse(paid.raw).data, paid: false });
+    expect((await receiveWebhook(database.db, provider, expiry.raw, expiry.headers, deps)).body.outcome).toBe("ignored");
+    expect((await orderOf(order.number)).status).toBe("paid");
+    expect(await stockOf(p.id)).toBe(1);
+  });
+
+  it("an expired reservation returns its stock, once", async () => {
+    const p = await product({ stock: 3 });
+    const { order } = await checkoutOne(p.id, 2);
+    expect(await stockOf(p.id)).toBe(1);
+    const later = new Date(order.reservedUntil!.getTime() + 1_000);
+    const postgres = database.kind === "postgres";
+    const released = await releaseExpiredReservations(database.db, later, { postgres });
+    expect(released).toContain(order.id);
+    expect(await releaseExpiredReservations(database.db, later, { postgres })).not.toContain(order.id);
+    expect((await orderOf(order.number)).status).toBe("expired");
+    expect(await stockOf(p.id)).toBe(3);
+    const [session] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, order.providerSessionId!));
+    expect(session?.status).toBe("expired");
+  });
+
+  it("a payment after expiry takes the units again when they are still there", async () => {
+    const p = await product({ stock: 1 });
+    const { order } = await checkoutOne(p.id);
+    await releaseExpiredReservations(database.db, new Date(order.reservedUntil!.getTime() + 1), { postgres: database.kind === "postgres" });
+    expect(await stockOf(p.id)).toBe(1);
+    const paid = completed(order.providerSessionId!);
+    expect((await receiveWebhook(database.db, provider, paid.raw, paid.headers, deps)).body.outcome).toBe("late-paid");
+    expect((await orderOf(order.number)).status).toBe("paid");
+    expect(await stockOf(p.id)).toBe(0);
+  });
+
+  it("a payment after expiry with the stock gone is refunded, and nothing is oversold", async () => {
+    const p = await product({ stock: 1, title: "Carte Pikachu Illustrator" });
+    const { order } = await checkoutOne(p.id);
+    await releaseExpiredReservations(database.db, new Date(order.reservedUntil!.getTime() + 1), { postgres: database.kind === "postgres" });
+    // Someone else buys the unit meanwhile.
+    const other = await checkoutOne(p.id);
+    expect(other.order.status).toBe("pending_payment");
+    expect(await stockOf(p.id)).toBe(0);
+
+    const paid = completed(order.providerSessionId!, { paymentReference: "pi_test_late" });
+    expect((await receiveWebhook(database.db, provider, paid.raw, paid.headers, deps)).body.outcome).toBe("refund-pending");
+    const after = await orderOf(order.number);
+    expect(after.status).toBe("refunded");
+    expect(after.refundReference).toMatch(/^re_test_/);
+    expect(await database.db.select({ amount: testRefunds.amountCents, ref: testRefunds.paymentReference }).from(testRefunds).where(eq(testRefunds.idempotencyKey, `refund:${order.id}`))).toEqual([
+      { amount: order.totalCents, ref: "pi_test_late" },
+    ]);
+    expect(await stockOf(p.id)).toBe(0);
+    const kinds = await database.db.select({ kind: outboxEmails.kind, to: outboxEmails.to }).from(outboxEmails).where(sql`${outboxEmails.subject} like ${`%${order.number}%`}`);
+    expect(kinds.map((m) => `${m.kind}→${m.to}`).sort()).toEqual(["late-payment-refund→marie@example.com", "seller-late-payment→vendeur@comptoir.example"]);
+  });
+
+  it("a refund that fails stays refund_pending and the seller is told to act", async () => {
+    const p = await product({ stock: 1 });
+    const { order } = await checkoutOne(p.id);
+    await releaseExpiredReservations(database.db, new Date(order.reservedUntil!.getTime() + 1), { postgres: database.kind === "postgres" });
+    await checkoutOne(p.id);
+    const broken: PaymentProvider = { ...provider, refund: () => Promise.reject(new Error("refund API down")) };
+    const event: PaymentEvent = { id: `evt_fail_${order.id}`, type: "session.completed", sessionId: order.providerSessionId, paid: true, paymentReference: "pi_x", customerEmail: "a@example.com", customerName: null, shippingAddress: null, amountTotalCents: null };
+    expect(await handlePaymentEvent(database.db, broken, event, deps)).toBe("refund-pending");
+    expect((await orderOf(order.number)).status).toBe("refund_pending");
+    const [mail] = await database.db.select({ subject: outboxEmails.subject }).from(outboxEmails).where(eq(outboxEmails.kind, "seller-late-payment"));
+    expect(mail?.subject).toBeDefined();
+  });
+
+  it("a bad signature is refused and writes nothing", async () => {
+    const p = await product({ stock: 1 });
+    const { order } = await checkoutOne(p.id);
+    const good = completed(order.providerSessionId!);
+    const eventsBefore = (await database.db.select().from(paymentEvents)).length;
+    const tampered = good.raw.replace('"paid":true', '"paid":false');
+    const forged = createTestProvider({ db: database.db, secret: "another-secret" });
+    const wrongSecret = testWebhook(forged, "checkout.session.completed", JSON.parse(good.raw).data);
+    for (const [raw, headers] of [
+      [tampered, good.headers],
+      [wrongSecret.raw, wrongSecret.headers],
+      [good.raw, new Headers()],
+    ] as const) {
+      const answer = await receiveWebhook(database.db, provider, raw, headers, deps);
+      expect(answer).toEqual({ status: 400, body: { received: false, error: "Signature invalide." } });
+    }
+    expect((await database.db.select().from(paymentEvents)).length).toBe(eventsBefore);
+    expect((await orderOf(order.number)).status).toBe("pending_payment");
+  });
+
+  it("a failed asynchronous payment cancels the order and returns the units", async () => {
+    const p = await product({ stock: 2 });
+    const { order } = await checkoutOne(p.id);
+    const pending: PaymentEvent = { id: `evt_async_${order.id}`, type: "session.completed", sessionId: order.providerSessionId, paid: false, paymentReference: "pi_async", customerEmail: "b@example.com", customerName: "B", shippingAddress: address, amountTotalCents: null };
+    expect(await handlePaymentEvent(database.db, provider, pending, deps)).toBe("payment-pending");
+    const held = await orderOf(order.number);
+    expect(held.reservedUntil!.getTime()).toBeGreaterThan(Date.now() + 24 * 3_600_000);
+    expect(await handlePaymentEvent(database.db, provider, { ...pending, id: `evt_async_failed_${order.id}`, type: "session.async_payment_failed" }, deps)).toBe("released");
+    expect((await orderOf(order.number)).status).toBe("cancelled");
+    expect(await stockOf(p.id)).toBe(2);
+  });
+});

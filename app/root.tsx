@@ -32,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shop: context.shop,
     publicUrl: context.publicUrl,
     user: viewer ? { name: viewer.name, role: viewer.role } : null,
+    paymentProvider: context.payments.name,
   };
 }
 
@@ -56,7 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Aller au contenu
         </a>
-        {data ? <SiteHeader shopName={data.shop.name} user={data.user} /> : null}
+        {data ? <SiteHeader shopName={data.shop.name} user={data.user} paymentProvider={data.paymentProvider} /> : null}
         <main id="contenu" className="flex-1">
           {children}
         </main>

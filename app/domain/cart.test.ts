@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { type Cart, type CartProduct, EMPTY_CART, addToCart, cartCount, clampQuantity, parseStoredCart } from "./cart";
+import {
+  type Cart,
+  type CartProduct,
+  EMPTY_CART,
+  addToCart,
+  cartCount,
+  cartSubtotalCents,
+  clampQuantity,
+  describeCartChanges,
+  parseStoredCart,
+  refreshCart,
+  removeFromCart,
+  setInsurance,
+  setQuantity,
+} from "./cart";
 
 const product = (overrides: Partial<CartProduct> = {}): CartProduct => ({
   id: 1,
@@ -141,5 +155,54 @@ describe("clampQuantity", () => {
     expect(clampQuantity(2.7, 5)).toBe(2);
     expect(clampQuantity(Number.NaN, 5)).toBe(1);
     expect(clampQuantity(3, 0)).toBe(1);
+  });
+});
+
+describe("cart updates", () => {
+  const p = (overrides: Partial<CartProduct> = {}): CartProduct => ({ id: 1, name: "Display", priceCents: 10_000, stock: 3, image: null, ...overrides });
+  const cart: Cart = { items: [{ product: p(), quantity: 2 }, { product: p({ id: 2, name: "Sleeves", priceCents: 999, stock: 10 }), quantity: 1 }], insuranceSelected: true };
+
+  it("sets a quantity between 1 and the stock and resets the insurance", () => {
+    expect(setQuantity(cart, 1, 3).items[0]?.quantity).toBe(3);
+    expect(setQuantity(cart, 1, 9).items[0]?.quantity).toBe(3);
+    expect(setQuantity(cart, 1, 0).items[0]?.quantity).toBe(1);
+    expect(setQuantity(cart, 1, 1).insuranceSelected).toBe(false);
+    expect(setQuantity(cart, 1, 2)).toBe(cart);
+  });
+
+  it("removes a line, sums the subtotal, chooses the insurance", () => {
+    expect(removeFromCart(cart, 2).items.map((l) => l.product.id)).toEqual([1]);
+    expect(removeFromCart(cart, 2).insuranceSelected).toBe(false);
+    expect(cartSubtotalCents(cart)).toBe(20_999);
+    expect(setInsurance(EMPTY_CART, true).insuranceSelected).toBe(true);
+  });
+
+  it("refreshes against the server: removed, reduced, repriced, and says so", () => {
+    const result = refreshCart(cart, [p({ stock: 1, priceCents: 12_000 })]);
+    expect(result.cart).toEqual({ items: [{ product: p({ stock: 1, priceCents: 12_000 }), quantity: 1 }], insuranceSelected: false });
+    expect(result.changes).toEqual([
+      { kind: "price", name: "Display", fromCents: 10_000, toCents: 12_000 },
+      { kind: "reduced", name: "Display", from: 2, to: 1 },
+      { kind: "removed", name: "Sleeves" },
+    ]);
+    const toast = describeCartChanges(result.changes, (c) => `${c / 100} €`);
+    expect(toast).toEqual({
+      title: "Panier mis à jour",
+      description: "« Display » : le prix est passé de 100 € à 120 €. « Display » : quantité ramenée à 1 (stock disponible). « Sleeves » n'est plus disponible et a été retiré.",
+    });
+  });
+
+  it("removes out-of-stock lines, keeps an unchanged cart as it is", () => {
+    expect(refreshCart(cart, [p({ stock: 0 }), cart.items[1]!.product]).changes).toEqual([{ kind: "removed", name: "Display" }]);
+    const same = refreshCart(cart, [cart.items[0]!.product, cart.items[1]!.product]);
+    expect(same.cart).toBe(cart);
+    expect(describeCartChanges(same.changes, String)).toBeNull();
+  });
+
+  it("refreshes product data without a change to report, keeping the insurance", () => {
+    const renamed = refreshCart(cart, [p({ name: "Display EV", stock: 5 }), cart.items[1]!.product]);
+    expect(renamed.changes).toEqual([]);
+    expect(renamed.cart.items[0]?.product.name).toBe("Display EV");
+    expect(renamed.cart.insuranceSelected).toBe(true);
   });
 });

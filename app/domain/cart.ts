@@ -66,3 +66,74 @@ export function parseStoredCart(raw: string | null): Cart {
     return EMPTY_CART;
   }
 }
+
+export function cartSubtotalCents(cart: Cart): number {
+  return cart.items.reduce((sum, line) => sum + line.product.priceCents * line.quantity, 0);
+}
+
+/** A new quantity for a line, kept between 1 and the stock; the insurance choice resets. */
+export function setQuantity(cart: Cart, productId: number, quantity: number): Cart {
+  const line = cart.items.find((l) => l.product.id === productId);
+  if (!line) return cart;
+  const next = clampQuantity(quantity, line.product.stock);
+  if (next === line.quantity) return cart;
+  return { items: cart.items.map((l) => (l === line ? { ...l, quantity: next } : l)), insuranceSelected: false };
+}
+
+export function removeFromCart(cart: Cart, productId: number): Cart {
+  if (!cart.items.some((l) => l.product.id === productId)) return cart;
+  return { items: cart.items.filter((l) => l.product.id !== productId), insuranceSelected: false };
+}
+
+export function setInsurance(cart: Cart, selected: boolean): Cart {
+  return { ...cart, insuranceSelected: selected };
+}
+
+export type CartChange =
+  | { kind: "removed"; name: string }
+  | { kind: "reduced"; name: string; from: number; to: number }
+  | { kind: "price"; name: string; fromCents: number; toCents: number };
+
+/**
+ * The cart checked against the server's products (SPEC.md section 4): lines whose product is
+ * gone or out of stock are removed, quantities above the stock are lowered to it, and product
+ * data (name, price, image, stock) is refreshed. The insurance choice resets when the items
+ * change.
+ */
+export function refreshCart(cart: Cart, fresh: CartProduct[]): { cart: Cart; changes: CartChange[] } {
+  const byId = new Map(fresh.map((p) => [p.id, p]));
+  const changes: CartChange[] = [];
+  const items: CartLine[] = [];
+  for (const line of cart.items) {
+    const product = byId.get(line.product.id);
+    if (!product || product.stock <= 0) {
+      changes.push({ kind: "removed", name: product?.name ?? line.product.name });
+      continue;
+    }
+    if (product.priceCents !== line.product.priceCents) {
+      changes.push({ kind: "price", name: product.name, fromCents: line.product.priceCents, toCents: product.priceCents });
+    }
+    const quantity = Math.min(line.quantity, product.stock);
+    if (quantity < line.quantity) changes.push({ kind: "reduced", name: product.name, from: line.quantity, to: quantity });
+    items.push({ product, quantity });
+  }
+  const same = changes.length === 0 && items.every((l, i) => JSON.stringify(l) === JSON.stringify(cart.items[i]));
+  if (same) return { cart, changes };
+  return { cart: { items, insuranceSelected: changes.length > 0 ? false : cart.insuranceSelected }, changes };
+}
+
+/** The toast that says what a refresh changed, in French; null when nothing that matters did. */
+export function describeCartChanges(changes: CartChange[], format: (cents: number) => string): { title: string; description: string } | null {
+  if (changes.length === 0) return null;
+  const sentences = changes.map((change) => {
+    switch (change.kind) {
+      case "removed":
+        return `« ${change.name} » n'est plus disponible et a été retiré.`;
+      case "reduced":
+        return `« ${change.name} » : quantité ramenée à ${change.to} (stock disponible).`;
+      case "price":
+        return `« ${change.name} » : le prix est passé de ${format(change.fromCents)} à ${format(change.toCents)}.`;
+    }
+  });
+  return { title: "Panier mis à jour", description: sentences.join(" ") };
+}

@@ -1,140 +1,292 @@
-import { countryName } from "./shipping-countries";
+import { ORDER_STATUS_LABELS } from "./catalog-values";
 import { type EmailContent, type EmailPart, type MailShop, button, escapeHtml, greeting, layout, note, paragraph } from "./email-templates";
 import { formatEuros } from "./money";
 import type { OrderView, ShippingAddress } from "./order-view";
+import { countryName } from "./shipping-countries";
 
-/** Order e-mails: the customer's confirmation (the durable-medium record), the seller's notices. */
+/**
+ * Order e-mails: the customer's confirmation (the record on a durable medium the law asks for),
+ * the refund of a payment that came too late, and the seller's notices. Pure functions: an order
+ * view in, an e-mail (subject, HTML, text) out, built on the shop's layout.
+ */
 
+// Same look as the layout (email-templates.ts): light colours inline, dark ones from its classes.
 const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;";
+const TEXT_COLOR = "#1f2937";
+const MUTED_COLOR = "#6b7280";
+const RULE_COLOR = "#e5e7eb";
+const NUMBERS = "font-variant-numeric:tabular-nums;white-space:nowrap;";
+
 const dateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
 
-function heading(text: string): EmailPart {
+/** "5 mars 2025 à 14:30", in Paris time. */
+export function formatOrderDate(iso: string): string {
+  return dateTime.format(new Date(iso));
+}
+
+/** A section title inside the card. */
+function sectionTitle(text: string): EmailPart {
   return {
-    html: `<h2 class="fg" style="margin:24px 0 12px;${FONT}font-size:17px;line-height:24px;font-weight:700;color:#1f2937;">${escapeHtml(text)}</h2>`,
-    text: text.toUpperCase(),
+    html: `<h2 class="fg" style="margin:28px 0 12px;${FONT}font-size:17px;line-height:24px;font-weight:700;color:${TEXT_COLOR};">${escapeHtml(text)}</h2>`,
+    text: `${text}\n${"-".repeat(width(text))}`,
   };
 }
 
-/** The lines, then subtotal, insurance, discount and total, as a table and as aligned text. */
-export function orderTable(order: OrderView): EmailPart {
-  const cell = `padding:8px 0;${FONT}font-size:14px;line-height:20px;border-bottom:1px solid #e5e7eb;`;
-  const rows = order.lines.map(
-    (line) =>
-      `<tr><td class="fg" style="${cell}color:#1f2937;">${escapeHtml(line.name)}<br><span class="muted" style="color:#6b7280;">${line.quantity} × ${formatEuros(line.unitPriceCents)}</span></td>` +
-      `<td class="fg" align="right" style="${cell}color:#1f2937;white-space:nowrap;">${formatEuros(line.lineTotalCents)}</td></tr>`,
-  );
-  const totals: [string, string, boolean][] = [["Sous-total", formatEuros(order.subtotalCents), false]];
-  if (order.insuranceCents > 0) totals.push(["Assurance colis", formatEuros(order.insuranceCents), false]);
-  if (order.discountCents > 0) totals.push([`Réduction${order.discountCode ? ` (${order.discountCode})` : ""}`, `−${formatEuros(order.discountCents)}`, false]);
-  totals.push(["Total TTC", formatEuros(order.totalCents), true]);
-  const totalRows = totals.map(
-    ([label, value, strong]) =>
-      `<tr><td class="fg" style="padding:6px 0;${FONT}font-size:${strong ? 16 : 14}px;${strong ? "font-weight:700;" : ""}color:#1f2937;">${escapeHtml(label)}</td>` +
-      `<td class="fg" align="right" style="padding:6px 0;${FONT}font-size:${strong ? 16 : 14}px;${strong ? "font-weight:700;" : ""}color:#1f2937;white-space:nowrap;">${value}</td></tr>`,
-  );
-  const html = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;">${rows.join("")}${totalRows.join("")}</table>`;
-  const text = [
-    ...order.lines.map((line) => `- ${line.name} : ${line.quantity} × ${formatEuros(line.unitPriceCents)} = ${formatEuros(line.lineTotalCents)}`),
-    "",
-    ...totals.map(([label, value]) => `${label} : ${value}`),
-  ].join("\n");
-  return { html, text };
+/** Label / value pairs (order number, date, customer…), as a two-column table and as "Label : value" lines. */
+function details(rows: [label: string, value: string][]): EmailPart {
+  const cell = `padding:3px 0;${FONT}font-size:15px;line-height:22px;vertical-align:top;`;
+  return {
+    html:
+      `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;">` +
+      rows
+        .map(
+          ([label, value]) =>
+            `<tr><td class="muted" style="${cell}padding-right:16px;color:${MUTED_COLOR};white-space:nowrap;">${escapeHtml(label)}</td>` +
+            `<td class="fg" style="${cell}color:${TEXT_COLOR};">${escapeHtml(value)}</td></tr>`,
+        )
+        .join("") +
+      `</table>`,
+    text: rows.map(([label, value]) => `${label} : ${value}`).join("\n"),
+  };
 }
 
+/** A boxed, bold warning: what the seller must not miss. */
+function alert(text: string): EmailPart {
+  return {
+    html:
+      `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px;"><tr>` +
+      `<td bgcolor="#fef2f2" style="padding:14px 16px;background-color:#fef2f2;border-left:4px solid #dc2626;border-radius:4px;${FONT}font-size:16px;line-height:24px;font-weight:700;color:#991b1b;">` +
+      `${escapeHtml(text)}</td></tr></table>`,
+    text: `/!\\ ${text.toUpperCase()}`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The order table
+
+type TotalRow = { label: string; amount: string; strong?: boolean };
+
+function totalRows(order: OrderView): TotalRow[] {
+  const rows: TotalRow[] = [{ label: "Sous-total", amount: formatEuros(order.subtotalCents) }];
+  if (order.insuranceCents > 0) rows.push({ label: "Assurance colis", amount: formatEuros(order.insuranceCents) });
+  if (order.discountCents > 0) {
+    const code = order.discountCode?.trim();
+    rows.push({ label: code ? `Réduction (${code})` : "Réduction", amount: `−${formatEuros(order.discountCents)}` });
+  }
+  rows.push({ label: "Total TTC", amount: formatEuros(order.totalCents), strong: true });
+  return rows;
+}
+
+/** Characters on screen, not UTF-16 units (a product name may hold an emoji). */
+function width(value: string): number {
+  return Array.from(value).length;
+}
+const padRight = (value: string, size: number) => value + " ".repeat(Math.max(0, size - width(value)));
+const padLeft = (value: string, size: number) => " ".repeat(Math.max(0, size - width(value))) + value;
+
+/** Longest product name kept on the same text line as its numbers; longer ones get a line of their own. */
+const TEXT_NAME_MAX = 32;
+const GAP = "  ";
+
+function orderTableText(order: OrderView, totals: TotalRow[]): string {
+  const lines = order.lines.map((line) => ({
+    name: line.name,
+    quantity: String(line.quantity),
+    unit: formatEuros(line.unitPriceCents),
+    total: formatEuros(line.lineTotalCents),
+  }));
+  const header = { name: "Article", quantity: "Qté", unit: "Prix unit.", total: "Total" };
+  const fitting = lines.map((line) => width(line.name)).filter((w) => w <= TEXT_NAME_MAX);
+  const nameWidth = Math.max(width(header.name), ...fitting);
+  const quantityWidth = Math.max(width(header.quantity), ...lines.map((line) => width(line.quantity)));
+  const unitWidth = Math.max(width(header.unit), ...lines.map((line) => width(line.unit)));
+  const totalWidth = Math.max(width(header.total), ...lines.map((line) => width(line.total)), ...totals.map((row) => width(row.amount)));
+  const numbers = (row: typeof header) => padLeft(row.quantity, quantityWidth) + GAP + padLeft(row.unit, unitWidth) + GAP + padLeft(row.total, totalWidth);
+  const row = (line: typeof header) =>
+    width(line.name) <= nameWidth ? padRight(line.name, nameWidth) + GAP + numbers(line) : `${line.name}\n${" ".repeat(nameWidth)}${GAP}${numbers(line)}`;
+  const fullWidth = nameWidth + GAP.length + quantityWidth + GAP.length + unitWidth + GAP.length + totalWidth;
+  const labelWidth = fullWidth - GAP.length - totalWidth;
+  const total = ({ label, amount }: TotalRow) =>
+    width(label) <= labelWidth ? padRight(label, labelWidth) + GAP + padLeft(amount, totalWidth) : `${label}${GAP}${amount}`;
+  return [row(header), "-".repeat(fullWidth), ...lines.map(row), "-".repeat(fullWidth), ...totals.map(total)].join("\n");
+}
+
+/**
+ * The lines (name, quantity, unit price, line total), then the subtotal, the parcel insurance and
+ * the discount when there are any, and the total: an HTML table with the numbers right-aligned in
+ * tabular figures, and the same as aligned columns in the plain text.
+ */
+export function orderTable(order: OrderView): EmailPart {
+  const totals = totalRows(order);
+  const base = `padding:8px 0;${FONT}font-size:14px;line-height:20px;`;
+  const head = (label: string, align: "left" | "right", extra = "") =>
+    `<th class="muted" align="${align}" style="${base}${extra}border-bottom:2px solid ${RULE_COLOR};color:${MUTED_COLOR};font-weight:600;text-align:${align};">${escapeHtml(label)}</th>`;
+  const num = (value: string, extra = "") => `<td class="fg" align="right" style="${base}${extra}${NUMBERS}border-bottom:1px solid ${RULE_COLOR};color:${TEXT_COLOR};">${escapeHtml(value)}</td>`;
+  const lineRows = order.lines.map(
+    (line) =>
+      `<tr><td class="fg" style="${base}padding-right:12px;border-bottom:1px solid ${RULE_COLOR};color:${TEXT_COLOR};">${escapeHtml(line.name)}</td>` +
+      num(String(line.quantity), "padding-right:12px;") +
+      num(formatEuros(line.unitPriceCents), "padding-right:12px;") +
+      num(formatEuros(line.lineTotalCents)) +
+      `</tr>`,
+  );
+  const totalHtml = totals.map(({ label, amount, strong }, index) => {
+    const style = `padding:${index === 0 ? "12px" : "4px"} 0 4px;${FONT}font-size:${strong ? 16 : 14}px;line-height:22px;${strong ? "font-weight:700;" : ""}color:${TEXT_COLOR};`;
+    return (
+      `<tr><td class="fg" colspan="3" align="right" style="${style}padding-right:12px;text-align:right;">${escapeHtml(label)}</td>` +
+      `<td class="fg" align="right" style="${style}${NUMBERS}">${escapeHtml(amount)}</td></tr>`
+    );
+  });
+  const html =
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;border-collapse:collapse;">` +
+    `<tr>${head("Article", "left", "padding-right:12px;")}${head("Qté", "right", "padding-right:12px;")}${head("Prix unit.", "right", "padding-right:12px;")}${head("Total", "right")}</tr>` +
+    lineRows.join("") +
+    totalHtml.join("") +
+    `</table>`;
+  return { html, text: orderTableText(order, totals) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The delivery address
+
+/** The address as lines: the relay point's name first for a relay, then the recipient, the phone last. */
 export function addressLines(address: ShippingAddress): string[] {
-  return [
-    address.method === "relay" ? `Point relais : ${address.relayPointName ?? ""}` : null,
-    address.fullName,
-    address.line1,
-    address.line2 || null,
-    `${address.postalCode} ${address.city}`,
-    countryName(address.country),
-    address.phone ? `Tél. ${address.phone}` : null,
-  ].filter((line): line is string => Boolean(line));
+  const place = [address.line1, address.line2, [address.postalCode, address.city].filter(Boolean).join(" "), countryName(address.country)];
+  const lines =
+    address.method === "relay"
+      ? [address.relayPointName?.trim() ? `Point relais : ${address.relayPointName.trim()}` : "Point relais", ...place, address.fullName ? `Destinataire : ${address.fullName}` : ""]
+      : [address.fullName, ...place];
+  if (address.phone?.trim()) lines.push(`Tél. ${address.phone.trim()}`);
+  return lines.map((line) => (line ?? "").trim()).filter((line) => line !== "");
 }
 
 function addressBlock(address: ShippingAddress | null): EmailPart {
-  if (!address) return paragraph("Adresse de livraison : indiquée lors du paiement.");
+  if (!address) return paragraph("Adresse de livraison non renseignée.");
   const lines = addressLines(address);
   return {
-    html: `<p class="fg" style="margin:0 0 16px;${FONT}font-size:15px;line-height:22px;color:#1f2937;">${lines.map(escapeHtml).join("<br>")}</p>`,
+    html: `<p class="fg" style="margin:0 0 16px;${FONT}font-size:15px;line-height:22px;color:${TEXT_COLOR};">${lines.map(escapeHtml).join("<br>")}</p>`,
     text: lines.join("\n"),
   };
 }
 
-const orderDate = (order: OrderView) => dateTime.format(new Date(order.paidAt ?? order.createdAt));
+const deliveryTitle = (address: ShippingAddress | null) => (address?.method === "relay" ? "Livraison en point relais" : "Adresse de livraison");
 
-/** To the customer once paid: the confirmation on a durable medium (Code de la consommation L221-13). */
+// ---------------------------------------------------------------------------------------------
+// The e-mails
+
+/**
+ * To the customer once the order is paid: the confirmation on a durable medium (Code de la
+ * consommation, L221-13) with the order, the delivery address and the right of withdrawal.
+ */
 export function orderConfirmationEmail({ shop, order, orderUrl }: { shop: MailShop; order: OrderView; orderUrl: string | null }): EmailContent {
+  const total = formatEuros(order.totalCents);
   return layout(shop, {
     subject: `Confirmation de votre commande ${order.number} – ${shop.name}`,
-    preheader: `Commande ${order.number} confirmée – total ${formatEuros(order.totalCents)}`,
+    preheader: `Commande ${order.number} confirmée – total ${total}`,
     heading: "Merci pour votre commande !",
     parts: [
       greeting(order.customerName ?? ""),
-      paragraph(`Nous avons bien reçu votre paiement. Votre commande ${order.number} du ${orderDate(order)} est confirmée et sera préparée avec soin.`),
-      heading("Votre commande"),
+      paragraph(`Nous avons bien reçu votre paiement : votre commande est confirmée. Nous la préparons avec soin. Voici son récapitulatif, à conserver.`),
+      details([
+        ["Commande", order.number],
+        ["Date", formatOrderDate(order.createdAt)],
+        ...(order.paidAt ? [["Paiement reçu le", formatOrderDate(order.paidAt)] as [string, string]] : []),
+        ["Total TTC", total],
+      ]),
+      sectionTitle("Votre commande"),
       orderTable(order),
-      heading(order.shippingAddress?.method === "relay" ? "Livraison en point relais" : "Adresse de livraison"),
+      sectionTitle(deliveryTitle(order.shippingAddress)),
       addressBlock(order.shippingAddress),
-      paragraph("Vous recevrez un e-mail avec le numéro de suivi dès l'expédition de votre colis."),
       ...(orderUrl ? [button("Voir ma commande", orderUrl)] : []),
-      heading("Droit de rétractation"),
+      sectionTitle("Droit de rétractation"),
       note(
-        `Vous disposez de 14 jours à compter de la réception de vos articles pour vous rétracter, sans avoir à donner de motif. ` +
-          `Il suffit de nous adresser une déclaration claire de votre décision à ${shop.email}, puis de nous renvoyer les articles dans les 14 jours ; les frais de retour sont à votre charge. ` +
-          `Nous vous remboursons dans les 14 jours suivant votre rétractation, frais de livraison standard compris.`,
+        "Vous disposez de 14 jours à compter de la réception de vos articles pour vous rétracter, sans avoir à donner de motif. " +
+          `Pour cela, envoyez-nous avant la fin de ce délai une déclaration claire de votre décision, par exemple par e-mail à ${shop.email}, en indiquant le numéro de commande ${order.number}.`,
+      ),
+      note("Renvoyez-nous ensuite les articles au plus tard 14 jours après nous avoir informés de votre décision. Les frais de retour sont à votre charge."),
+      note(
+        "Nous vous remboursons la totalité des sommes versées, frais de livraison standard compris, au plus tard 14 jours après avoir été informés de votre rétractation, avec le même moyen de paiement. " +
+          "Nous pouvons attendre d'avoir reçu les articles, ou la preuve de leur expédition, pour vous rembourser.",
       ),
       note("Les produits descellés après livraison (boosters, displays…) ne peuvent plus être retournés, conformément à l'article L221-28 du Code de la consommation."),
-      note(`Une question sur votre commande ? Écrivez-nous à ${shop.email} en indiquant le numéro ${order.number}.`),
+      sectionTitle("Une question ?"),
+      note(`Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number} : nous vous répondrons rapidement.`),
     ],
   });
 }
 
 /** To the seller: a new paid order to prepare. */
 export function sellerNewOrderEmail({ shop, order, adminUrl }: { shop: MailShop; order: OrderView; adminUrl: string }): EmailContent {
+  const total = formatEuros(order.totalCents);
   return layout(shop, {
-    subject: `Nouvelle commande ${order.number} – ${formatEuros(order.totalCents)}`,
+    subject: `Nouvelle commande ${order.number} – ${total}`,
+    preheader: `${order.customerName?.trim() || "Un client"} – ${total} – à préparer`,
     heading: `Nouvelle commande ${order.number}`,
     parts: [
-      paragraph(`Commande payée le ${orderDate(order)} par ${order.customerName ?? "un client"} (${order.customerEmail ?? "adresse inconnue"}).`),
+      paragraph("Une nouvelle commande a été payée : elle est à préparer."),
+      details([
+        ["Commande", order.number],
+        ["Passée le", formatOrderDate(order.createdAt)],
+        ["Payée le", order.paidAt ? formatOrderDate(order.paidAt) : "—"],
+        ["Statut", ORDER_STATUS_LABELS[order.status] ?? order.status],
+        ["Client", order.customerName?.trim() || "non renseigné"],
+        ["E-mail", order.customerEmail?.trim() || "non renseigné"],
+      ]),
+      sectionTitle("Articles"),
       orderTable(order),
-      heading(order.shippingAddress?.method === "relay" ? "Point relais" : "Livraison"),
+      sectionTitle(deliveryTitle(order.shippingAddress)),
       addressBlock(order.shippingAddress),
       button("Ouvrir l'administration", adminUrl),
     ],
   });
 }
 
-/** To the customer: paid after the reservation ended, units sold meanwhile, money returned. */
+/** To the customer: paid after the reservation ended, the units sold meanwhile, the payment returned in full. */
 export function latePaymentRefundEmail({ shop, order }: { shop: MailShop; order: OrderView }): EmailContent {
+  const total = formatEuros(order.totalCents);
   return layout(shop, {
     subject: `Commande ${order.number} : paiement remboursé – ${shop.name}`,
+    preheader: `Votre paiement de ${total} vous est intégralement remboursé.`,
     heading: "Votre paiement a été remboursé",
     parts: [
       greeting(order.customerName ?? ""),
       paragraph(
-        `Votre paiement pour la commande ${order.number} nous est parvenu après la fin du délai de réservation, et les derniers exemplaires ont été achetés entre-temps. Nous en sommes sincèrement désolés.`,
+        `Votre paiement pour la commande ${order.number} nous est parvenu après la fin du délai de réservation de vos articles, et certains d'entre eux ont été achetés par un autre client entre-temps. Nous ne pouvons donc pas honorer cette commande, et nous en sommes sincèrement désolés.`,
       ),
-      paragraph(`Nous vous avons remboursé l'intégralité de la somme, soit ${formatEuros(order.totalCents)}. Le montant apparaîtra sur votre carte sous 5 à 10 jours ouvrés.`),
+      paragraph(`Nous vous avons remboursé l'intégralité de votre paiement, soit ${total}. Le remboursement apparaîtra sur votre carte sous 5 à 10 jours ouvrés, selon votre banque. Vous n'avez rien d'autre à faire.`),
+      sectionTitle("Commande remboursée"),
+      orderTable(order),
+      paragraph("Nous espérons vous revoir bientôt : de nouveaux produits arrivent régulièrement."),
       button("Retourner sur la boutique", shop.publicUrl),
-      note(`Une question ? Écrivez-nous à ${shop.email}.`),
+      note(`Une question ? Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number}.`),
     ],
   });
 }
 
-/** To the seller: a late payment with the stock gone, refunded automatically or to refund by hand. */
+/** To the seller: a payment came after its reservation ended and the stock was gone; refunded automatically, or to refund by hand. */
 export function sellerLatePaymentEmail({ shop, order, refunded, adminUrl }: { shop: MailShop; order: OrderView; refunded: boolean; adminUrl: string }): EmailContent {
+  const total = formatEuros(order.totalCents);
   return layout(shop, {
     subject: refunded ? `Paiement tardif remboursé – ${order.number}` : `À rembourser à la main – ${order.number}`,
-    heading: refunded ? "Paiement tardif remboursé automatiquement" : "Remboursement automatique impossible : à faire à la main",
+    preheader: refunded ? `${total} remboursés automatiquement, rien à faire.` : `Le remboursement automatique de ${total} a échoué : remboursez le client à la main.`,
+    heading: refunded ? "Paiement tardif remboursé automatiquement" : "Paiement tardif à rembourser à la main",
     parts: [
+      ...(refunded ? [] : [alert(`À faire : le remboursement automatique de ${total} a échoué. Remboursez le client à la main depuis votre prestataire de paiement.`)]),
       paragraph(
-        `Le paiement de la commande ${order.number} (${order.customerEmail ?? "adresse inconnue"}) est arrivé après la fin de sa réservation, alors que le stock était épuisé. Aucun article n'a été vendu en trop.`,
+        `Le paiement de la commande ${order.number} est arrivé après la fin de sa réservation, alors que le stock n'était plus disponible. La commande n'a pas été validée et aucun article n'a été vendu en trop.`,
       ),
       refunded
-        ? paragraph(`Le client a été remboursé de ${formatEuros(order.totalCents)} et prévenu par e-mail.`)
-        : paragraph(`ATTENTION : le remboursement de ${formatEuros(order.totalCents)} a échoué chez le prestataire de paiement. Remboursez le client à la main ; une nouvelle tentative automatique aura lieu toutes les 5 minutes.`),
+        ? paragraph(`Le client a été remboursé automatiquement de ${total} et prévenu par e-mail. Vous n'avez rien à faire.`)
+        : paragraph(`Le client n'a pas encore été prévenu du remboursement.`),
+      details([
+        ["Commande", order.number],
+        ["Passée le", formatOrderDate(order.createdAt)],
+        ["Statut", ORDER_STATUS_LABELS[order.status] ?? order.status],
+        ["Client", order.customerName?.trim() || "non renseigné"],
+        ["E-mail", order.customerEmail?.trim() || "non renseigné"],
+        ["Montant", total],
+      ]),
+      sectionTitle("Articles"),
       orderTable(order),
       button("Ouvrir l'administration", adminUrl),
     ],

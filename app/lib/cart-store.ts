@@ -1,5 +1,16 @@
 import { useSyncExternalStore } from "react";
-import { type Cart, type CartProduct, EMPTY_CART, addToCart, parseStoredCart } from "~/domain/cart";
+import {
+  type Cart,
+  type CartChange,
+  type CartProduct,
+  EMPTY_CART,
+  addToCart,
+  parseStoredCart,
+  refreshCart,
+  removeFromCart,
+  setInsurance,
+  setQuantity,
+} from "~/domain/cart";
 
 const KEY = "cart";
 const listeners = new Set<() => void>();
@@ -36,6 +47,9 @@ function subscribe(listener: () => void) {
   };
 }
 
+/** The cart as stored now (outside React: event handlers). */
+export const getCart = (): Cart => read();
+
 /** The cart in this browser, shared by every component and every tab. */
 export function useCart(): Cart {
   return useSyncExternalStore(subscribe, read, () => EMPTY_CART);
@@ -45,4 +59,35 @@ export function addProductToCart(product: CartProduct, quantity = 1) {
   const result = addToCart(read(), product, quantity);
   if (result.ok) write(result.cart);
   return result;
+}
+
+export const changeQuantity = (productId: number, quantity: number) => write(setQuantity(read(), productId, quantity));
+export const removeLine = (productId: number) => write(removeFromCart(read(), productId));
+export const clearCart = () => write(EMPTY_CART);
+export const chooseInsurance = (selected: boolean) => write(setInsurance(read(), selected));
+
+/**
+ * Checks the cart against the server (GET /api/cart/products): prices, stock and visibility as
+ * they are now. Returns what changed, or null when the server could not be reached (the cart is
+ * kept as it is; the checkout checks again anyway).
+ */
+export async function refreshCartFromServer(): Promise<CartChange[] | null> {
+  const before = read();
+  if (before.items.length === 0) return [];
+  const ids = before.items.map((line) => line.product.id).join(",");
+  let products: CartProduct[];
+  try {
+    const response = await fetch(`/api/cart/products?ids=${ids}`, { headers: { Accept: "application/json" } });
+    if (!response.ok) return null;
+    products = ((await response.json()) as { products: CartProduct[] }).products;
+  } catch {
+    return null;
+  }
+  // Applied to the cart as it is now: a line added meanwhile was not asked about, and stays.
+  const asked = new Set(before.items.map((line) => line.product.id));
+  const current = read();
+  const unasked = current.items.filter((line) => !asked.has(line.product.id)).map((line) => line.product);
+  const { cart, changes } = refreshCart(current, [...products, ...unasked]);
+  if (cart !== read()) write(cart);
+  return changes;
 }

@@ -1,6 +1,10 @@
 import { CalendarDays, Mail, Package, Sparkles, User } from "lucide-react";
 import { LogoutButton } from "~/components/account/logout-button";
+import { Link } from "react-router";
+import { OrderStatusBadge } from "~/components/orders/order-summary";
+import { ORDER_STATUS_LABELS } from "~/domain/catalog-values";
 import { formatEuros } from "~/domain/money";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { listCustomerOrders } from "~/services/orders.server";
 import { requireViewer } from "~/services/session.server";
@@ -12,19 +16,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { viewer, orders };
 }
 
+export function headers() {
+  return { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL };
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = seoRoot(matches);
   return pageMeta(root, { title: `Mon compte | ${root.shop.name}`, description: "Votre compte client.", path: "/account", noindex: true });
 };
 
-const ORDER_STATUS_LABELS: Record<string, string> = {
-  pending_payment: "En attente de paiement",
-  paid: "Payée",
-  shipped: "Expédiée",
-  cancelled: "Annulée",
-  expired: "Expirée",
-  refunded: "Remboursée",
-};
 
 const UPCOMING = [
   "Gestion des adresses de livraison",
@@ -84,11 +84,17 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="mt-4 flex flex-col divide-y divide-border text-sm">
               {orders.map((order) => (
-                <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                  <span className="font-semibold">{order.number}</span>
-                  <span className="text-muted-foreground">{dateFormat.format(new Date(order.createdAt))}</span>
-                  <span>{ORDER_STATUS_LABELS[order.status] ?? order.status}</span>
-                  <span className="tabular font-semibold">{formatEuros(order.totalCents)}</span>
+                <li key={order.id}>
+                  <Link
+                    to={`/account/orders/${encodeURIComponent(order.number)}`}
+                    className="-mx-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-lg px-2 py-3 hover:bg-muted"
+                    aria-label={`Commande ${order.number} du ${dateFormat.format(new Date(order.createdAt))}, ${ORDER_STATUS_LABELS[order.status]}, ${formatEuros(order.totalCents)}`}
+                  >
+                    <span className="tabular font-semibold">{order.number}</span>
+                    <span className="text-muted-foreground">{dateFormat.format(new Date(order.createdAt))}</span>
+                    <OrderStatusBadge status={order.status} />
+                    <span className="tabular font-semibold">{formatEuros(order.totalCents)}</span>
+                  </Link>
                 </li>
               ))}
             </ul>

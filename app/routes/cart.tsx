@@ -1,4 +1,105 @@
-// Placeholder while the page is being built.
-export default function Placeholder() {
-  return null;
+import { ArrowLeft, ShoppingBag, Trash2 } from "lucide-react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { Link, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { CartLines } from "~/components/cart/cart-lines";
+import { OrderSummaryCard } from "~/components/cart/order-summary-card";
+import { useCheckout } from "~/components/cart/use-checkout";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Skeleton } from "~/components/ui/skeleton";
+import { toast } from "~/components/ui/toaster";
+import { cartCount, describeCartChanges } from "~/domain/cart";
+import { formatEuros } from "~/domain/money";
+import { clearCart, refreshCartFromServer, useCart } from "~/lib/cart-store";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
+import { pageMeta, seoRoot } from "~/lib/seo";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/cart";
+
+export function headers() {
+  return { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = seoRoot(matches);
+  return pageMeta(root, { title: `Panier | ${root.shop.name}`, description: "Votre panier.", path: "/cart", noindex: true });
+};
+
+const hydrated = { subscribe: () => () => {}, client: () => true, server: () => false };
+
+export default function CartPage() {
+  const cart = useCart();
+  // The cart lives in this browser: the server renders a placeholder, the browser fills it.
+  const ready = useSyncExternalStore(hydrated.subscribe, hydrated.client, hydrated.server);
+  const provider = useRouteLoaderData<typeof rootLoader>("root")?.paymentProvider ?? "test";
+  const checkout = useCheckout(provider);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const refreshed = useRef(false);
+
+  // SPEC.md: ?canceled=… says the payment was cancelled, then leaves the address.
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (!params.has("canceled")) return;
+    toast.info("Paiement annulé", { description: "Votre paiement a été annulé. Vous pouvez réessayer à tout moment." });
+    void navigate("/cart", { replace: true, preventScrollReset: true });
+  }, [location.search, navigate]);
+
+  // Prices, stock and visibility as they are now (stock came back if a payment was cancelled).
+  useEffect(() => {
+    if (refreshed.current) return;
+    refreshed.current = true;
+    void refreshCartFromServer().then((changes) => {
+      const message = describeCartChanges(changes ?? [], formatEuros);
+      if (message) toast.error(message.title, { description: message.description });
+    });
+  }, []);
+
+  function back() {
+    if (window.history.length > 1) window.history.back();
+    else void navigate("/catalog");
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+      <Button type="button" variant="ghost" onClick={back} className="-ml-3">
+        <ArrowLeft aria-hidden="true" /> Retour
+      </Button>
+      <div className="mt-2 flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-3xl font-extrabold tracking-tight">Votre panier</h1>
+        {ready && cart.items.length > 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {cartCount(cart)} article{cartCount(cart) > 1 ? "s" : ""}
+          </p>
+        ) : null}
+      </div>
+
+      {!ready ? (
+        <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]" aria-busy="true">
+          <Skeleton className="h-40 rounded-2xl" />
+          <Skeleton className="h-64 rounded-2xl" />
+        </div>
+      ) : cart.items.length === 0 ? (
+        <div className="mt-8 flex flex-col items-center gap-4 rounded-2xl border border-dashed border-border px-6 py-16 text-center">
+          <ShoppingBag className="size-12 text-muted-foreground" aria-hidden="true" />
+          <p className="text-xl font-semibold">Votre panier est vide</p>
+          <p className="max-w-sm text-sm text-muted-foreground">Parcourez notre collection et ajoutez vos cartes et produits préférés.</p>
+          <Link to="/catalog" className={buttonVariants({ size: "lg" })}>
+            Découvrir le catalogue
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+          <div className="flex flex-col gap-3">
+            <CartLines items={cart.items} disabled={checkout.busy} />
+            <div className="flex justify-end">
+              <Button type="button" variant="outline" onClick={clearCart} disabled={checkout.busy}>
+                <Trash2 aria-hidden="true" /> Vider le panier
+              </Button>
+            </div>
+          </div>
+          <OrderSummaryCard cart={cart} checkout={checkout} provider={provider} />
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,4 +1,134 @@
-// Placeholder while the page is being built.
-export default function Placeholder() {
-  return null;
+import { CheckCircle2, Clock, Loader2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { data, Link, redirect, useRevalidator, useRouteLoaderData } from "react-router";
+import { OrderStatusBadge, OrderSummary, formatOrderDate } from "~/components/orders/order-summary";
+import { buttonVariants } from "~/components/ui/button";
+import { toast } from "~/components/ui/toaster";
+import { clearCart } from "~/lib/cart-store";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
+import type { loader as rootLoader } from "~/root";
+import { getOrderBySessionId } from "~/services/orders.server";
+import type { Route } from "./+types/merci";
+
+/** /merci?success=true&session_id=…: the order, read from the server by its payment session. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const sessionId = params.get("session_id");
+  if (!params.get("success") || !sessionId) throw redirect("/");
+  const order = await getOrderBySessionId(context.db, sessionId);
+  if (!order) return data({ order: null }, { status: 404 });
+  return { order };
+}
+
+export function headers() {
+  return { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Merci pour votre commande" }, { name: "robots", content: "noindex" }];
+
+const PROCESSING_MS = 1_500;
+const POLL_MS = 2_000;
+const POLL_FOR_MS = 120_000;
+
+export default function Merci({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
+  const [processing, setProcessing] = useState(true);
+  const revalidator = useRevalidator();
+  const started = useRef<number | null>(null);
+  const pending = order?.status === "pending_payment";
+
+  // SPEC.md: a processing state for 1.5 s, then the cart is cleared, confetti, a toast, and the
+  // address becomes /merci (replaceState: the order stays on screen).
+  useEffect(() => {
+    if (!order) return;
+    const timer = window.setTimeout(() => {
+      setProcessing(false);
+      clearCart();
+      void celebrate();
+      toast.success("Commande confirmée", { description: `Merci ! Votre commande ${order.number} est enregistrée. Un e-mail de confirmation vous est envoyé.` });
+      window.history.replaceState(window.history.state, "", "/merci");
+    }, PROCESSING_MS);
+    return () => window.clearTimeout(timer);
+    // Once per order.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [order?.number]);
+
+  // Until the payment's webhook lands, ask again every 2 s (for 2 minutes at most).
+  useEffect(() => {
+    started.current ??= Date.now();
+    if (!pending || Date.now() - started.current > POLL_FOR_MS) return;
+    const timer = window.setTimeout(() => void revalidator.revalidate(), POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [pending, revalidator, order]);
+
+  if (!order) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-3xl font-extrabold">Commande introuvable</h1>
+        <p className="mt-3 text-muted-foreground">Nous ne trouvons pas de commande pour cette session de paiement.</p>
+        <Link to="/" className={buttonVariants({ className: "mt-6" })}>
+          Retour à l'accueil
+        </Link>
+      </div>
+    );
+  }
+
+  if (processing) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center" role="status">
+        <Loader2 className="size-10 animate-spin text-primary motion-reduce:animate-none" aria-hidden="true" />
+        <p className="text-lg font-semibold">Traitement de votre commande...</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <div className="flex flex-col items-center gap-3 text-center">
+        {pending ? <Clock className="size-12 text-warning" aria-hidden="true" /> : <CheckCircle2 className="size-12 text-success" aria-hidden="true" />}
+        <h1 className="text-3xl font-extrabold tracking-tight">Merci pour votre commande !</h1>
+        <p className="text-muted-foreground">
+          Commande <span className="tabular font-semibold text-foreground">{order.number}</span> du {formatOrderDate(order.createdAt)}
+        </p>
+        <div className="flex items-center gap-2" role="status">
+          <OrderStatusBadge status={order.status} />
+          {pending ? <span className="text-sm text-muted-foreground">Paiement en cours de confirmation…</span> : null}
+        </div>
+        {order.customerEmail && !pending ? (
+          <p className="text-sm text-muted-foreground">
+            Un e-mail de confirmation a été envoyé à <span className="font-semibold text-foreground">{order.customerEmail}</span>.
+          </p>
+        ) : null}
+      </div>
+      <div className="mt-8">
+        <OrderSummary order={order} />
+      </div>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {signedIn ? (
+          <Link to="/account" className={buttonVariants({ variant: "secondary" })}>
+            Voir mes commandes
+          </Link>
+        ) : null}
+        <Link to="/catalog" className={buttonVariants()}>
+          Continuer mes achats
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** Confetti, unless the visitor asked for less motion. */
+async function celebrate() {
+  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const { default: confetti } = await import("canvas-confetti");
+  // Our own canvas and no worker: the CSP allows no blob: scripts.
+  const canvas = document.createElement("canvas");
+  canvas.setAttribute("aria-hidden", "true");
+  canvas.style.cssText = "position:fixed;inset:0;width:100%;height:100%;pointer-events:none;z-index:60";
+  document.body.appendChild(canvas);
+  const fire = confetti.create(canvas, { resize: true, useWorker: false });
+  await fire({ particleCount: 120, spread: 75, origin: { y: 0.6 }, disableForReducedMotion: true });
+  fire.reset();
+  canvas.remove();
 }

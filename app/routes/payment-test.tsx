@@ -201,7 +201,7 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
           )}
         </div>
 
-        <aside aria-labelledby="summary-title" className="h-fit rounded-2xl border border-border bg-card p-5 lg:sticky lg:top-24">
+        <aside aria-labelledby="summary-title" className="order-first h-fit rounded-2xl border border-border bg-card p-5 lg:order-none lg:sticky lg:top-24">
           <div className="flex items-center justify-between gap-2">
             <h2 id="summary-title" className="text-lg font-bold">
               Récapitulatif

@@ -3,6 +3,7 @@ import { Link, NavLink } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useOnDemand } from "~/components/ui/on-demand";
 import { cn } from "~/lib/utils";
+import type { PaymentProviderName } from "~/components/cart/use-checkout";
 import { CartButton } from "./cart-button";
 import { MAIN_NAV } from "./navigation";
 import { SearchBox } from "./search-box";
@@ -17,7 +18,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-foreground" : "text-muted-foreground",
   );
 
-export function SiteHeader({ shopName, user }: { shopName: string; user: HeaderUser }) {
+export function SiteHeader({ shopName, user, paymentProvider }: { shopName: string; user: HeaderUser; paymentProvider: PaymentProviderName }) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
@@ -38,7 +39,7 @@ export function SiteHeader({ shopName, user }: { shopName: string; user: HeaderU
           <SearchBox className="hidden w-56 lg:block xl:w-72" />
           <ThemeToggle />
           <AccountLinks user={user} />
-          <CartButton />
+          <CartButton paymentProvider={paymentProvider} />
         </div>
       </div>
       <div className="px-4 pb-3 lg:hidden">

@@ -1,3 +1,4 @@
+import { AlertTriangle } from "lucide-react";
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from "react";
 import type { ExternalToast, Toaster as SonnerToaster, toast as sonnerToast } from "sonner";
 import { useTheme } from "~/lib/theme";
@@ -35,16 +36,35 @@ export function preloadToasts(): void {
   loadSonner().catch(() => {});
 }
 
-function show(kind: "success" | "error", message: ReactNode, data?: ExternalToast): void {
+type Kind = "success" | "error" | "info";
+
+function show(kind: Kind, message: ReactNode, data?: ExternalToast): void {
   Promise.all([loadSonner(), mounted]).then(
     ([{ toast: sonnerToast }]) => sonnerToast[kind](message, data),
     (error: unknown) => console.warn("Notification non affichée :", error),
   );
 }
 
+/**
+ * SPEC.md section 8: a toast titled "Produit indisponible", or whose text says "victime de son
+ * succès", is always shown in the red warning style with a warning icon.
+ */
+export function isStockWarning(title: ReactNode, description?: ReactNode): boolean {
+  return title === "Produit indisponible" || (typeof description === "string" && description.includes("victime de son succès"));
+}
+
+function warning(message: ReactNode, data?: ExternalToast): void {
+  show("error", message, { icon: <AlertTriangle className="size-4" aria-hidden="true" />, ...data, className: "comptoir-warning-toast" });
+}
+
 export const toast = {
-  success: (message: ReactNode, data?: ExternalToast) => show("success", message, data),
-  error: (message: ReactNode, data?: ExternalToast) => show("error", message, data),
+  success: (message: ReactNode, data?: ExternalToast) =>
+    isStockWarning(message, data?.description as ReactNode) ? warning(message, data) : show("success", message, data),
+  error: (message: ReactNode, data?: ExternalToast) =>
+    isStockWarning(message, data?.description as ReactNode) ? warning(message, data) : show("error", message, data),
+  /** The red warning style with its icon (out of stock, "victime de son succès"). */
+  warning,
+  info: (message: ReactNode, data?: ExternalToast) => show("info", message, data),
 };
 
 function subscribe(listener: () => void) {

@@ -1,0 +1,78 @@
+import { Lock, ShieldCheck } from "lucide-react";
+import { useId } from "react";
+import { Button } from "~/components/ui/button";
+import { type Cart, cartSubtotalCents } from "~/domain/cart";
+import { INSURANCE_MAX_SUBTOTAL_CENTS, insuranceChargeCents, insuranceFeeCents, isInsuranceOffered } from "~/domain/insurance";
+import { formatEuros } from "~/domain/money";
+import { chooseInsurance } from "~/lib/cart-store";
+import { CheckoutProgress } from "./checkout-progress";
+import type { useCheckout } from "./use-checkout";
+
+/** The /cart order summary: subtotal, optional parcel insurance, total, pay button. */
+export function OrderSummaryCard({ cart, checkout, provider }: { cart: Cart; checkout: ReturnType<typeof useCheckout>; provider: "test" | "stripe" }) {
+  const insuranceId = useId();
+  const subtotal = cartSubtotalCents(cart);
+  const offered = isInsuranceOffered(subtotal);
+  const insurance = insuranceChargeCents(subtotal, cart.insuranceSelected);
+  return (
+    <section aria-labelledby="summary-title" className="h-fit rounded-2xl border border-border bg-card p-5 lg:sticky lg:top-24">
+      <h2 id="summary-title" className="text-lg font-bold">
+        Récapitulatif de la commande
+      </h2>
+      <div className="mt-4 flex flex-col gap-3 text-sm">
+        <div className="flex justify-between gap-3">
+          <span>Sous-total</span>
+          <span className="tabular font-semibold">{formatEuros(subtotal)}</span>
+        </div>
+        {offered ? (
+          <div className="flex items-start justify-between gap-3 rounded-xl border border-border p-3">
+            <span>
+              <label htmlFor={insuranceId} className="flex cursor-pointer items-start gap-3">
+                <input
+                  id={insuranceId}
+                  type="checkbox"
+                  checked={cart.insuranceSelected}
+                  onChange={(event) => chooseInsurance(event.target.checked)}
+                  disabled={checkout.busy}
+                  className="mt-0.5 size-5 shrink-0 accent-[var(--color-primary)]"
+                />
+                <span>
+                  <span className="flex items-center gap-1.5 font-medium">
+                    <ShieldCheck className="size-4 text-success" aria-hidden="true" /> Assurance colis
+                  </span>
+                  <span className="mt-0.5 block text-xs text-muted-foreground">Remboursé en cas de perte, de vol ou de casse pendant le transport.</span>
+                </span>
+              </label>
+            </span>
+            <span className="tabular shrink-0 font-semibold">{formatEuros(insuranceFeeCents(subtotal))}</span>
+          </div>
+        ) : subtotal > INSURANCE_MAX_SUBTOTAL_CENTS ? (
+          <p className="text-xs text-muted-foreground">L'assurance colis n'est pas proposée au-delà de {formatEuros(INSURANCE_MAX_SUBTOTAL_CENTS)}.</p>
+        ) : null}
+        {insurance > 0 ? (
+          <div className="flex justify-between gap-3">
+            <span>Assurance colis</span>
+            <span className="tabular">{formatEuros(insurance)}</span>
+          </div>
+        ) : null}
+        <div className="flex items-baseline justify-between gap-3 border-t border-border pt-3">
+          <span className="font-semibold">Total</span>
+          <span className="tabular text-2xl font-extrabold" aria-live="polite" data-testid="cart-total">
+            {formatEuros(subtotal + insurance)}
+          </span>
+        </div>
+      </div>
+      <p className="mt-1 text-xs text-muted-foreground">Frais de livraison et adresse indiqués sur la page de paiement.</p>
+      <div className="mt-5 flex flex-col gap-3">
+        {checkout.progress !== null && checkout.message ? <CheckoutProgress progress={checkout.progress} message={checkout.message} /> : null}
+        <Button type="button" size="lg" onClick={() => void checkout.start()} disabled={checkout.busy || cart.items.length === 0}>
+          <Lock aria-hidden="true" /> {checkout.busy ? "Paiement en préparation..." : "Procéder au paiement"}
+        </Button>
+        <p className="flex items-center justify-center gap-1.5 text-center text-xs text-muted-foreground">
+          <Lock className="size-3.5" aria-hidden="true" />
+          {provider === "stripe" ? "Paiement sécurisé par Stripe" : "Paiement sécurisé – page de paiement de test"}
+        </p>
+      </div>
+    </section>
+  );
+}

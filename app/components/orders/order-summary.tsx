@@ -1,0 +1,107 @@
+import { MapPin, Truck } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "~/domain/catalog-values";
+import { formatEuros } from "~/domain/money";
+import type { OrderView } from "~/domain/order-view";
+import { countryName } from "~/domain/shipping-countries";
+
+const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
+
+const STATUS_TONES: Record<OrderStatus, "success" | "warning" | "neutral" | "info"> = {
+  pending_payment: "warning",
+  paid: "success",
+  shipped: "info",
+  cancelled: "neutral",
+  expired: "neutral",
+  refund_pending: "warning",
+  refunded: "neutral",
+};
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return <Badge tone={STATUS_TONES[status]}>{ORDER_STATUS_LABELS[status]}</Badge>;
+}
+
+export function formatOrderDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+/** An order's lines, amounts and delivery: /merci and the account's order page. */
+export function OrderSummary({ order, headingLevel = 2 }: { order: OrderView; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const address = order.shippingAddress;
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="order-lines-title" className="rounded-2xl border border-border bg-card p-5">
+        <Heading id="order-lines-title" className="text-lg font-bold">
+          Articles
+        </Heading>
+        <ul className="mt-3 flex flex-col divide-y divide-border text-sm">
+          {order.lines.map((line, index) => (
+            <li key={index} className="flex justify-between gap-4 py-3">
+              <span>
+                <span className="font-medium">{line.name}</span>
+                <span className="tabular block text-muted-foreground">
+                  {line.quantity} × {formatEuros(line.unitPriceCents)}
+                </span>
+              </span>
+              <span className="tabular shrink-0 font-semibold">{formatEuros(line.lineTotalCents)}</span>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-2 flex flex-col gap-2 border-t border-border pt-3 text-sm">
+          <Row label="Sous-total" value={formatEuros(order.subtotalCents)} />
+          {order.insuranceCents > 0 ? <Row label="Assurance colis" value={formatEuros(order.insuranceCents)} /> : null}
+          {order.discountCents > 0 ? <Row label={`Réduction${order.discountCode ? ` (${order.discountCode})` : ""}`} value={`−${formatEuros(order.discountCents)}`} /> : null}
+          <div className="flex items-baseline justify-between gap-3 pt-1">
+            <span className="font-semibold">Total TTC</span>
+            <span className="tabular text-xl font-extrabold">{formatEuros(order.totalCents)}</span>
+          </div>
+        </div>
+      </section>
+      {address ? (
+        <section aria-labelledby="order-address-title" className="rounded-2xl border border-border bg-card p-5 text-sm">
+          <Heading id="order-address-title" className="flex items-center gap-2 text-lg font-bold">
+            {address.method === "relay" ? <MapPin className="size-5" aria-hidden="true" /> : <Truck className="size-5" aria-hidden="true" />}
+            {address.method === "relay" ? "Livraison en point relais" : "Livraison à domicile"}
+          </Heading>
+          <address className="mt-3 not-italic leading-6">
+            {address.method === "relay" && address.relayPointName ? (
+              <>
+                <span className="font-semibold">{address.relayPointName}</span>
+                <br />
+              </>
+            ) : null}
+            {address.fullName}
+            <br />
+            {address.line1}
+            {address.line2 ? (
+              <>
+                <br />
+                {address.line2}
+              </>
+            ) : null}
+            <br />
+            {address.postalCode} {address.city}
+            <br />
+            {countryName(address.country)}
+            {address.phone ? (
+              <>
+                <br />
+                Tél. {address.phone}
+              </>
+            ) : null}
+          </address>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <span>{label}</span>
+      <span className="tabular">{value}</span>
+    </div>
+  );
+}

@@ -90,3 +90,22 @@ export function unavailableDetails(productName: string | null): string {
     ? `« ${productName} » n'est plus disponible à la vente. Il a été retiré de votre panier.`
     : "Un article de votre panier n'est plus disponible à la vente. Il a été retiré de votre panier.";
 }
+
+export type PaymentProviderName = "test" | "stripe";
+
+/** The checkout progress bar (SPEC.md section 4): starts at 10, +10 every 300 ms, at most 90 until the answer. */
+export const PROGRESS_START = 10;
+export const PROGRESS_STEP = 10;
+export const PROGRESS_CAP = 90;
+
+export function nextProgress(progress: number): number {
+  return Math.min(PROGRESS_CAP, progress + PROGRESS_STEP);
+}
+
+/** The progress bar's four messages, in order. */
+export function checkoutMessage(progress: number, provider: PaymentProviderName): string {
+  if (progress < 30) return "Préparation de votre commande...";
+  if (progress < 60) return "Sécurisation de la transaction...";
+  if (progress < 90) return `Redirection sécurisée vers ${provider === "stripe" ? "Stripe" : "la page de paiement"}...`;
+  return "Redirection vers la page de paiement sécurisée...";
+}

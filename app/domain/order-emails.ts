@@ -277,7 +277,7 @@ export function sellerLatePaymentEmail({ shop, order, refunded, adminUrl }: { sh
       ),
       refunded
         ? paragraph(`Le client a été remboursé automatiquement de ${total} et prévenu par e-mail. Vous n'avez rien à faire.`)
-        : paragraph(`Le client n'a pas encore été prévenu du remboursement.`),
+        : paragraph("Le client n'a pas encore été prévenu : écrivez-lui une fois le remboursement fait."),
       details([
         ["Commande", order.number],
         ["Passée le", formatOrderDate(order.createdAt)],

@@ -59,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
   const result = await payTestSession(context.db, provider, session.id, parsed.data, deps);
   if (result.ok) throw redirect(result.redirectTo);
-  return data({ failure: FAILURES[result.reason] }, { status: result.reason === "declined" ? 402 : 400 });
+  return data({ failure: FAILURES[result.reason] }, { status: 400 });
 }
 
 export function headers() {

@@ -1,19 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "~/components/ui/toaster";
 import { describeCartChanges } from "~/domain/cart";
-import { type CheckoutFailure, type CheckoutSuccess, EMPTY_CART_ERROR, PROVIDER_ERROR } from "~/domain/checkout";
+import { type CheckoutFailure, type CheckoutSuccess, EMPTY_CART_ERROR, PROGRESS_START, PROVIDER_ERROR, type PaymentProviderName, checkoutMessage, nextProgress } from "~/domain/checkout";
+
+export type { PaymentProviderName };
 import { formatEuros } from "~/domain/money";
 import { getCart, refreshCartFromServer } from "~/lib/cart-store";
-
-export type PaymentProviderName = "test" | "stripe";
-
-/** SPEC.md section 4: the progress bar's messages, by progress. */
-export function checkoutMessage(progress: number, provider: PaymentProviderName): string {
-  if (progress < 30) return "Préparation de votre commande...";
-  if (progress < 60) return "Sécurisation de la transaction...";
-  if (progress < 90) return `Redirection sécurisée vers ${provider === "stripe" ? "Stripe" : "la page de paiement"}...`;
-  return "Redirection vers la page de paiement sécurisée...";
-}
 
 const DEFAULT_ERROR = "Une erreur est survenue lors de la création de la session de paiement.";
 const STOCK_TEXT = /plus disponible|victime de son succès/;
@@ -51,8 +43,8 @@ export function useCheckout(provider: PaymentProviderName) {
       toast.error(EMPTY_CART_ERROR.error, { description: EMPTY_CART_ERROR.details });
       return;
     }
-    setProgress(10);
-    timer.current = window.setInterval(() => setProgress((p) => (p === null ? p : Math.min(90, p + 10))), 300);
+    setProgress(PROGRESS_START);
+    timer.current = window.setInterval(() => setProgress((p) => (p === null ? p : nextProgress(p))), 300);
 
     const changes = await refreshCartFromServer();
     const changed = describeCartChanges(changes ?? [], formatEuros);

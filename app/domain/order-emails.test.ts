@@ -1,0 +1,296 @@
+import { describe, expect, it } from "vitest";
+import { type EmailContent, escapeHtml } from "./email-templates";
+import { formatEuros } from "./money";
+import { latePaymentRefundEmail, orderConfirmationEmail, orderTable, sellerLatePaymentEmail, sellerNewOrderEmail } from "./order-emails";
+import type { OrderView } from "./order-view";
+
+const shop = { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" };
+const adminUrl = "https://comptoir.example/admin";
+const orderUrl = "https://comptoir.example/account/orders/CMP-2025-0042";
+
+/** Paid order, relay delivery, with insurance and a discount. */
+const relayOrder: OrderView = {
+  number: "CMP-2025-0042",
+  status: "paid",
+  createdAt: "2025-03-05T13:30:00.000Z",
+  paidAt: "2025-03-05T13:34:00.000Z",
+  customerEmail: "marie@example.fr",
+  customerName: "Marie Curie",
+  lines: [
+    { productId: 1, name: "Booster Écarlate et Violet", unitPriceCents: 599, quantity: 3, lineTotalCents: 1797 },
+    { productId: 2, name: "Display Mascarade Crépusculaire (36 boosters, version française)", unitPriceCents: 21_990, quantity: 1, lineTotalCents: 21_990 },
+  ],
+  subtotalCents: 23_787,
+  insuranceCents: 350,
+  discountCents: 1000,
+  discountCode: "BIENVENUE",
+  totalCents: 23_137,
+  shippingAddress: {
+    method: "relay",
+    fullName: "Marie Curie",
+    relayPointName: "Tabac de la Gare",
+    line1: "12 rue de la Gare",
+    postalCode: "69007",
+    city: "Lyon",
+    country: "FR",
+    phone: "06 12 34 56 78",
+  },
+};
+
+/** Home delivery, no insurance, no discount, no phone. */
+const homeOrder: OrderView = {
+  ...relayOrder,
+  number: "CMP-2025-0043",
+  lines: [{ productId: 3, name: "Coffret Dresseur d'élite", unitPriceCents: 5499, quantity: 2, lineTotalCents: 10_998 }],
+  subtotalCents: 10_998,
+  insuranceCents: 0,
+  discountCents: 0,
+  discountCode: null,
+  totalCents: 10_998,
+  shippingAddress: { method: "home", fullName: "Pierre Curie", line1: "3 place du Panthéon", line2: "Bâtiment B", postalCode: "75005", city: "Paris", country: "BE" },
+};
+
+const hostile = `<script>alert("x")</script>`;
+const hostileOrder: OrderView = {
+  ...relayOrder,
+  customerName: `Eve ${hostile}`,
+  customerEmail: `eve+<b>@example.fr`,
+  discountCode: `<i>CODE</i>`,
+  lines: [{ productId: 9, name: `Carte ${hostile} & co`, unitPriceCents: 100, quantity: 1, lineTotalCents: 100 }],
+  shippingAddress: { ...relayOrder.shippingAddress!, relayPointName: `Relais ${hostile}`, line1: `1 rue <img src=x>`, fullName: `Eve ${hostile}` },
+};
+
+/** Each string is in the text as is, and in the HTML escaped. */
+function expectInBoth(email: EmailContent, ...strings: string[]) {
+  for (const value of strings) {
+    expect(email.html).toContain(escapeHtml(value));
+    expect(email.text).toContain(value);
+  }
+}
+
+function allEmails(order: OrderView): [string, EmailContent][] {
+  return [
+    ["confirmation", orderConfirmationEmail({ shop, order, orderUrl })],
+    ["confirmation (guest)", orderConfirmationEmail({ shop, order, orderUrl: null })],
+    ["seller new order", sellerNewOrderEmail({ shop, order, adminUrl })],
+    ["late payment refund", latePaymentRefundEmail({ shop, order })],
+    ["seller late payment (refunded)", sellerLatePaymentEmail({ shop, order, refunded: true, adminUrl })],
+    ["seller late payment (by hand)", sellerLatePaymentEmail({ shop, order, refunded: false, adminUrl })],
+  ];
+}
+
+/** Every template shows the order and its lines. */
+function expectOrderShown(email: EmailContent, order: OrderView) {
+  expectInBoth(email, order.number, "Total TTC", formatEuros(order.subtotalCents), formatEuros(order.totalCents));
+  for (const line of order.lines) expectInBoth(email, line.name, formatEuros(line.unitPriceCents), formatEuros(line.lineTotalCents));
+}
+
+describe("orderTable", () => {
+  it("lists name, quantity, unit price and line total, then subtotal, insurance, discount and total", () => {
+    const table = orderTable(relayOrder);
+    expect(table.html).toContain(">Article</th>");
+    expect(table.html).toContain(">Qté</th>");
+    expect(table.html).toContain(">Prix unit.</th>");
+    expect(table.html).toContain(">Booster Écarlate et Violet</td>");
+    expect(table.html).toContain(`>${formatEuros(599)}</td>`);
+    expect(table.html).toContain(`>${formatEuros(1797)}</td>`);
+    expect(table.html).toContain(">Assurance colis</td>");
+    expect(table.html).toContain(`>${formatEuros(350)}</td>`);
+    expect(table.html).toContain(">Réduction (BIENVENUE)</td>");
+    expect(table.html).toContain(`>−${formatEuros(1000)}</td>`);
+    expect(table.html).toContain(`>${formatEuros(23_137)}</td>`);
+    expect(table.html).toContain("font-variant-numeric:tabular-nums");
+  });
+
+  it("aligns the amounts in the plain text, with long names on a line of their own", () => {
+    const lines = orderTable(relayOrder).text.split("\n");
+    const amounts = lines.filter((line) => line.endsWith("€"));
+    expect(amounts).toHaveLength(6); // 2 lines, subtotal, insurance, discount, total
+    expect(new Set(amounts.map((line) => line.length)).size).toBe(1);
+    const booster = lines.find((line) => line.startsWith("Booster Écarlate et Violet"))!;
+    expect(booster).toMatch(new RegExp(`\\s3\\s+${formatEuros(599)}\\s+${formatEuros(1797)}$`));
+    const display = lines.indexOf("Display Mascarade Crépusculaire (36 boosters, version française)");
+    expect(display).toBeGreaterThan(0);
+    expect(lines[display + 1]).toMatch(new RegExp(`^\\s+1\\s+${formatEuros(21_990)}\\s+${formatEuros(21_990)}$`));
+    expect(lines).toContain(`Réduction (BIENVENUE)${" ".repeat(amounts[0]!.length - "Réduction (BIENVENUE)".length - formatEuros(1000).length - 1)}−${formatEuros(1000)}`);
+  });
+
+  it("leaves insurance and discount out when they are zero", () => {
+    const table = orderTable(homeOrder);
+    for (const part of [table.html, table.text]) {
+      expect(part).not.toContain("Assurance colis");
+      expect(part).not.toContain("Réduction");
+      expect(part).toContain("Sous-total");
+      expect(part).toContain(formatEuros(10_998));
+    }
+  });
+
+  it("says just 'Réduction' when the discount has no code", () => {
+    const table = orderTable({ ...relayOrder, discountCode: null });
+    expect(table.text).toMatch(/^Réduction {2,}/m);
+    expect(table.text).not.toContain("Réduction (");
+  });
+});
+
+describe("orderConfirmationEmail", () => {
+  const email = orderConfirmationEmail({ shop, order: relayOrder, orderUrl });
+
+  it("has the subject, heading and preheader", () => {
+    expect(email.subject).toBe("Confirmation de votre commande CMP-2025-0042 – Comptoir");
+    expect(email.html).toContain("Merci pour votre commande !");
+    expect(email.html).toContain(`Commande CMP-2025-0042 confirmée – total ${formatEuros(23_137)}</div>`);
+  });
+
+  it("greets the customer and gives the number, the French date, the lines and the totals", () => {
+    expectOrderShown(email, relayOrder);
+    expectInBoth(email, "Bonjour Marie Curie,", "5 mars 2025 à 14:30", "Assurance colis", formatEuros(350), "Réduction (BIENVENUE)", `−${formatEuros(1000)}`);
+    expect(email.text).toContain("Commande : CMP-2025-0042");
+    expect(email.text).toContain("Date : 5 mars 2025 à 14:30");
+  });
+
+  it("shows the relay point with its full address and the phone", () => {
+    expectInBoth(email, "Livraison en point relais", "Point relais : Tabac de la Gare", "12 rue de la Gare", "69007 Lyon", "France", "Destinataire : Marie Curie", "Tél. 06 12 34 56 78");
+    expect(email.html).toContain("Point relais : Tabac de la Gare<br>12 rue de la Gare<br>69007 Lyon<br>France<br>Destinataire : Marie Curie<br>Tél. 06 12 34 56 78</p>");
+    expect(email.text).toContain("Point relais : Tabac de la Gare\n12 rue de la Gare\n69007 Lyon\nFrance\nDestinataire : Marie Curie\nTél. 06 12 34 56 78");
+  });
+
+  it("shows a home address without relay wording, insurance or discount", () => {
+    const home = orderConfirmationEmail({ shop, order: homeOrder, orderUrl });
+    expectOrderShown(home, homeOrder);
+    expect(home.text).toContain("Adresse de livraison\n");
+    expect(home.text).toContain("Pierre Curie\n3 place du Panthéon\nBâtiment B\n75005 Paris\nBelgique");
+    for (const part of [home.html, home.text]) {
+      expect(part).not.toContain("Point relais");
+      expect(part).not.toContain("Tél.");
+      expect(part).not.toContain("Assurance colis");
+      expect(part).not.toContain("Réduction");
+    }
+  });
+
+  it("links to the order when there is a page for it, and not otherwise", () => {
+    expect(email.text).toContain(`Voir ma commande : ${orderUrl}`);
+    expect(email.html).toContain(`href="${orderUrl}"`);
+    const guest = orderConfirmationEmail({ shop, order: relayOrder, orderUrl: null });
+    expect(guest.text).not.toContain("Voir ma commande");
+    expect(guest.html).not.toContain("Voir ma commande");
+  });
+
+  it("states the right of withdrawal (Code de la consommation) in both parts", () => {
+    expectInBoth(
+      email,
+      "Droit de rétractation",
+      "Vous disposez de 14 jours à compter de la réception de vos articles pour vous rétracter, sans avoir à donner de motif.",
+      "déclaration claire de votre décision, par exemple par e-mail à contact@comptoir.example",
+      "Renvoyez-nous ensuite les articles au plus tard 14 jours après nous avoir informés de votre décision. Les frais de retour sont à votre charge.",
+      "Nous vous remboursons la totalité des sommes versées, frais de livraison standard compris, au plus tard 14 jours après avoir été informés de votre rétractation",
+      "Les produits descellés après livraison (boosters, displays…) ne peuvent plus être retournés, conformément à l'article L221-28 du Code de la consommation.",
+    );
+    expect(email.text.indexOf("Droit de rétractation")).toBeGreaterThan(email.text.indexOf("Total TTC"));
+    expect(email.text).toContain("Écrivez-nous à contact@comptoir.example en rappelant le numéro de commande CMP-2025-0042");
+  });
+
+  it("greets without a name when there is none", () => {
+    expect(orderConfirmationEmail({ shop, order: { ...relayOrder, customerName: null }, orderUrl }).text).toContain("\n\nBonjour,\n\n");
+  });
+});
+
+describe("sellerNewOrderEmail", () => {
+  const email = sellerNewOrderEmail({ shop, order: relayOrder, adminUrl });
+
+  it("gives the order, the customer, the lines, the relay point and a link to the admin", () => {
+    expect(email.subject).toBe(`Nouvelle commande CMP-2025-0042 – ${formatEuros(23_137)}`);
+    expectOrderShown(email, relayOrder);
+    expectInBoth(email, "Marie Curie", "marie@example.fr", "Point relais : Tabac de la Gare", "69007 Lyon", "Assurance colis", "Réduction (BIENVENUE)");
+    expect(email.text).toContain("Statut : Payée");
+    expect(email.text).toContain(`Ouvrir l'administration : ${adminUrl}`);
+    expect(email.html).toContain(`href="${adminUrl}"`);
+  });
+
+  it("copes with a customer without name or e-mail", () => {
+    const anonymous = sellerNewOrderEmail({ shop, order: { ...homeOrder, customerName: null, customerEmail: null }, adminUrl });
+    expect(anonymous.text).toContain("Client : non renseigné");
+    expect(anonymous.text).toContain("E-mail : non renseigné");
+    expect(anonymous.text).not.toContain("Assurance colis");
+    expect(anonymous.text).not.toContain("Réduction");
+  });
+});
+
+describe("latePaymentRefundEmail", () => {
+  const email = latePaymentRefundEmail({ shop, order: relayOrder });
+
+  it("apologises and says how much comes back, when, with a link to the shop", () => {
+    expect(email.subject).toBe("Commande CMP-2025-0042 : paiement remboursé – Comptoir");
+    expectOrderShown(email, relayOrder);
+    expectInBoth(
+      email,
+      "Bonjour Marie Curie,",
+      "sincèrement désolés",
+      `Nous vous avons remboursé l'intégralité de votre paiement, soit ${formatEuros(23_137)}.`,
+      "sous 5 à 10 jours ouvrés",
+    );
+    expect(email.text).toContain("Retourner sur la boutique : https://comptoir.example");
+    expect(email.html).toContain('href="https://comptoir.example"');
+  });
+});
+
+describe("sellerLatePaymentEmail", () => {
+  it("says the refund was automatic when it was", () => {
+    const email = sellerLatePaymentEmail({ shop, order: relayOrder, refunded: true, adminUrl });
+    expect(email.subject).toBe("Paiement tardif remboursé – CMP-2025-0042");
+    expectOrderShown(email, relayOrder);
+    expect(email.text).toContain(`Le client a été remboursé automatiquement de ${formatEuros(23_137)}`);
+    expect(email.text).not.toContain("à la main");
+    expect(email.text).toContain(`Ouvrir l'administration : ${adminUrl}`);
+  });
+
+  it("says prominently, first thing, that the refund must be done by hand when it failed", () => {
+    const email = sellerLatePaymentEmail({ shop, order: { ...relayOrder, status: "refund_pending" }, refunded: false, adminUrl });
+    expect(email.subject).toBe("À rembourser à la main – CMP-2025-0042");
+    expectOrderShown(email, relayOrder);
+    expect(email.text).toMatch(/^Paiement tardif à rembourser à la main\n\n\/!\\ À FAIRE : LE REMBOURSEMENT AUTOMATIQUE DE .* A ÉCHOUÉ\. REMBOURSEZ LE CLIENT À LA MAIN/);
+    expect(email.html).toContain("border-left:4px solid #dc2626");
+    expect(email.html).toContain(`À faire : le remboursement automatique de ${formatEuros(23_137)} a échoué. Remboursez le client à la main`);
+    expect(email.text).toContain("Statut : Remboursement en cours");
+    expect(email.text).not.toContain("remboursé automatiquement");
+  });
+});
+
+describe("every order e-mail", () => {
+  it("never shows undefined, null or NaN", () => {
+    for (const order of [relayOrder, homeOrder, { ...homeOrder, customerName: null, customerEmail: null, paidAt: null, shippingAddress: null }]) {
+      for (const [name, email] of allEmails(order)) {
+        for (const part of [email.subject, email.html, email.text]) {
+          expect(part, name).not.toMatch(/\bundefined\b|\bnull\b|\bNaN\b/);
+        }
+      }
+    }
+  });
+
+  it("shows a relay point without a name as just 'Point relais'", () => {
+    const order = { ...relayOrder, shippingAddress: { ...relayOrder.shippingAddress!, relayPointName: undefined } };
+    const email = orderConfirmationEmail({ shop, order, orderUrl });
+    expect(email.text).toContain("Point relais\n12 rue de la Gare");
+    expect(email.text).not.toMatch(/\bundefined\b/);
+  });
+
+  it("escapes customer-supplied text in the HTML and keeps it as is in the text", () => {
+    for (const [name, email] of allEmails(hostileOrder)) {
+      expect(email.html, name).not.toContain("<script>");
+      expect(email.html, name).not.toContain("<img");
+      expect(email.html, name).not.toContain("<i>");
+      expect(email.html, name).not.toContain("<b>");
+      expect(email.html, name).toContain("Carte &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co");
+      expect(email.text, name).toContain(`Carte ${hostile} & co`);
+    }
+    const confirmation = orderConfirmationEmail({ shop, order: hostileOrder, orderUrl });
+    expect(confirmation.html).toContain("Bonjour Eve &lt;script&gt;");
+    expect(confirmation.html).toContain("Point relais : Relais &lt;script&gt;");
+    expect(confirmation.html).toContain("Réduction (&lt;i&gt;CODE&lt;/i&gt;)");
+    expect(confirmation.text).toContain(`Bonjour Eve ${hostile},`);
+    expect(confirmation.text).toContain(`Point relais : Relais ${hostile}`);
+    expect(confirmation.text).toContain("Réduction (<i>CODE</i>)");
+    const seller = sellerNewOrderEmail({ shop, order: hostileOrder, adminUrl });
+    expect(seller.html).toContain("eve+&lt;b&gt;@example.fr");
+    expect(seller.text).toContain("eve+<b>@example.fr");
+  });
+});

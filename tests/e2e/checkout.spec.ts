@@ -1,0 +1,286 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { type RunningServer, startServer } from "../integration/server-process";
+import { CHECKOUT_FIXTURES as F } from "../setup/checkout-fixtures-data";
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+
+/**
+ * The customer's purchase, end to end, on a server of its own (PGlite in a fresh data directory
+ * prepared by tests/setup/checkout-fixtures.ts): products at the insurance thresholds and a
+ * confirmed customer, without touching the shared server's catalogue that other specs count.
+ */
+test.describe.configure({ mode: "serial" });
+
+const ADMIN = { email: "admin-checkout@comptoir.test", password: "admin-checkout-mot-de-passe" };
+let server: RunningServer;
+let dataDir: string;
+const url = (p: string) => `${server.url}${p}`;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-e2e-checkout-"));
+  const prepared = spawnSync(process.execPath, ["--import", "tsx", "tests/setup/checkout-fixtures.ts", dataDir], { encoding: "utf8" });
+  if (prepared.status !== 0) throw new Error(`fixtures failed:\n${prepared.stdout}${prepared.stderr}`);
+  server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function openProduct(page: Page, title: string) {
+  await page.goto(url(`/catalog?q=${encodeURIComponent(title)}`));
+  await page.getByRole("link", { name: title }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+}
+
+async function addFromProductPage(page: Page, title: string) {
+  await openProduct(page, title);
+  await page.getByRole("button", { name: `Ajouter ${title} au panier` }).click();
+  await expect(page.getByText("Ajouté au panier").first()).toBeVisible();
+}
+
+async function stockMessage(page: Page, title: string) {
+  await openProduct(page, title);
+  return page.getByRole("region", { name: title }).getByText(/exemplaires? disponibles?|Produit disponible|Rupture de stock/).first().innerText();
+}
+
+async function fillPaymentPage(page: Page, options: { email?: string; relay?: boolean; card?: string } = {}) {
+  await expect(page).toHaveURL(/\/paiement\/cs_test_/);
+  await expect(page.getByText("Mode test").first()).toBeVisible();
+  if (options.email) await page.getByLabel("Email").fill(options.email);
+  if (options.relay) {
+    await page.getByLabel("En point relais").check();
+    await page.getByLabel("Nom du point relais").fill("Tabac de la Gare");
+    await page.getByLabel("Adresse du point relais").fill("3 place de la Gare");
+  } else {
+    await page.getByLabel("Adresse", { exact: true }).fill("12 rue des Lilas");
+  }
+  await page.getByLabel("Nom complet du destinataire").fill("Alice Acheteuse");
+  await page.getByLabel("Code postal").fill("69001");
+  await page.getByLabel("Ville").fill("Lyon");
+  await page.getByLabel("Téléphone").fill("06 12 34 56 78");
+  await page.getByLabel("Numéro de carte").fill(options.card ?? "4242 4242 4242 4242");
+  await page.getByLabel("Expiration (MM/AA)").fill("12/30");
+  await page.getByLabel("Cryptogramme").fill("123");
+  await page.getByRole("button", { name: /^Payer/ }).click();
+}
+
+async function logIn(page: Page, account: { email: string; password: string }) {
+  await page.goto(url("/login"));
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Mot de passe").fill(account.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+}
+
+test("adds from the catalogue and a product page; the cart panel and /cart read as SPEC.md says", async ({ page }) => {
+  await page.goto(url("/cart"));
+  await expect(page.getByText("Votre panier est vide")).toBeVisible();
+  await page.getByRole("link", { name: "Découvrir le catalogue" }).click();
+  await expect(page).toHaveURL(/\/catalog$/);
+
+  await page.goto(url(`/catalog?q=${encodeURIComponent(F.buy.title)}`));
+  await page.getByRole("button", { name: `Ajouter ${F.buy.title} au panier` }).click();
+  await expect(page.getByRole("button", { name: `Ajouter ${F.buy.title} au panier` })).toContainText("Ajouté");
+  await addFromProductPage(page, F.cancel.title);
+
+  // The header's cart panel.
+  await page.getByRole("link", { name: "Panier : 2 articles" }).click();
+  const panel = page.getByRole("dialog", { name: "Votre panier" });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByText("Votre panier", { exact: true })).toBeVisible();
+  await expect(panel.getByText("1 × 12,50 €")).toBeVisible();
+  await expect(panel.getByText("1 × 9,90 €")).toBeVisible();
+  await expect(panel.getByText("22,40 €")).toBeVisible();
+  await expect(panel.getByRole("link", { name: "Voir le panier" })).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Commander" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+
+  // /cart: lines, quantity limits, total, pay button and its note.
+  await page.goto(url("/cart"));
+  await expect(page.getByRole("heading", { level: 1, name: "Votre panier" })).toBeVisible();
+  await expect(page.getByRole("link", { name: F.buy.title })).toHaveAttribute("href", /\/product\/\d+-booster-test-achat/);
+  await expect(page.getByRole("button", { name: `Diminuer la quantité de ${F.cancel.title}` })).toBeDisabled();
+  const plus = page.getByRole("button", { name: `Augmenter la quantité de ${F.cancel.title}` });
+  for (let i = 1; i < F.cancel.stock; i++) await plus.click();
+  await expect(plus).toBeDisabled();
+  await expect(page.getByTestId("cart-total")).toHaveText("52,10 €");
+  await expect(page.getByRole("button", { name: "Procéder au paiement" })).toBeEnabled();
+  await expect(page.getByText("Paiement sécurisé – page de paiement de test")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Vider le panier" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("button", { name: `Retirer ${F.cancel.title} du panier` }).click();
+  await page.getByRole("button", { name: "Vider le panier" }).click();
+  await expect(page.getByText("Votre panier est vide")).toBeVisible();
+  await page.getByRole("link", { name: "Panier vide" }).click();
+  await expect(page.getByRole("dialog", { name: "Votre panier" }).getByRole("button", { name: "Continuer vos achats" })).toBeVisible();
+});
+
+test("parcel insurance: 10 € up to 500 €, 20 € up to 1 000 €, not offered above", async ({ page }) => {
+  const cases = [
+    { product: F.tier499, fee: "10,00 €", total: "509,99 €" },
+    { product: F.tier500, fee: "20,00 €", total: "520,01 €" },
+  ];
+  for (const { product, fee, total } of cases) {
+    await page.goto(url("/cart"));
+    await page.evaluate(() => localStorage.removeItem("cart"));
+    await addFromProductPage(page, product.title);
+    await page.goto(url("/cart"));
+    const insurance = page.getByRole("checkbox", { name: /Assurance colis/ });
+    await expect(page.locator("section", { hasText: "Assurance colis" }).getByText(fee)).toBeVisible();
+    await insurance.check();
+    await expect(page.getByTestId("cart-total")).toHaveText(total);
+    // Changing the items resets the choice (SPEC.md section 4).
+    await page.getByRole("button", { name: `Augmenter la quantité de ${product.title}` }).click();
+    await expect(insurance).toHaveCount(product === F.tier499 ? 1 : 0);
+    if (product === F.tier499) await expect(insurance).not.toBeChecked();
+  }
+  await page.evaluate(() => localStorage.removeItem("cart"));
+  await addFromProductPage(page, F.tier1000.title);
+  await page.goto(url("/cart"));
+  await expect(page.getByTestId("cart-total")).toHaveText("1 000,01 €");
+  await expect(page.getByRole("checkbox", { name: /Assurance colis/ })).toHaveCount(0);
+  await expect(page.getByText("L'assurance colis n'est pas proposée au-delà de 1 000,00 €.")).toBeVisible();
+});
+
+test("a signed-in customer pays on the test page: /merci, empty cart, stock down, order in /account, e-mail in /admin/emails", async ({ page, browser }) => {
+  test.slow();
+  const [customer, other] = F.customers;
+  const before = await stockMessage(page, F.buy.title);
+  expect(before).toBe(`Plus que ${F.buy.stock} exemplaires disponibles`);
+  await logIn(page, customer);
+  await addFromProductPage(page, F.buy.title);
+  await page.getByRole("button", { name: `Ajouter ${F.buy.title} au panier` }).click();
+  await page.goto(url("/cart"));
+  await expect(page.getByTestId("cart-total")).toHaveText("25,00 €");
+  await page.getByRole("checkbox", { name: /Assurance colis/ }).check();
+  await page.getByRole("button", { name: "Procéder au paiement" }).click();
+  await expect(page).toHaveURL(/\/paiement\/cs_test_/);
+  await expect(page.getByText("35,00 €").first()).toBeVisible();
+  await expect(page.getByText(`Confirmation envoyée à ${customer.email}`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await fillPaymentPage(page, { relay: true });
+
+  await expect(page.getByText("Traitement de votre commande...")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Merci pour votre commande !" })).toBeVisible();
+  await expect(page).toHaveURL(url("/merci"));
+  const number = (await page.getByText(/^CPT-\d{6}-\d{4}$/).first().innerText()).trim();
+  await expect(page.getByText("Payée").first()).toBeVisible();
+  await expect(page.getByText("Tabac de la Gare")).toBeVisible();
+  await expect(page.getByText("35,00 €").first()).toBeVisible();
+  await expect(page.getByText("Commande confirmée").first()).toBeVisible();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem("cart"))) ?? "{}").items).toEqual([]);
+  await expect(page.getByTestId("cart-count")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  expect(await stockMessage(page, F.buy.title)).toBe(`Plus que ${F.buy.stock - 2} exemplaires disponibles`);
+
+  await page.goto(url("/account"));
+  const orderLink = page.getByRole("link", { name: new RegExp(`^Commande ${number}`) });
+  await expect(orderLink).toContainText("Payée");
+  await expect(orderLink).toContainText("35,00 €");
+  await expectNoSeriousA11yViolations(page);
+  await orderLink.click();
+  await expect(page.getByRole("heading", { level: 1, name: `Commande ${number}` })).toBeVisible();
+  await expect(page.getByText(F.buy.title)).toBeVisible();
+  await expect(page.getByText("Assurance colis")).toBeVisible();
+
+  // Another customer cannot open it.
+  const otherPage = await (await browser.newContext({ locale: "fr-FR" })).newPage();
+  await logIn(otherPage, other);
+  const response = await otherPage.goto(url(`/account/orders/${number}`));
+  expect(response?.status()).toBe(404);
+
+  // The confirmation e-mail, readable by the admin.
+  const admin = await (await browser.newContext({ locale: "fr-FR" })).newPage();
+  await admin.goto(url("/admin/login"));
+  await admin.getByLabel("Email").fill(ADMIN.email);
+  await admin.getByLabel("Mot de passe").fill(ADMIN.password);
+  await admin.getByRole("button", { name: "Se connecter" }).click();
+  await expect(admin).toHaveURL(/\/admin$/);
+  await admin.goto(url("/admin/emails"));
+  await admin.getByRole("link", { name: `Confirmation de votre commande ${number}` }).click();
+  const text = admin.getByTestId("email-text");
+  await expect(text).toContainText("Merci pour votre commande !");
+  await expect(text).toContainText(F.buy.title);
+  await expect(text).toContainText("Tabac de la Gare");
+  await expect(text).toContainText("Droit de rétractation");
+  await admin.goto(url("/admin/emails"));
+  await expect(admin.getByRole("link", { name: new RegExp(`^Nouvelle commande ${number}`) })).toBeVisible();
+});
+
+test("cancelling on the payment page shows Paiement annulé and the stock comes back", async ({ page }) => {
+  const id = await productId(page, F.cancel.title);
+  const before = await stockMessage(page, F.cancel.title);
+  await page.getByRole("button", { name: `Ajouter ${F.cancel.title} au panier` }).click();
+  await page.goto(url("/cart"));
+  await page.getByRole("button", { name: "Procéder au paiement" }).click();
+  await expect(page).toHaveURL(/\/paiement\/cs_test_/);
+  // Reserved while the payment page is open.
+  const reserved = await (await page.request.get(url(`/api/cart/products?ids=${id}`))).json();
+  expect(reserved.products[0].stock).toBe(F.cancel.stock - 1);
+  await page.getByRole("button", { name: "Annuler et revenir au panier" }).click();
+  await expect(page.getByText("Paiement annulé").first()).toBeVisible();
+  await expect(page.getByText("Votre paiement a été annulé. Vous pouvez réessayer à tout moment.").first()).toBeVisible();
+  await expect(page).toHaveURL(url("/cart"));
+  expect(await stockMessage(page, F.cancel.title)).toBe(before);
+});
+
+test("the refused test card says Paiement refusé", async ({ page }) => {
+  await addFromProductPage(page, F.cancel.title);
+  await page.goto(url("/cart"));
+  await page.getByRole("button", { name: "Procéder au paiement" }).click();
+  await fillPaymentPage(page, { email: "refus@example.com", card: "4000 0000 0000 0002" });
+  await expect(page.getByRole("alert")).toContainText("Paiement refusé");
+  await expect(page).toHaveURL(/\/paiement\/cs_test_/);
+});
+
+test("a tampered cart pays the server's price: prices edited in localStorage are ignored", async ({ page }) => {
+  const id = await productId(page, F.buy.title);
+  await page.evaluate(
+    ([productId, title]) =>
+      localStorage.setItem("cart", JSON.stringify({ items: [{ product: { id: productId, name: title, priceCents: 1, stock: 999, image: null }, quantity: 1 }], insuranceSelected: false })),
+    [id, F.buy.title] as const,
+  );
+  await page.goto(url("/cart"));
+  // The cart is checked against the server on arrival: the real price, and a toast saying so.
+  await expect(page.getByTestId("cart-total")).toHaveText("12,50 €");
+  await expect(page.getByText("Panier mis à jour").first()).toBeVisible();
+  // Even a request forged by hand pays the server's price.
+  const forged = await page.request.post(url("/api/checkout"), {
+    headers: { Origin: server.url },
+    data: { items: [{ productId: id, quantity: 1, priceCents: 1 }], insuranceSelected: false, amount: 1 },
+  });
+  expect(forged.status()).toBe(200);
+  await page.goto((await forged.json()).url);
+  await expect(page.getByRole("button", { name: "Payer 12,50 €" })).toBeVisible();
+  await page.getByRole("button", { name: "Annuler et revenir au panier" }).click();
+  // Quantity above the stock, negative, fractional, unknown: clear refusals.
+  for (const [items, status] of [
+    [[{ productId: id, quantity: 99 }], 409],
+    [[{ productId: id, quantity: -1 }], 400],
+    [[{ productId: id, quantity: 0.5 }], 400],
+    [[{ productId: 987_654, quantity: 1 }], 409],
+  ] as const) {
+    const answer = await page.request.post(url("/api/checkout"), { headers: { Origin: server.url }, data: { items, insuranceSelected: false } });
+    expect(answer.status()).toBe(status);
+    expect((await answer.json()).error).toBeTruthy();
+  }
+  // From another site: refused.
+  const crossSite = await page.request.post(url("/api/checkout"), { headers: { Origin: "https://evil.example" }, data: { items: [{ productId: id, quantity: 1 }] } });
+  expect(crossSite.status()).toBe(403);
+});
+
+async function productId(page: Page, title: string): Promise<number> {
+  await page.goto(url(`/catalog?q=${encodeURIComponent(title)}`));
+  const href = await page.getByRole("link", { name: title }).first().getAttribute("href");
+  return Number(/\/product\/(\d+)/.exec(href ?? "")?.[1]);
+}

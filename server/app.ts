@@ -12,6 +12,7 @@ import type { Auth } from "~/lib/auth.server";
 import type { Env } from "~/lib/env.server";
 import { shopIdentity } from "~/lib/env.server";
 import type { PaymentProvider } from "~/services/payments/types";
+import type { StockGate } from "~/services/stock-gate.server";
 import type { Storage } from "~/services/storage.server";
 import type { LiveHub } from "./live";
 import { type PageCache, pageCacheMiddleware } from "./page-cache";
@@ -37,6 +38,8 @@ export type AppDeps = {
   /** Wakes the mail worker after an e-mail is queued (no-op without SMTP). */
   kickMail?: () => void;
   payments: PaymentProvider;
+  /** This process's knowledge of sold-out products, kept in step with the change feed. */
+  stockGate: StockGate;
 };
 
 const CLIENT_DIR = path.resolve("build/client");
@@ -131,6 +134,7 @@ export function createApp(deps: AppDeps): express.Express {
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         kickMail: deps.kickMail ?? (() => {}),
         payments: deps.payments,
+        stockGate: deps.stockGate,
         origin: configuredOrigin ?? `${req.protocol}://${req.get("host") ?? `localhost:${env.PORT}`}`,
         checkout,
       }),

@@ -13,6 +13,7 @@ import { createAuth } from "~/lib/auth.server";
 import { localDiskStorage } from "~/services/storage.server";
 import { createPaymentProvider } from "~/services/payments/provider.server";
 import { startReservationSweeper } from "~/services/reservation-sweeper.server";
+import { StockGate } from "~/services/stock-gate.server";
 import { createApp } from "./app";
 import { LiveHub } from "./live";
 import { startMailer } from "./mailer";
@@ -79,7 +80,10 @@ const pageCache = development ? undefined : new PageCache();
 const live = new LiveHub(logger);
 const sweeper = startDropSweeper(database.db, logger);
 const changes = await openChangeFeed(database, logger);
+const stockGate = new StockGate();
 changes.subscribe((change) => {
+  if (change.op === "resync") stockGate.changed();
+  else if (change.op !== "site") stockGate.changed(change.id);
   pageCache?.clear();
   live.broadcast(change);
   if (change.op !== "site") sweeper.replan();
@@ -125,6 +129,7 @@ const app = createApp({
   publicUrl,
   kickMail: mailer.kick,
   payments,
+  stockGate,
 });
 const server: Server = app.listen(env.PORT, env.HOST, () => {
   const address = server.address();

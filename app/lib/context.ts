@@ -3,6 +3,7 @@ import type { Db } from "~/db/types";
 import type { Auth } from "~/lib/auth.server";
 import type { ShopIdentity } from "~/lib/shop";
 import type { PaymentProvider } from "~/services/payments/types";
+import type { StockGate } from "~/services/stock-gate.server";
 import type { Storage } from "~/services/storage.server";
 
 /** What the Express server hands to every loader and action (see server/app.ts). */
@@ -26,6 +27,7 @@ export type AppContext = {
    */
   origin: string;
   checkout: { orderPrefix: string; reservationMinutes: number; sellerEmail: string };
+  stockGate: StockGate;
 };
 
 declare module "react-router" {

@@ -31,6 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     orderPrefix: context.checkout.orderPrefix,
     origin: context.origin,
     reservationMinutes: context.checkout.reservationMinutes,
+    gate: context.stockGate,
   });
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if ("retryAfterS" in result && result.retryAfterS) headers["Retry-After"] = String(result.retryAfterS);

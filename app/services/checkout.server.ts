@@ -4,7 +4,7 @@ import { orderItems, orders, products } from "~/db/schema";
 import type { Db } from "~/db/types";
 import {
   type CheckoutFailure,
-  type CheckoutRequest,
+  type CheckoutLineRequest,
   type CheckoutSuccess,
   EMPTY_CART_ERROR,
   PROVIDER_ERROR,
@@ -20,6 +20,7 @@ import { tooManyAttemptsMessage } from "~/domain/rate-limits";
 import { isPubliclyVisible } from "~/domain/visibility";
 import { endUnpaidOrder, reserveUnits } from "./reservations.server";
 import { consumeRateLimit } from "./rate-limit.server";
+import { StockGate } from "./stock-gate.server";
 import type { PaymentProvider, SessionLine } from "./payments/types";
 
 export type CheckoutResult =
@@ -35,14 +36,25 @@ export type CheckoutContext = {
   /** The shop's address as the buyer's browser knows it (success and cancel URLs). */
   origin: string;
   reservationMinutes: number;
+  /** This process's knowledge of sold-out products (a drop's fast refusals); optional in tests. */
+  gate?: StockGate;
 };
 
 /** Thrown inside the transaction to roll it back with an answer for the buyer. */
 class Refusal extends Error {
-  constructor(readonly result: CheckoutResult) {
+  constructor(
+    readonly result: CheckoutResult,
+    /** What the refused line showed of the stock, for the gate. */
+    readonly seen?: { productId: number; stock: number; name: string },
+  ) {
     super("checkout refused");
   }
 }
+
+const outOfStock = (productId: number, name: string): CheckoutResult => ({
+  status: 409,
+  body: { error: "Produit indisponible", details: outOfStockDetails(name), code: "OUT_OF_STOCK", productId },
+});
 
 const invalid = (error: string, fieldErrors: Record<string, string>, details?: string): CheckoutResult => ({
   status: 400,
@@ -66,13 +78,37 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
     return invalid("Code promo invalide", { discountCode: "Ce code promo n'existe pas." }, "Ce code promo n'existe pas.");
   }
   const email = ctx.customer?.email ?? (request.email || null);
+  const lines = mergeLines(request.items);
+  const gate = ctx.gate ?? new StockGate();
 
-  const limited = await checkLimits(db, ctx.clientIp, email, ctx.now);
-  if (limited) return limited;
+  // A drop's latecomers: refused from memory, before any database work (rate limits included:
+  // such a refusal costs the shop nothing).
+  const known = gate.shortage(lines);
+  if (known) return outOfStock(known.productId, known.name);
 
   let order: { id: string; number: string; totalCents: number; lines: SessionLine[]; discountCents: number; expiresAt: Date };
   try {
-    order = await db.transaction((tx) => reserveAndWriteOrder(tx as unknown as Db, request, email, ctx, provider.name));
+    order = await gate.exclusive(
+      lines.map((line) => line.productId),
+      async () => {
+        // Our turn came after other checkouts of these products: they may have emptied them.
+        const short = gate.shortage(lines);
+        if (short) throw new Refusal(outOfStock(short.productId, short.name));
+        const limited = await checkLimits(db, ctx.clientIp, email, ctx.now);
+        if (limited) throw new Refusal(limited);
+        const versions = new Map(lines.map((line) => [line.productId, gate.version(line.productId)]));
+        try {
+          const reserved = await db.transaction((tx) => reserveAndWriteOrder(tx as unknown as Db, lines, request.insuranceSelected, email, ctx, provider.name));
+          for (const left of reserved.stockLeft) gate.remember(left.productId, left.stock, left.name, versions.get(left.productId)!);
+          return reserved;
+        } catch (error) {
+          if (error instanceof Refusal && error.seen) {
+            gate.remember(error.seen.productId, error.seen.stock, error.seen.name, versions.get(error.seen.productId)!);
+          }
+          throw error;
+        }
+      },
+    );
   } catch (error) {
     if (error instanceof Refusal) return error.result;
     throw error;
@@ -113,8 +149,14 @@ async function checkLimits(db: Db, clientIp: string, email: string | null, now: 
   };
 }
 
-async function reserveAndWriteOrder(tx: Db, request: CheckoutRequest, email: string | null, ctx: CheckoutContext, providerName: string) {
-  const lines = mergeLines(request.items);
+async function reserveAndWriteOrder(
+  tx: Db,
+  lines: CheckoutLineRequest[],
+  insuranceSelected: boolean,
+  email: string | null,
+  ctx: CheckoutContext,
+  providerName: string,
+) {
   const rows = await tx
     .select({ id: products.id, title: products.title, priceCents: products.priceCents, status: products.status, dropTime: products.dropTime })
     .from(products)
@@ -130,21 +172,22 @@ async function reserveAndWriteOrder(tx: Db, request: CheckoutRequest, email: str
       });
     }
   }
+  const stockLeft: { productId: number; stock: number; name: string }[] = [];
   for (const line of lines) {
-    if (!(await reserveUnits(tx, line.productId, line.quantity, ctx.now))) {
-      const product = byId.get(line.productId)!;
-      throw new Refusal({
-        status: 409,
-        body: { error: "Produit indisponible", details: outOfStockDetails(product.title), code: "OUT_OF_STOCK", productId: line.productId },
-      });
+    const product = byId.get(line.productId)!;
+    const left = await reserveUnits(tx, line.productId, line.quantity, ctx.now);
+    if (left === null) {
+      const [current] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
+      throw new Refusal(outOfStock(line.productId, product.title), { productId: line.productId, stock: current?.stock ?? 0, name: product.title });
     }
+    stockLeft.push({ productId: line.productId, stock: left, name: product.title });
   }
 
   const priced = lines.map((line) => {
     const product = byId.get(line.productId)!;
     return { productId: line.productId, name: product.title, unitPriceCents: product.priceCents, quantity: line.quantity };
   });
-  const totals = computeOrderTotals(priced, request.insuranceSelected);
+  const totals = computeOrderTotals(priced, insuranceSelected);
   const expiresAt = new Date(ctx.now.getTime() + ctx.reservationMinutes * 60_000);
 
   let created: { id: string; number: string } | undefined;
@@ -171,7 +214,7 @@ async function reserveAndWriteOrder(tx: Db, request: CheckoutRequest, email: str
 
   const sessionLines: SessionLine[] = priced.map(({ name, unitPriceCents, quantity }) => ({ name, unitAmountCents: unitPriceCents, quantity }));
   if (totals.insuranceCents > 0) sessionLines.push({ name: "Assurance colis", unitAmountCents: totals.insuranceCents, quantity: 1 });
-  return { ...created, totalCents: totals.totalCents, discountCents: totals.discountCents, lines: sessionLines, expiresAt };
+  return { ...created, totalCents: totals.totalCents, discountCents: totals.discountCents, lines: sessionLines, expiresAt, stockLeft };
 }
 
 /** Whether an order may still be paid (used by the test payment page). */

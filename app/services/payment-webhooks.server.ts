@@ -133,7 +133,7 @@ async function recordPayment(tx: Tx, order: OrderRow, event: PaymentEvent, now: 
   const retaken = await tx
     .transaction(async (sp) => {
       for (const line of await orderLines(sp, order.id)) {
-        if (line.productId === null || !(await reserveUnits(sp, line.productId, line.quantity, now))) throw new NotAllThere();
+        if (line.productId === null || (await reserveUnits(sp, line.productId, line.quantity, now)) === null) throw new NotAllThere();
       }
       return true;
     })

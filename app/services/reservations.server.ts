@@ -10,14 +10,17 @@ import type { OrderStatus } from "~/domain/catalog-values";
  * pending_payment.
  */
 
-/** Takes `quantity` units of a product if there are that many; false (nothing changed) if not. */
-export async function reserveUnits(tx: Db | Tx, productId: number, quantity: number, now: Date): Promise<boolean> {
+/**
+ * Takes `quantity` units of a product if there are that many: the stock left, or null (nothing
+ * changed) if not.
+ */
+export async function reserveUnits(tx: Db | Tx, productId: number, quantity: number, now: Date): Promise<number | null> {
   const rows = await tx
     .update(products)
     .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: now })
     .where(and(eq(products.id, productId), gte(products.stock, quantity)))
-    .returning({ id: products.id });
-  return rows.length === 1;
+    .returning({ stock: products.stock });
+  return rows[0]?.stock ?? null;
 }
 
 /** The order's lines that still point to a product, in product order (same lock order everywhere). */

@@ -8,6 +8,9 @@ import { handlePaymentEvent, receiveWebhook } from "~/services/payment-webhooks.
 import { createTestProvider, type TestProvider, testWebhook } from "~/services/payments/test-provider.server";
 import type { PaymentEvent, PaymentProvider } from "~/services/payments/types";
 import { releaseExpiredReservations } from "~/services/reservations.server";
+import { StockGate } from "~/services/stock-gate.server";
+import pino from "pino";
+import { openChangeFeed } from "../../server/catalog-changes";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 const deps = { shop: { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" }, sellerEmail: "vendeur@comptoir.example" };
@@ -85,6 +88,30 @@ describe(`checkout and payments on ${databaseLabel}`, () => {
     expect(await stockOf(last.id)).toBe(0);
     const [{ n }] = (await database.db.select({ n: sql<number>`count(*)::int` }).from(orderItems).where(eq(orderItems.productId, last.id))) as [{ n: number }];
     expect(n).toBe(1);
+  });
+
+  it("with the process's stock gate: one order for the last unit, latecomers refused from memory, a restock heard from the database opens the sale again", async () => {
+    const gate = new StockGate();
+    const feed = await openChangeFeed(database, pino({ level: "silent" }));
+    feed.subscribe((change) => (change.op === "resync" ? gate.changed() : change.op !== "site" && gate.changed(change.id)));
+    try {
+      const last = await product({ stock: 1, title: "Display drop" });
+      const body = { items: [{ productId: last.id, quantity: 1 }], insuranceSelected: false };
+      const results = await Promise.all(Array.from({ length: 50 }, () => startCheckout(database.db, provider, body, ctx({ gate }))));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(results.filter((r) => r.status === 409 && r.body.code === "OUT_OF_STOCK")).toHaveLength(49);
+      expect(await stockOf(last.id)).toBe(0);
+      // Known sold out: refused without touching the database (no rate-limit row for this address).
+      const late = await startCheckout(database.db, provider, body, ctx({ gate, clientIp: "192.0.2.77" }));
+      expect(late).toMatchObject({ status: 409, body: { code: "OUT_OF_STOCK", productId: last.id } });
+      expect(await database.db.select().from(rateLimits).where(sql`${rateLimits.key} like '%192.0.2.77%'`)).toEqual([]);
+      // The seller restocks: the database announces it, and the next buyer gets a unit.
+      await database.db.update(products).set({ stock: 2 }).where(eq(products.id, last.id));
+      await expect.poll(() => gate.shortage([{ productId: last.id, quantity: 1 }]), { timeout: 5_000 }).toBeNull();
+      expect((await startCheckout(database.db, provider, body, ctx({ gate }))).status).toBe(200);
+    } finally {
+      await feed.close();
+    }
   });
 
   it("writes the order with server prices, snapshots, insurance, a SPEC.md number and a session", async () => {

@@ -30,7 +30,6 @@ export default [
   ]),
   route("api/search", "routes/api.search.ts"),
   route("api/cart/products", "routes/api.cart-products.ts"),
-  route("api/checkout", "routes/api.checkout.ts"),
   route("api/payments/:provider/webhook", "routes/api.payment-webhook.ts"),
   route("api/products/:id/similar", "routes/api.similar-products.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

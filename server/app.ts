@@ -15,6 +15,7 @@ import type { PaymentProvider } from "~/services/payments/types";
 import type { StockGate } from "~/services/stock-gate.server";
 import type { Storage } from "~/services/storage.server";
 import type { LiveHub } from "./live";
+import { checkoutEndpoint } from "./checkout-endpoint";
 import { type PageCache, pageCacheMiddleware } from "./page-cache";
 
 export type AppDeps = {
@@ -56,6 +57,19 @@ export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
+
+  const shop = shopIdentity(env);
+  const checkout = {
+    orderPrefix: env.ORDER_PREFIX,
+    reservationMinutes: env.CHECKOUT_RESERVATION_MINUTES,
+    sellerEmail: env.SELLER_EMAIL ?? env.SHOP_EMAIL,
+  };
+  const configuredOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null;
+  // First of all: a drop's checkouts skip the page machinery below (server/checkout-endpoint.ts).
+  app.post(
+    "/api/checkout",
+    checkoutEndpoint({ database, payments: deps.payments, stockGate: deps.stockGate, auth: deps.auth, configuredOrigin, ...checkout }),
+  );
 
   const cache = pageCacheMiddleware(deps.pageCache);
   app.use(cache.nonce);
@@ -109,13 +123,6 @@ export function createApp(deps: AppDeps): express.Express {
     app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
   }
 
-  const shop = shopIdentity(env);
-  const checkout = {
-    orderPrefix: env.ORDER_PREFIX,
-    reservationMinutes: env.CHECKOUT_RESERVATION_MINUTES,
-    sellerEmail: env.SELLER_EMAIL ?? env.SHOP_EMAIL,
-  };
-  const configuredOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null;
   app.use(cache.capture);
   app.all(
     "/{*splat}",
@@ -134,8 +141,6 @@ export function createApp(deps: AppDeps): express.Express {
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         kickMail: deps.kickMail ?? (() => {}),
         payments: deps.payments,
-        stockGate: deps.stockGate,
-        origin: configuredOrigin ?? `${req.protocol}://${req.get("host") ?? `localhost:${env.PORT}`}`,
         checkout,
       }),
     }),

@@ -3,7 +3,6 @@ import type { Db } from "~/db/types";
 import type { Auth } from "~/lib/auth.server";
 import type { ShopIdentity } from "~/lib/shop";
 import type { PaymentProvider } from "~/services/payments/types";
-import type { StockGate } from "~/services/stock-gate.server";
 import type { Storage } from "~/services/storage.server";
 
 /** What the Express server hands to every loader and action (see server/app.ts). */
@@ -21,13 +20,7 @@ export type AppContext = {
   kickMail: () => void;
   /** The payment provider: Stripe when configured, else the built-in test page. */
   payments: PaymentProvider;
-  /**
-   * The shop's origin as this request's browser reaches it: PUBLIC_URL's, else the request's
-   * own (payment redirects must come back to the same origin, where the cart is kept).
-   */
-  origin: string;
   checkout: { orderPrefix: string; reservationMinutes: number; sellerEmail: string };
-  stockGate: StockGate;
 };
 
 declare module "react-router" {

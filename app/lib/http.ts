@@ -23,13 +23,3 @@ export function formPageHeaders({ actionHeaders }: { actionHeaders: Headers }): 
 /** Pages that belong to one person (cart, order, account): never stored by a shared cache. */
 export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
 
-/**
- * Whether a request comes from a page of this shop (CSRF protection for JSON endpoints): its
- * Origin header must be the shop's origin; without one, the browser's Sec-Fetch-Site must say
- * same-origin. A request with neither is refused.
- */
-export function isSameOriginRequest(request: Request, shopOrigin: string): boolean {
-  const origin = request.headers.get("origin");
-  if (origin) return origin === shopOrigin || origin === new URL(request.url).origin;
-  return request.headers.get("sec-fetch-site") === "same-origin";
-}

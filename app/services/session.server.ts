@@ -8,7 +8,7 @@ export type Viewer = { id: string; name: string; email: string; role: "user" | "
  * trusts (for the session record). Origin is left out: our actions are same-origin forms
  * protected by SameSite cookies, and the public URL may differ from the Host in tests.
  */
-export function authHeaders(request: Request, context: Pick<AppContext, "clientIp">): Headers {
+export function authHeaders(request: { headers: Pick<Headers, "get"> }, context: Pick<AppContext, "clientIp">): Headers {
   const headers = new Headers();
   const cookie = request.headers.get("cookie");
   if (cookie) headers.set("cookie", cookie);
@@ -30,10 +30,15 @@ export function getViewer(request: Request, context: AppContext): Promise<Viewer
   return viewer;
 }
 
-async function readViewer(request: Request, context: AppContext): Promise<Viewer | null> {
+function readViewer(request: Request, context: AppContext): Promise<Viewer | null> {
+  return viewerFromHeaders(request.headers, context);
+}
+
+/** Who is signed in, from a request's headers (also used outside React Router: the checkout endpoint). */
+export async function viewerFromHeaders(headers: Pick<Headers, "get">, context: Pick<AppContext, "auth" | "clientIp">): Promise<Viewer | null> {
   // No cookie, no session: anonymous pages skip the lookup (and stay shareable).
-  if (!request.headers.get("cookie")?.includes("session_token")) return null;
-  const result = await context.auth.api.getSession({ headers: authHeaders(request, context) }).catch(() => null);
+  if (!headers.get("cookie")?.includes("session_token")) return null;
+  const result = await context.auth.api.getSession({ headers: authHeaders({ headers }, context) }).catch(() => null);
   if (!result) return null;
   const user = result.user as typeof result.user & { role?: string };
   return {

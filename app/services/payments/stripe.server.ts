@@ -6,24 +6,26 @@ import { type PaymentEvent, type PaymentProvider, PaymentProviderError, WebhookS
 /**
  * Stripe Checkout behind the shop's payment interface, on the official SDK. STRIPE_API_BASE
  * points the SDK at another Stripe-compatible server (tests, stripe-mock).
+ *
+ * No apiVersion: the SDK always sends the version its types describe (Stripe-Version header),
+ * whatever the account's default is.
  */
 export function createStripeProvider(options: { secretKey: string; webhookSecret: string; apiBase?: string }): PaymentProvider {
-  const base = options.apiBase ? new URL(options.apiBase) : null;
   const stripe = new Stripe(options.secretKey, {
+    // Retries reuse the idempotency key, so a retried POST never creates a second session or refund.
     maxNetworkRetries: 2,
     timeout: 15_000,
-    telemetry: false,
-    ...(base
-      ? { host: base.hostname, port: base.port || (base.protocol === "https:" ? 443 : 80), protocol: base.protocol === "https:" ? "https" : "http" }
-      : {}),
+    ...(options.apiBase ? serverOf(options.apiBase) : {}),
   });
 
   return {
     name: "stripe",
+
     async createSession(input) {
       try {
         let discounts: Stripe.Checkout.SessionCreateParams.Discount[] | undefined;
         if (input.discountCents > 0) {
+          // Checkout only takes a discount as a coupon; its own key keeps a retry to one coupon.
           const coupon = await stripe.coupons.create(
             { amount_off: input.discountCents, currency: "eur", duration: "once", name: "Réduction" },
             { idempotencyKey: `${input.idempotencyKey}:coupon` },
@@ -43,76 +45,95 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
             ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
             shipping_address_collection: { allowed_countries: [...SHIPPING_COUNTRY_CODES] },
             phone_number_collection: { enabled: true },
-            // Stripe refuses less than 30 minutes ahead: the reservation lasts at least that.
+            // Stripe refuses less than 30 minutes ahead; the reservation always lasts at least that.
             expires_at: Math.floor(input.expiresAt.getTime() / 1000),
             metadata,
             client_reference_id: input.orderNumber,
+            // On the PaymentIntent too, so the order is findable from a payment in the dashboard.
             payment_intent_data: { metadata },
             success_url: input.successUrl,
             cancel_url: input.cancelUrl,
           },
           { idempotencyKey: input.idempotencyKey },
         );
-        if (!session.url) throw new Error("Stripe returned a session without url");
+        if (!session.url) throw new Error("session sans url");
         return { id: session.id, url: session.url };
       } catch (error) {
-        throw new PaymentProviderError(`Stripe: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw new PaymentProviderError(`Stripe : ${messageOf(error)}`, { cause: error });
       }
     },
 
     async readWebhook(rawBody, headers) {
-      const signature = headers.get("stripe-signature");
-      if (!signature) throw new WebhookSignatureError("Signature Stripe absente");
       let event: Stripe.Event;
       try {
-        event = await stripe.webhooks.constructEventAsync(rawBody, signature, options.webhookSecret);
+        // The SDK refuses a missing header, a wrong secret, a changed body and an old timestamp (5 min).
+        event = await stripe.webhooks.constructEventAsync(rawBody, headers.get("stripe-signature") ?? "", options.webhookSecret);
       } catch (error) {
-        throw new WebhookSignatureError(error instanceof Error ? error.message : "Signature Stripe invalide");
+        throw new WebhookSignatureError(`Signature Stripe invalide : ${messageOf(error)}`);
       }
       return toPaymentEvent(event);
     },
 
     async refund(input) {
       try {
-        const refund = await stripe.refunds.create({ payment_intent: input.paymentReference, amount: input.amountCents }, { idempotencyKey: input.idempotencyKey });
+        const refund = await stripe.refunds.create(
+          { payment_intent: input.paymentReference, amount: input.amountCents },
+          { idempotencyKey: input.idempotencyKey },
+        );
         return { id: refund.id };
       } catch (error) {
-        throw new PaymentProviderError(`Stripe refund: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw new PaymentProviderError(`Stripe (remboursement) : ${messageOf(error)}`, { cause: error });
       }
     },
   };
 }
 
-const TYPES: Partial<Record<Stripe.Event["type"], PaymentEvent["type"]>> = {
-  "checkout.session.completed": "session.completed",
-  "checkout.session.async_payment_succeeded": "session.async_payment_succeeded",
-  "checkout.session.async_payment_failed": "session.async_payment_failed",
-  "checkout.session.expired": "session.expired",
-};
+/** The SDK takes host, port and protocol apart; a path in the URL would be ignored by it. */
+function serverOf(apiBase: string): { host: string; port: number; protocol: "http" | "https" } {
+  const url = new URL(apiBase);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443, protocol };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
 function toPaymentEvent(event: Stripe.Event): PaymentEvent {
-  const type = TYPES[event.type] ?? "ignored";
-  const ignored: PaymentEvent = {
-    id: event.id,
-    type: "ignored",
-    sessionId: null,
-    paid: false,
-    paymentReference: null,
-    customerEmail: null,
-    customerName: null,
-    shippingAddress: null,
-    amountTotalCents: null,
-  };
-  if (type === "ignored") return ignored;
-  const session = event.data.object as Stripe.Checkout.Session;
-  const paid =
-    type === "session.async_payment_succeeded" ||
-    (type === "session.completed" && (session.payment_status === "paid" || session.payment_status === "no_payment_required"));
+  switch (event.type) {
+    case "checkout.session.completed": {
+      const session = event.data.object;
+      const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
+      return fromSession(event.id, "session.completed", session, paid);
+    }
+    case "checkout.session.async_payment_succeeded":
+      return fromSession(event.id, "session.async_payment_succeeded", event.data.object, true);
+    case "checkout.session.async_payment_failed":
+      return fromSession(event.id, "session.async_payment_failed", event.data.object, false);
+    case "checkout.session.expired":
+      return fromSession(event.id, "session.expired", event.data.object, false);
+    default:
+      return {
+        id: event.id,
+        type: "ignored",
+        sessionId: null,
+        paid: false,
+        paymentReference: null,
+        customerEmail: null,
+        customerName: null,
+        shippingAddress: null,
+        amountTotalCents: null,
+      };
+  }
+}
+
+function fromSession(id: string, type: PaymentEvent["type"], session: Stripe.Checkout.Session, paid: boolean): PaymentEvent {
   return {
-    id: event.id,
+    id,
     type,
     sessionId: session.id,
     paid,
+    // A string, or the PaymentIntent itself when a webhook was built with it expanded.
     paymentReference: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
     customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
     customerName: session.customer_details?.name ?? null,
@@ -121,14 +142,17 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   };
 }
 
-type StripeAddress = { line1?: string | null; line2?: string | null; postal_code?: string | null; city?: string | null; country?: string | null } | null | undefined;
+type StripeAddress = { line1?: string | null; line2?: string | null; postal_code?: string | null; city?: string | null; country?: string | null };
+type StripeShipping = { name?: string | null; address?: StripeAddress | null } | null | undefined;
 
 function shippingOf(session: Stripe.Checkout.Session): ShippingAddress | null {
-  // Newer API versions put it under collected_information, older ones at the top.
-  const legacy = (session as unknown as { shipping_details?: { name?: string | null; address?: StripeAddress } | null }).shipping_details;
-  const shipping = session.collected_information?.shipping_details ?? legacy ?? null;
-  const address: StripeAddress = shipping?.address ?? session.customer_details?.address;
+  // The webhook endpoint's API version decides the shape: collected_information since 2025-03-31,
+  // shipping_details at the top before (absent from the SDK's types).
+  const legacy = (session as { shipping_details?: StripeShipping }).shipping_details;
+  const shipping: StripeShipping = session.collected_information?.shipping_details ?? legacy;
+  const address = shipping?.address ?? session.customer_details?.address;
   if (!address?.line1) return null;
+  const phone = session.customer_details?.phone;
   return {
     method: "home",
     fullName: shipping?.name ?? session.customer_details?.name ?? "",
@@ -137,6 +161,6 @@ function shippingOf(session: Stripe.Checkout.Session): ShippingAddress | null {
     postalCode: address.postal_code ?? "",
     city: address.city ?? "",
     country: address.country ?? "",
-    ...(session.customer_details?.phone ? { phone: session.customer_details.phone } : {}),
+    ...(phone ? { phone } : {}),
   };
 }

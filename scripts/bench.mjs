@@ -5,8 +5,10 @@
 // page loads, writes them into docs/performance.md and prints PASS/FAIL lines against the
 // targets of issue 3. A measurement, not a test: it exits 0 whatever the figures, and non-zero
 // only when the run itself failed (build, seed, server start).
+// `--scenario drop` runs the drop scenario instead (scripts/bench-drop.mjs: 1,000 buyers rush a
+// 10-unit product while 500 open pages listen), `--scenario all` (the default) both.
 //
-//   npm run bench [-- --duration 10 --connections 50 --warmup 3 --db pglite|postgres --no-write]
+//   npm run bench [-- --duration 10 --connections 50 --warmup 3 --db pglite|postgres --scenario pages|drop|all --no-write]
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -18,8 +20,11 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { findPostgresBin, startThrowawayCluster } from "./pg-cluster.mjs";
 import { buildState } from "./build-state.mjs";
+// bench-drop.mjs imports this file's helpers back: a cycle that is fine as long as neither
+// module uses the other's bindings while it loads (only the functions called from main do).
+import { DROP_END, DROP_START, benchDrop, dropChecks, dropMarkdown } from "./bench-drop.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
+export const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
   options: {
     duration: { type: "string", default: process.env.BENCH_DURATION ?? "10" },
@@ -27,6 +32,7 @@ const { values: args } = parseArgs({
     warmup: { type: "string", default: process.env.BENCH_WARMUP ?? "3" },
     products: { type: "string", default: process.env.BENCH_PRODUCTS ?? "1000" },
     db: { type: "string" },
+    scenario: { type: "string", default: process.env.BENCH_SCENARIO ?? "all" },
     port: { type: "string", default: process.env.BENCH_PORT ?? "24301" },
     "no-write": { type: "boolean", default: false },
   },
@@ -37,7 +43,7 @@ const WARMUP = Number(args.warmup);
 const PRODUCTS = Number(args.products);
 const BASE_PORT = Number(args.port);
 // What a browser sends: the server compresses (brotli or gzip), and serves cached pages gzipped.
-const HEADERS = { "accept-encoding": "gzip, deflate, br", "user-agent": "Mozilla/5.0 (comptoir-bench) Chrome/126" };
+export const HEADERS = { "accept-encoding": "gzip, deflate, br", "user-agent": "Mozilla/5.0 (comptoir-bench) Chrome/126" };
 
 const THRESHOLDS = { rps: 1000, p99: 100, rssMb: 600, jsKb: 150 };
 /**
@@ -73,7 +79,7 @@ function ensureBuild() {
 
 // ── Databases ────────────────────────────────────────────────────────────────────────────
 /** A fresh database per run: a throwaway cluster, or a new database on DATABASE_URL's server. */
-async function preparePostgres() {
+export async function preparePostgres() {
   if (process.env.DATABASE_URL) {
     const name = `comptoir_bench_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -98,7 +104,7 @@ async function preparePostgres() {
   return { url: cluster.url, origin: `throwaway cluster (${findPostgresBin()})`, stop: async () => cluster.stop() };
 }
 
-function seed(env) {
+export function seed(env) {
   const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-seed.ts"], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: "", ...env, BENCH_PRODUCTS: String(PRODUCTS) },
@@ -109,9 +115,11 @@ function seed(env) {
 }
 
 // ── Server ───────────────────────────────────────────────────────────────────────────────
-async function startServer(env, port) {
-  // As scripts/start.mjs starts it (`npm start`).
-  const child = spawn(process.execPath, ["build/server/main.js"], {
+export async function startServer(env, port) {
+  // As scripts/start.mjs starts it (`npm start`). BENCH_SERVER_NODE_ARGS: extra node flags for
+  // the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "build/server/main.js"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", MALLOC_ARENA_MAX: "2", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -119,7 +127,8 @@ async function startServer(env, port) {
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? signal)));
+  // "close", not "exit": its output is all in by then (what it printed before exiting).
+  const exited = new Promise((resolve) => child.on("close", (code, signal) => resolve(code ?? signal)));
   let exitCode;
   void exited.then((code) => (exitCode = code));
   const base = `http://127.0.0.1:${port}`;
@@ -142,6 +151,8 @@ async function startServer(env, port) {
     base,
     pid: child.pid,
     output: () => output,
+    /** undefined while it runs; its exit code or signal once it has exited. */
+    exitCode: () => exitCode,
     async stop() {
       if (exitCode !== undefined) return exitCode;
       child.kill("SIGTERM");
@@ -154,7 +165,7 @@ async function startServer(env, port) {
 }
 
 /** CPU time (user + system) a process has used so far, in ms (/proc/<pid>/stat, 100 ticks/s). */
-function cpuMs(pid) {
+export function cpuMs(pid) {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
     return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
@@ -201,7 +212,7 @@ function memorySampler(pid) {
  * One GET on a fresh connection (no keep-alive pool: a pooled socket can be closed by the
  * server's 5 s keep-alive timeout while autocannon runs), decompressed, retried once.
  */
-function get(url, headers = {}) {
+export function get(url, headers = {}) {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { headers, agent: false }, (res) => {
       const chunks = [];
@@ -394,10 +405,10 @@ async function benchDatabase(kind, port) {
 }
 
 // ── Report ───────────────────────────────────────────────────────────────────────────────
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const pad = (text, width) => String(text).padEnd(width);
-const fmt = (n, digits) => (n == null || Number.isNaN(n) ? "—" : n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }));
-const label = (kind) => (kind === "pglite" ? "PGlite" : "PostgreSQL");
+export const fmt = (n, digits) => (n == null || Number.isNaN(n) ? "—" : n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+export const label = (kind) => (kind === "pglite" ? "PGlite" : "PostgreSQL");
 
 function machine() {
   const cpuinfo = fs.readFileSync("/proc/cpuinfo", "utf8");
@@ -464,53 +475,83 @@ function markdown(results, m, checkLines) {
 const START = "<!-- bench:figures:start (written by `npm run bench`, do not edit by hand) -->";
 const END = "<!-- bench:figures:end -->";
 
-function writeDoc(section) {
+/**
+ * Replaces what lies between two markers of docs/performance.md; when they are missing, appends
+ * `heading` and the markers at the end.
+ */
+function writeDoc(section, start = START, end = END, heading = "## Figures") {
   const file = path.join(root, "docs", "performance.md");
-  const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : `# Performance\n\n## Figures\n\n${START}\n${END}\n`;
-  const start = current.indexOf(START);
-  const end = current.indexOf(END);
+  const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Performance\n";
+  const from = current.indexOf(start);
+  const to = current.indexOf(end);
   const next =
-    start >= 0 && end > start
-      ? `${current.slice(0, start + START.length)}\n${section}\n${current.slice(end)}`
-      : `${current.trimEnd()}\n\n## Figures\n\n${START}\n${section}\n${END}\n`;
+    from >= 0 && to > from
+      ? `${current.slice(0, from + start.length)}\n${section}\n${current.slice(to)}`
+      : `${current.trimEnd()}\n\n${heading}\n\n${start}\n${section}\n${end}\n`;
   fs.writeFileSync(file, next);
   return path.relative(root, file);
 }
 
 // ── Main ─────────────────────────────────────────────────────────────────────────────────
-const m = machine();
-console.log(`Comptoir bench: ${m.nproc} cores (${m.model}), Node ${m.node}, load average ${m.load}`);
-console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per URL, ${WARMUP} s warm-up; ${PRODUCTS} products`);
-const BUSY = os.loadavg()[0] > 1;
-if (BUSY) console.log(`NOTE: the machine is already busy (load average ${m.load} on ${m.nproc} cores): figures will be low and noisy.`);
-try {
-  ensureBuild();
-} catch (error) {
-  console.error(error.message);
-  process.exit(1);
-}
+export const BUSY = os.loadavg()[0] > 1;
 
-const kinds = args.db ? [args.db] : ["pglite", "postgres"];
-const results = [];
-let failedRun = false;
-for (const [i, kind] of kinds.entries()) {
-  try {
-    const result = await benchDatabase(kind, BASE_PORT + i);
-    if (result.skipped) console.log(`\n━━ SKIPPED: ${label(kind)} (${result.skipped})`);
-    results.push(result);
-  } catch (error) {
-    console.error(`\n${label(kind)}: the run failed: ${error.message}`);
-    failedRun = true;
+async function main() {
+  const scenario = args.scenario;
+  if (!["pages", "drop", "all"].includes(scenario)) {
+    console.error(`--scenario ${scenario}: expected pages, drop or all`);
+    return 1;
   }
+  const kinds = args.db ? [args.db] : ["pglite", "postgres"];
+  if (!kinds.every((kind) => kind === "pglite" || kind === "postgres")) {
+    console.error(`--db ${args.db}: expected pglite or postgres`);
+    return 1;
+  }
+  const m = machine();
+  console.log(`Comptoir bench: ${m.nproc} cores (${m.model}), Node ${m.node}, load average ${m.load}`);
+  if (scenario !== "drop") console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per URL, ${WARMUP} s warm-up; ${PRODUCTS} products`);
+  if (BUSY) console.log(`NOTE: the machine is already busy (load average ${m.load} on ${m.nproc} cores): figures will be low and noisy.`);
+  try {
+    ensureBuild();
+  } catch (error) {
+    console.error(error.message);
+    return 1;
+  }
+
+  let failedRun = false;
+  const allChecks = [];
+  /** Runs one scenario on every database, then prints and writes its figures and checks. */
+  async function run(name, bench, toChecks, toMarkdown, markers) {
+    const results = [];
+    for (const [i, kind] of kinds.entries()) {
+      try {
+        const result = await bench(kind, i);
+        if (result.skipped) console.log(`\n━━ SKIPPED: ${label(kind)} (${result.skipped})`);
+        results.push(result);
+      } catch (error) {
+        console.error(`\n${label(kind)}${name === "drop" ? " drop scenario" : ""}: the run failed: ${error.message}`);
+        failedRun = true;
+      }
+    }
+    const lines = toChecks(results);
+    console.log(`\n━━ Checks${name === "drop" ? " (drop scenario)" : ""}`);
+    for (const line of lines) console.log(`  ${line}`);
+    allChecks.push(...lines);
+    if (results.length > 0 && !args["no-write"]) {
+      console.log(`\nFigures written to ${writeDoc(toMarkdown(results, m, lines), ...markers)}`);
+    }
+  }
+
+  if (scenario !== "drop") await run("pages", (kind, i) => benchDatabase(kind, BASE_PORT + i), checks, markdown, [START, END, "## Figures"]);
+  if (scenario !== "pages") {
+    // Ports after the pages' ones; two per database (two instances on PostgreSQL).
+    await run("drop", (kind, i) => benchDrop(kind, { port: BASE_PORT + 10 + 2 * i }), dropChecks, dropMarkdown, [DROP_START, DROP_END, "## Drop scenario: figures"]);
+  }
+
+  const fails = allChecks.filter((line) => line.startsWith("FAIL")).length;
+  if (failedRun) console.log("\nThe run itself failed (see above): exit code 1.");
+  else console.log(fails ? `\n${fails} FAIL line(s): targets not met (a measurement, the exit code stays 0).` : "\nAll targets met.");
+  return failedRun ? 1 : 0;
 }
 
-const checkLines = checks(results);
-console.log("\n━━ Checks");
-for (const line of checkLines) console.log(`  ${line}`);
-if (results.length > 0 && !args["no-write"]) {
-  console.log(`\nFigures written to ${writeDoc(markdown(results, m, checkLines))}`);
-}
-const fails = checkLines.filter((line) => line.startsWith("FAIL")).length;
-if (failedRun) console.log("\nThe run itself failed (see above): exit code 1.");
-else console.log(fails ? `\n${fails} FAIL line(s): targets not met (a measurement, the exit code stays 0).` : "\nAll targets met.");
-process.exit(failedRun ? 1 : 0);
+// Only when run (`npm run bench`), not when bench-drop.mjs imports the helpers above.
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) process.exit(await main());

@@ -28,8 +28,12 @@ export type CheckoutEndpointDeps = {
  */
 export function checkoutEndpoint(deps: CheckoutEndpointDeps) {
   return async (req: Request, res: Response) => {
-    res.set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
-    const send = (status: number, body: unknown) => res.status(status).json(body);
+    // Written by hand, not res.json: no ETag hash of a body that is never cached.
+    const send = (status: number, body: unknown) =>
+      res
+        .status(status)
+        .set({ "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" })
+        .end(JSON.stringify(body));
     const requestOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
     const origin = deps.configuredOrigin ?? requestOrigin;
     const given = req.get("origin");

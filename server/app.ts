@@ -15,7 +15,7 @@ import type { PaymentProvider } from "~/services/payments/types";
 import type { StockGate } from "~/services/stock-gate.server";
 import type { Storage } from "~/services/storage.server";
 import type { LiveHub } from "./live";
-import { checkoutEndpoint } from "./checkout-endpoint";
+import { cancelCheckoutEndpoint, checkoutEndpoint } from "./checkout-endpoint";
 import { type PageCache, pageCacheMiddleware } from "./page-cache";
 
 export type AppDeps = {
@@ -66,6 +66,7 @@ export function createApp(deps: AppDeps): express.Express {
   };
   const configuredOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null;
   // First of all: a drop's checkouts skip the page machinery below (server/checkout-endpoint.ts).
+  app.post("/api/checkout/cancel", cancelCheckoutEndpoint({ database, payments: deps.payments, configuredOrigin }));
   app.post(
     "/api/checkout",
     checkoutEndpoint({ database, payments: deps.payments, stockGate: deps.stockGate, auth: deps.auth, configuredOrigin, ...checkout }),

@@ -2,7 +2,7 @@ import type { Request, Response } from "express";
 import type { Database } from "~/db/client.server";
 import type { CheckoutFailure } from "~/domain/checkout";
 import type { Auth } from "~/lib/auth.server";
-import { startCheckout } from "~/services/checkout.server";
+import { cancelCheckout, startCheckout } from "~/services/checkout.server";
 import type { PaymentProvider } from "~/services/payments/types";
 import { viewerFromHeaders } from "~/services/session.server";
 import type { StockGate } from "~/services/stock-gate.server";
@@ -34,11 +34,8 @@ export function checkoutEndpoint(deps: CheckoutEndpointDeps) {
         .status(status)
         .set({ "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" })
         .end(JSON.stringify(body));
-    const requestOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
-    const origin = deps.configuredOrigin ?? requestOrigin;
-    const given = req.get("origin");
-    const sameOrigin = given ? given === origin || given === requestOrigin : req.get("sec-fetch-site") === "same-origin";
-    if (!sameOrigin) {
+    const origin = deps.configuredOrigin ?? `${req.protocol}://${req.get("host") ?? ""}`;
+    if (!isSameOrigin(req, deps.configuredOrigin)) {
       return send(403, { error: "Requête refusée : elle doit venir du site de la boutique.", code: "FORBIDDEN" } satisfies CheckoutFailure);
     }
     let body: unknown;
@@ -61,6 +58,32 @@ export function checkoutEndpoint(deps: CheckoutEndpointDeps) {
     if ("retryAfterS" in result && result.retryAfterS) res.set("Retry-After", String(result.retryAfterS));
     send(result.status, result.body);
   };
+}
+
+/**
+ * POST /api/checkout/cancel `{ orderId }`: the cart page calls it when the buyer comes back with
+ * "cancel" from the payment page (services/checkout.server.ts cancelCheckout). Same-origin only.
+ */
+export function cancelCheckoutEndpoint(deps: Pick<CheckoutEndpointDeps, "database" | "payments" | "configuredOrigin">) {
+  return async (req: Request, res: Response) => {
+    res.set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+    if (!isSameOrigin(req, deps.configuredOrigin)) return res.status(403).json({ error: "Requête refusée." });
+    let orderId: unknown;
+    try {
+      orderId = (JSON.parse(await readBody(req)) as { orderId?: unknown })?.orderId;
+    } catch {
+      return res.status(400).json({ error: "Requête illisible." });
+    }
+    const cancelled = typeof orderId === "string" && (await cancelCheckout(deps.database.db, deps.payments, orderId));
+    res.json({ cancelled });
+  };
+}
+
+function isSameOrigin(req: Request, configuredOrigin: string | null): boolean {
+  const requestOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
+  const given = req.get("origin");
+  if (given) return given === (configuredOrigin ?? requestOrigin) || given === requestOrigin;
+  return req.get("sec-fetch-site") === "same-origin";
 }
 
 function readBody(req: Request): Promise<string> {

@@ -7,6 +7,7 @@ import {
   cartCount,
   cartSubtotalCents,
   clampQuantity,
+  clearCart,
   describeCartChanges,
   parseStoredCart,
   refreshCart,
@@ -160,49 +161,159 @@ describe("clampQuantity", () => {
 
 describe("cart updates", () => {
   const p = (overrides: Partial<CartProduct> = {}): CartProduct => ({ id: 1, name: "Display", priceCents: 10_000, stock: 3, image: null, ...overrides });
-  const cart: Cart = { items: [{ product: p(), quantity: 2 }, { product: p({ id: 2, name: "Sleeves", priceCents: 999, stock: 10 }), quantity: 1 }], insuranceSelected: true };
+  const sleeves = p({ id: 2, name: "Sleeves", priceCents: 999, stock: 10 });
+  const cart: Cart = { items: [{ product: p(), quantity: 2 }, { product: sleeves, quantity: 1 }], insuranceSelected: true };
 
-  it("sets a quantity between 1 and the stock and resets the insurance", () => {
-    expect(setQuantity(cart, 1, 3).items[0]?.quantity).toBe(3);
-    expect(setQuantity(cart, 1, 9).items[0]?.quantity).toBe(3);
-    expect(setQuantity(cart, 1, 0).items[0]?.quantity).toBe(1);
-    expect(setQuantity(cart, 1, 1).insuranceSelected).toBe(false);
-    expect(setQuantity(cart, 1, 2)).toBe(cart);
-  });
+  describe("setQuantity", () => {
+    it("keeps the quantity between 1 and the stock", () => {
+      expect(setQuantity(cart, 1, 3).items[0]?.quantity).toBe(3);
+      expect(setQuantity(cart, 1, 9).items[0]?.quantity).toBe(3);
+      expect(setQuantity(cart, 1, 0).items[0]?.quantity).toBe(1);
+      expect(setQuantity(cart, 1, -5).items[0]?.quantity).toBe(1);
+      expect(setQuantity(cart, 1, 2.9).items[0]?.quantity).toBe(2);
+      expect(setQuantity(cart, 1, Number.NaN).items[0]?.quantity).toBe(1);
+    });
 
-  it("removes a line, sums the subtotal, chooses the insurance", () => {
-    expect(removeFromCart(cart, 2).items.map((l) => l.product.id)).toEqual([1]);
-    expect(removeFromCart(cart, 2).insuranceSelected).toBe(false);
-    expect(cartSubtotalCents(cart)).toBe(20_999);
-    expect(setInsurance(EMPTY_CART, true).insuranceSelected).toBe(true);
-  });
+    it("resets the insurance when the quantity changes, and only then", () => {
+      expect(setQuantity(cart, 1, 1).insuranceSelected).toBe(false);
+      expect(setQuantity(cart, 1, 2)).toBe(cart);
+      expect(setQuantity(cart, 1, 7).insuranceSelected).toBe(false);
+      expect(setQuantity({ ...cart, items: [{ product: p(), quantity: 3 }] }, 1, 7).insuranceSelected).toBe(true);
+    });
 
-  it("refreshes against the server: removed, reduced, repriced, and says so", () => {
-    const result = refreshCart(cart, [p({ stock: 1, priceCents: 12_000 })]);
-    expect(result.cart).toEqual({ items: [{ product: p({ stock: 1, priceCents: 12_000 }), quantity: 1 }], insuranceSelected: false });
-    expect(result.changes).toEqual([
-      { kind: "price", name: "Display", fromCents: 10_000, toCents: 12_000 },
-      { kind: "reduced", name: "Display", from: 2, to: 1 },
-      { kind: "removed", name: "Sleeves" },
-    ]);
-    const toast = describeCartChanges(result.changes, (c) => `${c / 100} €`);
-    expect(toast).toEqual({
-      title: "Panier mis à jour",
-      description: "« Display » : le prix est passé de 100 € à 120 €. « Display » : quantité ramenée à 1 (stock disponible). « Sleeves » n'est plus disponible et a été retiré.",
+    it("leaves other lines alone and ignores an unknown product", () => {
+      expect(setQuantity(cart, 1, 3).items[1]).toBe(cart.items[1]);
+      expect(setQuantity(cart, 99, 3)).toBe(cart);
+    });
+
+    it("does not mutate the given cart", () => {
+      const copy = structuredClone(cart);
+      setQuantity(cart, 1, 1);
+      expect(cart).toEqual(copy);
     });
   });
 
-  it("removes out-of-stock lines, keeps an unchanged cart as it is", () => {
-    expect(refreshCart(cart, [p({ stock: 0 }), cart.items[1]!.product]).changes).toEqual([{ kind: "removed", name: "Display" }]);
-    const same = refreshCart(cart, [cart.items[0]!.product, cart.items[1]!.product]);
-    expect(same.cart).toBe(cart);
-    expect(describeCartChanges(same.changes, String)).toBeNull();
+  describe("removeFromCart, clearCart", () => {
+    it("removes a line and resets the insurance", () => {
+      const after = removeFromCart(cart, 2);
+      expect(after.items.map((l) => l.product.id)).toEqual([1]);
+      expect(after.insuranceSelected).toBe(false);
+      expect(cart.items).toHaveLength(2);
+    });
+
+    it("ignores an unknown product", () => {
+      expect(removeFromCart(cart, 99)).toBe(cart);
+    });
+
+    it("empties the cart", () => {
+      expect(clearCart()).toEqual({ items: [], insuranceSelected: false });
+      expect(removeFromCart(removeFromCart(cart, 1), 2)).toEqual(EMPTY_CART);
+    });
   });
 
-  it("refreshes product data without a change to report, keeping the insurance", () => {
-    const renamed = refreshCart(cart, [p({ name: "Display EV", stock: 5 }), cart.items[1]!.product]);
-    expect(renamed.changes).toEqual([]);
-    expect(renamed.cart.items[0]?.product.name).toBe("Display EV");
-    expect(renamed.cart.insuranceSelected).toBe(true);
+  describe("cartSubtotalCents, setInsurance", () => {
+    it("sums unit price × quantity in cents", () => {
+      expect(cartSubtotalCents(EMPTY_CART)).toBe(0);
+      expect(cartSubtotalCents(cart)).toBe(20_999);
+    });
+
+    it("chooses the insurance on a cart with items, never on an empty one", () => {
+      const plain = { ...cart, insuranceSelected: false };
+      expect(setInsurance(plain, true).insuranceSelected).toBe(true);
+      expect(setInsurance(cart, false).insuranceSelected).toBe(false);
+      expect(setInsurance(cart, true)).toBe(cart);
+      expect(setInsurance(plain, true).items).toBe(plain.items);
+      expect(setInsurance(EMPTY_CART, true)).toBe(EMPTY_CART);
+    });
+  });
+
+  describe("refreshCart", () => {
+    it("removes, reduces, reprices and says so", () => {
+      const result = refreshCart(cart, [p({ stock: 1, priceCents: 12_000 })]);
+      expect(result.cart).toEqual({ items: [{ product: p({ stock: 1, priceCents: 12_000 }), quantity: 1 }], insuranceSelected: false });
+      expect(result.changes).toEqual([
+        { kind: "price", productId: 1, name: "Display", fromCents: 10_000, toCents: 12_000 },
+        { kind: "reduced", productId: 1, name: "Display", from: 2, to: 1 },
+        { kind: "removed", productId: 2, name: "Sleeves" },
+      ]);
+    });
+
+    it("removes a line whose product is out of stock, under its current name", () => {
+      const result = refreshCart(cart, [p({ stock: 0, name: "Display EV" }), sleeves]);
+      expect(result.changes).toEqual([{ kind: "removed", productId: 1, name: "Display EV" }]);
+      expect(result.cart.items.map((l) => l.product.id)).toEqual([2]);
+      expect(result.cart.insuranceSelected).toBe(false);
+    });
+
+    it("removes a line whose product is missing from the answer (deleted, offline)", () => {
+      const result = refreshCart(cart, [sleeves]);
+      expect(result.changes).toEqual([{ kind: "removed", productId: 1, name: "Display" }]);
+      expect(refreshCart(cart, []).cart).toEqual(EMPTY_CART);
+    });
+
+    it("reduces a quantity above the stock to the stock", () => {
+      const result = refreshCart(cart, [p({ stock: 1 }), sleeves]);
+      expect(result.changes).toEqual([{ kind: "reduced", productId: 1, name: "Display", from: 2, to: 1 }]);
+      expect(result.cart.items[0]).toEqual({ product: p({ stock: 1 }), quantity: 1 });
+    });
+
+    it("resets the insurance on a price change alone (the total changed)", () => {
+      const result = refreshCart(cart, [p({ priceCents: 9_000 }), sleeves]);
+      expect(result.changes).toEqual([{ kind: "price", productId: 1, name: "Display", fromCents: 10_000, toCents: 9_000 }]);
+      expect(result.cart.insuranceSelected).toBe(false);
+      expect(result.cart.items[0]?.quantity).toBe(2);
+    });
+
+    it("keeps an unchanged cart as the same object, with nothing to say", () => {
+      const same = refreshCart(cart, [p(), sleeves]);
+      expect(same.cart).toBe(cart);
+      expect(same.changes).toEqual([]);
+      expect(refreshCart(EMPTY_CART, [p()]).cart).toBe(EMPTY_CART);
+    });
+
+    it("refreshes product data (name, image, stock) without a change to report, keeping the insurance", () => {
+      const fresh = p({ name: "Display EV", stock: 5, image: "/uploads/display.webp" });
+      const result = refreshCart(cart, [fresh, sleeves]);
+      expect(result.changes).toEqual([]);
+      expect(result.cart.items[0]).toEqual({ product: fresh, quantity: 2 });
+      expect(result.cart.insuranceSelected).toBe(true);
+    });
+
+    it("keeps the order of the lines and ignores products that are not in the cart", () => {
+      const result = refreshCart(cart, [p({ id: 3, name: "Autre" }), sleeves, p()]);
+      expect(result.cart.items.map((l) => l.product.id)).toEqual([1, 2]);
+    });
+
+    it("does not mutate the given cart", () => {
+      const copy = structuredClone(cart);
+      refreshCart(cart, [p({ stock: 1, priceCents: 1 })]);
+      expect(cart).toEqual(copy);
+    });
+  });
+
+  describe("describeCartChanges", () => {
+    const nb = (text: string) => text.replace(/ /g, "\u00a0");
+
+    it("names each product, in French, with French typography", () => {
+      const changes = refreshCart(cart, [p({ stock: 1, priceCents: 12_000 })]).changes;
+      expect(describeCartChanges(changes, (c) => `${c / 100} €`)).toEqual({
+        title: "Panier mis à jour",
+        description: `${nb("« Display » :")} le prix est passé de 100 € à 120 €. ${nb("« Display » :")} quantité ramenée à 1 (stock disponible). ${nb("« Sleeves »")} n'est plus disponible et a été retiré.`,
+      });
+    });
+
+    it("formats prices as euros by default", () => {
+      const message = describeCartChanges([{ kind: "price", productId: 9, name: "Z", fromCents: 1_200, toCents: 1_400 }]);
+      expect(message?.description.replace(/\s/g, " ")).toBe("« Z » : le prix est passé de 12,00 € à 14,00 €.");
+    });
+
+    it("says the quantity was brought down to the stock", () => {
+      const message = describeCartChanges([{ kind: "reduced", productId: 9, name: "Y", from: 4, to: 2 }]);
+      expect(message?.description.replace(/\s/g, " ")).toBe("« Y » : quantité ramenée à 2 (stock disponible).");
+    });
+
+    it("is null when nothing changed", () => {
+      expect(describeCartChanges([])).toBeNull();
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { formatEuros } from "./money";
+
 /**
  * The cart kept in the browser (localStorage "cart"). The server re-checks everything at
  * checkout; these rules only keep what the customer sees honest.
@@ -7,6 +9,9 @@ export type CartLine = { product: CartProduct; quantity: number };
 export type Cart = { items: CartLine[]; insuranceSelected: boolean };
 
 export const EMPTY_CART: Cart = { items: [], insuranceSelected: false };
+
+/** French typography (DESIGN.md): a no-break space inside « » and before « : ; ! ? ». */
+const NBSP = "\u00a0";
 
 export type AddResult =
   | { ok: true; cart: Cart; added: number }
@@ -85,14 +90,22 @@ export function removeFromCart(cart: Cart, productId: number): Cart {
   return { items: cart.items.filter((l) => l.product.id !== productId), insuranceSelected: false };
 }
 
-export function setInsurance(cart: Cart, selected: boolean): Cart {
-  return { ...cart, insuranceSelected: selected };
+/** An empty cart (after a paid order, or "Vider le panier"). */
+export function clearCart(): Cart {
+  return EMPTY_CART;
 }
 
+/** The parcel insurance choice; only meaningful while there are items. */
+export function setInsurance(cart: Cart, selected: boolean): Cart {
+  const insuranceSelected = selected && cart.items.length > 0;
+  return insuranceSelected === cart.insuranceSelected ? cart : { ...cart, insuranceSelected };
+}
+
+/** What a refresh changed, per product (several entries when both its price and quantity did). */
 export type CartChange =
-  | { kind: "removed"; name: string }
-  | { kind: "reduced"; name: string; from: number; to: number }
-  | { kind: "price"; name: string; fromCents: number; toCents: number };
+  | { kind: "removed"; productId: number; name: string }
+  | { kind: "reduced"; productId: number; name: string; from: number; to: number }
+  | { kind: "price"; productId: number; name: string; fromCents: number; toCents: number };
 
 /**
  * The cart checked against the server's products (SPEC.md section 4): lines whose product is
@@ -107,14 +120,14 @@ export function refreshCart(cart: Cart, fresh: CartProduct[]): { cart: Cart; cha
   for (const line of cart.items) {
     const product = byId.get(line.product.id);
     if (!product || product.stock <= 0) {
-      changes.push({ kind: "removed", name: product?.name ?? line.product.name });
+      changes.push({ kind: "removed", productId: line.product.id, name: product?.name ?? line.product.name });
       continue;
     }
     if (product.priceCents !== line.product.priceCents) {
-      changes.push({ kind: "price", name: product.name, fromCents: line.product.priceCents, toCents: product.priceCents });
+      changes.push({ kind: "price", productId: product.id, name: product.name, fromCents: line.product.priceCents, toCents: product.priceCents });
     }
     const quantity = Math.min(line.quantity, product.stock);
-    if (quantity < line.quantity) changes.push({ kind: "reduced", name: product.name, from: line.quantity, to: quantity });
+    if (quantity < line.quantity) changes.push({ kind: "reduced", productId: product.id, name: product.name, from: line.quantity, to: quantity });
     items.push({ product, quantity });
   }
   const same = changes.length === 0 && items.every((l, i) => JSON.stringify(l) === JSON.stringify(cart.items[i]));
@@ -122,17 +135,21 @@ export function refreshCart(cart: Cart, fresh: CartProduct[]): { cart: Cart; cha
   return { cart: { items, insuranceSelected: changes.length > 0 ? false : cart.insuranceSelected }, changes };
 }
 
-/** The toast that says what a refresh changed, in French; null when nothing that matters did. */
-export function describeCartChanges(changes: CartChange[], format: (cents: number) => string): { title: string; description: string } | null {
+/**
+ * The toast that says what a refresh changed, in French (title "Panier mis à jour", one
+ * sentence per change); null when nothing the customer should know about changed.
+ */
+export function describeCartChanges(changes: CartChange[], format: (cents: number) => string = formatEuros): { title: string; description: string } | null {
   if (changes.length === 0) return null;
+  const quoted = (name: string) => `«${NBSP}${name}${NBSP}»`;
   const sentences = changes.map((change) => {
     switch (change.kind) {
       case "removed":
-        return `« ${change.name} » n'est plus disponible et a été retiré.`;
+        return `${quoted(change.name)} n'est plus disponible et a été retiré.`;
       case "reduced":
-        return `« ${change.name} » : quantité ramenée à ${change.to} (stock disponible).`;
+        return `${quoted(change.name)}${NBSP}: quantité ramenée à ${change.to} (stock disponible).`;
       case "price":
-        return `« ${change.name} » : le prix est passé de ${format(change.fromCents)} à ${format(change.toCents)}.`;
+        return `${quoted(change.name)}${NBSP}: le prix est passé de ${format(change.fromCents)} à ${format(change.toCents)}.`;
     }
   });
   return { title: "Panier mis à jour", description: sentences.join(" ") };

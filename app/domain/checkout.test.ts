@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutMessage, checkoutRequestSchema, computeOrderTotals, mergeLines, nextProgress, outOfStockDetails } from "./checkout";
+import { checkoutRequestSchema, computeOrderTotals, mergeLines, outOfStockDetails } from "./checkout";
 
 describe("checkout request", () => {
   it("keeps only ids, quantities and the insurance choice", () => {
@@ -40,15 +40,3 @@ describe("checkout request", () => {
   });
 });
 
-describe("checkout progress", () => {
-  it("goes +10 up to 90 with SPEC.md's four messages", () => {
-    const seen: number[] = [];
-    for (let p = 10; seen.length < 12; p = nextProgress(p)) seen.push(p);
-    expect(seen).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 90, 90, 90]);
-    expect(checkoutMessage(10, "test")).toBe("Préparation de votre commande...");
-    expect(checkoutMessage(40, "test")).toBe("Sécurisation de la transaction...");
-    expect(checkoutMessage(70, "stripe")).toBe("Redirection sécurisée vers Stripe...");
-    expect(checkoutMessage(70, "test")).toBe("Redirection sécurisée vers la page de paiement...");
-    expect(checkoutMessage(100, "stripe")).toBe("Redirection vers la page de paiement sécurisée...");
-  });
-});

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { EMPTY_CART_ERROR, PROVIDER_ERROR } from "./checkout-rules";
 import { insuranceChargeCents } from "./insurance";
+
+export { EMPTY_CART_ERROR, PROVIDER_ERROR };
 
 /**
  * The body of POST /api/checkout. Only product ids and quantities come from the browser:
@@ -9,8 +12,6 @@ import { insuranceChargeCents } from "./insurance";
 export const MAX_CART_LINES = 50;
 export const MAX_LINE_QUANTITY = 99;
 
-export const EMPTY_CART_ERROR = { error: "Panier vide", details: "Ajoutez des articles à votre panier avant de passer à la caisse." } as const;
-export const PROVIDER_ERROR = "Impossible de créer la session de paiement.";
 
 const quantity = z
   .number({ message: "La quantité doit être un nombre entier." })
@@ -91,21 +92,3 @@ export function unavailableDetails(productName: string | null): string {
     : "Un article de votre panier n'est plus disponible à la vente. Il a été retiré de votre panier.";
 }
 
-export type PaymentProviderName = "test" | "stripe";
-
-/** The checkout progress bar (SPEC.md section 4): starts at 10, +10 every 300 ms, at most 90 until the answer. */
-export const PROGRESS_START = 10;
-export const PROGRESS_STEP = 10;
-export const PROGRESS_CAP = 90;
-
-export function nextProgress(progress: number): number {
-  return Math.min(PROGRESS_CAP, progress + PROGRESS_STEP);
-}
-
-/** The progress bar's four messages, in order. */
-export function checkoutMessage(progress: number, provider: PaymentProviderName): string {
-  if (progress < 30) return "Préparation de votre commande...";
-  if (progress < 60) return "Sécurisation de la transaction...";
-  if (progress < 90) return `Redirection sécurisée vers ${provider === "stripe" ? "Stripe" : "la page de paiement"}...`;
-  return "Redirection vers la page de paiement sécurisée...";
-}

@@ -5,6 +5,7 @@ import {
   type CartProduct,
   EMPTY_CART,
   addToCart,
+  clearCart as emptyCart,
   parseStoredCart,
   refreshCart,
   removeFromCart,
@@ -61,9 +62,10 @@ export function addProductToCart(product: CartProduct, quantity = 1) {
   return result;
 }
 
+/** The cart actions: each applies a rule of ~/domain/cart and stores the result (every tab follows). */
 export const changeQuantity = (productId: number, quantity: number) => write(setQuantity(read(), productId, quantity));
 export const removeLine = (productId: number) => write(removeFromCart(read(), productId));
-export const clearCart = () => write(EMPTY_CART);
+export const clearCart = () => write(emptyCart());
 export const chooseInsurance = (selected: boolean) => write(setInsurance(read(), selected));
 
 /**

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { OrderStatusBadge, OrderSummary, formatOrderDate } from "~/components/orders/order-summary";
 import { buttonVariants } from "~/components/ui/button";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
+import { pageMeta, seoRoot } from "~/lib/seo";
 import { getCustomerOrder } from "~/services/orders.server";
 import { requireViewer } from "~/services/session.server";
 import type { Route } from "./+types/account-order";
@@ -19,10 +20,11 @@ export function headers() {
   return { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  { title: loaderData ? `Commande ${loaderData.order.number}` : "Commande" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) => {
+  const root = seoRoot(matches);
+  const title = loaderData ? `Commande ${loaderData.order.number}` : "Commande";
+  return pageMeta(root, { title: `${title} | ${root.shop.name}`, description: "Le détail de votre commande.", path: `/account/orders/${encodeURIComponent(params.number)}`, noindex: true });
+};
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
@@ -34,7 +36,10 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="tabular text-3xl font-extrabold tracking-tight">Commande {order.number}</h1>
-          <p className="mt-1 text-muted-foreground">Passée le {formatOrderDate(order.createdAt)}</p>
+          <p className="mt-1 text-muted-foreground">
+            Passée le {formatOrderDate(order.createdAt)}
+            {order.paidAt ? <span className="block text-sm">Payée le {formatOrderDate(order.paidAt)}</span> : null}
+          </p>
         </div>
         <OrderStatusBadge status={order.status} />
       </div>

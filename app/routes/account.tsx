@@ -87,13 +87,15 @@ export default function Account({ loaderData }: Route.ComponentProps) {
                 <li key={order.id}>
                   <Link
                     to={`/account/orders/${encodeURIComponent(order.number)}`}
-                    className="-mx-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-lg px-2 py-3 hover:bg-muted"
+                    className="-mx-2 grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 rounded-lg px-2 py-3 hover:bg-muted"
                     aria-label={`Commande ${order.number} du ${dateFormat.format(new Date(order.createdAt))}, ${ORDER_STATUS_LABELS[order.status]}, ${formatEuros(order.totalCents)}`}
                   >
                     <span className="tabular font-semibold">{order.number}</span>
+                    <span className="tabular text-right font-semibold">{formatEuros(order.totalCents)}</span>
                     <span className="text-muted-foreground">{dateFormat.format(new Date(order.createdAt))}</span>
-                    <OrderStatusBadge status={order.status} />
-                    <span className="tabular font-semibold">{formatEuros(order.totalCents)}</span>
+                    <span className="justify-self-end">
+                      <OrderStatusBadge status={order.status} />
+                    </span>
                   </Link>
                 </li>
               ))}

@@ -1,15 +1,15 @@
 import { ArrowLeft, ShoppingBag, Trash2 } from "lucide-react";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { Link, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { refreshCartAndAnnounce } from "~/components/cart/cart-notices";
 import { CartLines } from "~/components/cart/cart-lines";
 import { OrderSummaryCard } from "~/components/cart/order-summary-card";
 import { useCheckout } from "~/components/cart/use-checkout";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/toaster";
-import { cartCount, describeCartChanges } from "~/domain/cart";
-import { formatEuros } from "~/domain/money";
-import { clearCart, refreshCartFromServer, useCart } from "~/lib/cart-store";
+import { cartCount } from "~/domain/cart";
+import { clearCart, useCart } from "~/lib/cart-store";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import type { loader as rootLoader } from "~/root";
@@ -34,52 +34,70 @@ export default function CartPage() {
   const checkout = useCheckout(provider);
   const location = useLocation();
   const navigate = useNavigate();
+  const title = useRef<HTMLHeadingElement>(null);
   const refreshed = useRef(false);
+  const announcedCancel = useRef<string | null>(null);
 
-  // SPEC.md: ?canceled=… says the payment was cancelled, then leaves the address.
+  // SPEC.md: ?canceled=… says the payment was cancelled, then leaves the address (replaced,
+  // no reload). The units reserved for it are back on sale: the refresh below sees them.
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    if (!params.has("canceled")) return;
+    if (!params.has("canceled") || announcedCancel.current === location.key) return;
+    announcedCancel.current = location.key;
+    // Puts the units back on sale now (Stripe's session would otherwise hold them until it expires).
+    const orderId = params.get("order");
+    if (orderId) {
+      void fetch("/api/checkout/cancel", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ orderId }) })
+        .catch(() => {})
+        .then(() => refreshCartAndAnnounce());
+    }
     toast.info("Paiement annulé", { description: "Votre paiement a été annulé. Vous pouvez réessayer à tout moment." });
-    void navigate("/cart", { replace: true, preventScrollReset: true });
-  }, [location.search, navigate]);
+    void navigate({ pathname: "/cart", hash: location.hash }, { replace: true, preventScrollReset: true });
+  }, [location.search, location.key, location.hash, navigate]);
 
-  // Prices, stock and visibility as they are now (stock came back if a payment was cancelled).
+  // Prices, stock and visibility as they are now; a toast says what changed.
   useEffect(() => {
     if (refreshed.current) return;
     refreshed.current = true;
-    void refreshCartFromServer().then((changes) => {
-      const message = describeCartChanges(changes ?? [], formatEuros);
-      if (message) toast.error(message.title, { description: message.description });
-    });
+    void refreshCartAndAnnounce();
   }, []);
 
   function back() {
-    if (window.history.length > 1) window.history.back();
+    // React Router numbers this tab's entries: 0 is where the visitor entered the shop.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) void navigate(-1);
     else void navigate("/catalog");
   }
 
+  function empty() {
+    clearCart();
+    requestAnimationFrame(() => title.current?.focus());
+  }
+
+  const count = cartCount(cart);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <Button type="button" variant="ghost" onClick={back} className="-ml-3">
         <ArrowLeft aria-hidden="true" /> Retour
       </Button>
       <div className="mt-2 flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-3xl font-extrabold tracking-tight">Votre panier</h1>
-        {ready && cart.items.length > 0 ? (
+        <h1 ref={title} tabIndex={-1} className="text-3xl font-extrabold tracking-tight outline-none">
+          Votre panier
+        </h1>
+        {ready && count > 0 ? (
           <p className="text-sm text-muted-foreground">
-            {cartCount(cart)} article{cartCount(cart) > 1 ? "s" : ""}
+            {count} article{count > 1 ? "s" : ""}
           </p>
         ) : null}
       </div>
 
       {!ready ? (
-        <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]" aria-busy="true">
-          <Skeleton className="h-40 rounded-2xl" />
-          <Skeleton className="h-64 rounded-2xl" />
+        <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]" aria-busy="true" aria-label="Chargement du panier">
+          <Skeleton className="h-[8.5rem] rounded-2xl" />
+          <Skeleton className="h-80 rounded-2xl" />
         </div>
       ) : cart.items.length === 0 ? (
-        <div className="mt-8 flex flex-col items-center gap-4 rounded-2xl border border-dashed border-border px-6 py-16 text-center">
+        <div className="mt-6 flex flex-col items-center gap-4 rounded-2xl border border-dashed border-border px-6 py-16 text-center">
           <ShoppingBag className="size-12 text-muted-foreground" aria-hidden="true" />
           <p className="text-xl font-semibold">Votre panier est vide</p>
           <p className="max-w-sm text-sm text-muted-foreground">Parcourez notre collection et ajoutez vos cartes et produits préférés.</p>
@@ -90,9 +108,9 @@ export default function CartPage() {
       ) : (
         <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
           <div className="flex flex-col gap-3">
-            <CartLines items={cart.items} disabled={checkout.busy} />
+            <CartLines items={cart.items} disabled={checkout.busy} afterLastRemoved={() => title.current?.focus()} />
             <div className="flex justify-end">
-              <Button type="button" variant="outline" onClick={clearCart} disabled={checkout.busy}>
+              <Button type="button" variant="outline" onClick={empty} disabled={checkout.busy}>
                 <Trash2 aria-hidden="true" /> Vider le panier
               </Button>
             </div>

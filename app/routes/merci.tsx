@@ -6,6 +6,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";
 import { clearCart } from "~/lib/cart-store";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
+import { pageMeta, seoRoot } from "~/lib/seo";
 import type { loader as rootLoader } from "~/root";
 import { getOrderBySessionId } from "~/services/orders.server";
 import type { Route } from "./+types/merci";
@@ -24,8 +25,12 @@ export function headers() {
   return { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Merci pour votre commande" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = seoRoot(matches);
+  return pageMeta(root, { title: `Merci pour votre commande | ${root.shop.name}`, description: "Confirmation de votre commande.", path: "/merci", noindex: true });
+};
 
+/** SPEC.md section 9: the confirmation delay; then the order is asked for again until it is paid. */
 const PROCESSING_MS = 1_500;
 const POLL_MS = 2_000;
 const POLL_FOR_MS = 120_000;
@@ -34,19 +39,27 @@ export default function Merci({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   const [processing, setProcessing] = useState(true);
+  const [gaveUp, setGaveUp] = useState(false);
   const revalidator = useRevalidator();
   const started = useRef<number | null>(null);
   const pending = order?.status === "pending_payment";
+  const wasPending = useRef(pending);
 
   // SPEC.md: a processing state for 1.5 s, then the cart is cleared, confetti, a toast, and the
-  // address becomes /merci (replaceState: the order stays on screen).
+  // address becomes /merci (replaceState, not a navigation: the order stays on screen).
   useEffect(() => {
     if (!order) return;
     const timer = window.setTimeout(() => {
       setProcessing(false);
       clearCart();
       void celebrate();
-      toast.success("Commande confirmée", { description: `Merci ! Votre commande ${order.number} est enregistrée. Un e-mail de confirmation vous est envoyé.` });
+      if (order.status === "pending_payment") {
+        toast.success("Commande enregistrée", {
+          description: "Merci\u00a0! Votre paiement est en cours de confirmation\u00a0: un e-mail vous sera envoyé dès qu'il sera validé.",
+        });
+      } else {
+        toast.success("Commande confirmée", { description: "Merci\u00a0! Un e-mail de confirmation vous a été envoyé." });
+      }
       window.history.replaceState(window.history.state, "", "/merci");
     }, PROCESSING_MS);
     return () => window.clearTimeout(timer);
@@ -54,13 +67,26 @@ export default function Merci({ loaderData }: Route.ComponentProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [order?.number]);
 
-  // Until the payment's webhook lands, ask again every 2 s (for 2 minutes at most).
+  // Until the payment's webhook lands, ask again every 2 s (for 2 minutes at most). The router
+  // still knows the address with session_id, so the revalidation reads the same order.
   useEffect(() => {
+    if (!pending) return;
     started.current ??= Date.now();
-    if (!pending || Date.now() - started.current > POLL_FOR_MS) return;
+    if (Date.now() - started.current > POLL_FOR_MS) {
+      setGaveUp(true);
+      return;
+    }
     const timer = window.setTimeout(() => void revalidator.revalidate(), POLL_MS);
     return () => window.clearTimeout(timer);
   }, [pending, revalidator, order]);
+
+  // The webhook landed while the customer watched.
+  useEffect(() => {
+    if (wasPending.current && order?.status === "paid") {
+      toast.success("Paiement confirmé", { description: "Merci\u00a0! Un e-mail de confirmation vous a été envoyé." });
+    }
+    wasPending.current = pending;
+  }, [order?.status, pending]);
 
   if (!order) {
     return (
@@ -87,7 +113,7 @@ export default function Merci({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <div className="flex flex-col items-center gap-3 text-center">
         {pending ? <Clock className="size-12 text-warning" aria-hidden="true" /> : <CheckCircle2 className="size-12 text-success" aria-hidden="true" />}
-        <h1 className="text-3xl font-extrabold tracking-tight">Merci pour votre commande !</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight">Merci pour votre commande&nbsp;!</h1>
         <p className="text-muted-foreground">
           Commande <span className="tabular font-semibold text-foreground">{order.number}</span> du {formatOrderDate(order.createdAt)}
         </p>
@@ -95,6 +121,12 @@ export default function Merci({ loaderData }: Route.ComponentProps) {
           <OrderStatusBadge status={order.status} />
           {pending ? <span className="text-sm text-muted-foreground">Paiement en cours de confirmation…</span> : null}
         </div>
+        {pending && gaveUp ? (
+          <p className="max-w-md text-sm text-muted-foreground">
+            La confirmation prend plus de temps que prévu. Vous recevrez un e-mail dès que votre paiement sera validé
+            {signedIn ? "\u00a0; vous pouvez aussi suivre votre commande depuis votre compte." : "."}
+          </p>
+        ) : null}
         {order.customerEmail && !pending ? (
           <p className="text-sm text-muted-foreground">
             Un e-mail de confirmation a été envoyé à <span className="font-semibold text-foreground">{order.customerEmail}</span>.

@@ -123,7 +123,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
       totalCents: order.totalCents,
       customerEmail: email,
       successUrl: `${ctx.origin}/merci?success=true&session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${ctx.origin}/cart?canceled=true`,
+      cancelUrl: `${ctx.origin}/cart?canceled=true&order=${order.id}`,
       expiresAt: order.expiresAt,
       idempotencyKey: order.id,
     });
@@ -221,4 +221,27 @@ async function reserveAndWriteOrder(
 export async function isOrderPayable(db: Db, orderId: string, now: Date): Promise<boolean> {
   const [row] = await db.select({ status: orders.status, reservedUntil: orders.reservedUntil }).from(orders).where(and(eq(orders.id, orderId)));
   return row?.status === "pending_payment" && row.reservedUntil !== null && row.reservedUntil > now;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The buyer came back from the payment page with "cancel": the session is closed at the
+ * provider (so it can no longer be paid) and the units go back on sale at once, instead of at
+ * the end of the reservation. The order id in the cancel URL is the proof: only that buyer's
+ * browser was sent there. False when there is nothing to cancel (already paid, expired, unknown).
+ */
+export async function cancelCheckout(db: Db, provider: PaymentProvider, orderId: string, now = new Date()): Promise<boolean> {
+  if (!UUID.test(orderId)) return false;
+  const [order] = await db
+    .select({ id: orders.id, sessionId: orders.providerSessionId })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending_payment")));
+  if (!order?.sessionId) return false;
+  try {
+    await provider.expireSession(order.sessionId);
+  } catch {
+    return false; // paid meanwhile, or the provider refuses: the webhook decides
+  }
+  return db.transaction((tx) => endUnpaidOrder(tx, order.id, "cancelled", now));
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { orderItems, orders, outboxEmails, paymentEvents, products, rateLimits, testPaymentSessions, testRefunds } from "~/db/schema";
 import { RATE_LIMITS } from "~/domain/rate-limits";
-import { type CheckoutContext, startCheckout } from "~/services/checkout.server";
+import { type CheckoutContext, cancelCheckout, startCheckout } from "~/services/checkout.server";
 import { handlePaymentEvent, receiveWebhook } from "~/services/payment-webhooks.server";
 import { createTestProvider, type TestProvider, testWebhook } from "~/services/payments/test-provider.server";
 import type { PaymentEvent, PaymentProvider } from "~/services/payments/types";
@@ -101,6 +101,14 @@ describe(`checkout and payments on ${databaseLabel}`, () => {
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
       expect(results.filter((r) => r.status === 409 && r.body.code === "OUT_OF_STOCK")).toHaveLength(49);
       expect(await stockOf(last.id)).toBe(0);
+      // Once the winner's NOTIFY has come and gone (it makes the gate forget), a refusal teaches
+      // the gate that the product is sold out.
+      await expect
+        .poll(async () => {
+          await startCheckout(database.db, provider, body, ctx({ gate }));
+          return gate.shortage([{ productId: last.id, quantity: 1 }]);
+        }, { timeout: 5_000 })
+        .not.toBeNull();
       // Known sold out: refused without touching the database (no rate-limit row for this address).
       const late = await startCheckout(database.db, provider, body, ctx({ gate, clientIp: "192.0.2.77" }));
       expect(late).toMatchObject({ status: 409, body: { code: "OUT_OF_STOCK", productId: last.id } });
@@ -281,6 +289,27 @@ describe(`checkout and payments on ${databaseLabel}`, () => {
     expect((await orderOf(order.number)).status).toBe("refund_pending");
     const [mail] = await database.db.select({ subject: outboxEmails.subject }).from(outboxEmails).where(eq(outboxEmails.kind, "seller-late-payment"));
     expect(mail?.subject).toBeDefined();
+  });
+
+  it("cancelling from the cart closes the session and puts the units back at once, once", async () => {
+    const p = await product({ stock: 3 });
+    const { order } = await checkoutOne(p.id, 2);
+    const [session] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, order.providerSessionId!));
+    expect(session?.cancelUrl).toBe(`http://shop.test/cart?canceled=true&order=${order.id}`);
+    expect(await cancelCheckout(database.db, provider, order.id)).toBe(true);
+    expect(await stockOf(p.id)).toBe(3);
+    expect((await orderOf(order.number)).status).toBe("cancelled");
+    const [closed] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, order.providerSessionId!));
+    expect(closed?.status).toBe("expired");
+    expect(await cancelCheckout(database.db, provider, order.id)).toBe(false);
+    expect(await cancelCheckout(database.db, provider, "not-a-uuid")).toBe(false);
+    expect(await stockOf(p.id)).toBe(3);
+    // A paid order cannot be cancelled this way.
+    const paid = await checkoutOne(p.id);
+    const webhook = completed(paid.order.providerSessionId!);
+    await receiveWebhook(database.db, provider, webhook.raw, webhook.headers, deps);
+    expect(await cancelCheckout(database.db, provider, paid.order.id)).toBe(false);
+    expect((await orderOf(paid.order.number)).status).toBe("paid");
   });
 
   it("a bad signature is refused and writes nothing", async () => {

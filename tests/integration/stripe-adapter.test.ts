@@ -289,4 +289,11 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
       await expect(provider.readWebhook(good.payload, good.headers)).resolves.toMatchObject({ paid: true });
     });
   });
+
+  it("expires an open session when the buyer cancels", async () => {
+    await provider.expireSession("cs_test_cancelled");
+    const request = fake.requests.findLast((r) => r.path.endsWith("/expire"))!;
+    expect(request.method).toBe("POST");
+    expect(request.path).toBe("/v1/checkout/sessions/cs_test_cancelled/expire");
+  });
 });

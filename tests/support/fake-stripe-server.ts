@@ -142,6 +142,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       coupons.set(couponId, amountOff);
       return { id: couponId, object: "coupon", amount_off: amountOff, currency: text(body.currency), duration: text(body.duration), name: text(body.name) ?? null, valid: true };
     }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (expire) return { id: expire[1], object: "checkout.session", status: "expired", payment_status: "unpaid" };
     if (path === "/v1/refunds") {
       const paymentIntent = text(body.payment_intent);
       if (!paymentIntent) throw new StripeApiError(400, "invalid_request_error", "One of the following params should be provided for this request: payment_intent or charge.");

@@ -1,15 +1,16 @@
 import { Lock, ShieldCheck } from "lucide-react";
 import { useId } from "react";
 import { Button } from "~/components/ui/button";
+import { preloadToasts } from "~/components/ui/toaster";
 import { type Cart, cartSubtotalCents } from "~/domain/cart";
 import { INSURANCE_MAX_SUBTOTAL_CENTS, insuranceChargeCents, insuranceFeeCents, isInsuranceOffered } from "~/domain/insurance";
 import { formatEuros } from "~/domain/money";
 import { chooseInsurance } from "~/lib/cart-store";
 import { CheckoutProgress } from "./checkout-progress";
-import type { useCheckout } from "./use-checkout";
+import type { PaymentProviderName, useCheckout } from "./use-checkout";
 
 /** The /cart order summary: subtotal, optional parcel insurance, total, pay button. */
-export function OrderSummaryCard({ cart, checkout, provider }: { cart: Cart; checkout: ReturnType<typeof useCheckout>; provider: "test" | "stripe" }) {
+export function OrderSummaryCard({ cart, checkout, provider }: { cart: Cart; checkout: ReturnType<typeof useCheckout>; provider: PaymentProviderName }) {
   const insuranceId = useId();
   const subtotal = cartSubtotalCents(cart);
   const offered = isInsuranceOffered(subtotal);
@@ -40,7 +41,10 @@ export function OrderSummaryCard({ cart, checkout, provider }: { cart: Cart; che
                   <span className="flex items-center gap-1.5 font-medium">
                     <ShieldCheck className="size-4 text-success" aria-hidden="true" /> Assurance colis
                   </span>
-                  <span className="mt-0.5 block text-xs text-muted-foreground">Remboursé en cas de perte, de vol ou de casse pendant le transport.</span>
+                  <span className="mt-0.5 block text-xs text-muted-foreground">
+                    Remboursé en cas de perte, de vol ou de casse pendant le transport. Proposée pour les commandes jusqu'à{" "}
+                    {formatEuros(INSURANCE_MAX_SUBTOTAL_CENTS)}.
+                  </span>
                 </span>
               </label>
             </span>
@@ -55,17 +59,25 @@ export function OrderSummaryCard({ cart, checkout, provider }: { cart: Cart; che
             <span className="tabular">{formatEuros(insurance)}</span>
           </div>
         ) : null}
-        <div className="flex items-baseline justify-between gap-3 border-t border-border pt-3">
+        <div className="flex items-baseline justify-between gap-3 border-t border-border pt-3" aria-live="polite" aria-atomic="true">
           <span className="font-semibold">Total</span>
-          <span className="tabular text-2xl font-extrabold" aria-live="polite" data-testid="cart-total">
+          <span className="tabular text-2xl font-extrabold" data-testid="cart-total">
             {formatEuros(subtotal + insurance)}
           </span>
         </div>
       </div>
-      <p className="mt-1 text-xs text-muted-foreground">Frais de livraison et adresse indiqués sur la page de paiement.</p>
+      <p className="mt-1 text-xs text-muted-foreground">Adresse de livraison ou point relais à indiquer sur la page de paiement.</p>
       <div className="mt-5 flex flex-col gap-3">
         {checkout.progress !== null && checkout.message ? <CheckoutProgress progress={checkout.progress} message={checkout.message} /> : null}
-        <Button type="button" size="lg" onClick={() => void checkout.start()} disabled={checkout.busy || cart.items.length === 0}>
+        <Button
+          type="button"
+          size="lg"
+          onClick={() => void checkout.start()}
+          // The checkout ends in toasts: fetch their code on the way.
+          onPointerEnter={preloadToasts}
+          onFocus={preloadToasts}
+          disabled={checkout.busy || cart.items.length === 0}
+        >
           <Lock aria-hidden="true" /> {checkout.busy ? "Paiement en préparation..." : "Procéder au paiement"}
         </Button>
         <p className="flex items-center justify-center gap-1.5 text-center text-xs text-muted-foreground">

@@ -1,105 +1,177 @@
-import { useEffect, useRef, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { toast } from "~/components/ui/toaster";
-import { describeCartChanges } from "~/domain/cart";
-import { type CheckoutFailure, type CheckoutSuccess, EMPTY_CART_ERROR, PROGRESS_START, PROVIDER_ERROR, type PaymentProviderName, checkoutMessage, nextProgress } from "~/domain/checkout";
+import type { CheckoutFailure, CheckoutSuccess } from "~/domain/checkout";
+import { getCart, refreshCartFromServer } from "~/lib/cart-store";
+import { announceCartChanges } from "./cart-notices";
+import {
+  DEFAULT_CHECKOUT_ERROR,
+  EMPTY_CART_ERROR,
+  PROGRESS_EVERY_MS,
+  PROGRESS_START,
+  PROVIDER_ERROR,
+  type PaymentProviderName,
+  checkoutMessage,
+  nextProgress,
+} from "~/domain/checkout-rules";
 
 export type { PaymentProviderName };
-import { formatEuros } from "~/domain/money";
-import { getCart, refreshCartFromServer } from "~/lib/cart-store";
 
-const DEFAULT_ERROR = "Une erreur est survenue lors de la création de la session de paiement.";
+/** SPEC.md section 8's texts. */
 const STOCK_TEXT = /plus disponible|victime de son succès/;
+const OUT_OF_STOCK_DETAILS =
+  "Ce produit a été victime de son succès : il vient d'être pris par d'autres collectionneurs. Restez à l'affût, il pourrait revenir bientôt !";
+const ADDRESS_REMINDER = {
+  title: "Adresse de livraison",
+  description:
+    "Tous les champs d'adresse sont obligatoires pour la livraison. Si vous choisissez un point relais, indiquez l'adresse complète du point relais.",
+};
 
-/** Goes to the payment page; SPEC.md's fallbacks if the browser is still here after 1 s. */
+/** SPEC.md section 9: the fallback redirect after 1 s. */
+const REDIRECT_FALLBACK_MS = 1_000;
+
+/*
+ * One checkout at a time for the whole page: /cart and the header's cart panel show the same
+ * progress, and a second press anywhere does nothing while one runs.
+ */
+let progress: number | null = null;
+let ticker: number | undefined;
+const listeners = new Set<() => void>();
+
+function setProgress(next: number | null) {
+  progress = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function startProgress() {
+  setProgress(PROGRESS_START);
+  ticker = window.setInterval(() => progress !== null && setProgress(nextProgress(progress)), PROGRESS_EVERY_MS);
+}
+
+/** Back to idle (an error, a changed cart). */
+function stopProgress() {
+  window.clearInterval(ticker);
+  setProgress(null);
+}
+
+/**
+ * Goes to the payment page, with SPEC.md's fallbacks: still here after 1 s, `location.href`;
+ * if that throws, a new tab. Leaving the page cancels the fallback (it must not fire when the
+ * browser comes back from the payment page through its back/forward cache), and coming back
+ * that way shows the cart idle again rather than a bar stuck at 100 %.
+ */
 function redirectTo(url: string) {
-  window.location.assign(url);
-  window.setTimeout(() => {
+  const fallback = window.setTimeout(() => {
     try {
       window.location.href = url;
     } catch {
       window.open(url, "_blank", "noopener");
     }
-  }, 1_000);
+  }, REDIRECT_FALLBACK_MS);
+  window.addEventListener("pagehide", () => window.clearTimeout(fallback), { once: true });
+  window.addEventListener(
+    "pageshow",
+    (event) => {
+      if (event.persisted) stopProgress();
+    },
+    { once: true },
+  );
+  window.location.assign(url);
 }
 
 /**
- * The checkout as the browser runs it (SPEC.md sections 4, 5 and 8): the cart is checked against
- * the server first, then POST /api/checkout with ids and quantities only; a progress bar
- * (10, +10 every 300 ms up to 90, 100 on success) while it runs; the answers become toasts.
+ * The checkout as the browser runs it (SPEC.md sections 4, 5, 8 and 9): the cart is checked
+ * against the server first (a line removed or lowered stops here, so the customer sees the new
+ * total before paying), then POST /api/checkout with ids and quantities only (the server prices
+ * everything and knows the signed-in customer's e-mail); the progress bar runs meanwhile; the
+ * answers become SPEC.md's toasts.
  */
-export function useCheckout(provider: PaymentProviderName) {
-  const [progress, setProgress] = useState<number | null>(null);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearInterval(timer.current), []);
-
-  function stop() {
-    window.clearInterval(timer.current);
-    setProgress(null);
+export async function startCheckout(): Promise<void> {
+  if (progress !== null) return;
+  if (getCart().items.length === 0) {
+    toast.error(EMPTY_CART_ERROR.error, { description: EMPTY_CART_ERROR.details });
+    return;
   }
+  startProgress();
+  try {
+    await run();
+  } catch (error) {
+    console.error("checkout:", error);
+    stopProgress();
+    toast.error("Erreur", { description: DEFAULT_CHECKOUT_ERROR });
+  }
+}
 
-  async function start() {
-    if (progress !== null) return;
-    if (getCart().items.length === 0) {
-      toast.error(EMPTY_CART_ERROR.error, { description: EMPTY_CART_ERROR.details });
-      return;
-    }
-    setProgress(PROGRESS_START);
-    timer.current = window.setInterval(() => setProgress((p) => (p === null ? p : nextProgress(p))), 300);
+async function run() {
+  // A line removed or lowered, or a new price: what the customer saw is no longer what they
+  // would pay, so the new total is shown first. (Unreachable server: it checks again anyway.)
+  const changes = await refreshCartFromServer();
+  if (changes && changes.length > 0) {
+    stopProgress();
+    announceCartChanges(changes, "Vérifiez votre panier avant de payer.");
+    return;
+  }
+  const cart = getCart();
+  if (cart.items.length === 0) {
+    stopProgress();
+    toast.error(EMPTY_CART_ERROR.error, { description: EMPTY_CART_ERROR.details });
+    return;
+  }
+  toast.info(ADDRESS_REMINDER.title, { description: ADDRESS_REMINDER.description });
 
-    const changes = await refreshCartFromServer();
-    const changed = describeCartChanges(changes ?? [], formatEuros);
-    if (changed) {
-      // The total the customer saw is no longer the one they would pay: show it first.
-      stop();
-      toast.error(changed.title, { description: `${changed.description} Vérifiez votre panier avant de payer.` });
-      return;
-    }
-    const cart = getCart();
-    if (cart.items.length === 0) {
-      stop();
-      toast.error(EMPTY_CART_ERROR.error, { description: EMPTY_CART_ERROR.details });
-      return;
-    }
-    toast.info("Adresse de livraison", {
-      description: "Tous les champs d'adresse sont obligatoires pour la livraison. Si vous choisissez un point relais, indiquez son adresse complète.",
+  let status = 0;
+  let answer: Partial<CheckoutSuccess & CheckoutFailure> = {};
+  try {
+    const response = await fetch("/api/checkout", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({
+        items: cart.items.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
+        insuranceSelected: cart.insuranceSelected,
+      }),
     });
-
-    let answer: Partial<CheckoutSuccess & CheckoutFailure> = {};
-    let ok = false;
-    try {
-      const response = await fetch("/api/checkout", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({
-          items: cart.items.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
-          insuranceSelected: cart.insuranceSelected,
-        }),
-      });
-      ok = response.ok;
-      answer = (await response.json().catch(() => ({}))) as typeof answer;
-    } catch {
-      answer = { error: "Connexion impossible. Vérifiez votre connexion internet et réessayez." };
-    }
-
-    if (ok && answer.url) {
-      window.clearInterval(timer.current);
-      setProgress(100);
-      redirectTo(answer.url);
-      return;
-    }
-    stop();
-    const text = [answer.error, answer.details].filter(Boolean).join(" ");
-    if (answer.code === "OUT_OF_STOCK" || answer.code === "UNAVAILABLE" || STOCK_TEXT.test(text)) {
-      toast.warning("Produit indisponible", {
-        description:
-          answer.details ??
-          "Ce produit a été victime de son succès : il vient d'être pris par d'autres collectionneurs. Restez à l'affût, il pourrait revenir bientôt !",
-      });
-      await refreshCartFromServer();
-      return;
-    }
-    toast.error("Erreur", { description: ok ? PROVIDER_ERROR : text || DEFAULT_ERROR });
+    status = response.status;
+    answer = ((await response.json().catch(() => null)) ?? {}) as typeof answer;
+  } catch {
+    // Offline: no answer to show, SPEC.md's default text.
   }
 
-  return { progress, busy: progress !== null, message: progress === null ? null : checkoutMessage(progress, provider), start };
+  if (status === 200 && typeof answer.url === "string" && answer.url) {
+    window.clearInterval(ticker);
+    setProgress(100);
+    // The bar shows 100 % for a moment (and the last message) before the browser leaves.
+    redirectTo(answer.url);
+    return;
+  }
+  stopProgress();
+  if (status === 200) {
+    toast.error("Erreur", { description: PROVIDER_ERROR });
+    return;
+  }
+  const text = [answer.error, answer.details].filter(Boolean).join(" ");
+  if (answer.code === "OUT_OF_STOCK" || answer.code === "UNAVAILABLE" || STOCK_TEXT.test(text)) {
+    toast.warning("Produit indisponible", { description: answer.details ?? OUT_OF_STOCK_DETAILS, duration: 10_000 });
+    await refreshCartFromServer();
+    return;
+  }
+  toast.error("Erreur", { description: text || DEFAULT_CHECKOUT_ERROR });
+}
+
+/** The checkout's state for a button and its progress bar; `provider` names the payment page. */
+export function useCheckout(provider: PaymentProviderName) {
+  const current = useSyncExternalStore(
+    subscribe,
+    () => progress,
+    () => null,
+  );
+  return {
+    progress: current,
+    busy: current !== null,
+    message: current === null ? null : checkoutMessage(current, provider),
+    start: startCheckout,
+  };
 }

@@ -1,50 +1,79 @@
 import { ShoppingBag } from "lucide-react";
-import { type ComponentPropsWithoutRef, forwardRef, type MouseEvent } from "react";
+import { type ComponentPropsWithoutRef, forwardRef, type KeyboardEvent, type MouseEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { PaymentProviderName } from "~/components/cart/use-checkout";
 import { buttonVariants } from "~/components/ui/button";
 import { useOnDemand } from "~/components/ui/on-demand";
 import { cartCount } from "~/domain/cart";
 import { useCart } from "~/lib/cart-store";
+import { cn } from "~/lib/utils";
 
 const loadCartDropdown = () => import("~/components/cart/cart-dropdown");
 
 /**
- * The header's cart icon with its count. It is a link to /cart (which works without
- * JavaScript) until the cart panel's code arrives on the visitor's first intent; a press made
- * before that opens the panel on arrival.
+ * The header's cart icon with its count: a link to /cart (which works without JavaScript)
+ * that, with JavaScript, opens the cart panel. The panel's code (Radix, the checkout) loads on
+ * the visitor's first intent (pointer over, touch, focus, press); a press made before it
+ * arrives opens it on arrival. The link stays the same element throughout, so a press or the
+ * focus is never lost while the code arrives: the panel anchors itself to it.
  */
 export function CartButton({ paymentProvider }: { paymentProvider: PaymentProviderName }) {
   const count = cartCount(useCart());
-  const { module, trigger, arrival } = useOnDemand(loadCartDropdown, "click");
-  if (module) {
-    return (
-      <module.CartDropdown arrival={arrival} paymentProvider={paymentProvider}>
-        <CartIcon count={count} />
-      </module.CartDropdown>
-    );
+  const [open, setOpen] = useState(false);
+  const anchor = useRef<HTMLAnchorElement>(null);
+  const panelId = useId();
+  const { module, trigger } = useOnDemand(loadCartDropdown, "click");
+  const { onPointerEnter: requestCode, onTouchStart, onFocus, onBlur } = trigger;
+
+  function toggle() {
+    requestCode();
+    setOpen((was) => !was);
   }
+
   return (
-    <CartIcon
-      count={count}
-      {...trigger}
-      onClick={(event: MouseEvent) => {
-        // With JavaScript the icon opens the panel; the link is for browsers without it.
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-        event.preventDefault();
-        if ("onClick" in trigger) trigger.onClick();
-      }}
-    />
+    <>
+      <CartIcon
+        ref={anchor}
+        count={count}
+        onPointerEnter={requestCode}
+        onTouchStart={onTouchStart}
+        onFocus={onFocus}
+        onBlur={onBlur}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open && module ? panelId : undefined}
+        data-state={open ? "open" : "closed"}
+        onClick={(event: MouseEvent) => {
+          // A ctrl/cmd/shift click opens /cart elsewhere, as a link does.
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          toggle();
+        }}
+        onKeyDown={(event: KeyboardEvent) => {
+          // Enter arrives as a click; Space opens it too, as on a button.
+          if (event.key !== " ") return;
+          event.preventDefault();
+          toggle();
+        }}
+      />
+      {module ? <module.CartDropdown open={open} onOpenChange={setOpen} anchor={anchor} id={panelId} paymentProvider={paymentProvider} /> : null}
+    </>
   );
 }
 
 type CartIconProps = { count: number } & Omit<ComponentPropsWithoutRef<"a">, "href">;
 
-/** The icon and its badge; forwards the ref and the handlers the panel's trigger gives it. */
-const CartIcon = forwardRef<HTMLAnchorElement, CartIconProps>(function CartIcon({ count, ...props }, ref) {
+/** The icon and its badge; the accessible name says the count. */
+const CartIcon = forwardRef<HTMLAnchorElement, CartIconProps>(function CartIcon({ count, className, ...props }, ref) {
   const label = count === 0 ? "Panier vide" : `Panier : ${count} article${count > 1 ? "s" : ""}`;
   return (
-    <Link ref={ref} to="/cart" className={buttonVariants({ variant: "ghost", size: "icon", className: "relative" })} aria-label={label} {...props}>
+    <Link
+      ref={ref}
+      to="/cart"
+      className={buttonVariants({ variant: "ghost", size: "icon", className: cn("relative data-[state=open]:bg-muted", className) })}
+      aria-label={label}
+      {...props}
+    >
       <ShoppingBag className="!size-5" aria-hidden="true" />
       {count > 0 ? (
         <span

@@ -1,8 +1,10 @@
 import { MapPin, Truck } from "lucide-react";
+import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/domain/catalog-values";
 import { formatEuros } from "~/domain/money";
 import type { OrderView } from "~/domain/order-view";
+import { productPath } from "~/domain/product-url";
 import { countryName } from "~/domain/shipping-countries";
 
 const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
@@ -39,7 +41,13 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderView; he
           {order.lines.map((line, index) => (
             <li key={index} className="flex justify-between gap-4 py-3">
               <span>
-                <span className="font-medium">{line.name}</span>
+                {line.productId ? (
+                  <Link to={productPath({ id: line.productId, name: line.name })} className="font-medium hover:text-accent hover:underline">
+                    {line.name}
+                  </Link>
+                ) : (
+                  <span className="font-medium">{line.name}</span>
+                )}
                 <span className="tabular block text-muted-foreground">
                   {line.quantity} × {formatEuros(line.unitPriceCents)}
                 </span>
@@ -50,7 +58,7 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderView; he
         </ul>
         <div className="mt-2 flex flex-col gap-2 border-t border-border pt-3 text-sm">
           <Row label="Sous-total" value={formatEuros(order.subtotalCents)} />
-          {order.insuranceCents > 0 ? <Row label="Assurance colis" value={formatEuros(order.insuranceCents)} /> : null}
+          <Row label="Assurance colis" value={order.insuranceCents > 0 ? formatEuros(order.insuranceCents) : "Non choisie"} muted={order.insuranceCents === 0} />
           {order.discountCents > 0 ? <Row label={`Réduction${order.discountCode ? ` (${order.discountCode})` : ""}`} value={`−${formatEuros(order.discountCents)}`} /> : null}
           <div className="flex items-baseline justify-between gap-3 pt-1">
             <span className="font-semibold">Total TTC</span>
@@ -97,11 +105,11 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderView; he
   );
 }
 
-function Row({ label, value }: { label: string; value: string }) {
+function Row({ label, value, muted }: { label: string; value: string; muted?: boolean }) {
   return (
     <div className="flex justify-between gap-3">
       <span>{label}</span>
-      <span className="tabular">{value}</span>
+      <span className={muted ? "text-muted-foreground" : "tabular"}>{value}</span>
     </div>
   );
 }

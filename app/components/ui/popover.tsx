@@ -2,9 +2,14 @@ import { Popover as PopoverPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
-/** A panel anchored to its trigger (the header's cart panel). */
+/**
+ * A panel anchored to its trigger (the header's cart panel). `PopoverAnchor` with a
+ * `virtualRef` anchors it to an element the page already has (a trigger rendered before the
+ * panel's code arrived).
+ */
 export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
+export const PopoverAnchor = PopoverPrimitive.Anchor;
 export const PopoverClose = PopoverPrimitive.Close;
 export const PopoverTitle = PopoverPrimitive.Title;
 

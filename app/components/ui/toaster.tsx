@@ -36,7 +36,7 @@ export function preloadToasts(): void {
   loadSonner().catch(() => {});
 }
 
-type Kind = "success" | "error" | "info";
+type Kind = "success" | "error" | "info" | "warning";
 
 function show(kind: Kind, message: ReactNode, data?: ExternalToast): void {
   Promise.all([loadSonner(), mounted]).then(
@@ -50,21 +50,28 @@ function show(kind: Kind, message: ReactNode, data?: ExternalToast): void {
  * succès", is always shown in the red warning style with a warning icon.
  */
 export function isStockWarning(title: ReactNode, description?: ReactNode): boolean {
-  return title === "Produit indisponible" || (typeof description === "string" && description.includes("victime de son succès"));
+  const says = (text: ReactNode) => typeof text === "string" && text.includes("victime de son succès");
+  return title === "Produit indisponible" || says(title) || says(description);
 }
 
+/** The red warning style (sonner's warning toast, styled red below) with its warning icon. */
 function warning(message: ReactNode, data?: ExternalToast): void {
-  show("error", message, { icon: <AlertTriangle className="size-4" aria-hidden="true" />, ...data, className: "comptoir-warning-toast" });
+  show("warning", message, { icon: <AlertTriangle className="size-4" aria-hidden="true" />, ...data });
 }
+
+/** A toast of a kind, unless SPEC.md section 8 wants it as the red stock warning. */
+const kindOf =
+  (kind: Exclude<Kind, "warning">) =>
+  (message: ReactNode, data?: ExternalToast): void =>
+    isStockWarning(message, data?.description as ReactNode) ? warning(message, data) : show(kind, message, data);
 
 export const toast = {
-  success: (message: ReactNode, data?: ExternalToast) =>
-    isStockWarning(message, data?.description as ReactNode) ? warning(message, data) : show("success", message, data),
-  error: (message: ReactNode, data?: ExternalToast) =>
-    isStockWarning(message, data?.description as ReactNode) ? warning(message, data) : show("error", message, data),
+  success: kindOf("success"),
+  error: kindOf("error"),
+  /** Neutral information (the delivery-address reminder, a cancelled payment, a cart update). */
+  info: kindOf("info"),
   /** The red warning style with its icon (out of stock, "victime de son succès"). */
   warning,
-  info: (message: ReactNode, data?: ExternalToast) => show("info", message, data),
 };
 
 function subscribe(listener: () => void) {
@@ -105,7 +112,10 @@ export function Toaster() {
           classNames: {
             toast: "!bg-card !text-card-foreground !border-border !rounded-xl !shadow-xl",
             description: "!text-muted-foreground",
-            error: "!bg-destructive !text-destructive-foreground !border-destructive",
+            error: "!bg-destructive !text-destructive-foreground !border-destructive [&_[data-description]]:!text-destructive-foreground",
+            // SPEC.md section 8: stock warnings are red, with a warning icon.
+            warning: "!bg-destructive !text-destructive-foreground !border-destructive [&_[data-description]]:!text-destructive-foreground",
+            info: "!border-l-4 !border-l-accent",
           },
         }}
       />

@@ -74,6 +74,14 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
       return toPaymentEvent(event);
     },
 
+    async expireSession(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        throw new PaymentProviderError(`Stripe (expiration) : ${messageOf(error)}`, { cause: error });
+      }
+    },
+
     async refund(input) {
       try {
         const refund = await stripe.refunds.create(

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { testPaymentSessions, testRefunds } from "~/db/schema";
 import type { Db } from "~/db/types";
 import type { ShippingAddress } from "~/domain/order-view";
@@ -97,6 +97,12 @@ export function createTestProvider(options: { db: Db; secret: string }): TestPro
         shippingAddress: body.data.shippingAddress ?? null,
         amountTotalCents: body.data.amountTotalCents ?? null,
       };
+    },
+
+    async expireSession(sessionId) {
+      const [session] = await db.select({ status: testPaymentSessions.status }).from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
+      if (session?.status === "complete") throw new PaymentProviderError("session already paid");
+      await db.update(testPaymentSessions).set({ status: "expired" }).where(and(eq(testPaymentSessions.id, sessionId), eq(testPaymentSessions.status, "open")));
     },
 
     async refund(input) {

@@ -70,6 +70,11 @@ export type PaymentProvider = {
    * Throws WebhookSignatureError when the signature or the body is not right.
    */
   readWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent>;
+  /**
+   * Closes an open session so it can no longer be paid (the buyer cancelled); throws when the
+   * provider refuses, e.g. because it was paid meanwhile.
+   */
+  expireSession(sessionId: string): Promise<void>;
   /** Refunds a whole payment; the idempotency key makes a retry safe. */
   refund(input: { paymentReference: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }>;
 };

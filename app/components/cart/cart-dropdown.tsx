@@ -1,4 +1,4 @@
-import { ShoppingBag, Trash2, X } from "lucide-react";
+import { ShoppingBag, X } from "lucide-react";
 import { type RefObject, useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -10,7 +10,7 @@ import { formatEuros } from "~/domain/money";
 import { productPath } from "~/domain/product-url";
 import { removeLine, useCart } from "~/lib/cart-store";
 import { refreshCartAndAnnounce } from "./cart-notices";
-import { CartImage } from "./cart-lines";
+import { CartImage, RemoveLineButton } from "./cart-lines";
 import { CheckoutProgress } from "./checkout-progress";
 import { type PaymentProviderName, useCheckout } from "./use-checkout";
 
@@ -127,18 +127,7 @@ export function CartDropdown({
                       {quantity} × {formatEuros(product.priceCents)}
                     </p>
                   </div>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    onClick={() => remove(product.id, index)}
-                    disabled={checkout.busy}
-                    aria-label={`Retirer ${product.name} du panier`}
-                    data-remove-line=""
-                    className="shrink-0 text-muted-foreground hover:text-destructive"
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
+                  <RemoveLineButton name={product.name} onClick={() => remove(product.id, index)} disabled={checkout.busy} className="shrink-0" />
                 </li>
               ))}
             </ul>

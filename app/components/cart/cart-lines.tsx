@@ -72,18 +72,7 @@ export function CartLines({ items, disabled, afterLastRemoved }: { items: CartLi
                   <Plus aria-hidden="true" />
                 </QuantityButton>
               </div>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                onClick={() => remove(product.id, index)}
-                disabled={disabled}
-                aria-label={`Retirer ${product.name} du panier`}
-                data-remove-line=""
-                className="text-muted-foreground hover:text-destructive"
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
+              <RemoveLineButton name={product.name} onClick={() => remove(product.id, index)} disabled={disabled} />
             </div>
             <p className="tabular text-right text-lg font-bold sm:min-w-28">
               <span className="sr-only">Total de la ligne&nbsp;: </span>
@@ -120,5 +109,23 @@ export function CartImage({ src, className }: { src: string | null; className?: 
     <div className={cn("flex aspect-square items-center justify-center rounded-lg bg-surface-art", className)}>
       <img src={src ?? PLACEHOLDER_IMAGE} alt="" width={96} height={96} loading="lazy" decoding="async" className="h-full w-full object-contain p-1" />
     </div>
+  );
+}
+
+/** A cart line's remove button (the page and the header panel); marked for focus management. */
+export function RemoveLineButton({ name, onClick, disabled, className }: { name: string; onClick: () => void; disabled?: boolean; className?: string }) {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={`Retirer ${name} du panier`}
+      data-remove-line=""
+      className={cn("text-muted-foreground hover:text-destructive", className)}
+    >
+      <Trash2 aria-hidden="true" />
+    </Button>
   );
 }

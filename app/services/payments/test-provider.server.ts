@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { testPaymentSessions, testRefunds } from "~/db/schema";
 import type { Db } from "~/db/types";
-import type { ShippingAddress } from "~/domain/order-view";
 import { TEST_SIGNATURE_HEADER, signPayload, verifySignature } from "./signature";
 import { type PaymentEvent, type PaymentProvider, PaymentProviderError, WebhookSignatureError } from "./types";
 
@@ -23,15 +22,8 @@ export type TestWebhookBody = {
   id: string;
   type: "checkout.session.completed" | "checkout.session.expired" | "checkout.session.async_payment_failed";
   created: number;
-  data: {
-    sessionId: string;
-    paid: boolean;
-    paymentReference: string | null;
-    customerEmail: string | null;
-    customerName: string | null;
-    shippingAddress: ShippingAddress | null;
-    amountTotalCents: number | null;
-  };
+  /** The event's fields as the shop reads them (PaymentEvent), about one session. */
+  data: Omit<PaymentEvent, "id" | "type" | "sessionId"> & { sessionId: string };
 };
 
 const TYPES: Record<TestWebhookBody["type"], PaymentEvent["type"]> = {

@@ -29,6 +29,12 @@ export const DROP = {
   leadPgliteMs: 45_000,
   /** PostgreSQL: set once both instances are up. */
   leadPostgresMs: 15_000,
+  /**
+   * Before the drop each server answers this many refused checkouts (another product, more
+   * units than its stock, addresses apart from the buyers') and page refetches: a shop that has
+   * been up has run these code paths already; a fresh process would time V8 warming them up.
+   */
+  warmupCheckouts: Number(process.env.BENCH_DROP_WARMUP ?? 1000),
   /** Buyers' connections are opened this long before the drop (then idle until it). */
   connectBeforeMs: 4_000,
   answerTimeoutMs: 30_000,
@@ -166,11 +172,11 @@ function openListener(server, index, drop, log) {
  * One buyer: its own TCP connection, opened beforehand, and its request written out in full at
  * fire() (`Connection: close`: the answer ends with the connection). Resolves once connected.
  */
-function connectBuyer(server, index, productId) {
+function connectBuyer(server, index, productId, { quantity = 1, network = 10 } = {}) {
   const { hostname, port } = new URL(server.base);
   const n = index + 1;
-  const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-  const body = JSON.stringify({ items: [{ productId, quantity: 1 }], insuranceSelected: false });
+  const ip = `${network}.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  const body = JSON.stringify({ items: [{ productId, quantity }], insuranceSelected: false });
   const request = Buffer.from(
     [
       "POST /api/checkout HTTP/1.1",
@@ -242,6 +248,27 @@ function connectBuyer(server, index, productId) {
       });
     };
   });
+}
+
+/**
+ * Each server refuses `count` checkouts of a product in stock (one unit more than its stock,
+ * from 11.x.y.z: not the buyers' addresses) and serves as many page refetches, 100 at a time,
+ * on fresh connections like the buyers'. Answers other than 409 OUT_OF_STOCK stop the bench.
+ */
+async function warmUp(servers, inStock, count) {
+  if (!count || !inStock) return "none";
+  for (const server of servers) {
+    for (let start = 0; start < count; start += 100) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(100, count - start) }, (_, k) => connectBuyer(server, start + k, inStock.id, { quantity: inStock.stock + 1, network: 11 })),
+      );
+      for (const buyer of batch) buyer.fire();
+      await Promise.all([...batch.map((b) => b.done), ...Array.from({ length: batch.length }, () => readProductData(server.base, inStock.path))]);
+      const wrong = batch.find((b) => b.status !== 409 || b.code !== "OUT_OF_STOCK");
+      if (wrong) throw new Error(`warm-up: a refused checkout answered ${wrong.status ?? wrong.error} ${wrong.code ?? ""}`);
+    }
+  }
+  return `${count} refused checkouts (${inStock.path}, ${inStock.stock + 1} units) and ${count} page refetches per server`;
 }
 
 /** Whether an answer has arrived in full (Content-Length reached, or the last chunk). */
@@ -485,6 +512,9 @@ export async function benchDrop(kind, { port }) {
     const fetchLog = [];
     listeners = await inBatches(DROP.listeners, 50, (i) => openListener(servers[i % instances], i, drop, fetchLog));
     console.log(`  ${listeners.length} pages listening on /api/live${instances > 1 ? " (split between the instances)" : ""}`);
+
+    const warmed = await warmUp(servers, known.inStock, DROP.warmupCheckouts);
+    console.log(`  warm-up: ${warmed}`);
 
     const untilConnect = dropAt - DROP.connectBeforeMs - Date.now();
     if (untilConnect > 0) await sleep(untilConnect);

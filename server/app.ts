@@ -1,3 +1,4 @@
+import type { RequestListener } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -15,7 +16,7 @@ import type { PaymentProvider } from "~/services/payments/types";
 import type { StockGate } from "~/services/stock-gate.server";
 import type { Storage } from "~/services/storage.server";
 import type { LiveHub } from "./live";
-import { cancelCheckoutEndpoint, checkoutEndpoint } from "./checkout-endpoint";
+import { type TrustProxy, checkoutRoutes } from "./checkout-endpoint";
 import { type PageCache, pageCacheMiddleware } from "./page-cache";
 
 export type AppDeps = {
@@ -52,7 +53,8 @@ export function shouldCompress(req: Request, res: Response): boolean {
   return compression.filter(req, res);
 }
 
-export function createApp(deps: AppDeps): express.Express {
+/** The shop's HTTP request listener: the checkout endpoints first, then the Express app. */
+export function createApp(deps: AppDeps): RequestListener {
   const { env, database, logger } = deps;
   const app = express();
   app.disable("x-powered-by");
@@ -65,12 +67,16 @@ export function createApp(deps: AppDeps): express.Express {
     sellerEmail: env.SELLER_EMAIL ?? env.SHOP_EMAIL,
   };
   const configuredOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null;
-  // First of all: a drop's checkouts skip the page machinery below (server/checkout-endpoint.ts).
-  app.post("/api/checkout/cancel", cancelCheckoutEndpoint({ database, payments: deps.payments, configuredOrigin }));
-  app.post(
-    "/api/checkout",
-    checkoutEndpoint({ database, payments: deps.payments, stockGate: deps.stockGate, auth: deps.auth, configuredOrigin, ...checkout }),
-  );
+  // Ahead of Express: a drop's checkouts skip it and the page machinery (server/checkout-endpoint.ts).
+  const checkoutRoute = checkoutRoutes({
+    database,
+    payments: deps.payments,
+    stockGate: deps.stockGate,
+    auth: deps.auth,
+    configuredOrigin,
+    ...checkout,
+    trustProxy: app.get("trust proxy fn") as TrustProxy,
+  });
 
   const cache = pageCacheMiddleware(deps.pageCache);
   app.use(cache.nonce);
@@ -146,7 +152,9 @@ export function createApp(deps: AppDeps): express.Express {
       }),
     }),
   );
-  return app;
+  return (req, res) => {
+    if (!checkoutRoute(req, res)) app(req, res);
+  };
 }
 
 function parseTrustProxy(value: string): boolean | number | string {

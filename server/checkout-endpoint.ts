@@ -1,4 +1,6 @@
-import type { Request, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
+import proxyAddr from "proxy-addr";
 import type { Database } from "~/db/client.server";
 import type { CheckoutFailure } from "~/domain/checkout";
 import type { Auth } from "~/lib/auth.server";
@@ -9,6 +11,9 @@ import type { StockGate } from "~/services/stock-gate.server";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
+/** Express's compiled TRUST_PROXY (`app.get("trust proxy fn")`): which hops may speak for the client. */
+export type TrustProxy = (address: string, hop: number) => boolean;
+
 export type CheckoutEndpointDeps = {
   database: Database;
   payments: PaymentProvider;
@@ -18,85 +23,128 @@ export type CheckoutEndpointDeps = {
   configuredOrigin: string | null;
   orderPrefix: string;
   reservationMinutes: number;
+  trustProxy: TrustProxy;
 };
 
+type Handler = (req: IncomingMessage, res: ServerResponse, client: ClientFacts) => Promise<void>;
+type ClientFacts = { ip: string; protocol: string };
+
 /**
- * POST /api/checkout, SPEC.md's create-checkout-session made real (services/checkout.server.ts
- * decides everything). Mounted on Express ahead of the page machinery (CSP nonce, page cache,
- * compression, React Router): during a drop a thousand buyers post at once, and the 990 who
- * come after the last unit must each cost as little as possible (docs/decisions/008).
+ * POST /api/checkout and POST /api/checkout/cancel, answered on the bare HTTP server ahead of
+ * Express and the page machinery (CSP nonce, helmet, page cache, compression, React Router):
+ * during a drop a thousand buyers post at once, and the 990 who come after the last unit must
+ * each cost as little as possible (docs/decisions/008). Returns whether it took the request.
  */
-export function checkoutEndpoint(deps: CheckoutEndpointDeps) {
-  return async (req: Request, res: Response) => {
-    // Written by hand, not res.json: no ETag hash of a body that is never cached.
-    const send = (status: number, body: unknown) =>
-      res
-        .status(status)
-        .set({ "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" })
-        .end(JSON.stringify(body));
-    const origin = deps.configuredOrigin ?? `${req.protocol}://${req.get("host") ?? ""}`;
-    if (!isSameOrigin(req, deps.configuredOrigin)) {
-      return send(403, { error: "Requête refusée : elle doit venir du site de la boutique.", code: "FORBIDDEN" } satisfies CheckoutFailure);
+export function checkoutRoutes(deps: CheckoutEndpointDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const routes: Record<string, Handler> = { "/api/checkout": checkout(deps), "/api/checkout/cancel": cancel(deps) };
+  return (req, res) => {
+    if (req.method !== "POST") return false;
+    const handler = routes[routePath(req.url ?? "")];
+    if (!handler) return false;
+    const client = clientFacts(req, deps.trustProxy);
+    handler(req, res, client).catch((error: unknown) => {
+      console.error("checkout endpoint failed:", error);
+      if (!res.headersSent) send(res, 500, { error: "Erreur interne du serveur", code: "INTERNAL" });
+      else res.destroy();
+    });
+    return true;
+  };
+}
+
+/** `/api/checkout`, `/api/checkout/` and `/api/checkout?x` alike, as Express routes match. */
+function routePath(url: string): string {
+  const end = url.indexOf("?");
+  const path = (end < 0 ? url : url.slice(0, end)).toLowerCase();
+  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+}
+
+/** The client's address and protocol as Express computes them (req.ip, req.protocol). */
+export function clientFacts(req: IncomingMessage, trust: TrustProxy): ClientFacts {
+  const direct = (req.socket as TLSSocket).encrypted ? "https" : "http";
+  let protocol = direct;
+  if (trust(req.socket.remoteAddress ?? "", 0)) {
+    const header = req.headers["x-forwarded-proto"];
+    protocol = (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim() || direct;
+  }
+  return { ip: proxyAddr(req, trust) ?? "unknown", protocol };
+}
+
+function checkout(deps: CheckoutEndpointDeps): Handler {
+  return async (req, res, client) => {
+    if (!isSameOrigin(req, client, deps.configuredOrigin)) {
+      return send(res, 403, { error: "Requête refusée : elle doit venir du site de la boutique.", code: "FORBIDDEN" } satisfies CheckoutFailure);
     }
     let body: unknown;
     try {
       body = JSON.parse(await readBody(req));
     } catch {
-      return send(400, { error: "Requête illisible", details: "Le panier envoyé n'est pas lisible.", code: "INVALID", fieldErrors: { body: "JSON invalide" } } satisfies CheckoutFailure);
+      return send(res, 400, { error: "Requête illisible", details: "Le panier envoyé n'est pas lisible.", code: "INVALID", fieldErrors: { body: "JSON invalide" } } satisfies CheckoutFailure);
     }
-    const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
-    const viewer = await viewerFromHeaders({ get: (name: string) => req.get(name) ?? null }, { auth: deps.auth, clientIp });
     const result = await startCheckout(deps.database.db, deps.payments, body, {
       now: new Date(),
-      customer: viewer ? { id: viewer.id, email: viewer.email } : null,
-      clientIp,
+      customer: async () => {
+        const viewer = await viewerFromHeaders(headerReader(req), { auth: deps.auth, clientIp: client.ip });
+        return viewer ? { id: viewer.id, email: viewer.email } : null;
+      },
+      clientIp: client.ip,
       orderPrefix: deps.orderPrefix,
-      origin,
+      origin: deps.configuredOrigin ?? `${client.protocol}://${req.headers.host ?? ""}`,
       reservationMinutes: deps.reservationMinutes,
       gate: deps.stockGate,
     });
-    if ("retryAfterS" in result && result.retryAfterS) res.set("Retry-After", String(result.retryAfterS));
-    send(result.status, result.body);
+    if ("retryAfterS" in result && result.retryAfterS) res.setHeader("Retry-After", String(result.retryAfterS));
+    send(res, result.status, result.body);
   };
 }
 
-/**
- * POST /api/checkout/cancel `{ orderId }`: the cart page calls it when the buyer comes back with
- * "cancel" from the payment page (services/checkout.server.ts cancelCheckout). Same-origin only.
- */
-export function cancelCheckoutEndpoint(deps: Pick<CheckoutEndpointDeps, "database" | "payments" | "configuredOrigin">) {
-  return async (req: Request, res: Response) => {
-    res.set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
-    if (!isSameOrigin(req, deps.configuredOrigin)) return res.status(403).json({ error: "Requête refusée." });
+/** The cart page calls it when the buyer comes back with "cancel" from the payment page. */
+function cancel(deps: CheckoutEndpointDeps): Handler {
+  return async (req, res, client) => {
+    if (!isSameOrigin(req, client, deps.configuredOrigin)) return send(res, 403, { error: "Requête refusée." });
     let orderId: unknown;
     try {
       orderId = (JSON.parse(await readBody(req)) as { orderId?: unknown })?.orderId;
     } catch {
-      return res.status(400).json({ error: "Requête illisible." });
+      return send(res, 400, { error: "Requête illisible." });
     }
     const cancelled = typeof orderId === "string" && (await cancelCheckout(deps.database.db, deps.payments, orderId));
-    res.json({ cancelled });
+    send(res, 200, { cancelled });
   };
 }
 
-function isSameOrigin(req: Request, configuredOrigin: string | null): boolean {
-  const requestOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
-  const given = req.get("origin");
-  if (given) return given === (configuredOrigin ?? requestOrigin) || given === requestOrigin;
-  return req.get("sec-fetch-site") === "same-origin";
+/** A JSON answer, never cached; the length is set by `end` (no chunked encoding). */
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.statusCode = status;
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.end(JSON.stringify(body));
 }
 
-function readBody(req: Request): Promise<string> {
+function headerReader(req: IncomingMessage) {
+  return {
+    get(name: string): string | null {
+      const value = req.headers[name.toLowerCase()];
+      return Array.isArray(value) ? value.join(", ") : (value ?? null);
+    },
+  };
+}
+
+function isSameOrigin(req: IncomingMessage, client: ClientFacts, configuredOrigin: string | null): boolean {
+  const requestOrigin = `${client.protocol}://${req.headers.host ?? ""}`;
+  const given = req.headers.origin;
+  if (given) return given === (configuredOrigin ?? requestOrigin) || given === requestOrigin;
+  return req.headers["sec-fetch-site"] === "same-origin";
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
+      if (size > MAX_BODY_BYTES) return; // refused already: the rest is read and dropped
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error("body too large"));
-        req.destroy();
-        return;
-      }
+      if (size > MAX_BODY_BYTES) return reject(new Error("body too large"));
       chunks.push(chunk);
     });
     req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));

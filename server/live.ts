@@ -3,13 +3,27 @@ import type { Logger } from "pino";
 import type { CatalogChange } from "~/domain/catalog-change";
 
 const HEARTBEAT_MS = 25_000;
+/**
+ * Changes are sent at most this often, the ones in between in one write per page: during a
+ * drop the stock changes several times a second, and each event is a write on every open
+ * stream (500 pages, 10 sales: 5,000 writes, as much CPU as the checkouts themselves). The
+ * pages coalesce over 150 ms before refetching anyway (app/lib/use-live-updates.ts).
+ */
+export const LIVE_BATCH_MS = 100;
 
 /** Open pages listening for catalogue changes over Server-Sent Events (GET /api/live). */
 export class LiveHub {
   private readonly clients = new Set<Response>();
   private heartbeat: NodeJS.Timeout | undefined;
+  /** Frames waiting for the next write, each once (a page refetches once per batch anyway). */
+  private readonly pending = new Set<string>();
+  private flushTimer: NodeJS.Timeout | undefined;
+  private lastFlushAt = -Infinity;
 
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly options: { batchMs?: number; now?: () => number } = {},
+  ) {}
 
   handler = (req: Request, res: Response) => {
     res.writeHead(200, {
@@ -28,14 +42,30 @@ export class LiveHub {
     });
   };
 
+  /** Sends a change to every open page: at once after a quiet spell, else with the next batch. */
   broadcast(change: CatalogChange): void {
-    const frame = `event: catalog\ndata: ${JSON.stringify(change)}\n\n`;
-    for (const client of this.clients) client.write(frame);
+    this.pending.add(`event: catalog\ndata: ${JSON.stringify(change)}\n\n`);
+    if (this.flushTimer) return;
+    const now = (this.options.now ?? Date.now)();
+    const wait = Math.max(0, this.lastFlushAt + (this.options.batchMs ?? LIVE_BATCH_MS) - now);
+    // Even "at once" waits for the end of this turn: changes announced together leave together.
+    this.flushTimer = setTimeout(() => this.flush(), wait);
+  }
+
+  private flush() {
+    this.flushTimer = undefined;
+    this.lastFlushAt = (this.options.now ?? Date.now)();
+    const frames = [...this.pending].join("");
+    this.pending.clear();
+    for (const client of this.clients) client.write(frames);
   }
 
   /** Ends every stream (shutdown: open streams would keep the server from closing). */
   close(): void {
     this.stopHeartbeat();
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    this.pending.clear();
     for (const client of this.clients) client.end();
     this.clients.clear();
   }

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { Server } from "node:http";
+import { type Server, createServer } from "node:http";
 import path from "node:path";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
@@ -131,7 +131,7 @@ const app = createApp({
   payments,
   stockGate,
 });
-const server: Server = app.listen(env.PORT, env.HOST, () => {
+const server: Server = createServer(app).listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   listeningUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;

@@ -23,14 +23,20 @@ import { consumeRateLimit } from "./rate-limit.server";
 import { StockGate } from "./stock-gate.server";
 import type { PaymentProvider, SessionLine } from "./payments/types";
 
+type Customer = { id: string; email: string };
+
 export type CheckoutResult =
   | { status: 200; body: CheckoutSuccess }
   | { status: 400 | 403 | 409 | 429 | 502; body: CheckoutFailure; retryAfterS?: number };
 
 export type CheckoutContext = {
   now: Date;
-  /** The signed-in customer, whose e-mail is used; null for a guest. */
-  customer: { id: string; email: string } | null;
+  /**
+   * The signed-in customer, whose e-mail is used; null for a guest. As a function, it is only
+   * called once the gate lets the checkout through: a session lookup is a database read that a
+   * drop's latecomers should not cost.
+   */
+  customer: Customer | null | (() => Promise<Customer | null>);
   clientIp: string;
   orderPrefix: string;
   /** The shop's address as the buyer's browser knows it (success and cancel URLs). */
@@ -77,14 +83,15 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
     // Discount codes arrive with the promotions (issue 12): until then every code is unknown.
     return invalid("Code promo invalide", { discountCode: "Ce code promo n'existe pas." }, "Ce code promo n'existe pas.");
   }
-  const email = ctx.customer?.email ?? (request.email || null);
   const lines = mergeLines(request.items);
   const gate = ctx.gate ?? new StockGate();
 
-  // A drop's latecomers: refused from memory, before any database work (rate limits included:
-  // such a refusal costs the shop nothing).
+  // A drop's latecomers: refused from memory, before any database work (session lookup and rate
+  // limits included: such a refusal costs the shop nothing).
   const known = gate.shortage(lines);
   if (known) return outOfStock(known.productId, known.name);
+  const customer = typeof ctx.customer === "function" ? await ctx.customer() : ctx.customer;
+  const email = customer?.email ?? (request.email || null);
 
   let order: { id: string; number: string; totalCents: number; lines: SessionLine[]; discountCents: number; expiresAt: Date };
   try {
@@ -98,7 +105,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
         if (limited) throw new Refusal(limited);
         const versions = new Map(lines.map((line) => [line.productId, gate.version(line.productId)]));
         try {
-          const reserved = await db.transaction((tx) => reserveAndWriteOrder(tx as unknown as Db, lines, request.insuranceSelected, email, ctx, provider.name));
+          const reserved = await db.transaction((tx) => reserveAndWriteOrder(tx as unknown as Db, lines, request.insuranceSelected, { email, userId: customer?.id ?? null }, ctx, provider.name));
           for (const left of reserved.stockLeft) gate.remember(left.productId, left.stock, left.name, versions.get(left.productId)!);
           return reserved;
         } catch (error) {
@@ -153,7 +160,7 @@ async function reserveAndWriteOrder(
   tx: Db,
   lines: CheckoutLineRequest[],
   insuranceSelected: boolean,
-  email: string | null,
+  buyer: { email: string | null; userId: string | null },
   ctx: CheckoutContext,
   providerName: string,
 ) {
@@ -198,8 +205,8 @@ async function reserveAndWriteOrder(
       .values({
         number: formatOrderNumber(ctx.orderPrefix, Date.now(), randomInt(10_000)),
         status: "pending_payment",
-        customerEmail: email,
-        userId: ctx.customer?.id ?? null,
+        customerEmail: buyer.email,
+        userId: buyer.userId,
         ...totals,
         paymentProvider: providerName,
         reservedUntil: expiresAt,

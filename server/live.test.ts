@@ -1,0 +1,70 @@
+import { EventEmitter } from "node:events";
+import type { Request, Response } from "express";
+import pino from "pino";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { LiveHub } from "./live";
+
+/** An open page: what the hub wrote to its stream, frame by frame. */
+function openPage(hub: LiveHub) {
+  const writes: string[] = [];
+  const req = new EventEmitter() as unknown as Request;
+  const res = { writeHead: () => res, write: (chunk: string) => writes.push(chunk), end: () => {} } as unknown as Response;
+  hub.handler(req, res);
+  writes.length = 0; // the retry line
+  return { writes, leave: () => (req as unknown as EventEmitter).emit("close") };
+}
+
+describe("LiveHub.broadcast", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const hub = () => new LiveHub(pino({ level: "silent" }), { batchMs: 100, now: () => Date.now() });
+
+  it("sends a change after a quiet spell at the end of the turn, changes announced together in one write", () => {
+    const live = hub();
+    const page = openPage(live);
+    live.broadcast({ op: "update", id: 1 });
+    live.broadcast({ op: "update", id: 2 });
+    expect(page.writes).toEqual([]);
+    vi.advanceTimersByTime(0);
+    expect(page.writes).toEqual(['event: catalog\ndata: {"op":"update","id":1}\n\nevent: catalog\ndata: {"op":"update","id":2}\n\n']);
+    live.close();
+  });
+
+  it("holds the changes of a busy spell for the next batch, each change once", () => {
+    const live = hub();
+    const page = openPage(live);
+    live.broadcast({ op: "update", id: 7 });
+    vi.advanceTimersByTime(0);
+    vi.advanceTimersByTime(30);
+    live.broadcast({ op: "update", id: 7 });
+    live.broadcast({ op: "update", id: 7 });
+    live.broadcast({ op: "delete", id: 8 });
+    vi.advanceTimersByTime(69);
+    expect(page.writes).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(page.writes).toHaveLength(2);
+    expect(page.writes[1]).toBe('event: catalog\ndata: {"op":"update","id":7}\n\nevent: catalog\ndata: {"op":"delete","id":8}\n\n');
+    // A quiet spell again: the next change leaves at once.
+    vi.advanceTimersByTime(500);
+    live.broadcast({ op: "update", id: 9 });
+    vi.advanceTimersByTime(0);
+    expect(page.writes).toHaveLength(3);
+    live.close();
+  });
+
+  it("writes to the pages still open, and nothing after close", () => {
+    const live = hub();
+    const staying = openPage(live);
+    const leaving = openPage(live);
+    leaving.leave();
+    live.broadcast({ op: "update", id: 1 });
+    vi.advanceTimersByTime(0);
+    expect(staying.writes).toHaveLength(1);
+    expect(leaving.writes).toHaveLength(0);
+    live.broadcast({ op: "update", id: 2 });
+    live.close();
+    vi.advanceTimersByTime(1_000);
+    expect(staying.writes).toHaveLength(1);
+  });
+});

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuild, type RunningServer, startServer, suiteDataDir } from "./server-process";
+
+/**
+ * POST /api/checkout over HTTP against the built server: it is answered ahead of Express
+ * (server/checkout-endpoint.ts), so the client address, the same-origin rule and the body limits
+ * are its own and are checked here as a script would meet them.
+ */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const UNKNOWN_PRODUCT = 987_654;
+
+describe.skipIf(onPostgres)("POST /api/checkout over HTTP", () => {
+  const dataDir = suiteDataDir("comptoir-checkout-http-");
+  let server: RunningServer;
+
+  const checkout = (body: string, headers: Record<string, string> = {}, pathname = "/api/checkout") =>
+    fetch(`${server.url}${pathname}`, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", origin: server.url, ...headers },
+    });
+  const cart = (productId: number) => JSON.stringify({ items: [{ productId, quantity: 1 }], insuranceSelected: false });
+
+  beforeAll(async () => {
+    ensureBuild();
+    server = await startServer({ DATA_DIR: dataDir, TRUST_PROXY: "loopback" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("refuses unreadable, oversized and empty carts with a French 400, and other sites with a 403", async () => {
+    const unreadable = await checkout("{ pas du json", { "x-forwarded-for": "198.51.100.1" });
+    expect(unreadable.status).toBe(400);
+    expect(await unreadable.json()).toMatchObject({ code: "INVALID", error: "Requête illisible" });
+
+    const oversized = await checkout(JSON.stringify({ items: [], padding: "x".repeat(70_000) }), { "x-forwarded-for": "198.51.100.1" });
+    expect(oversized.status).toBe(400);
+    expect((await oversized.json()).code).toBe("INVALID");
+
+    const empty = await checkout(JSON.stringify({ items: [], insuranceSelected: false }), { "x-forwarded-for": "198.51.100.1" });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).error).toBe("Panier vide");
+
+    const crossSite = await checkout(cart(1), { origin: "https://evil.example" });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers.get("cache-control")).toBe("no-store");
+    const noOrigin = await fetch(`${server.url}/api/checkout`, { method: "POST", body: cart(1), headers: { "content-type": "application/json" } });
+    expect(noOrigin.status).toBe(403);
+  });
+
+  it("answers the route with a trailing slash or a query string as Express would, and leaves other methods to the pages", async () => {
+    const slash = await checkout(cart(UNKNOWN_PRODUCT), { "x-forwarded-for": "198.51.100.2" }, "/api/checkout/?from=panier");
+    expect(slash.status).toBe(409);
+    expect(await slash.json()).toMatchObject({ code: "UNAVAILABLE", productId: UNKNOWN_PRODUCT });
+    const get = await fetch(`${server.url}/api/checkout`);
+    expect(get.status).toBe(404);
+  });
+
+  it("counts attempts per client address behind the trusted proxy: the 31st in 10 minutes gets 429 and Retry-After, another address goes on", async () => {
+    const script = { "x-forwarded-for": "203.0.113.50" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await checkout(cart(UNKNOWN_PRODUCT), script)).status);
+    expect(statuses).toEqual(Array(30).fill(409));
+
+    const blocked = await checkout(cart(UNKNOWN_PRODUCT), script);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await blocked.json()).error).toMatch(/^Trop de tentatives/);
+
+    const neighbour = await checkout(cart(UNKNOWN_PRODUCT), { "x-forwarded-for": "203.0.113.51" });
+    expect(neighbour.status).toBe(409);
+  });
+});

@@ -17,7 +17,7 @@ import type { StockGate } from "~/services/stock-gate.server";
 import type { Storage } from "~/services/storage.server";
 import type { LiveHub } from "./live";
 import { type TrustProxy, checkoutRoutes } from "./checkout-endpoint";
-import { type PageCache, pageCacheMiddleware } from "./page-cache";
+import { type PageCache, pageCacheMiddleware, servePageFromCache } from "./page-cache";
 
 export type AppDeps = {
   env: Env;
@@ -53,7 +53,10 @@ export function shouldCompress(req: Request, res: Response): boolean {
   return compression.filter(req, res);
 }
 
-/** The shop's HTTP request listener: the checkout endpoints first, then the Express app. */
+/**
+ * The shop's HTTP request listener: the checkout endpoints and the page cache's hits first, on
+ * the bare server (a drop's rush and its open pages' refetches), then the Express app.
+ */
 export function createApp(deps: AppDeps): RequestListener {
   const { env, database, logger } = deps;
   const app = express();
@@ -100,7 +103,6 @@ export function createApp(deps: AppDeps): RequestListener {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(cache.serve);
   app.use(compression({ filter: shouldCompress }));
   if (deps.live) app.get("/api/live", deps.live.handler);
 
@@ -152,8 +154,10 @@ export function createApp(deps: AppDeps): RequestListener {
       }),
     }),
   );
+  const cachedPage = servePageFromCache(deps.pageCache);
   return (req, res) => {
-    if (!checkoutRoute(req, res)) app(req, res);
+    if (checkoutRoute(req, res) || cachedPage(req, res)) return;
+    app(req, res);
   };
 }
 

@@ -1,8 +1,9 @@
-import type { Server } from "node:http";
+import { type Server, createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { PageCache, pageCacheMiddleware } from "./page-cache";
+import { PageCache, acceptsGzip, pageCacheMiddleware, servePageFromCache } from "./page-cache";
 
 const page = (body: string) => ({ status: 200, headers: { "content-type": "text/html" }, body: Buffer.from(body), nonce: "n" });
 
@@ -85,7 +86,7 @@ describe("PageCache renders in progress", () => {
 });
 
 describe("pageCacheMiddleware", () => {
-  /** An app whose only page takes 50 ms to render, counting its renders. */
+  /** An app whose only page takes 50 ms to render, counting its renders; hits answered ahead of it as in server/app.ts. */
   async function slowPageServer() {
     const cache = new PageCache();
     const middleware = pageCacheMiddleware(cache);
@@ -93,10 +94,11 @@ describe("pageCacheMiddleware", () => {
     let renders = 0;
     app.use(middleware.nonce);
     app.use((_req, res, next) => {
+      // As helmet does: security headers, the CSP with this answer's nonce.
       res.setHeader("Content-Security-Policy", `script-src 'nonce-${res.locals.nonce}'`);
+      res.setHeader("X-Frame-Options", "SAMEORIGIN");
       next();
     });
-    app.use(middleware.serve);
     app.use(middleware.capture);
     app.get("/page", (_req, res) => {
       renders += 1;
@@ -105,8 +107,9 @@ describe("pageCacheMiddleware", () => {
         res.type("html").send(`<script nonce="${res.locals.nonce}"></script> render ${renders}`);
       }, 50);
     });
+    const early = servePageFromCache(cache);
     const server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+      const s = createServer((req, res) => early(req, res) || app(req, res)).listen(0, "127.0.0.1", () => resolve(s));
     });
     const { port } = server.address() as AddressInfo;
     return { base: `http://127.0.0.1:${port}`, renders: () => renders, close: () => new Promise((r) => server.close(r)) };
@@ -127,5 +130,64 @@ describe("pageCacheMiddleware", () => {
     } finally {
       await server.close();
     }
+  });
+
+  it("serves a hit before the app runs, with the page's headers and nonce, gzipped when asked, without a body for HEAD", async () => {
+    const server = await slowPageServer();
+    try {
+      const first = await fetch(`${server.base}/page`);
+      const body = await first.text();
+      const nonce = /nonce="([^"]+)"/.exec(body)?.[1];
+      expect(first.headers.get("x-cache")).toBe("MISS");
+      await new Promise((r) => setTimeout(r, 20)); // the gzipped copy is made after the answer
+
+      const hit = await get(`${server.base}/page`, { "accept-encoding": "gzip" });
+      expect(hit.headers["x-cache"]).toBe("HIT");
+      expect(hit.headers["content-encoding"]).toBe("gzip");
+      expect(hit.headers["content-security-policy"]).toBe(`script-src 'nonce-${nonce}'`);
+      expect(hit.headers["x-frame-options"]).toBe("SAMEORIGIN");
+      expect(hit.headers["cache-control"]).toBe("public, max-age=0");
+      expect(gunzipSync(hit.body).toString()).toBe(body);
+
+      const plain = await get(`${server.base}/page`, { "accept-encoding": "gzip;q=0, br" });
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.body.toString()).toBe(body);
+
+      const head = await get(`${server.base}/page`, {}, "HEAD");
+      expect(head.headers["x-cache"]).toBe("HIT");
+      expect(head.body.length).toBe(0);
+
+      // A visitor with a cookie is not served the shared copy.
+      const signedIn = await get(`${server.base}/page`, { cookie: "session_token=x" });
+      expect(signedIn.headers["x-cache"]).toBeUndefined();
+      expect(server.renders()).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** A raw GET (fetch would decode gzip and hide the encoding). */
+function get(url: string, headers: Record<string, string>, method = "GET") {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("acceptsGzip", () => {
+  it("reads Accept-Encoding as HTTP says", () => {
+    expect(acceptsGzip("gzip, deflate, br")).toBe(true);
+    expect(acceptsGzip("br;q=1.0, gzip;q=0.8")).toBe(true);
+    expect(acceptsGzip("gzip;q=0")).toBe(false);
+    expect(acceptsGzip("*")).toBe(true);
+    expect(acceptsGzip("*;q=0")).toBe(false);
+    expect(acceptsGzip("br")).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 });

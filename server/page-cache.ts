@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzip } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 
@@ -20,7 +21,12 @@ export type CachedPage = {
   size: number;
 };
 
-const KEPT_HEADERS = ["content-type", "cache-control", "link", "x-robots-tag"] as const;
+/**
+ * Headers that belong to one answer, not to the page. Every other header of the rendered
+ * answer is kept with it (helmet's included, its CSP carrying the page's own nonce), so that a
+ * hit can be served before Express runs at all.
+ */
+const PER_ANSWER_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "set-cookie", "x-cache", "vary"]);
 
 /** A render of a page under way, which requests for the same page wait for (see `PageCache.waitFor`). */
 type Render = { generation: number; done: Promise<CachedPage | null>; settle: (page: CachedPage | null) => void };
@@ -125,7 +131,7 @@ export class PageCache {
 }
 
 /** Only anonymous GETs share pages: a cookie or an Authorization header means "this visitor". */
-export function isSharedRequest(req: Request): boolean {
+export function isSharedRequest(req: IncomingMessage): boolean {
   return (req.method === "GET" || req.method === "HEAD") && !req.headers.cookie && !req.headers.authorization;
 }
 
@@ -136,31 +142,31 @@ function isStorable(res: Response): boolean {
 }
 
 /**
- * Three steps placed around helmet and compression in server/app.ts:
- * nonce (first: reuses a hit's nonce), serve (after helmet: sends a hit, gzipped when it can),
- * capture (just before React Router: stores what it renders).
+ * Answers a stored page on the bare HTTP server, ahead of Express (server/app.ts): a hit costs
+ * a map lookup and one write, which matters when hundreds of open pages refetch at once after
+ * a stock change (a drop). Returns whether it answered.
+ */
+export function servePageFromCache(cache: PageCache | undefined): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    if (!cache || !isSharedRequest(req)) return false;
+    const page = cache.get(req.url ?? "");
+    if (!page) return false;
+    sendPage(req, res, page);
+    return true;
+  };
+}
+
+/**
+ * Two steps placed around helmet and compression in server/app.ts: nonce (first: a fresh
+ * nonce for the CSP and the render) and capture (just before React Router: stores what it
+ * renders). Hits never reach them (`servePageFromCache`).
  */
 export function pageCacheMiddleware(cache: PageCache | undefined) {
-  if (!cache) {
-    const pass: RequestHandler = (_req, _res, next) => next();
-    const nonce: RequestHandler = (_req, res, next) => {
-      res.locals.nonce = randomBytes(16).toString("base64");
-      next();
-    };
-    return { nonce, serve: pass, capture: pass };
-  }
-  const nonce: RequestHandler = (req, res, next) => {
-    const hit = isSharedRequest(req) ? cache.get(req.originalUrl) : undefined;
-    res.locals.cachedPage = hit;
-    res.locals.nonce = hit?.nonce ?? randomBytes(16).toString("base64");
+  const nonce: RequestHandler = (_req, res, next) => {
+    res.locals.nonce = randomBytes(16).toString("base64");
     next();
   };
-
-  const serve: RequestHandler = (req, res, next) => {
-    const page = res.locals.cachedPage as CachedPage | undefined;
-    if (!page) return next();
-    sendPage(req, res, page);
-  };
+  if (!cache) return { nonce, capture: ((_req, _res, next) => next()) as RequestHandler };
 
   const capture = async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" || !isSharedRequest(req)) return next();
@@ -205,9 +211,8 @@ export function pageCacheMiddleware(cache: PageCache | undefined) {
     res.on("finish", () => {
       if (!isStorable(res)) return done?.(null);
       const headers: Record<string, string> = {};
-      for (const name of KEPT_HEADERS) {
-        const value = res.getHeader(name);
-        if (value !== undefined) headers[name] = String(value);
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        if (value !== undefined && !PER_ANSWER_HEADERS.has(name)) headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
       }
       const body = Buffer.concat(chunks);
       const stored = cache.set(key, { status: 200, headers, body, nonce: res.locals.nonce as string }, generation);
@@ -221,18 +226,32 @@ export function pageCacheMiddleware(cache: PageCache | undefined) {
     next();
   };
 
-  return { nonce, serve, capture };
+  return { nonce, capture };
 }
 
 /** Answers with a stored page, gzipped when the client takes it. */
-function sendPage(req: Request, res: Response, page: CachedPage) {
-  res.status(page.status);
+function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
+  res.statusCode = page.status;
   for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
   res.setHeader("X-Cache", "HIT");
   res.setHeader("Vary", "Accept-Encoding");
-  const gzipped = page.gzip !== null && req.acceptsEncodings("gzip") === "gzip";
+  const gzipped = page.gzip !== null && acceptsGzip(req.headers["accept-encoding"]);
   const body = gzipped ? page.gzip! : page.body;
   if (gzipped) res.setHeader("Content-Encoding", "gzip");
   res.setHeader("Content-Length", body.length);
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** Whether an Accept-Encoding header takes gzip (listed, or `*`, and not with q=0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let star = false;
+  for (const part of header.split(",")) {
+    const [coding = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const refused = q !== undefined && Number(q.slice(2)) === 0;
+    if (coding.trim() === "gzip") return !refused;
+    if (coding.trim() === "*") star = !refused;
+  }
+  return star;
 }

@@ -22,6 +22,7 @@ export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("unauthorized", "routes/admin/unauthorized.tsx"),
+    route("api/images", "routes/admin/api.images.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("emails", "routes/admin/emails.tsx"),

@@ -7,6 +7,11 @@
 // the server does not seed again), then generated ones spread across every catalogue category.
 // Images reuse the sample keys seed/<slug>, which the server draws at start.
 // Deterministic: the same BENCH_PRODUCTS gives the same catalogue.
+//
+// BENCH_SEED_MIX=admin (the admin list scenario, with BENCH_PRODUCTS=10000): the generated
+// products also get every status (about 75 % en_ligne, 15 % hors_ligne, 10 % a_venir with a
+// drop time 1 to 60 days ahead) and more of them featured (about 8 %). These are drawn from a
+// second generator, so names, prices, stock and categories stay those the pages scenario gets.
 import path from "node:path";
 import { openDatabase } from "~/db/client.server";
 import { SAMPLE_CATALOGUE } from "~/db/sample-catalogue";
@@ -20,14 +25,17 @@ const TOTAL = Number(process.env.BENCH_PRODUCTS ?? 1000);
 const DAY = 24 * 60 * 60 * 1000;
 
 // Small deterministic PRNG (mulberry32): same catalogue on every run.
-let state = 0x5eed;
-function random(): number {
-  state = (state + 0x6d2b79f5) | 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+function generator(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
+const random = generator(0x5eed);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
@@ -178,9 +186,22 @@ function generate(count: number): NewProductRow[] {
       roll -= share;
     }
     const row = make(i);
-    rows.push({ ...row, ...productSearchColumns({ title: row.title, series: row.series, description: row.description }) });
+    rows.push({ ...row, ...(MIXED ? adminMix() : {}), ...productSearchColumns({ title: row.title, series: row.series, description: row.description }) });
   }
   return rows;
+}
+
+const MIXED = process.env.BENCH_SEED_MIX === "admin";
+const mixRandom = generator(0xad317);
+/** Status, drop time and featured flag of a generated product in the admin mix. */
+function adminMix(): Pick<Generated, "status" | "dropTime" | "featured"> {
+  const roll = mixRandom();
+  const featured = mixRandom() < 0.08;
+  if (roll < 0.75) return { status: "en_ligne", dropTime: null, featured };
+  if (roll < 0.9) return { status: "hors_ligne", dropTime: null, featured };
+  // Ahead of the run: the server's drop sweeper leaves them a_venir.
+  const dropTime = new Date(Date.now() + (1 + Math.floor(mixRandom() * 60)) * DAY + Math.floor(mixRandom() * DAY));
+  return { status: "a_venir", dropTime, featured };
 }
 
 const url = process.env.DATABASE_URL || null;
@@ -192,7 +213,9 @@ try {
   for (let start = 0; start < extra.length; start += 250) {
     await database.db.insert(products).values(extra.slice(start, start + 250));
   }
-  console.log(JSON.stringify({ database: database.kind, sample: inserted, generated: extra.length, total: inserted + extra.length }));
+  const statuses = MIXED ? Object.fromEntries(["en_ligne", "hors_ligne", "a_venir"].map((status) => [status, extra.filter((row) => row.status === status).length])) : undefined;
+  const featured = MIXED ? extra.filter((row) => row.featured).length : undefined;
+  console.log(JSON.stringify({ database: database.kind, sample: inserted, generated: extra.length, total: inserted + extra.length, statuses, featured }));
 } finally {
   await database.close();
 }

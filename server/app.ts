@@ -92,7 +92,8 @@ export function createApp(deps: AppDeps): RequestListener {
             directives: {
               "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`],
               "style-src": ["'self'", "'unsafe-inline'"],
-              "img-src": ["'self'", "data:", "blob:", ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [])],
+              // Images stored on S3 come from S3_PUBLIC_URL, else from the bucket on the endpoint.
+              "img-src": ["'self'", "data:", "blob:", ...[env.S3_PUBLIC_URL ?? env.S3_ENDPOINT].filter((url) => url !== undefined).map((url) => new URL(url).origin)],
               "connect-src": ["'self'"],
               "form-action": ["'self'", "https://checkout.stripe.com"],
               "frame-ancestors": ["'none'"],
@@ -141,7 +142,7 @@ export function createApp(deps: AppDeps): RequestListener {
       getLoadContext: (req, res): AppContext => ({
         db: database.db,
         shop,
-        storage: { publicBaseUrl: deps.storage.publicBaseUrl },
+        storage: deps.storage,
         publicUrl: deps.publicUrl(),
         nonce: res.locals.nonce as string,
         logger,

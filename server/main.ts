@@ -11,6 +11,7 @@ import { openChangeFeed } from "./catalog-changes";
 import { startDropSweeper } from "~/services/drops.server";
 import { createAuth } from "~/lib/auth.server";
 import { localDiskStorage } from "~/services/storage.server";
+import { s3Storage } from "~/services/storage-s3.server";
 import { createPaymentProvider } from "~/services/payments/provider.server";
 import { startReservationSweeper } from "~/services/reservation-sweeper.server";
 import { StockGate } from "~/services/stock-gate.server";
@@ -39,10 +40,6 @@ fs.mkdirSync(uploadsDir, { recursive: true });
 // Resolved now so a fresh DATA_DIR gets its secret on first start; better-auth reads it.
 const authSecret = resolveAuthSecret(env.AUTH_SECRET, dataDir);
 
-if (env.S3_ENDPOINT) {
-  logger.warn("S3_* is set but the S3 storage driver is not built yet: images stay on local disk (DATA_DIR/uploads).");
-}
-
 const database = await openDatabase(
   env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir },
 ).catch((error: Error) => {
@@ -51,7 +48,17 @@ const database = await openDatabase(
 });
 logger.info({ database: database.kind }, "database ready, migrations applied");
 
-const storage = localDiskStorage(uploadsDir);
+// parseEnv lets the four S3_* variables through only together.
+const storage = env.S3_ENDPOINT
+  ? s3Storage({
+      endpoint: env.S3_ENDPOINT,
+      bucket: env.S3_BUCKET!,
+      accessKeyId: env.S3_ACCESS_KEY_ID!,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+      publicUrl: env.S3_PUBLIC_URL,
+    })
+  : localDiskStorage(uploadsDir);
+logger.info({ storage: env.S3_ENDPOINT ? "s3" : "local disk", images: storage.publicBaseUrl }, "image storage ready");
 await ensureSampleImages(storage);
 if (env.SEED_SAMPLE_CATALOGUE) {
   const { inserted } = await seedSampleCatalogue(database.db);

@@ -207,6 +207,8 @@ export const SAMPLE_CATALOGUE: SampleProduct[] = [
     subCategory: "Autres Cartes",
     series: "Magic",
     rarity: "common",
+    // Sealed: as it left the factory.
+    condition: "mint",
     ageDays: 25,
   },
   {

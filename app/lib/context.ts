@@ -9,7 +9,8 @@ import type { Storage } from "~/services/storage.server";
 export type AppContext = {
   db: Db;
   shop: ShopIdentity;
-  storage: Pick<Storage, "publicBaseUrl">;
+  /** Where product images are stored (admin uploads) and the URL prefix browsers use. */
+  storage: Storage;
   publicUrl: string;
   nonce: string;
   logger: Logger;

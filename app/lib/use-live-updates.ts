@@ -1,11 +1,12 @@
 import { useEffect, useEffectEvent } from "react";
 import { useRevalidator } from "react-router";
+import { parseCatalogChange } from "~/domain/catalog-change";
+import { type LiveStatus, publishCatalogChange, setLiveStatus } from "./live-events";
 
-type LiveStatus = "connecting" | "connected" | "disconnected";
-
-/** The connection's state, on <html data-live>: visible to tests and tools without React. */
+/** The connection's state, on <html data-live> (visible to tests and tools without React) and to screens (live-events.ts). */
 function setStatus(next: LiveStatus) {
   document.documentElement.dataset.live = next;
+  setLiveStatus(next);
 }
 
 const COALESCE_MS = 150;
@@ -37,7 +38,11 @@ export function useLiveUpdates(): void {
       setStatus("disconnected");
       wasDown = true;
     });
-    source.addEventListener("catalog", refresh);
+    source.addEventListener("catalog", (event) => {
+      const change = parseCatalogChange(event.data);
+      if (change) publishCatalogChange(change);
+      refresh();
+    });
     return () => {
       clearTimeout(timer);
       source.close();

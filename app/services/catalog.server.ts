@@ -62,7 +62,7 @@ function categoryCondition(id: CatalogCategoryId): SQL {
  * Every word (at most 8) of the text must appear in the accent-folded column ("pokemon
  * ecarlate" finds "Pokémon … Écarlate"); undefined when there is no word.
  */
-function allWordsIn(column: Column, text: string): SQL | undefined {
+export function allWordsIn(column: Column, text: string): SQL | undefined {
   const words = normalizeSearch(text).split(" ").filter(Boolean).slice(0, 8);
   if (words.length === 0) return undefined;
   return and(...words.map((word) => like(column, `%${escapeLike(word)}%`)));

@@ -57,13 +57,28 @@ export async function requireViewer(request: Request, context: AppContext): Prom
 }
 
 /**
+ * A write sent by a page of this shop: its Origin (or, without one, Sec-Fetch-Site) says so.
+ * A browser always sends one of them with a cross-site form or fetch; a request with neither
+ * comes from a script holding its own cookie, which no other site can make a browser send.
+ */
+export function isSameOriginPost(request: Request, publicUrl: string): boolean {
+  const origin = request.headers.get("origin");
+  if (origin) return origin === new URL(request.url).origin || origin === new URL(publicUrl).origin;
+  const site = request.headers.get("sec-fetch-site");
+  return site === null || site === "same-origin";
+}
+
+/**
  * Every admin loader and action calls this (React Router may run a child loader without its
  * parent's). Pages: signed out → /admin/login, not an admin → /admin/unauthorized. Actions and
  * APIs: 401 / 403.
  */
 export async function requireAdmin(request: Request, context: AppContext, kind: "page" | "api" = "page"): Promise<Viewer> {
-  const viewer = await getViewer(request, context);
   const api = kind === "api" || request.method !== "GET";
+  if (request.method !== "GET" && request.method !== "HEAD" && !isSameOriginPost(request, context.publicUrl)) {
+    throw data({ error: "Requête refusée : elle doit venir du site de la boutique." }, { status: 403 });
+  }
+  const viewer = await getViewer(request, context);
   if (!viewer) {
     throw api ? data({ error: "Connexion requise." }, { status: 401 }) : redirect("/admin/login");
   }

@@ -13,50 +13,94 @@ export function Pagination({
   pageCount,
   href,
   maxNumbers = 5,
+  items,
+  showPageText = true,
   className,
 }: {
   page: number;
   pageCount: number;
   href: (page: number) => string;
   maxNumbers?: number;
+  /** The numbers to show, "…" for a gap (the admin list's pager); else `maxNumbers` around the page. */
+  items?: (number | "…")[];
+  /** "Page x sur y" under the numbers, unless the screen shows it elsewhere. */
+  showPageText?: boolean;
   className?: string;
 }) {
   if (pageCount <= 1) return null;
   const edge = "inline-flex size-11 items-center justify-center rounded-lg";
   return (
-    <nav aria-label="Pagination" className={cn("flex flex-wrap items-center justify-center gap-1.5", className)}>
+    <nav
+      aria-label="Pagination"
+      className={cn(
+        "flex flex-wrap items-center justify-center gap-1.5",
+        className,
+      )}
+    >
       {page > 1 ? (
-        <Link to={href(page - 1)} className={cn(buttonVariants({ variant: "outline", size: "icon" }))} aria-label="Page précédente">
+        <Link
+          to={href(page - 1)}
+          className={cn(buttonVariants({ variant: "outline", size: "icon" }))}
+          aria-label="Page précédente"
+        >
           <ChevronLeft aria-hidden="true" />
         </Link>
       ) : (
-        <span className={cn(edge, "border border-border opacity-40")} aria-hidden="true">
+        <span
+          className={cn(edge, "border border-border opacity-40")}
+          aria-hidden="true"
+        >
           <ChevronLeft className="size-4" />
         </span>
       )}
-      {pageWindow(page, pageCount, maxNumbers).map((n) => (
-        <Link
-          key={n}
-          to={href(n)}
-          aria-label={`Page ${n}`}
-          aria-current={n === page ? "page" : undefined}
-          className={cn(buttonVariants({ variant: n === page ? "primary" : "outline", size: "icon" }), "tabular")}
-        >
-          {n}
-        </Link>
-      ))}
+      {(items ?? pageWindow(page, pageCount, maxNumbers)).map((n, i) =>
+        n === "…" ? (
+          <span
+            key={`gap-${i}`}
+            className={cn(edge, "text-muted-foreground")}
+            aria-hidden="true"
+          >
+            …
+          </span>
+        ) : (
+          <Link
+            key={n}
+            to={href(n)}
+            aria-label={`Page ${n}`}
+            aria-current={n === page ? "page" : undefined}
+            className={cn(
+              buttonVariants({
+                variant: n === page ? "primary" : "outline",
+                size: "icon",
+              }),
+              "tabular",
+            )}
+          >
+            {n}
+          </Link>
+        ),
+      )}
       {page < pageCount ? (
-        <Link to={href(page + 1)} className={cn(buttonVariants({ variant: "outline", size: "icon" }))} aria-label="Page suivante">
+        <Link
+          to={href(page + 1)}
+          className={cn(buttonVariants({ variant: "outline", size: "icon" }))}
+          aria-label="Page suivante"
+        >
           <ChevronRight aria-hidden="true" />
         </Link>
       ) : (
-        <span className={cn(edge, "border border-border opacity-40")} aria-hidden="true">
+        <span
+          className={cn(edge, "border border-border opacity-40")}
+          aria-hidden="true"
+        >
           <ChevronRight className="size-4" />
         </span>
       )}
-      <p className="tabular w-full pt-1 text-center text-sm text-muted-foreground">
-        Page {page} sur {pageCount}
-      </p>
+      {showPageText ? (
+        <p className="tabular w-full pt-1 text-center text-sm text-muted-foreground">
+          Page {page} sur {pageCount}
+        </p>
+      ) : null}
     </nav>
   );
 }

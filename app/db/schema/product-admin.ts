@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { ProductChanges } from "../../domain/product-changes";
 import { users } from "./auth";
 
 /** Admin action log: who added, changed or deleted which product, with a snapshot. */
@@ -10,6 +12,8 @@ export const productAdmin = pgTable(
     productId: integer().notNull(),
     title: text().notNull(),
     snapshot: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** The fields the action changed, { field: { before, after } } (domain/product-changes). */
+    changes: jsonb().$type<ProductChanges>().notNull().default(sql`'{}'::jsonb`),
     adminUserId: text().references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -28,12 +28,19 @@ export const products = pgTable(
     seriesSearch: text().notNull().default(""),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when the admin deletes a product that orders point to: the row stays for the orders'
+     * history, hidden everywhere (status hors_ligne keeps it out of every public query).
+     */
+    archivedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check("products_price_non_negative", sql`${t.priceCents} >= 0`),
     // The last line of defence against overselling: a reservation can never go below zero.
     check("products_stock_non_negative", sql`${t.stock} >= 0`),
     check("products_additional_images_max_4", sql`coalesce(array_length(${t.additionalImages}, 1), 0) <= 4`),
+    // Nothing (a drop release, a stray update) may bring an archived product back online.
+    check("products_archived_offline", sql`${t.archivedAt} is null or ${t.status} = 'hors_ligne'`),
     index("products_listing_idx").on(t.status, t.category, t.subCategory),
     index("products_featured_idx").on(t.featured).where(sql`${t.featured}`),
     index("products_drop_idx").on(t.dropTime).where(sql`${t.status} = 'a_venir'`),

@@ -1,0 +1,57 @@
+import { AlertDialog as Primitive } from "radix-ui";
+import type { ReactNode } from "react";
+import { Button } from "./button";
+
+/**
+ * A confirmation that interrupts (delete a product): focus goes to "Annuler", Escape cancels,
+ * and the page behind cannot be reached until one of the two buttons is chosen.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = "Annuler",
+  onConfirm,
+  busy = false,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  onConfirm: () => void;
+  busy?: boolean;
+}) {
+  return (
+    <Primitive.Root open={open} onOpenChange={onOpenChange}>
+      <Primitive.Portal>
+        <Primitive.Overlay className="fixed inset-0 z-50 bg-black/60 data-[state=open]:animate-in data-[state=open]:fade-in" />
+        <Primitive.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-background p-6 shadow-2xl">
+          <Primitive.Title className="text-lg font-bold">{title}</Primitive.Title>
+          <Primitive.Description className="mt-2 text-sm text-muted-foreground">{description}</Primitive.Description>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Primitive.Cancel asChild>
+              <Button variant="outline">{cancelLabel}</Button>
+            </Primitive.Cancel>
+            <Primitive.Action asChild>
+              <Button
+                variant="destructive"
+                disabled={busy}
+                onClick={(event) => {
+                  // The caller closes the dialog once its request is sent.
+                  event.preventDefault();
+                  onConfirm();
+                }}
+              >
+                {confirmLabel}
+              </Button>
+            </Primitive.Action>
+          </div>
+        </Primitive.Content>
+      </Primitive.Portal>
+    </Primitive.Root>
+  );
+}

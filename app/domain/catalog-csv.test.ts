@@ -1,0 +1,166 @@
+import { describe, expect, it } from "vitest";
+import {
+  CATALOG_CSV_COLUMNS,
+  type CatalogCsvProduct,
+  catalogCsv,
+  detectDelimiter,
+  parseCsv,
+  readCatalogCsv,
+  serializeCsv,
+  validateCatalogRow,
+} from "./catalog-csv";
+
+const now = new Date("2026-11-23T10:00:00Z");
+
+const product: CatalogCsvProduct = {
+  id: 12,
+  title: 'Display "Écarlate; et Violet", 36 boosters',
+  description: "Ligne 1\nLigne 2, avec virgule",
+  priceCents: 21_999,
+  stock: 6,
+  status: "a_venir",
+  category: "TCG",
+  subCategory: "Scellés",
+  cardType: null,
+  featured: true,
+  dropTime: new Date("2026-12-01T17:00:00Z"),
+  imagePath: "seed/display-ecarlate-et-violet",
+  additionalImages: ["pokemon_1_a", "pokemon_1_b"],
+  series: "Écarlate et Violet",
+  rarity: null,
+  condition: "mint",
+  createdAt: new Date("2026-11-01T08:00:00Z"),
+  updatedAt: new Date("2026-11-02T08:00:00Z"),
+};
+
+const cells = (text: string) => {
+  const parsed = parseCsv(text);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.records.map((record) => record.cells);
+};
+
+describe("CSV (RFC 4180)", () => {
+  it("quotes delimiters, quotes and line breaks, with a BOM and CRLF", () => {
+    const text = serializeCsv([
+      ["a", "b;c", 'il a dit "oui"'],
+      ["ligne\nsuivante", " espace", ""],
+    ]);
+    expect(text).toBe('\uFEFFa;"b;c";"il a dit ""oui"""\r\n"ligne\nsuivante";" espace";\r\n');
+    expect(cells(text)).toEqual([
+      ["a", "b;c", 'il a dit "oui"'],
+      ["ligne\nsuivante", " espace", ""],
+    ]);
+  });
+
+  it("reads comma files, LF or CR line ends, and no final line end", () => {
+    expect(cells('x,"y,z"\n1,2\r3,4')).toEqual([
+      ["x", "y,z"],
+      ["1", "2"],
+      ["3", "4"],
+    ]);
+    expect(serializeCsv([["a,b", "c"]], ",")).toBe('\uFEFF"a,b",c\r\n');
+  });
+
+  it("detects the delimiter from the header line only, outside quotes", () => {
+    expect(detectDelimiter("id;title;price\n1;a,b,c,d;2")).toBe(";");
+    expect(detectDelimiter('id,"title;x;y",price\n')).toBe(",");
+    expect(detectDelimiter("\uFEFFid;title")).toBe(";");
+  });
+
+  it("numbers records as a spreadsheet does and skips blank ones", () => {
+    const parsed = parseCsv('h1;h2\r\n"multi\r\nligne";b\r\n;\r\n\r\nc;d\r\n');
+    expect(parsed.ok && parsed.records.map((record) => [record.line, record.cells[0]])).toEqual([
+      [1, "h1"],
+      [2, "multi\r\nligne"],
+      [5, "c"],
+    ]);
+  });
+
+  it("says where a quote is wrong", () => {
+    expect(parseCsv('a;b\n"ouvert;c\n')).toEqual({ ok: false, error: { line: 2, message: "Ligne 2 : guillemet non fermé" } });
+    expect(parseCsv('a;b\nc;"x"y\n')).toMatchObject({ ok: false, error: { line: 2 } });
+    expect(parseCsv('a;b\nc;12" vinyle\n')).toMatchObject({ ok: false, error: { line: 2 } });
+  });
+});
+
+describe("catalogue CSV", () => {
+  it("exports every column, price in euros, launch in Paris time, and reads it back to the same values", () => {
+    const text = catalogCsv([product]);
+    const [header, row] = cells(text);
+    expect(header).toEqual([...CATALOG_CSV_COLUMNS]);
+    expect(Object.fromEntries(CATALOG_CSV_COLUMNS.map((column, i) => [column, row![i]]))).toEqual({
+      id: "12",
+      title: product.title,
+      description: product.description,
+      price: "219.99",
+      stock: "6",
+      status: "a_venir",
+      category: "TCG",
+      sub_category: "Scellés",
+      card_type: "",
+      series: "Écarlate et Violet",
+      rarity: "",
+      condition: "mint",
+      featured: "oui",
+      drop_time: "2026-12-01 18:00",
+      image_path: "seed/display-ecarlate-et-violet",
+      additional_images: "pokemon_1_a|pokemon_1_b",
+      created_at: "2026-11-01T08:00:00.000Z",
+      updated_at: "2026-11-02T08:00:00.000Z",
+    });
+
+    const read = readCatalogCsv(text);
+    expect(read.errors).toEqual([]);
+    expect(read.rows).toHaveLength(1);
+    expect(read.rows[0]).toMatchObject({ line: 2, id: 12 });
+    const { createdAt: _createdAt, updatedAt: _updatedAt, id: _id, ...fields } = product;
+    expect(validateCatalogRow(read.rows[0]!, { now, currentDropTime: product.dropTime })).toEqual({ ok: true, values: fields });
+  });
+
+  it("creates rows without id, in any column order, with comma files and French dates", () => {
+    const text = [
+      "title,price,stock,category,sub_category,description,image_path,id,status,card_type,series,rarity,condition,featured,drop_time,additional_images",
+      'Booster 151,"6,49",10,TCG,Scellés,Un booster,pokemon_9_x,,en_ligne,,,,,non,24/12/2026 20:00,',
+    ].join("\n");
+    const read = readCatalogCsv(text);
+    expect(read.errors).toEqual([]);
+    expect(read.rows[0]!.id).toBeNull();
+    const result = validateCatalogRow(read.rows[0]!, { now });
+    expect(result.ok && result.values).toMatchObject({ priceCents: 649, stock: 10, status: "a_venir", dropTime: new Date("2026-12-24T19:00:00Z") });
+  });
+
+  it("reports bad values as 'Ligne N : … (colonne x)'", () => {
+    const header = CATALOG_CSV_COLUMNS.join(";");
+    const read = readCatalogCsv(`${header}\n;Sans prix;desc;;2,5;;TCG;Scellés;;;;;non;;pokemon_1;;;\n`);
+    expect(read.errors).toEqual([]);
+    const result = validateCatalogRow(read.rows[0]!, { now });
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        { line: 2, message: "Ligne 2 : Le prix est obligatoire (colonne price)" },
+        { line: 2, message: "Ligne 2 : Le stock doit être un nombre entier (colonne stock)" },
+      ],
+    });
+  });
+
+  it("refuses a file whose header is wrong, and rows with bad or repeated ids", () => {
+    expect(readCatalogCsv("").errors).toEqual([{ line: 1, message: "Ligne 1 : le fichier est vide" }]);
+    const errors = readCatalogCsv("id;title;prix\n").errors.map((error) => error.message);
+    expect(errors).toContain("Ligne 1 : colonne inconnue « prix »");
+    expect(errors).toContain("Ligne 1 : colonne manquante « price »");
+    expect(errors).not.toContain("Ligne 1 : colonne manquante « created_at »");
+
+    const header = CATALOG_CSV_COLUMNS.join(";");
+    const row = (id: string) => `${id};Nom;desc;1;1;;TCG;Scellés;;;;;non;;pokemon_1;;;`;
+    const read = readCatalogCsv([header, row("7"), row("abc"), row("7"), row(""), `${row("8")};;en trop`].join("\n"));
+    expect(read.errors).toEqual([
+      { line: 3, message: "Ligne 3 : identifiant invalide « abc » (colonne id)" },
+      { line: 4, message: "Ligne 4 : le produit 7 figure déjà ligne 2" },
+      { line: 6, message: "Ligne 6 : plus de cellules que de colonnes" },
+    ]);
+    expect(read.rows.map((r) => [r.line, r.id])).toEqual([
+      [2, 7],
+      [5, null],
+    ]);
+  });
+});

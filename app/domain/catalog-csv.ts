@@ -1,0 +1,270 @@
+import {
+  PRODUCT_FORM_FIELDS,
+  type ProductFormField,
+  type ProductFormInput,
+  type ProductFormValues,
+  productFieldErrors,
+  productFormInputOf,
+  productFormSchema,
+} from "./product-form";
+
+/**
+ * The catalogue as CSV (RFC 4180) for a spreadsheet: export with every product field, import
+ * that creates (no id) or updates (id) through the product form's schema. Line numbers are the
+ * spreadsheet's row numbers: the header is line 1, a multi-line cell stays one line.
+ */
+
+export const CATALOG_CSV_COLUMNS = [
+  "id",
+  "title",
+  "description",
+  "price",
+  "stock",
+  "status",
+  "category",
+  "sub_category",
+  "card_type",
+  "series",
+  "rarity",
+  "condition",
+  "featured",
+  "drop_time",
+  "image_path",
+  "additional_images",
+  "created_at",
+  "updated_at",
+] as const;
+export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
+
+/** Written by the export for the reader; the import ignores them (the shop sets them). */
+const EXPORT_ONLY: readonly CatalogCsvColumn[] = ["created_at", "updated_at"];
+export const MAX_IMPORT_ROWS = 5000;
+
+export type CsvError = { line: number; message: string };
+
+// ---------------------------------------------------------------------------------------------
+// RFC 4180
+
+const BOM = "\uFEFF";
+
+function quote(cell: string, delimiter: string): string {
+  // Edge spaces are quoted too: a spreadsheet would otherwise trim them.
+  return /["\r\n]/.test(cell) || cell.includes(delimiter) || cell !== cell.trim() ? `"${cell.replace(/"/g, '""')}"` : cell;
+}
+
+/** CSV text with a UTF-8 BOM (Excel then reads the accents right) and CRLF line ends. */
+export function serializeCsv(rows: readonly (readonly string[])[], delimiter: ";" | "," = ";"): string {
+  return BOM + rows.map((row) => row.map((cell) => quote(cell, delimiter)).join(delimiter)).join("\r\n") + "\r\n";
+}
+
+/** `;` (French Excel) or `,`: whichever the header line, outside quotes, holds more of. */
+export function detectDelimiter(text: string): ";" | "," {
+  let semicolons = 0;
+  let commas = 0;
+  let quoted = false;
+  for (const char of text.replace(/^\uFEFF/, "")) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === "\n" || char === "\r")) break;
+    else if (!quoted && char === ";") semicolons++;
+    else if (!quoted && char === ",") commas++;
+  }
+  return semicolons > commas ? ";" : ",";
+}
+
+export type CsvRecord = { line: number; cells: string[] };
+
+/** Records of a CSV text (BOM dropped, CRLF, LF or CR); blank records are skipped. */
+export function parseCsv(text: string): { ok: true; records: CsvRecord[] } | { ok: false; error: CsvError } {
+  const source = text.replace(/^\uFEFF/, "");
+  const delimiter = detectDelimiter(source);
+  const records: CsvRecord[] = [];
+  let cells: string[] = [];
+  let cell = "";
+  let line = 1;
+  let quoted = false;
+  // A closing quote was just read: only a delimiter or a line end may follow.
+  let closed = false;
+
+  const endRecord = () => {
+    cells.push(cell);
+    if (cells.some((value) => value.trim() !== "")) records.push({ line, cells });
+    cells = [];
+    cell = "";
+    line++;
+  };
+
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i]!;
+    if (quoted) {
+      if (char !== '"') cell += char;
+      else if (source[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else {
+        quoted = false;
+        closed = true;
+      }
+    } else if (char === delimiter) {
+      cells.push(cell);
+      cell = "";
+      closed = false;
+    } else if (char === "\r" || char === "\n") {
+      if (char === "\r" && source[i + 1] === "\n") i++;
+      endRecord();
+      closed = false;
+    } else if (closed) {
+      return { ok: false, error: { line, message: `Ligne ${line} : guillemet mal placé (une cellule entre guillemets doit finir au guillemet)` } };
+    } else if (char === '"' && cell === "") {
+      quoted = true;
+    } else if (char === '"') {
+      return { ok: false, error: { line, message: `Ligne ${line} : guillemet mal placé (mettez la cellule entre guillemets et doublez ses guillemets)` } };
+    } else {
+      cell += char;
+    }
+  }
+  if (quoted) return { ok: false, error: { line, message: `Ligne ${line} : guillemet non fermé` } };
+  if (cell !== "" || cells.length > 0) endRecord();
+  return { ok: true, records };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue rows
+
+/** A products row as far as the export goes. */
+export type CatalogCsvProduct = Parameters<typeof productFormInputOf>[0] & { id: number; createdAt: Date; updatedAt: Date };
+
+const FORM_FIELD_OF: Partial<Record<CatalogCsvColumn, ProductFormField>> = {
+  title: "name",
+  description: "description",
+  price: "price",
+  stock: "stock",
+  status: "status",
+  category: "category",
+  sub_category: "subCategory",
+  card_type: "cardType",
+  series: "series",
+  rarity: "rarity",
+  condition: "condition",
+  featured: "featured",
+  image_path: "image",
+  additional_images: "additionalImages",
+};
+
+const COLUMN_OF = Object.fromEntries(
+  [...Object.entries(FORM_FIELD_OF), ["drop_time", "launchDate"], ["drop_time", "launchTime"]].map(([column, field]) => [field, column]),
+) as Record<ProductFormField, CatalogCsvColumn>;
+
+const IMAGE_SEPARATOR = "|";
+
+/** One product as export cells, in CATALOG_CSV_COLUMNS order; price in euros ("12.50"). */
+export function catalogCsvCells(product: CatalogCsvProduct): string[] {
+  const form = productFormInputOf(product);
+  const cells: Record<CatalogCsvColumn, string> = {
+    id: String(product.id),
+    title: form.name,
+    description: form.description,
+    price: form.price,
+    stock: form.stock,
+    status: form.status,
+    category: form.category,
+    sub_category: form.subCategory,
+    card_type: form.cardType,
+    series: form.series,
+    rarity: form.rarity,
+    condition: form.condition,
+    featured: product.featured ? "oui" : "non",
+    // Paris wall time, as the form shows it.
+    drop_time: form.launchDate && `${form.launchDate} ${form.launchTime}`,
+    image_path: form.image,
+    additional_images: [form.additionalImages].flat().join(IMAGE_SEPARATOR),
+    created_at: product.createdAt.toISOString(),
+    updated_at: product.updatedAt.toISOString(),
+  };
+  return CATALOG_CSV_COLUMNS.map((column) => cells[column]);
+}
+
+export function catalogCsv(products: readonly CatalogCsvProduct[]): string {
+  return serializeCsv([[...CATALOG_CSV_COLUMNS], ...products.map(catalogCsvCells)]);
+}
+
+/** A data row of an import: the product to update (id) or null to create, and its form input. */
+export type CatalogCsvRow = { line: number; id: number | null; input: ProductFormInput };
+
+/**
+ * The rows of an import file, or French errors by line: structure, header, ids (well formed,
+ * once each). The values themselves are checked by validateCatalogRow.
+ */
+export function readCatalogCsv(text: string): { rows: CatalogCsvRow[]; errors: CsvError[] } {
+  const parsed = parseCsv(text);
+  if (!parsed.ok) return { rows: [], errors: [parsed.error] };
+  const [header, ...records] = parsed.records;
+  if (!header) return { rows: [], errors: [{ line: 1, message: "Ligne 1 : le fichier est vide" }] };
+
+  const errors: CsvError[] = [];
+  const names = header.cells.map((name) => name.trim().toLowerCase());
+  const columns: (CatalogCsvColumn | null)[] = names.map((name) => ((CATALOG_CSV_COLUMNS as readonly string[]).includes(name) ? (name as CatalogCsvColumn) : null));
+  names.forEach((name, i) => {
+    if (name !== "" && columns[i] === null) errors.push({ line: header.line, message: `Ligne ${header.line} : colonne inconnue « ${name} »` });
+    if (name !== "" && names.indexOf(name) !== i) errors.push({ line: header.line, message: `Ligne ${header.line} : colonne « ${name} » en double` });
+  });
+  for (const column of CATALOG_CSV_COLUMNS) {
+    if (!EXPORT_ONLY.includes(column) && !columns.includes(column)) {
+      errors.push({ line: header.line, message: `Ligne ${header.line} : colonne manquante « ${column} »` });
+    }
+  }
+  if (records.length > MAX_IMPORT_ROWS) {
+    errors.push({ line: header.line, message: `Le fichier dépasse ${MAX_IMPORT_ROWS} produits : importez-le en plusieurs fois` });
+  }
+  if (errors.length > 0) return { rows: [], errors };
+
+  const rows: CatalogCsvRow[] = [];
+  const firstLineOfId = new Map<number, number>();
+  for (const record of records) {
+    const cell = (column: CatalogCsvColumn) => (record.cells[columns.indexOf(column)] ?? "").trim();
+    if (record.cells.length > header.cells.length && record.cells.slice(header.cells.length).some((value) => value.trim() !== "")) {
+      errors.push({ line: record.line, message: `Ligne ${record.line} : plus de cellules que de colonnes` });
+      continue;
+    }
+    const idText = cell("id");
+    let id: number | null = null;
+    if (idText !== "") {
+      id = /^\d{1,10}$/.test(idText) ? Number(idText) : NaN;
+      if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+        errors.push({ line: record.line, message: `Ligne ${record.line} : identifiant invalide « ${idText} » (colonne id)` });
+        continue;
+      }
+      const seen = firstLineOfId.get(id);
+      if (seen !== undefined) {
+        errors.push({ line: record.line, message: `Ligne ${record.line} : le produit ${id} figure déjà ligne ${seen}` });
+        continue;
+      }
+      firstLineOfId.set(id, record.line);
+    }
+    const [launchDate = "", launchTime = ""] = cell("drop_time").split(/[ T]+/);
+    const input: ProductFormInput = { launchDate, launchTime };
+    for (const [column, field] of Object.entries(FORM_FIELD_OF) as [CatalogCsvColumn, ProductFormField][]) {
+      if (field === "additionalImages") input.additionalImages = cell(column).split(IMAGE_SEPARATOR);
+      else input[field] = cell(column);
+    }
+    rows.push({ line: record.line, id, input });
+  }
+  return { rows, errors };
+}
+
+/**
+ * A row checked by the product form's schema; errors read "Ligne N : message (colonne x)".
+ * `currentDropTime` is the updated product's launch (see productFormSchema).
+ */
+export function validateCatalogRow(
+  row: CatalogCsvRow,
+  options: { now: Date; currentDropTime?: Date | null },
+): { ok: true; values: ProductFormValues } | { ok: false; errors: CsvError[] } {
+  const parsed = productFormSchema(options).safeParse(row.input);
+  if (parsed.success) return { ok: true, values: parsed.data };
+  const fieldErrors = productFieldErrors(parsed.error);
+  const errors = PRODUCT_FORM_FIELDS.flatMap((field) => {
+    const message = fieldErrors[field];
+    return message ? [{ line: row.line, message: `Ligne ${row.line} : ${message} (colonne ${COLUMN_OF[field]})` }] : [];
+  });
+  return { ok: false, errors };
+}

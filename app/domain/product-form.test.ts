@@ -1,0 +1,253 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  type ProductFormInput,
+  parisWallTime,
+  parisWallTimeToUtc,
+  productFieldErrors,
+  productFormInput,
+  productFormInputOf,
+  productFormSchema,
+} from "./product-form";
+
+const now = new Date("2026-11-23T10:00:00Z");
+const valid: ProductFormInput = {
+  name: "Dracaufeu Holo – Set de Base",
+  description: "La carte emblématique de 1999.",
+  price: "349,99",
+  stock: "1",
+  category: "TCG",
+  subCategory: "Cartes",
+  image: "pokemon_1764000000000_ab12",
+};
+
+type Options = { currentDropTime?: Date | null };
+function parse(input: ProductFormInput, options: Options = {}) {
+  return productFormSchema({ now, ...options }).safeParse(input);
+}
+function values(input: ProductFormInput, options: Options = {}) {
+  const result = parse(input, options);
+  if (!result.success) throw new Error(JSON.stringify(productFieldErrors(result.error)));
+  return result.data;
+}
+function errors(input: ProductFormInput, options: Options = {}) {
+  const result = parse(input, options);
+  if (result.success) throw new Error("expected errors");
+  return productFieldErrors(result.error);
+}
+
+describe("product form: numbers", () => {
+  it.each([
+    ["12,50", 1250],
+    ["12.50", 1250],
+    ["12", 1200],
+    ["0,5", 50],
+    [" 1 299,00 € ", 129_900],
+    ["0", 0],
+  ])("reads the price %j as %i cents", (price, cents) => {
+    expect(values({ ...valid, price }).priceCents).toBe(cents);
+  });
+
+  it.each([
+    ["", "Le prix est obligatoire"],
+    ["douze", "Le prix doit être un nombre"],
+    ["12,50,1", "Le prix doit être un nombre"],
+    ["-1", "Le prix ne peut pas être négatif"],
+    ["12.505", "Le prix ne peut pas avoir plus de 2 décimales"],
+    ["1000000.01", "Le prix ne peut pas dépasser 1 000 000 €"],
+  ])("refuses the price %j: %s", (price, message) => {
+    expect(errors({ ...valid, price }).price).toBe(message);
+  });
+
+  it("reads a whole stock and refuses the rest in French", () => {
+    expect(values({ ...valid, stock: " 12 " }).stock).toBe(12);
+    expect(values({ ...valid, stock: "0" }).stock).toBe(0);
+    expect(errors({ ...valid, stock: "" }).stock).toBe("Le stock est obligatoire");
+    expect(errors({ ...valid, stock: "beaucoup" }).stock).toBe("Le stock doit être un nombre");
+    expect(errors({ ...valid, stock: "-3" }).stock).toBe("Le stock ne peut pas être négatif");
+    expect(errors({ ...valid, stock: "2,5" }).stock).toBe("Le stock doit être un nombre entier");
+    expect(errors({ ...valid, stock: "2.5" }).stock).toBe("Le stock doit être un nombre entier");
+  });
+});
+
+describe("product form: required fields and value lists", () => {
+  it("gives SPEC.md's messages for an empty form, one per field", () => {
+    expect(errors({})).toEqual({
+      name: "Le nom est obligatoire",
+      description: "La description est obligatoire",
+      price: "Le prix est obligatoire",
+      stock: "Le stock est obligatoire",
+      category: "La catégorie est obligatoire",
+      image: "L'image est obligatoire",
+    });
+  });
+
+  it("trims text and types the values", () => {
+    expect(values({ ...valid, name: "  Dracaufeu  ", series: " Base Set ", rarity: "rare", condition: "near-mint", cardType: "vintage" })).toEqual({
+      title: "Dracaufeu",
+      description: "La carte emblématique de 1999.",
+      priceCents: 34_999,
+      stock: 1,
+      status: "en_ligne",
+      category: "TCG",
+      subCategory: "Cartes",
+      cardType: "vintage",
+      featured: false,
+      dropTime: null,
+      imagePath: "pokemon_1764000000000_ab12",
+      additionalImages: [],
+      series: "Base Set",
+      rarity: "rare",
+      condition: "near-mint",
+    });
+  });
+
+  it("refuses an unknown category, rarity or condition", () => {
+    const result = errors({ ...valid, category: "Jouets", rarity: "mythic", condition: "neuf" });
+    expect(result).toMatchObject({ category: "Catégorie inconnue", rarity: "Rareté inconnue", condition: "État inconnu" });
+    // The sub-category is judged once the category is known.
+    expect(result.subCategory).toBeUndefined();
+  });
+
+  it("needs a TCG sub-category for TCG, and clears it away from TCG", () => {
+    expect(errors({ ...valid, subCategory: "" }).subCategory).toBe("La sous-catégorie est obligatoire");
+    expect(errors({ ...valid, subCategory: "Figurines" }).subCategory).toBe("Sous-catégorie inconnue");
+    expect(values({ ...valid, category: "Accessoires", subCategory: "Scellés", cardType: "vintage" })).toMatchObject({
+      category: "Accessoires",
+      subCategory: null,
+      cardType: null,
+    });
+    // The free labels of the other categories stay: "Manga" makes the badge on /entertainment.
+    expect(values({ ...valid, category: "Gaming & Mangas", subCategory: "Manga" }).subCategory).toBe("Manga");
+  });
+
+  it("keeps a card type only for TCG cards", () => {
+    expect(values({ ...valid, cardType: "recent" }).cardType).toBe("recent");
+    expect(values({ ...valid, subCategory: "Scellés", cardType: "vintage" }).cardType).toBeNull();
+    expect(errors({ ...valid, cardType: "ancienne" }).cardType).toBe("Type de carte inconnu");
+  });
+
+  it("reads the featured checkbox", () => {
+    expect(values({ ...valid, featured: "on" }).featured).toBe(true);
+    expect(values({ ...valid, featured: "oui" }).featured).toBe(true);
+    expect(values({ ...valid }).featured).toBe(false);
+    expect(errors({ ...valid, featured: "peut-être" }).featured).toBe("Valeur invalide (oui ou non)");
+  });
+
+  it("takes a main image key and at most 4 more, refusing keys that could leave the storage", () => {
+    expect(values({ ...valid, additionalImages: "seed/booster" }).additionalImages).toEqual(["seed/booster"]);
+    expect(values({ ...valid, additionalImages: ["a1", " ", "b2", "c3", "d4"] }).additionalImages).toEqual(["a1", "b2", "c3", "d4"]);
+    expect(errors({ ...valid, additionalImages: ["a1", "b2", "c3", "d4", "e5"] }).additionalImages).toBe(
+      "Nombre maximum d'images atteint (4 images supplémentaires)",
+    );
+    expect(errors({ ...valid, image: "../secrets" }).image).toBe("Image invalide");
+    expect(errors({ ...valid, additionalImages: ["ok", "/etc/passwd"] }).additionalImages).toBe("Image invalide");
+  });
+
+  it("answers in French when a field is not text", () => {
+    expect(productFieldErrors(productFormSchema({ now }).safeParse({ ...valid, price: 12 }).error!).price).toBe("Valeur invalide");
+  });
+});
+
+describe("product form: status and launch date", () => {
+  it("is en_ligne by default and takes hors_ligne", () => {
+    expect(values(valid).status).toBe("en_ligne");
+    expect(values({ ...valid, status: "hors_ligne" }).status).toBe("hors_ligne");
+    expect(errors({ ...valid, status: "brouillon" }).status).toBe("Statut inconnu");
+    expect(errors({ ...valid, status: "a_venir" }).status).toBe("Un produit à venir a besoin d'une date de lancement");
+  });
+
+  it("makes a product with a launch to come a_venir, at the Paris time typed", () => {
+    // Winter: Paris is UTC+1.
+    expect(values({ ...valid, status: "hors_ligne", launchDate: "2026-12-01", launchTime: "18:00" })).toMatchObject({
+      status: "a_venir",
+      dropTime: new Date("2026-12-01T17:00:00Z"),
+    });
+    // Summer: UTC+2; the French date format a spreadsheet writes back is read too.
+    expect(values({ ...valid, launchDate: "01/07/2027", launchTime: "18:00" }).dropTime).toEqual(new Date("2027-07-01T16:00:00Z"));
+    // A date alone opens at midnight, Paris time.
+    expect(values({ ...valid, launchDate: "2026-12-01" }).dropTime).toEqual(new Date("2026-11-30T23:00:00Z"));
+  });
+
+  it("refuses a launch time that does not exist, a time without a date, and bad dates", () => {
+    // 28 March 2027: Paris clocks jump from 02:00 to 03:00.
+    expect(errors({ ...valid, launchDate: "2027-03-28", launchTime: "02:30" }).launchTime).toBe(
+      "Cette heure n'existe pas ce jour-là (passage à l'heure d'été)",
+    );
+    expect(errors({ ...valid, launchTime: "18:00" }).launchTime).toBe("Choisissez d'abord une date de lancement");
+    expect(errors({ ...valid, launchDate: "2027-02-30" }).launchDate).toBe("Date de lancement invalide");
+    expect(errors({ ...valid, launchDate: "demain" }).launchDate).toBe("Date de lancement invalide");
+    expect(errors({ ...valid, launchDate: "2027-02-01", launchTime: "24:00" }).launchTime).toBe("Heure de lancement invalide");
+  });
+
+  it("refuses a past launch, except the edited product's own, kept to the second", () => {
+    const past = { ...valid, launchDate: "2026-11-23", launchTime: "10:30" }; // 09:30 UTC, before now
+    expect(errors(past).launchDate).toBe("La date de lancement doit être dans le futur");
+    const dropped = new Date("2026-11-23T09:30:17Z");
+    expect(values({ ...past, status: "hors_ligne" }, { currentDropTime: dropped })).toMatchObject({ status: "hors_ligne", dropTime: dropped });
+    // Moving an edited product's launch into the past is refused all the same.
+    expect(errors({ ...past, launchTime: "10:00" }, { currentDropTime: dropped }).launchDate).toBe("La date de lancement doit être dans le futur");
+  });
+
+  it("keeps an edited product's future launch as stored when the form shows it unchanged", () => {
+    const stored = new Date("2026-12-01T17:00:42Z");
+    expect(values({ ...valid, launchDate: "2026-12-01", launchTime: "18:00" }, { currentDropTime: stored })).toMatchObject({
+      status: "a_venir",
+      dropTime: stored,
+    });
+  });
+});
+
+describe("Paris wall time", () => {
+  it("converts across both changes of clocks", () => {
+    expect(parisWallTimeToUtc(2027, 3, 28, 1, 59)).toEqual(new Date("2027-03-28T00:59:00Z"));
+    expect(parisWallTimeToUtc(2027, 3, 28, 2, 30)).toBeNull();
+    expect(parisWallTimeToUtc(2027, 3, 28, 3, 0)).toEqual(new Date("2027-03-28T01:00:00Z"));
+    // 25 October 2026: 02:30 happens twice; the first (still summer time) wins.
+    expect(parisWallTimeToUtc(2026, 10, 25, 2, 30)).toEqual(new Date("2026-10-25T00:30:00Z"));
+    expect(parisWallTimeToUtc(2026, 10, 25, 3, 0)).toEqual(new Date("2026-10-25T02:00:00Z"));
+  });
+
+  it("shows an instant as the Paris date and time", () => {
+    expect(parisWallTime(new Date("2026-12-31T23:30:00Z"))).toEqual({ date: "2027-01-01", time: "00:30" });
+    expect(parisWallTime(new Date("2027-07-01T16:00:00Z"))).toEqual({ date: "2027-07-01", time: "18:00" });
+  });
+});
+
+describe("form data and stored products", () => {
+  it("reads FormData, with several additional images", () => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(valid)) form.set(key, value as string);
+    form.append("additionalImages", "a1");
+    form.append("additionalImages", "b2");
+    form.set("featured", "on");
+    expect(values(productFormInput(form))).toMatchObject({ additionalImages: ["a1", "b2"], featured: true, priceCents: 34_999 });
+  });
+
+  it("turns a stored product back into input that parses to the same values", () => {
+    const stored = values({
+      ...valid,
+      featured: "on",
+      cardType: "vintage",
+      launchDate: "2026-12-24",
+      launchTime: "20:15",
+      additionalImages: ["a1"],
+      series: "Base Set",
+      rarity: "rare",
+      condition: "excellent",
+    });
+    const input = productFormInputOf(stored);
+    expect(input).toMatchObject({ price: "349.99", featured: "on", launchDate: "2026-12-24", launchTime: "20:15" });
+    expect(values(input, { currentDropTime: stored.dropTime })).toEqual(stored);
+  });
+
+  it("keeps the first message of each field and ignores paths that are no field", () => {
+    const error = new z.ZodError([
+      { code: "custom", path: ["price"], message: "premier", input: "" },
+      { code: "custom", path: ["price"], message: "second", input: "" },
+      { code: "custom", path: ["additionalImages", 2], message: "Image invalide", input: "" },
+      { code: "custom", path: ["inconnu"], message: "ignoré", input: "" },
+    ]);
+    expect(productFieldErrors(error)).toEqual({ price: "premier", additionalImages: "Image invalide" });
+  });
+});

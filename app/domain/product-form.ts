@@ -1,0 +1,377 @@
+import { z } from "zod";
+import {
+  CARD_TYPES,
+  type CardType,
+  CONDITIONS,
+  type Condition,
+  MAIN_CATEGORIES,
+  type MainCategory,
+  PRODUCT_STATUSES,
+  type ProductStatus,
+  RARITIES,
+  type Rarity,
+  TCG_SUB_CATEGORIES,
+} from "./catalog-values";
+import { MAX_ADDITIONAL_IMAGES } from "./image-upload";
+import { centsToDecimalString } from "./money";
+
+/**
+ * The admin product form (SPEC.md sections 2 and 5): one schema for the browser and the server
+ * action, also used row by row by the catalogue CSV import. Input is what a form posts (strings);
+ * output is typed values ready for the products table. This file ships to the browser: zod and
+ * Intl only.
+ */
+
+export const PRODUCT_FORM_FIELDS = [
+  "name",
+  "description",
+  "price",
+  "stock",
+  "status",
+  "category",
+  "subCategory",
+  "cardType",
+  "featured",
+  "launchDate",
+  "launchTime",
+  "image",
+  "additionalImages",
+  "series",
+  "rarity",
+  "condition",
+] as const;
+export type ProductFormField = (typeof PRODUCT_FORM_FIELDS)[number];
+
+/** What the form posts: every field a string (missing = empty); several additional image keys. */
+export type ProductFormInput = Partial<Record<Exclude<ProductFormField, "additionalImages">, string>> & {
+  additionalImages?: string | string[];
+};
+
+export type ProductFormValues = {
+  title: string;
+  description: string;
+  priceCents: number;
+  stock: number;
+  status: ProductStatus;
+  category: MainCategory;
+  subCategory: string | null;
+  cardType: CardType | null;
+  featured: boolean;
+  dropTime: Date | null;
+  imagePath: string;
+  additionalImages: string[];
+  series: string | null;
+  rarity: Rarity | null;
+  condition: Condition | null;
+};
+
+export type ProductFieldErrors = Partial<Record<ProductFormField, string>>;
+
+export const NAME_MAX_LENGTH = 200;
+const DESCRIPTION_MAX_LENGTH = 5000;
+const SHORT_TEXT_MAX_LENGTH = 100;
+const MAX_PRICE_CENTS = 100_000_000; // 1 000 000 €
+const MAX_STOCK = 1_000_000;
+export const SHOP_TIME_ZONE = "Europe/Paris";
+
+// ---------------------------------------------------------------------------------------------
+// Numbers
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** "12,50", "12.50", "12", "1 299,00 €" → cents; French messages for everything else. */
+export function parsePriceCents(text: string): Parsed<number> {
+  const normalised = text.replace(/[\s\u00a0\u202f]/g, "").replace(/€$/, "").replace(",", ".");
+  if (normalised === "") return { ok: false, message: "Le prix est obligatoire" };
+  const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(normalised);
+  if (!match || (match[2] === "" && !match[3])) return { ok: false, message: "Le prix doit être un nombre" };
+  const [, sign, whole = "", fraction = ""] = match;
+  if (sign) return { ok: false, message: "Le prix ne peut pas être négatif" };
+  if (fraction.length > 2) return { ok: false, message: "Le prix ne peut pas avoir plus de 2 décimales" };
+  // String arithmetic: 0.1 + 0.2 never enters a price.
+  const cents = Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0"));
+  if (cents > MAX_PRICE_CENTS) return { ok: false, message: "Le prix ne peut pas dépasser 1 000 000 €" };
+  return { ok: true, value: cents };
+}
+
+export function parseStock(text: string): Parsed<number> {
+  const normalised = text.replace(/[\s\u00a0\u202f]/g, "").replace(",", ".");
+  if (normalised === "") return { ok: false, message: "Le stock est obligatoire" };
+  if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(normalised)) return { ok: false, message: "Le stock doit être un nombre" };
+  const value = Number(normalised);
+  if (value < 0) return { ok: false, message: "Le stock ne peut pas être négatif" };
+  if (!Number.isInteger(value)) return { ok: false, message: "Le stock doit être un nombre entier" };
+  if (value > MAX_STOCK) return { ok: false, message: "Le stock ne peut pas dépasser 1 000 000" };
+  return { ok: true, value };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Launch date: typed as Paris wall time, stored as a UTC instant
+
+const parisClock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: SHOP_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+function parisParts(instant: Date): Record<"year" | "month" | "day" | "hour" | "minute" | "second", string> {
+  const parts: Record<string, string> = {};
+  for (const part of parisClock.formatToParts(instant)) parts[part.type] = part.value;
+  return parts as Record<"year" | "month" | "day" | "hour" | "minute" | "second", string>;
+}
+
+/** The Paris wall clock at an instant, read as if it were UTC (ms): what a Parisian's watch shows. */
+function parisWallMs(instantMs: number): number {
+  const p = parisParts(new Date(instantMs));
+  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The instant at which Paris clocks show this date and time. Null for a time that does not
+ * exist (the hour skipped when summer time starts); a time that happens twice (the hour repeated
+ * when it ends) gives the first one, so a drop never opens an hour late.
+ */
+export function parisWallTimeToUtc(year: number, month: number, day: number, hour: number, minute: number): Date | null {
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  // The offsets in force a day either side cover both sides of any change of clocks.
+  const offsets = new Set([wall - DAY_MS, wall + DAY_MS].map((t) => parisWallMs(t) - t));
+  const instants = [...offsets].map((offset) => wall - offset).filter((t) => parisWallMs(t) === wall);
+  return instants.length === 0 ? null : new Date(Math.min(...instants));
+}
+
+/** An instant as the form shows it: Paris date "2026-12-01" and time "18:00". */
+export function parisWallTime(instant: Date): { date: string; time: string } {
+  const p = parisParts(instant);
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+}
+
+/** "2026-12-01" (date input) or "01/12/2026" (French, as a spreadsheet writes it back). */
+function parseLaunchDate(text: string): { year: number; month: number; day: number } | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const french = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  const [year, month, day] = iso
+    ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
+    : french
+      ? [Number(french[3]), Number(french[2]), Number(french[1])]
+      : [0, 0, 0];
+  if (year < 2000 || year > 2100) return null;
+  // Date.UTC rolls 31/02 over to March: a real date reads back the same.
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return { year, month, day };
+}
+
+/** "18:00", "9:05" or "18:00:00" (seconds, as spreadsheets write them, are dropped). */
+function parseLaunchTime(text: string): { hour: number; minute: number } | null {
+  const match = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(text);
+  if (!match) return null;
+  const hour = Number(match[1]);
+  const minute = Number(match[2]);
+  return hour < 24 && minute < 60 ? { hour, minute } : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The schema
+
+const text = z.string({ error: "Valeur invalide" }).optional().transform((value) => (value ?? "").trim());
+
+const rawForm = z.object({
+  name: text,
+  description: text,
+  price: text,
+  stock: text,
+  status: text,
+  category: text,
+  subCategory: text,
+  cardType: text,
+  featured: text,
+  launchDate: text,
+  launchTime: text,
+  image: text,
+  additionalImages: z
+    .union([z.string(), z.array(z.string())], { error: "Valeur invalide" })
+    .optional()
+    .transform((value) => [value ?? []].flat().map((key) => key.trim()).filter(Boolean)),
+  series: text,
+  rarity: text,
+  condition: text,
+});
+
+/** Storage keys ("pokemon_1764000000000_ab12", "seed/display-ev"): no dots, so never a path out. */
+const IMAGE_KEY = /^[A-Za-z0-9][A-Za-z0-9_-]*(\/[A-Za-z0-9][A-Za-z0-9_-]*)*$/;
+const isImageKey = (key: string) => key.length <= 200 && IMAGE_KEY.test(key);
+
+const TRUE_VALUES = new Set(["on", "true", "1", "oui"]);
+const FALSE_VALUES = new Set(["", "off", "false", "0", "non"]);
+
+function oneOf<T extends string>(list: readonly T[], value: string): value is T {
+  return (list as readonly string[]).includes(value);
+}
+
+const sameMinute = (a: Date, b: Date) => Math.floor(a.getTime() / 60_000) === Math.floor(b.getTime() / 60_000);
+
+/**
+ * `now` is the server's clock in the action. `currentDropTime` is the edited product's launch:
+ * a launch time must be to come, except that one (it has passed once the product dropped, and
+ * the form shows it to the minute, so the stored instant is kept).
+ */
+export function productFormSchema(options: { now: Date; currentDropTime?: Date | null }) {
+  return rawForm.transform((raw, ctx): ProductFormValues => {
+    let failed = false;
+    const fail = (field: ProductFormField, message: string) => {
+      failed = true;
+      ctx.addIssue({ code: "custom", path: [field], message });
+    };
+
+    if (raw.name === "") fail("name", "Le nom est obligatoire");
+    else if (raw.name.length > NAME_MAX_LENGTH) fail("name", `Le nom ne peut pas dépasser ${NAME_MAX_LENGTH} caractères`);
+    if (raw.description === "") fail("description", "La description est obligatoire");
+    else if (raw.description.length > DESCRIPTION_MAX_LENGTH) {
+      fail("description", `La description ne peut pas dépasser ${DESCRIPTION_MAX_LENGTH} caractères`);
+    }
+
+    const price = parsePriceCents(raw.price);
+    if (!price.ok) fail("price", price.message);
+    const stock = parseStock(raw.stock);
+    if (!stock.ok) fail("stock", stock.message);
+
+    let category: MainCategory | null = null;
+    if (raw.category === "") fail("category", "La catégorie est obligatoire");
+    else if (!oneOf(MAIN_CATEGORIES, raw.category)) fail("category", "Catégorie inconnue");
+    else category = raw.category;
+
+    let subCategory: string | null = null;
+    if (category === "TCG") {
+      if (raw.subCategory === "") fail("subCategory", "La sous-catégorie est obligatoire");
+      else if (!oneOf(TCG_SUB_CATEGORIES, raw.subCategory)) fail("subCategory", "Sous-catégorie inconnue");
+      else subCategory = raw.subCategory;
+    } else if (category !== null && !oneOf(TCG_SUB_CATEGORIES, raw.subCategory) && raw.subCategory !== "") {
+      // A TCG sub-category does not survive a move away from TCG; the free labels of the other
+      // categories do ("Manga" decides the badge on /entertainment).
+      if (raw.subCategory.length > SHORT_TEXT_MAX_LENGTH) fail("subCategory", "Sous-catégorie trop longue");
+      else subCategory = raw.subCategory;
+    }
+
+    let cardType: CardType | null = null;
+    if (category === "TCG" && subCategory === "Cartes" && raw.cardType !== "") {
+      if (!oneOf(CARD_TYPES, raw.cardType)) fail("cardType", "Type de carte inconnu");
+      else cardType = raw.cardType;
+    }
+
+    const featuredText = raw.featured.toLowerCase();
+    if (!TRUE_VALUES.has(featuredText) && !FALSE_VALUES.has(featuredText)) fail("featured", "Valeur invalide (oui ou non)");
+
+    let dropTime: Date | null = null;
+    if (raw.launchDate === "") {
+      if (raw.launchTime !== "") fail("launchTime", "Choisissez d'abord une date de lancement");
+    } else {
+      const date = parseLaunchDate(raw.launchDate);
+      const time = raw.launchTime === "" ? { hour: 0, minute: 0 } : parseLaunchTime(raw.launchTime);
+      if (!date) fail("launchDate", "Date de lancement invalide");
+      if (!time) fail("launchTime", "Heure de lancement invalide");
+      if (date && time) {
+        dropTime = parisWallTimeToUtc(date.year, date.month, date.day, time.hour, time.minute);
+        const current = options.currentDropTime;
+        if (!dropTime) fail("launchTime", "Cette heure n'existe pas ce jour-là (passage à l'heure d'été)");
+        else if (current && sameMinute(dropTime, current)) dropTime = current;
+        else if (dropTime.getTime() <= options.now.getTime()) fail("launchDate", "La date de lancement doit être dans le futur");
+      }
+    }
+
+    // A launch still to come makes the product a_venir, whatever the select says; a_venir
+    // itself is never chosen by hand (SPEC.md section 4).
+    let status: ProductStatus = "en_ligne";
+    if (dropTime && dropTime.getTime() > options.now.getTime()) status = "a_venir";
+    else if (raw.status !== "" && !oneOf(PRODUCT_STATUSES, raw.status)) fail("status", "Statut inconnu");
+    else if (raw.status === "a_venir" && !dropTime) fail("status", "Un produit à venir a besoin d'une date de lancement");
+    else if (raw.status !== "") status = raw.status as ProductStatus;
+
+    if (raw.image === "") fail("image", "L'image est obligatoire");
+    else if (!isImageKey(raw.image)) fail("image", "Image invalide");
+    if (raw.additionalImages.length > MAX_ADDITIONAL_IMAGES) {
+      fail("additionalImages", `Nombre maximum d'images atteint (${MAX_ADDITIONAL_IMAGES} images supplémentaires)`);
+    } else if (!raw.additionalImages.every(isImageKey)) fail("additionalImages", "Image invalide");
+
+    if (raw.series.length > SHORT_TEXT_MAX_LENGTH) fail("series", "Série trop longue");
+    if (raw.rarity !== "" && !oneOf(RARITIES, raw.rarity)) fail("rarity", "Rareté inconnue");
+    if (raw.condition !== "" && !oneOf(CONDITIONS, raw.condition)) fail("condition", "État inconnu");
+
+    if (failed || !price.ok || !stock.ok || !category) return z.NEVER;
+    return {
+      title: raw.name,
+      description: raw.description,
+      priceCents: price.value,
+      stock: stock.value,
+      status,
+      category,
+      subCategory,
+      cardType,
+      featured: TRUE_VALUES.has(featuredText),
+      dropTime,
+      imagePath: raw.image,
+      additionalImages: raw.additionalImages,
+      series: raw.series || null,
+      rarity: (raw.rarity || null) as Rarity | null,
+      condition: (raw.condition || null) as Condition | null,
+    };
+  });
+}
+
+/** The first message of each field, for the form to show beside it. */
+export function productFieldErrors(error: z.ZodError): ProductFieldErrors {
+  const errors: ProductFieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && oneOf(PRODUCT_FORM_FIELDS, field)) errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The form's FormData as the schema reads it (the additional images come as several entries). */
+export function productFormInput(form: FormData): ProductFormInput {
+  const input: ProductFormInput = {};
+  for (const field of PRODUCT_FORM_FIELDS) {
+    if (field === "additionalImages") continue;
+    const value = form.get(field);
+    if (typeof value === "string") input[field] = value;
+  }
+  input.additionalImages = form.getAll("additionalImages").filter((value): value is string => typeof value === "string");
+  return input;
+}
+
+/** A products row as far as the form goes (the table types rarity and condition as text). */
+type StoredProduct = Omit<ProductFormValues, "imagePath" | "rarity" | "condition"> & {
+  imagePath: string | null;
+  rarity: string | null;
+  condition: string | null;
+};
+
+/** A stored product as form input: the edit form's initial values and the CSV export's cells. */
+export function productFormInputOf(product: StoredProduct): Required<ProductFormInput> {
+  const launch = product.dropTime ? parisWallTime(product.dropTime) : { date: "", time: "" };
+  return {
+    name: product.title,
+    description: product.description,
+    price: centsToDecimalString(product.priceCents),
+    stock: String(product.stock),
+    status: product.status,
+    category: product.category,
+    subCategory: product.subCategory ?? "",
+    cardType: product.cardType ?? "",
+    featured: product.featured ? "on" : "",
+    launchDate: launch.date,
+    launchTime: launch.time,
+    image: product.imagePath ?? "",
+    additionalImages: [...product.additionalImages],
+    series: product.series ?? "",
+    rarity: product.rarity ?? "",
+    condition: product.condition ?? "",
+  };
+}

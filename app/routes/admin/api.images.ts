@@ -1,0 +1,58 @@
+import { data } from "react-router";
+import { IMAGE_UPLOAD_ERRORS, MAX_IMAGE_BYTES } from "~/domain/image-upload";
+import { imageUrl } from "~/domain/images";
+import { ingestProductImage } from "~/services/product-images.server";
+import { requireAdmin } from "~/services/session.server";
+import type { Route } from "./+types/api.images";
+
+/** Room for the multipart envelope around a file of the maximum size. */
+const MAX_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
+
+export type ImageUploadAnswer = { key: string; url: string } | { error: string };
+
+/**
+ * POST /admin/api/images, one file in the "file" field: the product form's uploader. The server
+ * decides what an image is (services/product-images.server.ts); the body is never read past
+ * the size limit.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context, "api");
+  const tooLarge = () => data<ImageUploadAnswer>({ error: IMAGE_UPLOAD_ERRORS.tooLarge }, { status: 413 });
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return tooLarge();
+  const body = await readAtMost(request, MAX_BODY_BYTES);
+  if (!body) return tooLarge();
+  let file: FormDataEntryValue | null;
+  try {
+    const form = await new Response(new Uint8Array(body), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+    file = form.get("file");
+  } catch {
+    file = null;
+  }
+  if (!(file instanceof File)) return data<ImageUploadAnswer>({ error: "Aucun fichier reçu." }, { status: 400 });
+  const result = await ingestProductImage(context.storage, Buffer.from(await file.arrayBuffer()));
+  if (!result.ok) return data<ImageUploadAnswer>({ error: result.error }, { status: result.status });
+  return data<ImageUploadAnswer>({ key: result.key, url: imageUrl(context.storage.publicBaseUrl, result.key, 320) }, { status: 201 });
+}
+
+export function loader() {
+  throw data(null, { status: 405, headers: { Allow: "POST" } });
+}
+
+/** The request body, or null once it goes past `limit` bytes (then nothing more is read). */
+async function readAtMost(request: Request, limit: number): Promise<Buffer | null> {
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,81 @@
+import { type SQL, and, asc, count, desc, eq, isNull, or } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { products } from "~/db/schema";
+import type { Db } from "~/db/types";
+import { ADMIN_PAGE_SIZE, type AdminProductQuery, type AdminSortField } from "~/domain/admin-product-list";
+import { allWordsIn } from "./catalog.server";
+
+export type AdminProductRow = {
+  id: number;
+  name: string;
+  priceCents: number;
+  stock: number;
+  status: (typeof products.$inferSelect)["status"];
+  category: (typeof products.$inferSelect)["category"];
+  subCategory: string | null;
+  featured: boolean;
+  imagePath: string | null;
+  dropTime: Date | null;
+};
+
+export type AdminProductPage = { rows: AdminProductRow[]; total: number; page: number; pageCount: number; scheduled: number };
+
+const SORT_COLUMNS: Record<AdminSortField, AnyPgColumn> = {
+  // Accent-folded: "Écarlate" sorts with the e's.
+  name: products.nameSearch,
+  price: products.priceCents,
+  stock: products.stock,
+  status: products.status,
+  category: products.category,
+};
+
+/**
+ * The admin product list (SPEC.md "Product list"): filters, sort and page in SQL, 10 rows a
+ * page; the page is clamped to the last one. Archived products (kept for their orders) are not
+ * listed. Also counts the scheduled launches for the notice.
+ */
+export async function listAdminProducts(db: Db, query: AdminProductQuery): Promise<AdminProductPage> {
+  const where = adminFilter(query);
+  const [[{ total } = { total: 0 }], [{ scheduled } = { scheduled: 0 }]] = await Promise.all([
+    db.select({ total: count() }).from(products).where(where),
+    db.select({ scheduled: count() }).from(products).where(and(notArchived, eq(products.status, "a_venir"))),
+  ]);
+  const pageCount = Math.ceil(total / ADMIN_PAGE_SIZE);
+  const page = Math.min(query.page, Math.max(1, pageCount));
+  const direction = query.order === "desc" ? desc : asc;
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.title,
+      priceCents: products.priceCents,
+      stock: products.stock,
+      status: products.status,
+      category: products.category,
+      subCategory: products.subCategory,
+      featured: products.featured,
+      imagePath: products.imagePath,
+      dropTime: products.dropTime,
+    })
+    .from(products)
+    .where(where)
+    // Ties (same price, same stock…) keep a stable order: by name, then id.
+    .orderBy(direction(SORT_COLUMNS[query.sort]), ...(query.sort === "category" ? [direction(products.subCategory)] : []), asc(products.nameSearch), asc(products.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return { rows, total: Number(total), page, pageCount, scheduled: Number(scheduled) };
+}
+
+const notArchived = isNull(products.archivedAt);
+
+function adminFilter(query: AdminProductQuery): SQL | undefined {
+  const words = allWordsIn(products.searchText, query.q);
+  // A number also finds the product with that id (the seller reads ids in orders and logs).
+  const byId = /^\d{1,9}$/.test(query.q.trim()) ? eq(products.id, Number(query.q.trim())) : undefined;
+  return and(
+    notArchived,
+    words && byId ? or(words, byId) : words,
+    query.category ? eq(products.category, query.category) : undefined,
+    query.status ? eq(products.status, query.status) : undefined,
+    query.featured ? eq(products.featured, query.featured === "oui") : undefined,
+  );
+}

@@ -1,0 +1,93 @@
+import { and, asc, inArray, isNull } from "drizzle-orm";
+import { type ProductRow, products } from "~/db/schema";
+import type { Db, Tx } from "~/db/types";
+import { catalogCsv, type CsvError, readCatalogCsv, validateCatalogRow } from "~/domain/catalog-csv";
+import { type ProductChanges, productChanges } from "~/domain/product-changes";
+import type { ProductFormValues } from "~/domain/product-form";
+import { insertProductLogged, updateProductLogged } from "./product-admin.server";
+
+/** Every product but the archived ones (kept only for their orders), oldest first. */
+export async function exportCatalogCsv(db: Db): Promise<string> {
+  const rows = await db.select().from(products).where(isNull(products.archivedAt)).orderBy(asc(products.id));
+  return catalogCsv(rows);
+}
+
+export type CatalogImportRow = {
+  line: number;
+  action: "create" | "update" | "unchanged";
+  /** Null for a product to create. */
+  id: number | null;
+  title: string;
+  values: ProductFormValues;
+  changes: ProductChanges;
+};
+
+export type CatalogImportPreview = {
+  create: number;
+  update: number;
+  /** Rows that match their product already: applying them writes nothing. */
+  unchanged: number;
+  /** Sorted by line; any error stops the whole import. */
+  errors: CsvError[];
+  rows: CatalogImportRow[];
+};
+
+export type CatalogImportResult = { outcome: "applied"; created: number; updated: number } | { outcome: "invalid"; errors: CsvError[] };
+
+async function planImport(db: Db | Tx, csvText: string, now: Date, lock: boolean) {
+  const read = readCatalogCsv(csvText);
+  const errors = [...read.errors];
+  const ids = read.rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+  const existing = new Map<number, ProductRow>();
+  if (ids.length > 0) {
+    const query = db
+      .select()
+      .from(products)
+      .where(and(inArray(products.id, ids), isNull(products.archivedAt)));
+    // Applying: the products stay as read until the import commits.
+    for (const row of await (lock ? query.for("update") : query)) existing.set(row.id, row);
+  }
+
+  const rows: CatalogImportRow[] = [];
+  for (const row of read.rows) {
+    const before = row.id === null ? null : existing.get(row.id);
+    if (before === undefined) {
+      errors.push({ line: row.line, message: `Ligne ${row.line} : produit ${row.id} introuvable (colonne id)` });
+      continue;
+    }
+    const checked = validateCatalogRow(row, { now, currentDropTime: before?.dropTime ?? null });
+    if (!checked.ok) {
+      errors.push(...checked.errors);
+      continue;
+    }
+    const changes = before ? productChanges(before, { ...before, ...checked.values }) : productChanges(null, checked.values);
+    const action = !before ? "create" : Object.keys(changes).length > 0 ? "update" : "unchanged";
+    rows.push({ line: row.line, action, id: row.id, title: checked.values.title, values: checked.values, changes });
+  }
+  errors.sort((a, b) => a.line - b.line);
+  const tally = (action: CatalogImportRow["action"]) => rows.filter((row) => row.action === action).length;
+  const preview: CatalogImportPreview = { create: tally("create"), update: tally("update"), unchanged: tally("unchanged"), errors, rows };
+  return { preview, existing };
+}
+
+/** What an import would do, shown before it is applied: rows to create, to update, errors by line. */
+export async function previewCatalogImport(db: Db, csvText: string, now = new Date()): Promise<CatalogImportPreview> {
+  return (await planImport(db, csvText, now, false)).preview;
+}
+
+/**
+ * Applies an import all or nothing, in one transaction, each row logged as the form logs it
+ * (ajout, modification). The file is checked again inside the transaction: the catalogue may
+ * have changed since the preview, and any error writes nothing.
+ */
+export async function applyCatalogImport(db: Db, csvText: string, adminUserId: string, now = new Date()): Promise<CatalogImportResult> {
+  return db.transaction(async (tx): Promise<CatalogImportResult> => {
+    const { preview, existing } = await planImport(tx, csvText, now, true);
+    if (preview.errors.length > 0) return { outcome: "invalid", errors: preview.errors };
+    for (const row of preview.rows) {
+      if (row.action === "create") await insertProductLogged(tx, row.values, adminUserId, now);
+      else if (row.action === "update") await updateProductLogged(tx, existing.get(row.id!)!, row.values, adminUserId, now);
+    }
+    return { outcome: "applied", created: preview.create, updated: preview.update };
+  });
+}

@@ -1,0 +1,134 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
+import { IMAGE_UPLOAD_ERRORS, imageKeyName } from "~/domain/image-upload";
+import { deleteProductImage, ingestProductImage } from "~/services/product-images.server";
+import { s3Storage } from "~/services/storage-s3.server";
+
+const BUCKET = "comptoir-test";
+const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+
+/**
+ * s3rver (a dev dependency) plays S3 on a free loopback port, in a temporary folder. It runs
+ * in a node process of its own: its ListObjectsV2 continuation tokens use DES, which OpenSSL 3
+ * offers only through the legacy provider. It prints its port, and exits when our stdin closes
+ * (so it never outlives this test run). The run-or-skip decision has to be made while the file
+ * is collected, hence top-level await.
+ */
+const SERVER_SCRIPT = `
+  const S3rver = require("s3rver");
+  const { S3_DIR: directory, S3_BUCKET: name } = process.env;
+  process.stdin.on("end", () => process.exit(0)).resume();
+  new S3rver({ address: "127.0.0.1", port: 0, directory, silent: true, configureBuckets: [{ name, configs: [] }] })
+    .run()
+    .then(({ port }) => console.log(port), (error) => { console.error(error.message); process.exit(1); });
+`;
+
+async function startLocalS3() {
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), "comptoir-s3-"));
+  const child = spawn(process.execPath, ["--openssl-legacy-provider", "-e", SERVER_SCRIPT], {
+    cwd: process.cwd(),
+    env: { ...process.env, S3_DIR: directory, S3_BUCKET: BUCKET },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        reject(error);
+      };
+      const timer = setTimeout(() => fail(new Error("no answer within 10 s")), 10_000);
+      child.stdout.once("data", (chunk: Buffer) => {
+        clearTimeout(timer);
+        resolve(Number(chunk.toString().trim()));
+      });
+      child.once("error", fail);
+      child.once("exit", (code) => {
+        const lines = stderr.trim().split("\n");
+        fail(new Error(`exited with code ${code}: ${lines.find((line) => /error/i.test(line)) ?? lines[0]}`));
+      });
+    });
+    return { child, directory, endpoint: `http://127.0.0.1:${port}` };
+  } catch (error) {
+    child.kill();
+    await fs.rm(directory, { recursive: true, force: true });
+    return { skipped: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+const local = await startLocalS3();
+if ("skipped" in local) {
+  console.warn(`s3-storage.test.ts SKIPPED: the local S3 server (s3rver) could not start: ${local.skipped}`);
+}
+
+describe.skipIf("skipped" in local)("S3 storage against a local S3 server (s3rver)", () => {
+  // A skipped suite is still collected: register nothing without a server.
+  if ("skipped" in local) return;
+  const { endpoint } = local;
+  const storage = s3Storage({ endpoint, bucket: BUCKET, ...CREDENTIALS });
+
+  afterAll(async () => {
+    local.child.stdin.end();
+    await new Promise((resolve) => local.child.once("exit", resolve));
+    await fs.rm(local.directory, { recursive: true, force: true });
+  });
+
+  it("puts, finds, lists and deletes objects", async () => {
+    await storage.put("seed/a-320.webp", Buffer.from("seed a"), "image/webp");
+    await storage.put("pokemon_1_x-320.webp", Buffer.from("upload"), "image/webp");
+    expect(await storage.exists("seed/a-320.webp")).toBe(true);
+    expect(await storage.exists("seed/missing-320.webp")).toBe(false);
+    expect(await storage.list("seed/")).toEqual(["seed/a-320.webp"]);
+
+    await storage.delete("seed/a-320.webp");
+    await storage.delete("seed/a-320.webp"); // deleting twice is no error
+    expect(await storage.exists("seed/a-320.webp")).toBe(false);
+    expect(await storage.list("seed/")).toEqual([]);
+    await storage.delete("pokemon_1_x-320.webp");
+    await expect(storage.put("../outside", Buffer.from("x"), "image/webp")).rejects.toThrow(/Unsafe storage key/);
+  });
+
+  it("lists past the first page of 1,000 keys", async () => {
+    const keys = Array.from({ length: 1005 }, (_, i) => `many/${String(i).padStart(4, "0")}.txt`);
+    for (let i = 0; i < keys.length; i += 100) {
+      await Promise.all(keys.slice(i, i + 100).map((key) => storage.put(key, Buffer.from(key), "text/plain")));
+    }
+    expect(await storage.list("many/")).toEqual(keys);
+  });
+
+  it("ingests an upload into public, long-cached WebP widths and deletes it", async () => {
+    const png = await sharp({ create: { width: 500, height: 500, channels: 3, background: "#36c" } }).png().toBuffer();
+    const now = new Date("2026-03-14T10:00:00.000Z");
+    const result = await ingestProductImage(storage, png, { now, random: () => "s3test" });
+    expect(result).toEqual({ ok: true, key: imageKeyName(now, "s3test") });
+    const key = imageKeyName(now, "s3test");
+    expect(await storage.list("pokemon_")).toEqual([`${key}-320.webp`, `${key}-640.webp`, `${key}-960.webp`]);
+
+    // Browsers read the public URL without credentials.
+    expect(storage.publicBaseUrl).toBe(`${endpoint}/${BUCKET}`);
+    const response = await fetch(`${storage.publicBaseUrl}/${key}-640.webp`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect(response.headers.get("cache-control")).toMatch(/max-age=31536000/);
+    expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width).toBe(640);
+
+    expect(await deleteProductImage(storage, key)).toBe(true);
+    expect(await storage.list("pokemon_")).toEqual([]);
+  });
+
+  it("stores nothing for a refused upload", async () => {
+    const result = await ingestProductImage(storage, Buffer.from("pas une image"));
+    expect(result).toEqual({ ok: false, status: 415, error: IMAGE_UPLOAD_ERRORS.unsupported });
+    expect(await storage.list("pokemon_")).toEqual([]);
+  });
+
+  it("uses S3_PUBLIC_URL for the pages when given", () => {
+    const behindCdn = s3Storage({ endpoint, bucket: BUCKET, ...CREDENTIALS, publicUrl: "https://images.comptoir.example/" });
+    expect(behindCdn.publicBaseUrl).toBe("https://images.comptoir.example");
+  });
+});

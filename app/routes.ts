@@ -25,6 +25,8 @@ export default [
     route("api/images", "routes/admin/api.images.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
+      route("products/add", "routes/admin/product-form.tsx", { id: "admin-product-add" }),
+      route("products/edit/:id", "routes/admin/product-form.tsx", { id: "admin-product-edit" }),
       route("emails", "routes/admin/emails.tsx"),
       route("emails/:id", "routes/admin/email.tsx"),
     ]),

@@ -1,0 +1,281 @@
+import { type FormEvent, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field, controlClass } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { toast } from "~/components/ui/toaster";
+import { CONDITIONS, CONDITION_LABELS, MAIN_CATEGORIES, RARITIES, RARITY_LABELS, TCG_SUB_CATEGORIES } from "~/domain/catalog-values";
+import { type ProductFieldErrors, type ProductFormInput, productFieldErrors, productFormInput, productFormSchema } from "~/domain/product-form";
+import { cn } from "~/lib/utils";
+import { AdditionalImages, MainImageUploader } from "./image-uploader";
+import { LaunchPicker } from "./launch-picker";
+
+export const PRODUCT_FORM_ID = "product-form";
+
+/** SPEC.md's series, offered as suggestions (any other series can be typed). */
+const SERIES = ["Soleil et Lune", "Épée et Bouclier", "Fusion Strike", "One Piece", "Base Set", "Team Rocket", "Magic", "Écarlate et Violet", "Astres Radieux", "Jungle", "Fossil", "Neo Genesis"];
+
+/**
+ * The product form (SPEC.md "Product form"): checked in the browser with the schema the server
+ * action uses, errors beside their fields (each cleared when its field is edited) and the
+ * "Formulaire incomplet" toast; the server's answer can only add its own errors.
+ */
+export function ProductForm({
+  mode,
+  initial,
+  serverErrors,
+  imageBase,
+  today,
+  currentDropTime,
+  onTouched,
+}: {
+  mode: "add" | "edit";
+  initial: Required<ProductFormInput>;
+  serverErrors?: ProductFieldErrors;
+  imageBase: string;
+  today: string;
+  currentDropTime: string | null;
+  onTouched: () => void;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const [errors, setErrors] = useState<ProductFieldErrors>(serverErrors ?? {});
+  // A new answer from the server replaces the errors shown (React's "adjust state on a prop change").
+  const [answered, setAnswered] = useState(serverErrors);
+  if (serverErrors !== answered) {
+    setAnswered(serverErrors);
+    setErrors(serverErrors ?? {});
+  }
+  const [category, setCategory] = useState(initial.category || "TCG");
+  const [subCategory, setSubCategory] = useState(initial.subCategory);
+  const [launch, setLaunch] = useState({ date: initial.launchDate, time: initial.launchTime });
+  const [status, setStatus] = useState(initial.status === "a_venir" ? "hors_ligne" : initial.status || "en_ligne");
+  const [image, setImage] = useState(initial.image);
+  const [additional, setAdditional] = useState<string[]>(Array.isArray(initial.additionalImages) ? initial.additionalImages : []);
+
+  const clear = (...fields: (keyof ProductFieldErrors)[]) =>
+    setErrors((current) => (fields.some((field) => current[field]) ? Object.fromEntries(Object.entries(current).filter(([key]) => !fields.includes(key as keyof ProductFieldErrors))) : current));
+  const touch = (...fields: (keyof ProductFieldErrors)[]) => {
+    onTouched();
+    clear(...fields);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const parsed = productFormSchema({ now: new Date(), currentDropTime: currentDropTime ? new Date(currentDropTime) : null }).safeParse(
+      productFormInput(new FormData(form)),
+    );
+    if (parsed.success) return;
+    event.preventDefault();
+    const found = productFieldErrors(parsed.error);
+    setErrors(found);
+    toast.error("Formulaire incomplet", { description: "Veuillez corriger les erreurs dans le formulaire." });
+    // The first field in error takes the focus, so keyboard and screen-reader users land on it.
+    requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+  };
+
+  const isTcg = category === "TCG";
+  const isCards = isTcg && subCategory === "Cartes";
+  const select = cn(controlClass, "h-11");
+  return (
+    <Form
+      id={PRODUCT_FORM_ID}
+      method="post"
+      noValidate
+      onSubmit={submit}
+      onChange={(event) => {
+        const name = (event.target as EventTarget & { name?: string }).name;
+        if (name) touch(name as keyof ProductFieldErrors);
+      }}
+      className="mt-6 grid gap-6 lg:grid-cols-2"
+    >
+      <input type="hidden" name="intent" value="save" />
+      <section className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-5" aria-labelledby="product-info">
+        <h2 id="product-info" className="text-lg font-bold">
+          Informations
+        </h2>
+        <Field label="Nom du produit" required error={errors.name}>
+          {(props) => <Input {...props} name="name" defaultValue={initial.name} autoComplete="off" maxLength={200} />}
+        </Field>
+        <Field label="Description" required error={errors.description}>
+          {(props) => <textarea {...props} name="description" defaultValue={initial.description} rows={6} className={cn(controlClass, "py-2")} />}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Prix (€)" required error={errors.price} hint="Par exemple 12,50">
+            {(props) => <Input {...props} name="price" defaultValue={initial.price} inputMode="decimal" autoComplete="off" />}
+          </Field>
+          <Field label="Stock" required error={errors.stock}>
+            {(props) => <Input {...props} name="stock" type="number" min={0} step={1} defaultValue={initial.stock} inputMode="numeric" />}
+          </Field>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Catégorie principale" required error={errors.category}>
+            {(props) => (
+              <select
+                {...props}
+                name="category"
+                value={category}
+                onChange={(event) => {
+                  const next = event.target.value;
+                  setCategory(next);
+                  // Leaving TCG drops its sub-category; coming back to the stored category restores it.
+                  setSubCategory(next === initial.category ? initial.subCategory : "");
+                }}
+                className={select}
+              >
+                {MAIN_CATEGORIES.map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {isTcg ? (
+            <Field label="Sous-catégorie" required error={errors.subCategory}>
+              {(props) => (
+                <select {...props} name="subCategory" value={subCategory} onChange={(event) => setSubCategory(event.target.value)} className={select}>
+                  <option value="">Choisir…</option>
+                  {TCG_SUB_CATEGORIES.map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ) : (
+            // Outside TCG the sub-category is a free label of the stored product ("Manga"): kept as is.
+            <input type="hidden" name="subCategory" value={subCategory} />
+          )}
+        </div>
+        {isCards ? (
+          <Field label="Type de carte" error={errors.cardType}>
+            {(props) => (
+              <select {...props} name="cardType" defaultValue={initial.cardType || "recent"} className={select}>
+                <option value="recent">Récente</option>
+                <option value="vintage">Vintage</option>
+              </select>
+            )}
+          </Field>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="Série" error={errors.series}>
+            {(props) => (
+              <>
+                <Input {...props} name="series" defaultValue={initial.series} list="series-list" autoComplete="off" />
+                <datalist id="series-list">
+                  {SERIES.map((value) => (
+                    <option key={value} value={value} />
+                  ))}
+                </datalist>
+              </>
+            )}
+          </Field>
+          <Field label="Rareté" error={errors.rarity}>
+            {(props) => (
+              <select {...props} name="rarity" defaultValue={initial.rarity} className={select}>
+                <option value="">Non précisée</option>
+                {RARITIES.map((value) => (
+                  <option key={value} value={value}>
+                    {RARITY_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="État" error={errors.condition}>
+            {(props) => (
+              <select {...props} name="condition" defaultValue={initial.condition} className={select}>
+                <option value="">Non précisé</option>
+                {CONDITIONS.map((value) => (
+                  <option key={value} value={value}>
+                    {CONDITION_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+      </section>
+
+      <div className="flex flex-col gap-6">
+        <section className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-5" aria-labelledby="product-publication">
+          <h2 id="product-publication" className="text-lg font-bold">
+            Publication
+          </h2>
+          {launch.date ? (
+            <>
+              <input type="hidden" name="status" value="a_venir" />
+              <p className="text-sm">
+                Statut : <strong>À venir</strong> jusqu'à la date de lancement.
+              </p>
+            </>
+          ) : (
+            <Field label="Statut" error={errors.status}>
+              {(props) => (
+                <select {...props} name="status" value={status} onChange={(event) => setStatus(event.target.value)} className={select}>
+                  <option value="en_ligne">En ligne</option>
+                  <option value="hors_ligne">Hors ligne</option>
+                </select>
+              )}
+            </Field>
+          )}
+          <LaunchPicker
+            date={launch.date}
+            time={launch.time}
+            today={today}
+            error={errors.launchDate ?? errors.launchTime}
+            onChange={(value) => {
+              setLaunch(value);
+              touch("launchDate", "launchTime", "status");
+            }}
+          />
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium">
+            <input type="checkbox" name="featured" defaultChecked={initial.featured === "on"} className="peer sr-only" role="switch" />
+            <span
+              aria-hidden="true"
+              className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border border-border bg-muted transition-colors peer-checked:border-primary peer-checked:bg-primary peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring after:absolute after:left-1 after:size-4 after:rounded-full after:bg-background after:shadow after:transition-transform peer-checked:after:translate-x-5"
+            />
+            Mettre en avant sur la page d'accueil
+          </label>
+        </section>
+
+        <section className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-5" aria-labelledby="product-images">
+          <h2 id="product-images" className="text-lg font-bold">
+            Images
+          </h2>
+          <MainImageUploader
+            imageKey={image}
+            imageBase={imageBase}
+            errorId="image-error"
+            error={errors.image}
+            onChange={(key) => {
+              setImage(key);
+              touch("image");
+            }}
+          />
+          <AdditionalImages
+            keys={additional}
+            imageBase={imageBase}
+            onChange={(keys) => {
+              setAdditional(keys);
+              touch("additionalImages");
+            }}
+            onAdd={(key) => {
+              setAdditional((current) => (current.includes(key) ? current : [...current, key]));
+              touch("additionalImages");
+            }}
+          />
+          {errors.additionalImages ? <p className="text-sm font-medium text-destructive">{errors.additionalImages}</p> : null}
+        </section>
+      </div>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end lg:col-span-2">
+        <Button type="submit" size="lg" disabled={saving}>
+          {saving ? "Enregistrement…" : mode === "add" ? "Ajouter le produit" : "Enregistrer les modifications"}
+        </Button>
+      </div>
+    </Form>
+  );
+}

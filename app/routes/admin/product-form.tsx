@@ -1,0 +1,139 @@
+import { ArrowLeft, Copy } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { PRODUCT_FORM_ID, ProductForm } from "~/components/admin/product-form";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { toast } from "~/components/ui/toaster";
+import { withNotice } from "~/domain/notices";
+import { type ProductFieldErrors, type ProductFormInput, parisWallTime, productFormInput, productFormInputOf } from "~/domain/product-form";
+import { variantKey } from "~/services/storage.server";
+import { createProduct, duplicateProduct, getProductForEdit, updateProduct } from "~/services/product-admin.server";
+import { requireAdmin } from "~/services/session.server";
+import type { Route } from "./+types/product-form";
+
+const EMPTY: Required<ProductFormInput> = {
+  name: "",
+  description: "",
+  price: "",
+  stock: "",
+  status: "en_ligne",
+  category: "TCG",
+  subCategory: "",
+  cardType: "",
+  featured: "",
+  launchDate: "",
+  launchTime: "",
+  image: "",
+  additionalImages: [],
+  series: "",
+  rarity: "",
+  condition: "",
+};
+
+/** /admin/products/add and /admin/products/edit/{id} (app/routes.ts gives this module both). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const common = { imageBase: context.storage.publicBaseUrl, today: parisWallTime(new Date()).date };
+  if (!params.id) return { mode: "add" as const, id: null, initial: EMPTY, currentDropTime: null, ...common };
+  const product = await getProductForEdit(context.db, Number(params.id));
+  if (!product) throw data(null, { status: 404 });
+  return { mode: "edit" as const, id: product.id, initial: productFormInputOf(product), currentDropTime: product.dropTime?.toISOString() ?? null, ...common };
+}
+
+type ActionAnswer = { errors?: ProductFieldErrors; toast?: { title: string; description: string } };
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context, "api");
+  const form = await request.formData();
+  const id = params.id ? Number(params.id) : null;
+  const failed = (description: string, status = 500) => data<ActionAnswer>({ toast: { title: "Erreur", description } }, { status });
+
+  if (form.get("intent") === "duplicate") {
+    if (id === null) return failed("Impossible de dupliquer un produit inexistant", 404);
+    const result = await duplicateProduct(context.db, id, admin.id);
+    if (result.outcome === "missing") return failed(result.message, 404);
+    throw redirect(withNotice("/admin", "produit-duplique"));
+  }
+
+  const input = productFormInput(form);
+  const missing = await missingImages(context.storage, input);
+  if (missing) return data<ActionAnswer>({ errors: missing }, { status: 400 });
+  try {
+    if (id === null) {
+      const result = await createProduct(context.db, input, admin.id);
+      if (result.outcome === "invalid") return data<ActionAnswer>({ errors: result.errors }, { status: 400 });
+      throw redirect(withNotice("/admin", "produit-ajoute"));
+    }
+    const result = await updateProduct(context.db, id, input, admin.id);
+    if (result.outcome === "invalid") return data<ActionAnswer>({ errors: result.errors }, { status: 400 });
+    if (result.outcome === "missing") return failed("Impossible de mettre à jour le produit.", 404);
+    throw redirect(withNotice("/admin", "produit-mis-a-jour"));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    context.logger.error({ err: error, id }, "admin: product save failed");
+    return failed(id === null ? "Une erreur est survenue lors de l'ajout du produit." : "Une erreur est survenue lors de la mise à jour du produit.");
+  }
+}
+
+/** Keys the form posts must be images this shop stored (an upload's answer), not any text. */
+async function missingImages(storage: Route.ActionArgs["context"]["storage"], input: ProductFormInput): Promise<ProductFieldErrors | null> {
+  const exists = (key: string) => storage.exists(variantKey(key, 320)).catch(() => false);
+  const extra = Array.isArray(input.additionalImages) ? input.additionalImages : input.additionalImages ? [input.additionalImages] : [];
+  if (input.image && !(await exists(input.image))) return { image: "Cette image est introuvable. Envoyez-la de nouveau." };
+  for (const key of extra) {
+    if (!(await exists(key))) return { additionalImages: "Une image supplémentaire est introuvable. Envoyez-la de nouveau." };
+  }
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: loaded?.mode === "edit" ? "Modifier le produit" : "Ajouter un produit" }];
+
+export default function AdminProductForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { mode, id, initial, imageBase, today, currentDropTime } = loaderData;
+  const [touched, setTouched] = useState(false);
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const duplicating = navigation.state === "submitting" && navigation.formData?.get("intent") === "duplicate";
+
+  useEffect(() => {
+    if (actionData?.toast) toast.error(actionData.toast.title, { description: actionData.toast.description });
+    else if (actionData?.errors) toast.error("Formulaire incomplet", { description: "Veuillez corriger les erreurs dans le formulaire." });
+  }, [actionData]);
+
+  return (
+    <section>
+      <Link to="/admin" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+        <ArrowLeft aria-hidden="true" /> Retour aux produits
+      </Link>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-extrabold tracking-tight">{mode === "add" ? "Ajouter un produit" : "Modifier le produit"}</h1>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin" className={buttonVariants({ variant: "outline" })}>
+            Annuler
+          </Link>
+          {mode === "edit" ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="duplicate" />
+              <Button type="submit" variant="secondary" disabled={duplicating}>
+                <Copy aria-hidden="true" /> Dupliquer
+              </Button>
+            </Form>
+          ) : null}
+          <Button type="submit" form={PRODUCT_FORM_ID} disabled={saving || (mode === "add" && !touched)}>
+            {mode === "add" ? "Ajouter" : "Enregistrer"}
+          </Button>
+        </div>
+      </div>
+      <ProductForm
+        key={id ?? "new"}
+        mode={mode}
+        initial={initial}
+        serverErrors={actionData?.errors}
+        imageBase={imageBase}
+        today={today}
+        currentDropTime={currentDropTime}
+        onTouched={() => setTouched(true)}
+      />
+    </section>
+  );
+}

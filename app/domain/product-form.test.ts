@@ -189,6 +189,13 @@ describe("product form: status and launch date", () => {
     expect(errors({ ...past, launchTime: "10:00" }, { currentDropTime: dropped }).launchDate).toBe("La date de lancement doit être dans le futur");
   });
 
+  it("opens a drop on the second when the time says so", () => {
+    expect(values({ ...valid, launchDate: "2026-12-01", launchTime: "18:00:30" })).toMatchObject({ status: "a_venir", dropTime: new Date("2026-12-01T17:00:30Z") });
+    expect(parisWallTime(new Date("2026-12-01T17:00:30Z"))).toEqual({ date: "2026-12-01", time: "18:00:30" });
+    expect(parisWallTime(new Date("2026-12-01T17:00:00Z"))).toEqual({ date: "2026-12-01", time: "18:00" });
+    expect(errors({ ...valid, launchDate: "2026-12-01", launchTime: "18:00:61" }).launchTime).toBe("Heure de lancement invalide");
+  });
+
   it("keeps an edited product's future launch as stored when the form shows it unchanged", () => {
     const stored = new Date("2026-12-01T17:00:42Z");
     expect(values({ ...valid, launchDate: "2026-12-01", launchTime: "18:00" }, { currentDropTime: stored })).toMatchObject({

@@ -138,18 +138,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * exist (the hour skipped when summer time starts); a time that happens twice (the hour repeated
  * when it ends) gives the first one, so a drop never opens an hour late.
  */
-export function parisWallTimeToUtc(year: number, month: number, day: number, hour: number, minute: number): Date | null {
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
+export function parisWallTimeToUtc(year: number, month: number, day: number, hour: number, minute: number, second = 0): Date | null {
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
   // The offsets in force a day either side cover both sides of any change of clocks.
   const offsets = new Set([wall - DAY_MS, wall + DAY_MS].map((t) => parisWallMs(t) - t));
   const instants = [...offsets].map((offset) => wall - offset).filter((t) => parisWallMs(t) === wall);
   return instants.length === 0 ? null : new Date(Math.min(...instants));
 }
 
-/** An instant as the form shows it: Paris date "2026-12-01" and time "18:00". */
+/** An instant as the form shows it: Paris date "2026-12-01" and time "18:00" ("18:00:30" when the seconds count). */
 export function parisWallTime(instant: Date): { date: string; time: string } {
   const p = parisParts(instant);
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}${p.second !== "00" ? `:${p.second}` : ""}` };
 }
 
 /** "2026-12-01" (date input) or "01/12/2026" (French, as a spreadsheet writes it back). */
@@ -168,13 +168,14 @@ function parseLaunchDate(text: string): { year: number; month: number; day: numb
   return { year, month, day };
 }
 
-/** "18:00", "9:05" or "18:00:00" (seconds, as spreadsheets write them, are dropped). */
-function parseLaunchTime(text: string): { hour: number; minute: number } | null {
-  const match = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(text);
+/** "18:00", "9:05" or "18:00:30" (a drop may open on the second). */
+function parseLaunchTime(text: string): { hour: number; minute: number; second: number } | null {
+  const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text);
   if (!match) return null;
   const hour = Number(match[1]);
   const minute = Number(match[2]);
-  return hour < 24 && minute < 60 ? { hour, minute } : null;
+  const second = Number(match[3] ?? 0);
+  return hour < 24 && minute < 60 && second < 60 ? { hour, minute, second } : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -215,7 +216,11 @@ function oneOf<T extends string>(list: readonly T[], value: string): value is T 
   return (list as readonly string[]).includes(value);
 }
 
-const sameMinute = (a: Date, b: Date) => Math.floor(a.getTime() / 60_000) === Math.floor(b.getTime() / 60_000);
+/** Whether a posted launch is the stored one as shown: to the second, or to the minute when no seconds were given (a CSV). */
+const sameLaunch = (posted: Date, stored: Date, withSeconds: boolean) => {
+  const unit = withSeconds ? 1_000 : 60_000;
+  return Math.floor(posted.getTime() / unit) === Math.floor(stored.getTime() / unit);
+};
 
 /**
  * `now` is the server's clock in the action. `currentDropTime` is the edited product's launch:
@@ -273,14 +278,14 @@ export function productFormSchema(options: { now: Date; currentDropTime?: Date |
       if (raw.launchTime !== "") fail("launchTime", "Choisissez d'abord une date de lancement");
     } else {
       const date = parseLaunchDate(raw.launchDate);
-      const time = raw.launchTime === "" ? { hour: 0, minute: 0 } : parseLaunchTime(raw.launchTime);
+      const time = raw.launchTime === "" ? { hour: 0, minute: 0, second: 0 } : parseLaunchTime(raw.launchTime);
       if (!date) fail("launchDate", "Date de lancement invalide");
       if (!time) fail("launchTime", "Heure de lancement invalide");
       if (date && time) {
-        dropTime = parisWallTimeToUtc(date.year, date.month, date.day, time.hour, time.minute);
+        dropTime = parisWallTimeToUtc(date.year, date.month, date.day, time.hour, time.minute, time.second);
         const current = options.currentDropTime;
         if (!dropTime) fail("launchTime", "Cette heure n'existe pas ce jour-là (passage à l'heure d'été)");
-        else if (current && sameMinute(dropTime, current)) dropTime = current;
+        else if (current && sameLaunch(dropTime, current, raw.launchTime.split(":").length === 3)) dropTime = current;
         else if (dropTime.getTime() <= options.now.getTime()) fail("launchDate", "La date de lancement doit être dans le futur");
       }
     }

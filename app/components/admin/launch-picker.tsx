@@ -77,6 +77,7 @@ export function LaunchPicker({
             name="launchTime"
             value={time}
             disabled={!date}
+            step={1}
             onChange={(event) => onChange({ date, time: event.target.value })}
             className="w-32"
             aria-describedby={!date ? "launch-time-hint" : undefined}

@@ -11,17 +11,25 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const ADMIN = { email: "admin@comptoir.test", password: "admin-acces-mot-de-passe" };
 const CUSTOMER = { name: "Client Test", email: "client@example.com", password: "Ronflex-2026" };
 
-/** Every admin path of app/routes.ts, except the two public ones; `:id` becomes `id`. */
+/**
+ * Every admin path of app/routes.ts, except the two public ones and the image upload (POST
+ * only); `:id` becomes `id`, a product's id under /products.
+ */
 function adminPaths(entries: RouteConfigEntry[], id: string, parent = ""): string[] {
   return entries.flatMap((entry) => {
     const own = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
     const children = entry.children ? adminPaths(entry.children, id, own) : [];
-    const self = entry.path !== undefined || entry.index ? [own.replace(/:id\b/, id)] : [];
+    const self = entry.path !== undefined || entry.index ? [own.replace(/:id\b/, own.includes("/products/") ? PRODUCT_ID : id)] : [];
     return [...self, ...children];
-  }).filter((p, i, all) => p.startsWith("/admin") && !["/admin/login", "/admin/unauthorized"].includes(p) && all.indexOf(p) === i);
+  }).filter((p, i, all) => p.startsWith("/admin") && !["/admin/login", "/admin/unauthorized", UPLOAD_PATH].includes(p) && all.indexOf(p) === i);
 }
+/** A product of the sample catalogue. */
+const PRODUCT_ID = "1";
+const UPLOAD_PATH = "/admin/api/images";
 
 const tableRows = (html: string) => html.match(/<tr[\s\S]*?<\/tr>/g) ?? [];
+/** A 1×1 PNG. */
+const PNG_BYTES = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 function form(values: Record<string, string>) {
   return new URLSearchParams(values);
@@ -113,8 +121,41 @@ describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
       }
       // The admin's one action (putting an e-mail back in the queue) is refused with the status.
       expect((await post(`/admin/emails/${emailId}`, {}, headers)).status).toBe(expected.api);
+      const upload = new FormData();
+      upload.append("file", new Blob([PNG_BYTES], { type: "image/png" }), "a.png");
+      expect((await fetch(`${server.url}${UPLOAD_PATH}`, { method: "POST", body: upload, headers })).status).toBe(expected.api);
     });
   }
+
+  it("refuses a customer's real catalogue actions with 403 and changes nothing", async () => {
+    const customer = { cookie: customerCookie };
+    const product = { name: "Intrus", description: "Écrit par un client", price: "1", stock: "1", category: "Accessoires", image: "seed/x", status: "en_ligne" };
+    const before = await (await get("/admin?sort=price&order=asc", { cookie: adminCookie })).text();
+    const attempts: [string, Record<string, string>][] = [
+      ["/admin", { intent: "featured", id: PRODUCT_ID, featured: "false" }],
+      ["/admin", { intent: "delete", id: PRODUCT_ID }],
+      ["/admin/products/add", { intent: "save", ...product }],
+      [`/admin/products/edit/${PRODUCT_ID}`, { intent: "save", ...product }],
+      [`/admin/products/edit/${PRODUCT_ID}`, { intent: "duplicate" }],
+    ];
+    for (const [pathname, values] of attempts) {
+      const answer = await post(pathname, values, customer);
+      expect(answer.status, `${pathname} ${values.intent}`).toBe(403);
+    }
+    // The same list, to the row and the switch.
+    expect(tableRows(await (await get("/admin?sort=price&order=asc", { cookie: adminCookie })).text())).toEqual(tableRows(before));
+  });
+
+  it("refuses an admin action posted from another site, and changes nothing", async () => {
+    const list = async () => tableRows(await (await get("/admin?featured=oui", { cookie: adminCookie })).text());
+    const before = await list();
+    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }]) {
+      const answer = await post("/admin", { intent: "featured", id: PRODUCT_ID, featured: "false" }, { cookie: adminCookie, ...headers });
+      // React Router refuses a cross-origin Origin itself (400); requireAdmin refuses the rest (403).
+      expect([400, 403]).toContain(answer.status);
+    }
+    expect(await list()).toEqual(before);
+  });
 
   it("gives nothing to an account signed up with the admin's e-mail in other letters", async () => {
     const lookalike = { name: "Imposteur", email: ADMIN.email.toUpperCase(), password: "Imposteur-2026" };

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, test as base, expect } from "@playwright/test";
 
-const EXPECTED_HTTP_ERROR = /status of (400|401|403|404|429) \(/;
+const EXPECTED_HTTP_ERROR = /status of (400|401|403|404|413|415|422|429) \(/;
 
 /** Every page test fails on a console error or an uncaught exception (hydration included). */
 export const test = base.extend<{ consoleErrors: string[] }>({

@@ -149,7 +149,7 @@ describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
   it("refuses an admin action posted from another site, and changes nothing", async () => {
     const list = async () => tableRows(await (await get("/admin?featured=oui", { cookie: adminCookie })).text());
     const before = await list();
-    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }]) {
+    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
       const answer = await post("/admin", { intent: "featured", id: PRODUCT_ID, featured: "false" }, { cookie: adminCookie, ...headers });
       // React Router refuses a cross-origin Origin itself (400); requireAdmin refuses the rest (403).
       expect([400, 403]).toContain(answer.status);

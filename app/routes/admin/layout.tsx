@@ -1,4 +1,4 @@
-import { ArrowLeft, Mail, Package } from "lucide-react";
+import { ArrowLeft, FileSpreadsheet, History, Mail, Package } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 import { LogoutButton } from "~/components/account/logout-button";
 import { cn } from "~/lib/utils";
@@ -15,6 +15,8 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
 const LINKS = [
   { to: "/admin", label: "Produits", icon: Package, end: true },
   { to: "/admin/emails", label: "E-mails", icon: Mail, end: false },
+  { to: "/admin/journal", label: "Journal", icon: History, end: false },
+  { to: "/admin/csv", label: "Import / export", icon: FileSpreadsheet, end: true },
 ];
 
 /** The admin area: a sidebar (a top bar on phones) and the current screen. */

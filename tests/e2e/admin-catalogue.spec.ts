@@ -1,0 +1,252 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import sharp from "sharp";
+import { type RunningServer, startServer } from "../integration/server-process";
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+
+/**
+ * The seller's catalogue, end to end, on a server of its own (PGlite in a fresh data directory,
+ * the sample catalogue of 18 products): add with images, edit, duplicate, feature, delete, a
+ * scheduled launch going online on an open page, the list's sorts, filters and pages, and the
+ * refusals of bad input.
+ */
+test.describe.configure({ mode: "serial" });
+
+const ADMIN = { email: "admin-catalogue@comptoir.test", password: "admin-catalogue-mot-de-passe" };
+let server: RunningServer;
+let dataDir: string;
+let files: string;
+const url = (p: string) => `${server.url}${p}`;
+const uploads = () => fs.readdirSync(path.join(dataDir, "uploads")).filter((name) => name.startsWith("pokemon_"));
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-e2e-admin-"));
+  files = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-e2e-images-"));
+  const colours = { red: { r: 200, g: 30, b: 60 }, blue: { r: 30, g: 90, b: 200 }, green: { r: 30, g: 160, b: 80 }, gold: { r: 230, g: 180, b: 40 } };
+  for (const [name, background] of Object.entries(colours)) {
+    await sharp({ create: { width: 600, height: 600, channels: 3, background } }).png().toFile(path.join(files, `${name}.png`));
+  }
+  const jpeg = await sharp({ create: { width: 600, height: 600, channels: 3, background: colours.red } }).jpeg().toBuffer();
+  fs.writeFileSync(path.join(files, "tronquee.jpg"), jpeg.subarray(0, Math.floor(jpeg.length / 3)));
+  fs.writeFileSync(path.join(files, "texte.png"), "Ceci n'est pas une image.\n".repeat(20));
+  // Over 10 MB, with a real PNG signature: refused for its size alone.
+  fs.writeFileSync(path.join(files, "lourde.png"), Buffer.concat([fs.readFileSync(path.join(files, "red.png")), Buffer.alloc(11 * 1024 * 1024)]));
+  server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  for (const dir of [dataDir, files]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function signIn(page: Page) {
+  await page.goto(url("/admin/login"));
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Mot de passe").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+async function publicPage(browser: Browser, pathname: string) {
+  const page = await (await browser.newContext({ locale: "fr-FR" })).newPage();
+  await page.goto(url(pathname));
+  await expect(page.locator("html")).toHaveAttribute("data-live", "connected");
+  return page;
+}
+
+async function fillProduct(page: Page, values: { name: string; price: string; stock: string }) {
+  await page.getByLabel("Nom du produit").fill(values.name);
+  await page.getByLabel("Description").fill(`${values.name} : une description de test.`);
+  await page.getByLabel("Prix (€)").fill(values.price);
+  await page.getByLabel("Stock").fill(values.stock);
+  await page.getByLabel("Sous-catégorie").selectOption("Scellés");
+}
+
+async function uploadMain(page: Page, file: string) {
+  await page.locator("#main-image-file").setInputFiles(path.join(files, file));
+  await expect(page.getByAltText("Aperçu de l'image principale")).toBeVisible();
+}
+
+/** Today in Paris as the calendar names it ("23 novembre 2026"), and a time `seconds` from now. */
+function parisLaunch(seconds: number) {
+  const at = new Date(Date.now() + seconds * 1000);
+  const day = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" }).format(at);
+  const time = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23", timeZone: "Europe/Paris" }).format(at);
+  return { day, time };
+}
+
+test("adds a product with a PNG and two more images: an open catalogue page shows it within 2 s", async ({ page, browser }) => {
+  test.slow();
+  const catalogue = await publicPage(browser, "/catalog?q=coffret%20vitrine");
+  await expect(catalogue.getByText("Coffret vitrine e2e")).toHaveCount(0);
+
+  await signIn(page);
+  await page.getByRole("link", { name: "Ajouter un produit" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Ajouter un produit" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Ajouter", exact: true })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+
+  // Empty: the SPEC.md messages and the toast.
+  await page.getByRole("button", { name: "Ajouter le produit" }).click();
+  await expect(page.getByText("Formulaire incomplet").first()).toBeVisible();
+  for (const message of ["Le nom est obligatoire", "La description est obligatoire", "Le prix est obligatoire", "Le stock est obligatoire", "L'image est obligatoire"]) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  await expectNoSeriousA11yViolations(page);
+  // An error goes once its field is edited.
+  await page.getByLabel("Nom du produit").fill("C");
+  await expect(page.getByText("Le nom est obligatoire")).toHaveCount(0);
+
+  await fillProduct(page, { name: "Coffret vitrine e2e", price: "12,50", stock: "8" });
+  await uploadMain(page, "red.png");
+  await page.locator("#additional-image-file").setInputFiles(path.join(files, "blue.png"));
+  await expect(page.getByAltText("Image supplémentaire 1")).toBeVisible();
+  await page.locator("#additional-image-file").setInputFiles(path.join(files, "green.png"));
+  await expect(page.getByAltText("Image supplémentaire 2")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Ajouter le produit" }).click();
+
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText("Produit ajouté").first()).toBeVisible();
+  await expect(catalogue.getByText("Coffret vitrine e2e")).toBeVisible({ timeout: 2_000 });
+  // Three WebP widths of each of the three images.
+  expect(uploads()).toHaveLength(9);
+
+  const href = await catalogue.getByRole("link", { name: "Coffret vitrine e2e" }).first().getAttribute("href");
+  await catalogue.goto(url(href!));
+  await expect(catalogue.getByRole("heading", { level: 1, name: "Coffret vitrine e2e" })).toBeVisible();
+  await expect(catalogue.getByText("12,50 €").first()).toBeVisible();
+});
+
+test("edits, duplicates, features and deletes it through the dialog", async ({ page, browser }) => {
+  test.slow();
+  await signIn(page);
+  await page.goto(url("/admin?q=vitrine"));
+  await page.getByRole("link", { name: "Modifier Coffret vitrine e2e" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Modifier le produit" })).toBeVisible();
+  await page.getByLabel("Prix (€)").fill("15.00");
+  await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+  await expect(page.getByText("Produit mis à jour").first()).toBeVisible();
+  await page.goto(url("/admin?q=vitrine"));
+  await expect(page.getByRole("row", { name: /Coffret vitrine e2e/ })).toContainText("15,00 €");
+
+  await page.getByRole("link", { name: "Modifier Coffret vitrine e2e" }).click();
+  await page.getByRole("button", { name: "Dupliquer" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText("Produit dupliqué").first()).toBeVisible();
+  await page.goto(url("/admin?q=vitrine"));
+  await expect(page.getByRole("row", { name: /Coffret vitrine e2e \(copie\)/ })).toBeVisible();
+
+  const home = await publicPage(browser, "/");
+  await expect(home.getByText("Coffret vitrine e2e", { exact: true })).toHaveCount(0);
+  await page.getByRole("switch", { name: "Mettre en avant Coffret vitrine e2e", exact: true }).click();
+  await expect(page.getByText("Produit mis en avant").first()).toBeVisible();
+  await expect(page.getByRole("switch", { name: "Mettre en avant Coffret vitrine e2e", exact: true })).toHaveAttribute("aria-checked", "true");
+  await expect(home.getByText("Coffret vitrine e2e", { exact: true }).first()).toBeVisible({ timeout: 5_000 });
+
+  await page.getByRole("button", { name: "Supprimer Coffret vitrine e2e (copie)" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Confirmer la suppression" });
+  await expect(dialog).toContainText("Êtes-vous sûr de vouloir supprimer ce produit ? Cette action est irréversible.");
+  await expect(dialog.getByRole("button", { name: "Annuler" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Supprimer" }).click();
+  await expect(page.getByText("Produit supprimé").first()).toBeVisible();
+  await expect(page.getByRole("row", { name: /Coffret vitrine e2e \(copie\)/ })).toHaveCount(0);
+});
+
+test("a launch 10 s ahead goes online on an open public page without a reload", async ({ page, browser }) => {
+  test.slow();
+  const catalogue = await publicPage(browser, "/catalog?q=lancement%20minute");
+  await signIn(page);
+  await page.goto(url("/admin/products/add"));
+  await fillProduct(page, { name: "Display lancement minute", price: "99", stock: "3" });
+  await uploadMain(page, "gold.png");
+  const launch = parisLaunch(12);
+  await page.getByRole("button", { name: "Choisir une date" }).click();
+  await page.getByRole("button", { name: new RegExp(launch.day) }).click();
+  await page.getByLabel("Heure").fill(launch.time);
+  await expect(page.getByText(/sera mis en ligne automatiquement/)).toBeVisible();
+  await page.getByRole("button", { name: "Ajouter le produit" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(url("/admin?q=lancement"));
+  await expect(page.getByRole("row", { name: /Display lancement minute/ })).toContainText("À venir");
+  await expect(page.getByText(/produits? (a|ont) un lancement programmé/)).toBeVisible();
+  await expect(catalogue.getByText("Display lancement minute")).toHaveCount(0);
+
+  await expect(catalogue.getByText("Display lancement minute")).toBeVisible({ timeout: 25_000 });
+  await expect(page.getByRole("row", { name: /Display lancement minute/ })).toContainText("En ligne", { timeout: 5_000 });
+});
+
+test("sorts, filters and pages the list as SPEC.md says", async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByText(/^\d+ produits trouvés · Page 1 sur 2$/)).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: /Nom/ })).toHaveAttribute("aria-sort", "ascending");
+  for (const header of ["Image", "Nom", "Prix", "Stock", "Statut", "Catégorie", "Mis en avant", "Actions"]) {
+    await expect(page.getByRole("columnheader", { name: new RegExp(`^${header}`) })).toBeVisible();
+  }
+  await expectNoSeriousA11yViolations(page);
+
+  // Intl writes a narrow no-break space before €.
+  const firstPrice = async () => (await page.locator("tbody tr").first().locator("td").nth(2).innerText()).replace(/\s/g, " ");
+  await page.getByRole("link", { name: /^Prix/ }).click();
+  await expect(page).toHaveURL(/sort=price&order=asc/);
+  await expect(page.getByRole("columnheader", { name: /Prix/ })).toHaveAttribute("aria-sort", "ascending");
+  expect(await firstPrice()).toBe("4,99 €");
+  await page.getByRole("link", { name: /^Prix/ }).click();
+  await expect(page).toHaveURL(/sort=price&order=desc/);
+  expect(await firstPrice()).toBe("499,99 €");
+  // A new field starts ascending; a reload keeps the state.
+  await page.getByRole("link", { name: /^Stock/ }).click();
+  await expect(page).toHaveURL(/sort=stock&order=asc/);
+  await page.reload();
+  await expect(page.getByRole("columnheader", { name: /Stock/ })).toHaveAttribute("aria-sort", "ascending");
+
+  await page.getByRole("link", { name: "Page 2" }).click();
+  await expect(page.getByText(/produits trouvés · Page 2 sur 2$/)).toBeVisible();
+
+  await page.getByRole("combobox", { name: /^Statut/ }).selectOption("hors_ligne");
+  await expect(page).toHaveURL(/status=hors_ligne/);
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+  await page.getByLabel("Recherche", { exact: true }).fill("introuvable zzz");
+  await page.getByLabel("Recherche", { exact: true }).press("Enter");
+  await expect(page.getByText("Aucun produit trouvé")).toBeVisible();
+  await expect(page.getByText("0 produit trouvé · Page 0 sur 0")).toBeVisible();
+  await page.getByRole("link", { name: "Effacer les filtres" }).click();
+  await expect(page).toHaveURL(/\/admin\?sort=stock&order=asc$/);
+  await expect(page.getByText(/^\d+ produits trouvés · Page 1 sur 2$/)).toBeVisible();
+});
+
+test("refuses a text file, a truncated JPEG, an image over 10 MB, a sixth image and bad numbers", async ({ page }) => {
+  test.slow();
+  await signIn(page);
+  await page.goto(url("/admin/products/add"));
+  const stored = uploads().length;
+  const refusals: [string, string][] = [
+    ["texte.png", "Format d'image non supporté. Utilisez JPG, PNG ou WebP."],
+    ["tronquee.jpg", "Image illisible ou endommagée. Essayez avec un autre fichier."],
+    ["lourde.png", "L'image est trop volumineuse. La taille maximale est de 10MB."],
+  ];
+  for (const [file, message] of refusals) {
+    await page.locator("#main-image-file").setInputFiles(path.join(files, file));
+    await expect(page.getByRole("alert").filter({ hasText: message })).toBeVisible();
+  }
+  expect(uploads()).toHaveLength(stored);
+
+  for (const [index, file] of ["red.png", "blue.png", "green.png", "gold.png"].entries()) {
+    await page.locator("#additional-image-file").setInputFiles(path.join(files, file));
+    await expect(page.getByAltText(`Image supplémentaire ${index + 1}`)).toBeVisible();
+  }
+  await uploadMain(page, "red.png");
+  await page.getByRole("button", { name: "Ajouter une image" }).click();
+  await expect(page.getByText("Nombre maximum d'images atteint").first()).toBeVisible();
+
+  await fillProduct(page, { name: "Prix négatif", price: "-5", stock: "2.5" });
+  await page.getByRole("button", { name: "Ajouter le produit" }).click();
+  await expect(page.getByText("Formulaire incomplet").first()).toBeVisible();
+  await expect(page.getByLabel("Prix (€)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Stock")).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/admin\/products\/add$/);
+});

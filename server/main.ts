@@ -9,6 +9,7 @@ import { resolveAuthSecret } from "~/lib/secrets.server";
 import { ensureAdminAccount, ensureSampleImages, seedSampleCatalogue } from "~/services/seed.server";
 import { openChangeFeed } from "./catalog-changes";
 import { startDropSweeper } from "~/services/drops.server";
+import { cleanUpUnusedImages } from "~/services/product-images.server";
 import { createAuth } from "~/lib/auth.server";
 import { localDiskStorage } from "~/services/storage.server";
 import { s3Storage } from "~/services/storage-s3.server";
@@ -96,6 +97,17 @@ changes.subscribe((change) => {
   if (change.op !== "site") sweeper.replan();
 });
 
+// Image files no product uses any more (a product deleted, an image replaced, an upload never
+// saved): swept at start and every 6 hours; an upload gets a day's grace before its form is saved.
+const IMAGE_SWEEP_MS = 6 * 60 * 60 * 1000;
+const sweepImages = () =>
+  cleanUpUnusedImages(database.db, storage, { now: new Date() })
+    .then(({ deleted }) => deleted.length > 0 && logger.info({ count: deleted.length }, "unused product images removed"))
+    .catch((error: unknown) => logger.warn({ err: error }, "unused product images: clean-up failed, will retry"));
+void sweepImages();
+const imageSweeper = setInterval(sweepImages, IMAGE_SWEEP_MS);
+imageSweeper.unref();
+
 // Known once the server listens (PORT=0 in tests picks a free port).
 let listeningUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 const publicUrl = () => listeningUrl;
@@ -174,6 +186,7 @@ async function shutdown(signal: string) {
   }, 10_000);
   force.unref();
   live.close();
+  clearInterval(imageSweeper);
   server.close(async () => {
     await sweeper.stop();
     await reservations.stop();

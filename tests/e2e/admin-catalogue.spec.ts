@@ -155,6 +155,18 @@ test("edits, duplicates, features and deletes it through the dialog", async ({ p
   await dialog.getByRole("button", { name: "Supprimer" }).click();
   await expect(page.getByText("Produit supprimé").first()).toBeVisible();
   await expect(page.getByRole("row", { name: /Coffret vitrine e2e \(copie\)/ })).toHaveCount(0);
+
+  // The journal has each of these actions, with its before → after values.
+  const id = (await page.getByRole("link", { name: "Modifier Coffret vitrine e2e" }).getAttribute("href"))!.split("/").at(-1);
+  await page.goto(url(`/admin/journal?product=${id}`));
+  const journal = page.getByRole("main");
+  await expect(journal.getByText("Ajout").first()).toBeVisible();
+  await expect(journal.getByText(/Prix\s*:\s*12,50\s€\s*→\s*15,00\s€/)).toBeVisible();
+  await expect(journal.getByText(/Mis en avant\s*:\s*Non\s*→\s*Oui/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.goto(url("/admin/journal"));
+  await expect(page.getByRole("row", { name: /Suppression.*Coffret vitrine e2e \(copie\)/ })).toBeVisible();
+  await expect(page.getByRole("row", { name: /Ajout.*Coffret vitrine e2e \(copie\)/ })).toBeVisible();
 });
 
 test("a launch 10 s ahead goes online on an open public page without a reload", async ({ page, browser }) => {

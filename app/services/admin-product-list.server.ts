@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, isNull, or } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { products } from "~/db/schema";
 import type { Db } from "~/db/types";
@@ -36,14 +36,20 @@ const SORT_COLUMNS: Record<AdminSortField, AnyPgColumn> = {
  */
 export async function listAdminProducts(db: Db, query: AdminProductQuery): Promise<AdminProductPage> {
   const where = adminFilter(query);
-  const [[{ total } = { total: 0 }], [{ scheduled } = { scheduled: 0 }]] = await Promise.all([
-    db.select({ total: count() }).from(products).where(where),
-    db.select({ scheduled: count() }).from(products).where(and(notArchived, eq(products.status, "a_venir"))),
-  ]);
-  const pageCount = Math.ceil(total / ADMIN_PAGE_SIZE);
-  const page = Math.min(query.page, Math.max(1, pageCount));
+  const [{ scheduled } = { scheduled: 0 }] = await db.select({ scheduled: count() }).from(products).where(and(notArchived, eq(products.status, "a_venir")));
+  // One scan gives the page and the total (a window count); a page past the end reads the last one.
+  let found = await readPage(db, where, query, query.page);
+  if (found.rows.length === 0 && query.page > 1) {
+    const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(products).where(where);
+    const last = Math.max(1, Math.ceil(Number(total) / ADMIN_PAGE_SIZE));
+    found = last < query.page ? await readPage(db, where, query, last) : { rows: [], total: Number(total), page: query.page };
+  }
+  return { rows: found.rows, total: found.total, page: found.page, pageCount: Math.ceil(found.total / ADMIN_PAGE_SIZE), scheduled: Number(scheduled) };
+}
+
+async function readPage(db: Db, where: SQL | undefined, query: AdminProductQuery, page: number): Promise<{ rows: AdminProductRow[]; total: number; page: number }> {
   const direction = query.order === "desc" ? desc : asc;
-  const rows = await db
+  const found = await db
     .select({
       id: products.id,
       name: products.title,
@@ -55,6 +61,7 @@ export async function listAdminProducts(db: Db, query: AdminProductQuery): Promi
       featured: products.featured,
       imagePath: products.imagePath,
       dropTime: products.dropTime,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(products)
     .where(where)
@@ -62,7 +69,7 @@ export async function listAdminProducts(db: Db, query: AdminProductQuery): Promi
     .orderBy(direction(SORT_COLUMNS[query.sort]), ...(query.sort === "category" ? [direction(products.subCategory)] : []), asc(products.nameSearch), asc(products.id))
     .limit(ADMIN_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PAGE_SIZE);
-  return { rows, total: Number(total), page, pageCount, scheduled: Number(scheduled) };
+  return { rows: found.map(({ total: _total, ...row }) => row), total: found[0]?.total ?? 0, page };
 }
 
 const notArchived = isNull(products.archivedAt);

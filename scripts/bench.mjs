@@ -6,9 +6,11 @@
 // targets of issue 3. A measurement, not a test: it exits 0 whatever the figures, and non-zero
 // only when the run itself failed (build, seed, server start).
 // `--scenario drop` runs the drop scenario instead (scripts/bench-drop.mjs: 1,000 buyers rush a
-// 10-unit product while 500 open pages listen), `--scenario all` (the default) both.
+// 10-unit product while 500 open pages listen), `--scenario admin` the admin product list
+// (scripts/bench-admin.mjs: 10,000 products, sorted and filtered, signed in as an admin),
+// `--scenario all` (the default) all three.
 //
-//   npm run bench [-- --duration 10 --connections 50 --warmup 3 --db pglite|postgres --scenario pages|drop|all --no-write]
+//   npm run bench [-- --duration 10 --connections 50 --warmup 3 --db pglite|postgres --scenario pages|drop|admin|all --no-write]
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -23,24 +25,28 @@ import { buildState } from "./build-state.mjs";
 // bench-drop.mjs imports this file's helpers back: a cycle that is fine as long as neither
 // module uses the other's bindings while it loads (only the functions called from main do).
 import { DROP_END, DROP_START, benchDrop, dropChecks, dropMarkdown } from "./bench-drop.mjs";
+import { ADMIN, ADMIN_END, ADMIN_START, adminChecks, adminMarkdown, benchAdmin } from "./bench-admin.mjs";
 
 export const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
   options: {
-    duration: { type: "string", default: process.env.BENCH_DURATION ?? "10" },
-    connections: { type: "string", default: process.env.BENCH_CONNECTIONS ?? "50" },
-    warmup: { type: "string", default: process.env.BENCH_WARMUP ?? "3" },
-    products: { type: "string", default: process.env.BENCH_PRODUCTS ?? "1000" },
+    // No default here: the pages' defaults are below, the admin list has its own (bench-admin.mjs).
+    duration: { type: "string" },
+    connections: { type: "string" },
+    warmup: { type: "string" },
+    products: { type: "string" },
     db: { type: "string" },
     scenario: { type: "string", default: process.env.BENCH_SCENARIO ?? "all" },
     port: { type: "string", default: process.env.BENCH_PORT ?? "24301" },
     "no-write": { type: "boolean", default: false },
   },
 });
-const DURATION = Number(args.duration);
-const CONNECTIONS = Number(args.connections);
-const WARMUP = Number(args.warmup);
-const PRODUCTS = Number(args.products);
+/** A setting given as a flag (`--duration`) or a variable (BENCH_DURATION); undefined when neither. */
+export const given = (name) => args[name] ?? process.env[`BENCH_${name.toUpperCase()}`];
+const DURATION = Number(given("duration") ?? "10");
+const CONNECTIONS = Number(given("connections") ?? "50");
+const WARMUP = Number(given("warmup") ?? "3");
+const PRODUCTS = Number(given("products") ?? "1000");
 const BASE_PORT = Number(args.port);
 // What a browser sends: the server compresses (brotli or gzip), and serves cached pages gzipped.
 export const HEADERS = { "accept-encoding": "gzip, deflate, br", "user-agent": "Mozilla/5.0 (comptoir-bench) Chrome/126" };
@@ -104,10 +110,10 @@ export async function preparePostgres() {
   return { url: cluster.url, origin: `throwaway cluster (${findPostgresBin()})`, stop: async () => cluster.stop() };
 }
 
-export function seed(env) {
+export function seed(env, { products = PRODUCTS } = {}) {
   const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-seed.ts"], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: "", ...env, BENCH_PRODUCTS: String(PRODUCTS) },
+    env: { ...process.env, DATABASE_URL: "", ...env, BENCH_PRODUCTS: String(products) },
     encoding: "utf8",
   });
   if (result.status !== 0) throw new Error(`seeding failed:\n${result.stdout}${result.stderr}`);
@@ -176,7 +182,7 @@ export function cpuMs(pid) {
 const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout?.trim()) || 100;
 
 /** VmRSS (now) and VmHWM (peak since start) of a process, in MB, sampled every 250 ms. */
-function memorySampler(pid) {
+export function memorySampler(pid) {
   const read = () => {
     try {
       const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -497,8 +503,8 @@ export const BUSY = os.loadavg()[0] > 1;
 
 async function main() {
   const scenario = args.scenario;
-  if (!["pages", "drop", "all"].includes(scenario)) {
-    console.error(`--scenario ${scenario}: expected pages, drop or all`);
+  if (!["pages", "drop", "admin", "all"].includes(scenario)) {
+    console.error(`--scenario ${scenario}: expected pages, drop, admin or all`);
     return 1;
   }
   const kinds = args.db ? [args.db] : ["pglite", "postgres"];
@@ -508,7 +514,10 @@ async function main() {
   }
   const m = machine();
   console.log(`Comptoir bench: ${m.nproc} cores (${m.model}), Node ${m.node}, load average ${m.load}`);
-  if (scenario !== "drop") console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per URL, ${WARMUP} s warm-up; ${PRODUCTS} products`);
+  if (scenario === "pages" || scenario === "all") console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per URL, ${WARMUP} s warm-up; ${PRODUCTS} products`);
+  if (scenario === "admin" || scenario === "all") {
+    console.log(`admin list: autocannon ${ADMIN.connections} connections, ${ADMIN.duration} s per URL after a ${ADMIN.warmup} s warm-up; ${ADMIN.products} products`);
+  }
   if (BUSY) console.log(`NOTE: the machine is already busy (load average ${m.load} on ${m.nproc} cores): figures will be low and noisy.`);
   try {
     ensureBuild();
@@ -528,12 +537,12 @@ async function main() {
         if (result.skipped) console.log(`\n━━ SKIPPED: ${label(kind)} (${result.skipped})`);
         results.push(result);
       } catch (error) {
-        console.error(`\n${label(kind)}${name === "drop" ? " drop scenario" : ""}: the run failed: ${error.message}`);
+        console.error(`\n${label(kind)}${name !== "pages" ? ` ${name} scenario` : ""}: the run failed: ${error.message}`);
         failedRun = true;
       }
     }
     const lines = toChecks(results);
-    console.log(`\n━━ Checks${name === "drop" ? " (drop scenario)" : ""}`);
+    console.log(`\n━━ Checks${name !== "pages" ? ` (${name} scenario)` : ""}`);
     for (const line of lines) console.log(`  ${line}`);
     allChecks.push(...lines);
     if (results.length > 0 && !args["no-write"]) {
@@ -541,11 +550,14 @@ async function main() {
     }
   }
 
-  if (scenario !== "drop") await run("pages", (kind, i) => benchDatabase(kind, BASE_PORT + i), checks, markdown, [START, END, "## Figures"]);
-  if (scenario !== "pages") {
+  const runs = (name) => scenario === name || scenario === "all";
+  if (runs("pages")) await run("pages", (kind, i) => benchDatabase(kind, BASE_PORT + i), checks, markdown, [START, END, "## Figures"]);
+  if (runs("drop")) {
     // Ports after the pages' ones; two per database (two instances on PostgreSQL).
     await run("drop", (kind, i) => benchDrop(kind, { port: BASE_PORT + 10 + 2 * i }), dropChecks, dropMarkdown, [DROP_START, DROP_END, "## Drop scenario: figures"]);
   }
+  // Ports after the drop's ones.
+  if (runs("admin")) await run("admin", (kind, i) => benchAdmin(kind, { port: BASE_PORT + 20 + i }), adminChecks, adminMarkdown, [ADMIN_START, ADMIN_END, "## Admin product list: figures"]);
 
   const fails = allChecks.filter((line) => line.startsWith("FAIL")).length;
   if (failedRun) console.log("\nThe run itself failed (see above): exit code 1.");

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { readAtMost } from "~/lib/read-at-most.server";
 import { IMAGE_UPLOAD_ERRORS, MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { imageUrl } from "~/domain/images";
 import { ingestProductImage } from "~/services/product-images.server";
@@ -19,11 +20,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context, "api");
   const tooLarge = () => data<ImageUploadAnswer>({ error: IMAGE_UPLOAD_ERRORS.tooLarge }, { status: 413 });
   if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return tooLarge();
-  const body = await readAtMost(request, MAX_BODY_BYTES);
+  const body = request.body ? await readAtMost(request.body, MAX_BODY_BYTES) : new Uint8Array(new ArrayBuffer(0));
   if (!body) return tooLarge();
   let file: FormDataEntryValue | null;
   try {
-    const form = await new Response(new Uint8Array(body), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+    const form = await new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
     file = form.get("file");
   } catch {
     file = null;
@@ -36,23 +37,4 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function loader() {
   throw data(null, { status: 405, headers: { Allow: "POST" } });
-}
-
-/** The request body, or null once it goes past `limit` bytes (then nothing more is read). */
-async function readAtMost(request: Request, limit: number): Promise<Buffer | null> {
-  if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }

@@ -8,6 +8,7 @@ import { FormField } from "~/components/ui/form-field";
 import { IMPORT_ROW_ACTION_LABELS, type LogChangeLine, importAppliedText, logChangeLines, truncateText } from "~/domain/admin-log-view";
 import type { CsvError } from "~/domain/catalog-csv";
 import { cn } from "~/lib/utils";
+import { readAtMost } from "~/lib/read-at-most.server";
 import { type CatalogImportRow, applyCatalogImport, previewCatalogImport } from "~/services/catalog-csv.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/csv";
@@ -143,30 +144,6 @@ async function unpack(payload: string): Promise<string | null> {
   } catch {
     return null;
   }
-}
-
-/** A stream's bytes, or null once they go past `limit` (then nothing more is read). */
-async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 const card = "rounded-2xl border border-border bg-card p-5 sm:p-6";

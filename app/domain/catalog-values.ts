@@ -66,3 +66,35 @@ export const SITE_MESSAGE_LOCATION_LABELS: Record<SiteMessageLocation, string> =
   product: "Pages produit",
   checkout: "Panier & Paiement",
 };
+
+/** Contact requests and buy-back requests (inbox_messages.kind). */
+export const INBOX_KINDS = ["contact", "rachat"] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+
+export const INBOX_KIND_LABELS: Record<InboxKind, string> = { contact: "Contact", rachat: "Rachat" };
+
+/**
+ * Every status of a request. Contact: nouveau → lu → traite. Buy-back: nouveau → en_estimation →
+ * offre_envoyee → acceptee or refusee → payee (domain/inbox-workflow.ts has the transitions).
+ */
+export const INBOX_STATUSES = ["nouveau", "lu", "traite", "en_estimation", "offre_envoyee", "acceptee", "refusee", "payee"] as const;
+export type InboxStatus = (typeof INBOX_STATUSES)[number];
+
+export const INBOX_STATUS_LABELS: Record<InboxStatus, string> = {
+  nouveau: "Nouveau",
+  lu: "Lu",
+  traite: "Traité",
+  en_estimation: "En estimation",
+  offre_envoyee: "Offre envoyée",
+  acceptee: "Acceptée",
+  refusee: "Refusée",
+  payee: "Payée",
+};
+
+/** What the order timeline records besides the order's own timestamps (order_events.type). */
+export const ORDER_EVENT_TYPES = ["created", "paid", "shipped", "refund_requested", "refunded", "refund_failed", "cancelled", "email", "note"] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+
+/** Why an order's money went back (orders.refund_reason). */
+export const REFUND_REASONS = ["late_payment", "seller_cancel"] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];

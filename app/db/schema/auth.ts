@@ -9,6 +9,8 @@ export const users = pgTable("users", {
   emailVerified: boolean().notNull().default(false),
   image: text(),
   role: text({ enum: ["user", "admin"] }).notNull().default("user"),
+  /** Set when the customer was erased (GDPR): name and e-mail are placeholders since. */
+  erasedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

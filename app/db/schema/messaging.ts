@@ -1,5 +1,7 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { SITE_MESSAGE_LOCATIONS } from "../../domain/catalog-values";
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { INBOX_KINDS, INBOX_STATUSES, SITE_MESSAGE_LOCATIONS } from "../../domain/catalog-values";
+import { users } from "./auth";
 
 /** Every e-mail goes through here first, written in the same transaction as its cause. */
 export const outboxEmails = pgTable(
@@ -26,16 +28,48 @@ export const inboxMessages = pgTable(
   "inbox_messages",
   {
     id: uuid().primaryKey().defaultRandom(),
-    kind: text({ enum: ["contact", "rachat"] }).notNull(),
+    kind: text({ enum: INBOX_KINDS }).notNull(),
     lastName: text().notNull(),
     firstName: text().notNull(),
     email: text().notNull(),
     phone: text(),
     message: text().notNull(),
-    status: text({ enum: ["nouveau", "lu", "traite"] }).notNull().default("nouveau"),
+    /** Buy-back photos: private storage keys (never public URLs), at most 5. */
+    photos: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    status: text({ enum: INBOX_STATUSES }).notNull().default("nouveau"),
+    /** The seller's last buy-back offer. */
+    offerCents: integer(),
+    offerNote: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("inbox_messages_status_idx").on(t.status, t.createdAt),
+    index("inbox_messages_kind_idx").on(t.kind, t.createdAt),
+    check("inbox_messages_offer_non_negative", sql`${t.offerCents} is null or ${t.offerCents} >= 0`),
+  ],
+);
+
+/** What happened to a request: status changes, replies and offers, with who did it. */
+export const inboxEvents = pgTable(
+  "inbox_events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    messageId: uuid()
+      .notNull()
+      .references(() => inboxMessages.id, { onDelete: "cascade" }),
+    type: text({ enum: ["status", "reply", "offer"] }).notNull(),
+    fromStatus: text({ enum: INBOX_STATUSES }),
+    toStatus: text({ enum: INBOX_STATUSES }),
+    /** A reply's or an offer's text. */
+    body: text(),
+    amountCents: integer(),
+    /** The outbox e-mail it sent, if any. */
+    emailId: uuid(),
+    actorId: text().references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("inbox_messages_status_idx").on(t.status, t.createdAt)],
+  (t) => [index("inbox_events_message_idx").on(t.messageId, t.createdAt)],
 );
 
 export const siteMessages = pgTable("site_messages", {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { ORDER_STATUSES } from "../../domain/catalog-values";
+import { ORDER_EVENT_TYPES, ORDER_STATUSES, REFUND_REASONS } from "../../domain/catalog-values";
 import type { ShippingAddress } from "../../domain/order-view";
 import { users } from "./auth";
 import { products } from "./products";
@@ -32,6 +32,11 @@ export const orders = pgTable(
     reservedUntil: timestamp({ withTimezone: true }),
     shippingAddress: jsonb().$type<ShippingAddress>(),
     trackingNumber: text(),
+    carrier: text(),
+    trackingUrl: text(),
+    shippedAt: timestamp({ withTimezone: true }),
+    /** Why the money went back: paid too late, or cancelled by the seller. */
+    refundReason: text({ enum: REFUND_REASONS }),
     paidAt: timestamp({ withTimezone: true }),
     refundedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -40,6 +45,7 @@ export const orders = pgTable(
   (t) => [
     check("orders_amounts_non_negative", sql`${t.subtotalCents} >= 0 and ${t.totalCents} >= 0 and ${t.insuranceCents} >= 0 and ${t.discountCents} >= 0`),
     index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_status_idx").on(t.status, t.createdAt),
     index("orders_reservation_idx").on(t.reservedUntil).where(sql`${t.status} = 'pending_payment'`),
     index("orders_refund_pending_idx").on(t.updatedAt).where(sql`${t.status} = 'refund_pending'`),
   ],
@@ -71,3 +77,20 @@ export const paymentEvents = pgTable("payment_events", {
   orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
   receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The order's timeline: what happened and who did it (the admin order page). */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    type: text({ enum: ORDER_EVENT_TYPES }).notNull(),
+    /** Free details: carrier and tracking number, refund id, error, e-mail id… */
+    details: jsonb().$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    actorId: text().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
+);

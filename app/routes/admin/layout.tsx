@@ -1,20 +1,42 @@
-import { ArrowLeft, FileSpreadsheet, History, Mail, Package } from "lucide-react";
+import { ArrowLeft, FileSpreadsheet, History, Inbox, Mail, MailCheck, Package, ShoppingBag, Users } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 import { LogoutButton } from "~/components/account/logout-button";
 import { cn } from "~/lib/utils";
+import { type AdminBadges, loadAdminBadges } from "~/services/admin-badges.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request, context);
-  return { viewer: { name: viewer.name, email: viewer.email } };
+  const badges = await loadAdminBadges(context.db);
+  return { viewer: { name: viewer.name, email: viewer.email }, badges };
 }
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-const LINKS = [
+type SidebarLink = {
+  to: string;
+  label: string;
+  icon: typeof Package;
+  end: boolean;
+  /** What waits behind the entry, as a number and as words for screen readers. */
+  waiting?: (badges: AdminBadges) => { n: number; text: string };
+};
+
+/** SPEC.md's entries plus the back office (Promotions arrives with its page, issue 12). */
+const LINKS: SidebarLink[] = [
   { to: "/admin", label: "Produits", icon: Package, end: true },
+  { to: "/admin/orders", label: "Commandes", icon: ShoppingBag, end: false, waiting: ({ ordersToShip: n }) => ({ n, text: `${n} à expédier` }) },
+  {
+    to: "/admin/inbox",
+    label: "Messages reçus",
+    icon: Inbox,
+    end: false,
+    waiting: ({ newMessages: n }) => ({ n, text: `${n} nouveau${n > 1 ? "x" : ""}` }),
+  },
+  { to: "/admin/users", label: "Utilisateurs", icon: Users, end: false },
   { to: "/admin/emails", label: "E-mails", icon: Mail, end: false },
+  { to: "/admin/test-email", label: "Test e-mail", icon: MailCheck, end: true },
   { to: "/admin/journal", label: "Journal", icon: History, end: false },
   { to: "/admin/csv", label: "Import / export", icon: FileSpreadsheet, end: true },
 ];
@@ -29,21 +51,32 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           {loaderData.viewer.name}
         </p>
         <nav aria-label="Administration" className="mt-4 flex flex-wrap gap-1 lg:flex-col">
-          {LINKS.map(({ to, label, icon: Icon, end }) => (
-            <NavLink
-              key={to}
-              to={to}
-              end={end}
-              className={({ isActive }) =>
-                cn(
-                  "inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium transition-colors",
-                  isActive ? "bg-primary text-primary-foreground" : "hover:bg-muted",
-                )
-              }
-            >
-              <Icon className="size-4" aria-hidden="true" /> {label}
-            </NavLink>
-          ))}
+          {LINKS.map(({ to, label, icon: Icon, end, waiting }) => {
+            const count = waiting?.(loaderData.badges);
+            return (
+              <NavLink
+                key={to}
+                to={to}
+                end={end}
+                className={({ isActive }) =>
+                  cn(
+                    "inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium transition-colors",
+                    isActive ? "bg-primary text-primary-foreground" : "hover:bg-muted",
+                  )
+                }
+              >
+                <Icon className="size-4" aria-hidden="true" /> {label}
+                {count && count.n > 0 ? (
+                  <>
+                    <span aria-hidden="true" className="tabular ml-auto rounded-full bg-warning px-2 text-xs font-bold leading-5 text-background">
+                      {count.n}
+                    </span>
+                    <span className="sr-only">({count.text})</span>
+                  </>
+                ) : null}
+              </NavLink>
+            );
+          })}
           <NavLink to="/" className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium hover:bg-muted">
             <ArrowLeft className="size-4" aria-hidden="true" /> Retour au site
           </NavLink>

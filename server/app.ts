@@ -8,13 +8,13 @@ import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import type { Database } from "~/db/client.server";
 import { redirectFor } from "~/domain/redirects";
-import type { AppContext } from "~/lib/context";
+import type { AppContext, SendMailNow } from "~/lib/context";
 import type { Auth } from "~/lib/auth.server";
 import type { Env } from "~/lib/env.server";
 import { shopIdentity } from "~/lib/env.server";
 import type { PaymentProvider } from "~/services/payments/types";
 import type { StockGate } from "~/services/stock-gate.server";
-import type { Storage } from "~/services/storage.server";
+import type { FileStore, Storage } from "~/services/storage.server";
 import type { LiveHub } from "./live";
 import { type TrustProxy, checkoutRoutes } from "./checkout-endpoint";
 import { type PageCache, pageCacheMiddleware, servePageFromCache } from "./page-cache";
@@ -23,6 +23,8 @@ export type AppDeps = {
   env: Env;
   database: Database;
   storage: Storage;
+  /** Customers' private files, outside uploadsDir (never served as static files). */
+  privateFiles: FileStore;
   uploadsDir: string;
   logger: Logger;
   /** The React Router build, or a loader of it (development: Vite's latest). */
@@ -39,6 +41,8 @@ export type AppDeps = {
   publicUrl: () => string;
   /** Wakes the mail worker after an e-mail is queued (no-op without SMTP). */
   kickMail?: () => void;
+  /** Sends an e-mail at once over SMTP (the e-mail test); absent without SMTP. */
+  sendMailNow?: SendMailNow | null;
   payments: PaymentProvider;
   /** This process's knowledge of sold-out products, kept in step with the change feed. */
   stockGate: StockGate;
@@ -100,6 +104,9 @@ export function createApp(deps: AppDeps): RequestListener {
               "upgrade-insecure-requests": env.PUBLIC_URL?.startsWith("https:") ? [] : null,
             },
           },
+      // Not helmet's "no-referrer": with it, browsers send `Origin: null` with a form post, which
+      // React Router refuses as cross-site; forms without JavaScript then fail. Other sites still get nothing.
+      referrerPolicy: { policy: "same-origin" },
       strictTransportSecurity: env.PUBLIC_URL?.startsWith("https:") ? undefined : false,
       crossOriginEmbedderPolicy: false,
     }),
@@ -143,6 +150,7 @@ export function createApp(deps: AppDeps): RequestListener {
         db: database.db,
         shop,
         storage: deps.storage,
+        privateFiles: deps.privateFiles,
         publicUrl: deps.publicUrl(),
         nonce: res.locals.nonce as string,
         logger,
@@ -150,6 +158,7 @@ export function createApp(deps: AppDeps): RequestListener {
         // Express applies TRUST_PROXY: X-Forwarded-For counts only behind a configured proxy.
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         kickMail: deps.kickMail ?? (() => {}),
+        sendMailNow: deps.sendMailNow ?? null,
         payments: deps.payments,
         checkout,
       }),

@@ -16,6 +16,8 @@ export type MailWorker = {
   kick(): void;
   /** Stops polling and waits for the batch in flight. */
   stop(): Promise<void>;
+  /** Sends one e-mail now, through this worker's transport (the admin's e-mail test); the relay's message id. */
+  send(email: Pick<OutboxEmail, "to" | "subject" | "html" | "text"> & { replyTo?: string | null }): Promise<{ messageId: string }>;
 };
 
 /**
@@ -39,9 +41,14 @@ export function startMailWorker(options: {
   let running: Promise<void> | null = null;
   let kickedWhileRunning = false;
 
+  async function send(email: Pick<OutboxEmail, "to" | "subject" | "html" | "text"> & { replyTo?: string | null }): Promise<{ messageId: string }> {
+    const info = await transport.sendMail({ from, to: email.to, replyTo: email.replyTo ?? undefined, subject: email.subject, html: email.html, text: email.text });
+    return { messageId: info.messageId };
+  }
+
   async function deliver(email: OutboxEmail): Promise<void> {
     try {
-      await transport.sendMail({ from, to: email.to, subject: email.subject, html: email.html, text: email.text });
+      await send(email);
     } catch (error) {
       const failure = error as Error & SmtpFailure;
       const permanent = isPermanentSmtpFailure(failure);
@@ -95,6 +102,7 @@ export function startMailWorker(options: {
   run();
   return {
     kick: run,
+    send,
     async stop() {
       stopped = true;
       clearTimeout(timer);

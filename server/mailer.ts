@@ -34,5 +34,6 @@ export function startMailer(options: { db: Db; env: Env; logger: Logger; publicU
       kick();
     },
   };
-  return { authMail, kick, stop: async () => worker?.stop() };
+  // The e-mail test sends at once through the worker's transport, to report the relay's answer.
+  return { authMail, kick, sendNow: worker?.send ?? null, stop: async () => worker?.stop() };
 }

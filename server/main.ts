@@ -11,8 +11,8 @@ import { openChangeFeed } from "./catalog-changes";
 import { startDropSweeper } from "~/services/drops.server";
 import { cleanUpUnusedImages } from "~/services/product-images.server";
 import { createAuth } from "~/lib/auth.server";
-import { localDiskStorage } from "~/services/storage.server";
-import { s3Storage } from "~/services/storage-s3.server";
+import { localDiskStorage, localDiskStore } from "~/services/storage.server";
+import { s3PrivateStore, s3Storage } from "~/services/storage-s3.server";
 import { createPaymentProvider } from "~/services/payments/provider.server";
 import { startReservationSweeper } from "~/services/reservation-sweeper.server";
 import { StockGate } from "~/services/stock-gate.server";
@@ -50,15 +50,18 @@ const database = await openDatabase(
 logger.info({ database: database.kind }, "database ready, migrations applied");
 
 // parseEnv lets the four S3_* variables through only together.
-const storage = env.S3_ENDPOINT
-  ? s3Storage({
+const s3 = env.S3_ENDPOINT
+  ? {
       endpoint: env.S3_ENDPOINT,
       bucket: env.S3_BUCKET!,
       accessKeyId: env.S3_ACCESS_KEY_ID!,
       secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
       publicUrl: env.S3_PUBLIC_URL,
-    })
-  : localDiskStorage(uploadsDir);
+    }
+  : null;
+const storage = s3 ? s3Storage(s3) : localDiskStorage(uploadsDir);
+// Buy-back photos: DATA_DIR/private (outside the served uploads), or "private/" in the bucket.
+const privateFiles = s3 ? s3PrivateStore(s3) : localDiskStore(path.join(dataDir, "private"));
 logger.info({ storage: env.S3_ENDPOINT ? "s3" : "local disk", images: storage.publicBaseUrl }, "image storage ready");
 await ensureSampleImages(storage);
 if (env.SEED_SAMPLE_CATALOGUE) {
@@ -137,6 +140,7 @@ const app = createApp({
   env,
   database,
   storage,
+  privateFiles,
   uploadsDir,
   logger,
   build,
@@ -147,6 +151,7 @@ const app = createApp({
   auth,
   publicUrl,
   kickMail: mailer.kick,
+  sendMailNow: mailer.sendNow,
   payments,
   stockGate,
 });

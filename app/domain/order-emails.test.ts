@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type EmailContent, escapeHtml } from "./email-templates";
 import { formatEuros } from "./money";
-import { latePaymentRefundEmail, orderConfirmationEmail, orderTable, sellerLatePaymentEmail, sellerNewOrderEmail } from "./order-emails";
+import { latePaymentRefundEmail, orderCancelledRefundEmail, orderConfirmationEmail, orderShippedEmail, orderTable, sellerLatePaymentEmail, sellerNewOrderEmail } from "./order-emails";
 import type { OrderView } from "./order-view";
 
 const shop = { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" };
@@ -50,6 +50,8 @@ const homeOrder: OrderView = {
   shippingAddress: { method: "home", fullName: "Pierre Curie", line1: "3 place du Panthéon", line2: "Bâtiment B", postalCode: "75005", city: "Paris", country: "BE" },
 };
 
+const shipment = { carrierLabel: "Colissimo", trackingNumber: "6A12345678901", trackingUrl: "https://www.laposte.fr/outils/suivre-vos-envois?code=6A12345678901" };
+
 const hostile = `<script>alert("x")</script>`;
 const hostileOrder: OrderView = {
   ...relayOrder,
@@ -76,6 +78,9 @@ function allEmails(order: OrderView): [string, EmailContent][] {
     ["late payment refund", latePaymentRefundEmail({ shop, order })],
     ["seller late payment (refunded)", sellerLatePaymentEmail({ shop, order, refunded: true, adminUrl })],
     ["seller late payment (by hand)", sellerLatePaymentEmail({ shop, order, refunded: false, adminUrl })],
+    ["shipped", orderShippedEmail({ shop, order, shipment, orderUrl })],
+    ["shipped (no link)", orderShippedEmail({ shop, order, shipment: { ...shipment, trackingUrl: null }, orderUrl: null })],
+    ["cancelled and refunded", orderCancelledRefundEmail({ shop, order })],
   ];
 }
 
@@ -252,6 +257,40 @@ describe("sellerLatePaymentEmail", () => {
     expect(email.html).toContain(`À faire : le remboursement automatique de ${formatEuros(23_137)} a échoué. Remboursez le client à la main`);
     expect(email.text).toContain("Statut : Remboursement en cours");
     expect(email.text).not.toContain("remboursé automatiquement");
+  });
+});
+
+describe("orderShippedEmail", () => {
+  const email = orderShippedEmail({ shop, order: relayOrder, shipment, orderUrl });
+
+  it("gives the carrier, the tracking number and the link to follow the parcel", () => {
+    expect(email.subject).toBe("Votre commande CMP-2025-0042 a été expédiée – Comptoir");
+    expect(email.html).toContain("Votre commande est en route !");
+    expectOrderShown(email, relayOrder);
+    expectInBoth(email, "Bonjour Marie Curie,", "Colissimo", "6A12345678901", "Point relais : Tabac de la Gare");
+    expect(email.text).toContain("Transporteur : Colissimo\nNuméro de suivi : 6A12345678901");
+    expect(email.text).toContain(`Suivre mon colis : ${shipment.trackingUrl}`);
+    expect(email.html).toContain(`href="${escapeHtml(shipment.trackingUrl)}"`);
+    expect(email.text).toContain(`Voir ma commande : ${orderUrl}`);
+  });
+
+  it("without a link, tells the customer to use the number on the carrier's site", () => {
+    const bare = orderShippedEmail({ shop, order: homeOrder, shipment: { carrierLabel: "Autre", trackingNumber: "XYZ-1", trackingUrl: null }, orderUrl: null });
+    expect(bare.text).not.toContain("Suivre mon colis");
+    expect(bare.text).not.toContain("Voir ma commande");
+    expect(bare.text).toContain("Suivez votre colis sur le site du transporteur avec ce numéro de suivi.");
+    expect(bare.text).toContain("Numéro de suivi : XYZ-1");
+  });
+});
+
+describe("orderCancelledRefundEmail", () => {
+  it("says the seller cancelled the order and how much comes back, not the late-payment story", () => {
+    const email = orderCancelledRefundEmail({ shop, order: relayOrder });
+    expect(email.subject).toBe("Commande CMP-2025-0042 annulée et remboursée – Comptoir");
+    expectOrderShown(email, relayOrder);
+    expectInBoth(email, "Votre commande a été annulée", `Nous vous avons remboursé l'intégralité de votre paiement, soit ${formatEuros(23_137)}.`, "sous 5 à 10 jours ouvrés");
+    expect(email.text).not.toContain("délai de réservation");
+    expect(latePaymentRefundEmail({ shop, order: relayOrder }).subject).not.toBe(email.subject);
   });
 });
 

@@ -6,7 +6,8 @@ import { countryName } from "./shipping-countries";
 
 /**
  * Order e-mails: the customer's confirmation (the record on a durable medium the law asks for),
- * the refund of a payment that came too late, and the seller's notices. Pure functions: an order
+ * the shipping notice with its tracking number, the refunds (a payment that came too late, an
+ * order the seller cancelled), and the seller's notices. Pure functions: an order
  * view in, an e-mail (subject, HTML, text) out, built on the shop's layout.
  */
 
@@ -289,6 +290,57 @@ export function sellerLatePaymentEmail({ shop, order, refunded, adminUrl }: { sh
       sectionTitle("Articles"),
       orderTable(order),
       button("Ouvrir l'administration", adminUrl),
+    ],
+  });
+}
+
+/** What the customer needs to follow the parcel. */
+export type ShipmentNotice = { carrierLabel: string; trackingNumber: string; trackingUrl: string | null };
+
+/** To the customer once the seller has shipped: the carrier, the tracking number and its link (SPEC.md /legal). */
+export function orderShippedEmail({ shop, order, shipment, orderUrl }: { shop: MailShop; order: OrderView; shipment: ShipmentNotice; orderUrl: string | null }): EmailContent {
+  return layout(shop, {
+    subject: `Votre commande ${order.number} a été expédiée – ${shop.name}`,
+    preheader: `${shipment.carrierLabel} – numéro de suivi ${shipment.trackingNumber}`,
+    heading: "Votre commande est en route !",
+    parts: [
+      greeting(order.customerName ?? ""),
+      paragraph(`Bonne nouvelle : votre commande ${order.number} vient d'être confiée au transporteur. Voici de quoi suivre votre colis.`),
+      details([
+        ["Commande", order.number],
+        ["Transporteur", shipment.carrierLabel],
+        ["Numéro de suivi", shipment.trackingNumber],
+      ]),
+      shipment.trackingUrl
+        ? button("Suivre mon colis", shipment.trackingUrl)
+        : note("Suivez votre colis sur le site du transporteur avec ce numéro de suivi."),
+      sectionTitle(deliveryTitle(order.shippingAddress)),
+      addressBlock(order.shippingAddress),
+      sectionTitle("Votre commande"),
+      orderTable(order),
+      ...(orderUrl ? [button("Voir ma commande", orderUrl)] : []),
+      note(`Une question ? Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number}.`),
+    ],
+  });
+}
+
+/** To the customer: the seller cancelled the paid order, and the payment went back in full. */
+export function orderCancelledRefundEmail({ shop, order }: { shop: MailShop; order: OrderView }): EmailContent {
+  const total = formatEuros(order.totalCents);
+  return layout(shop, {
+    subject: `Commande ${order.number} annulée et remboursée – ${shop.name}`,
+    preheader: `Votre paiement de ${total} vous est intégralement remboursé.`,
+    heading: "Votre commande a été annulée",
+    parts: [
+      greeting(order.customerName ?? ""),
+      paragraph(`Nous sommes désolés : nous ne pouvons pas honorer votre commande ${order.number}, et nous l'avons annulée.`),
+      paragraph(
+        `Nous vous avons remboursé l'intégralité de votre paiement, soit ${total}. Le remboursement apparaîtra sur votre moyen de paiement sous 5 à 10 jours ouvrés, selon votre banque. Vous n'avez rien d'autre à faire.`,
+      ),
+      sectionTitle("Commande annulée"),
+      orderTable(order),
+      button("Retourner sur la boutique", shop.publicUrl),
+      note(`Une question ? Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number}.`),
     ],
   });
 }

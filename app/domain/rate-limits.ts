@@ -19,6 +19,12 @@ export const RATE_LIMITS = {
   // through a drop; a script hammering the endpoint is stopped within seconds.
   checkoutPerIp: { limit: 30, windowMs: 10 * MINUTE },
   checkoutPerEmail: { limit: 10, windowMs: 10 * MINUTE },
+  // Contact and buy-back requests (each e-mails the seller and the address given): a customer
+  // writes a few times an hour at most; a flood from one address or to one mailbox stops.
+  inboxPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  inboxPerEmail: { limit: 5, windowMs: 60 * MINUTE },
+  // The admin's e-mail test: one run every 5 s (a double click must not send four e-mails).
+  emailTestPerAdmin: { limit: 1, windowMs: 5_000 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -3,7 +3,7 @@ import type { Db } from "~/db/types";
 import type { Auth } from "~/lib/auth.server";
 import type { ShopIdentity } from "~/lib/shop";
 import type { PaymentProvider } from "~/services/payments/types";
-import type { Storage } from "~/services/storage.server";
+import type { FileStore, Storage } from "~/services/storage.server";
 
 /** What the Express server hands to every loader and action (see server/app.ts). */
 export type AppContext = {
@@ -11,6 +11,8 @@ export type AppContext = {
   shop: ShopIdentity;
   /** Where product images are stored (admin uploads) and the URL prefix browsers use. */
   storage: Storage;
+  /** Customers' private files (buy-back photos): no public URL, shown to admins by a route. */
+  privateFiles: FileStore;
   publicUrl: string;
   nonce: string;
   logger: Logger;
@@ -19,10 +21,14 @@ export type AppContext = {
   clientIp: string;
   /** Tells the mail worker an e-mail was just queued (no-op without SMTP_URL). */
   kickMail: () => void;
+  /** Sends one e-mail at once through the mail worker's SMTP transport (the e-mail test); null without SMTP_URL. */
+  sendMailNow: SendMailNow | null;
   /** The payment provider: Stripe when configured, else the built-in test page. */
   payments: PaymentProvider;
   checkout: { orderPrefix: string; reservationMinutes: number; sellerEmail: string };
 };
+
+export type SendMailNow = (email: { to: string; subject: string; html: string; text: string }) => Promise<{ messageId: string }>;
 
 declare module "react-router" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
-import { inboxMessages, orders } from "~/db/schema";
+import { inboxMessages } from "~/db/schema";
 import type { Db } from "~/db/types";
+import { countOrdersToShip } from "./admin-orders.server";
 
 export type AdminBadges = { newMessages: number; ordersToShip: number };
 
@@ -9,9 +10,9 @@ export type AdminBadges = { newMessages: number; ordersToShip: number };
  * paid orders not shipped. Both counts read an index on (status, created_at).
  */
 export async function loadAdminBadges(db: Db): Promise<AdminBadges> {
-  const [[messages], [toShip]] = await Promise.all([
+  const [[messages], ordersToShip] = await Promise.all([
     db.select({ n: count() }).from(inboxMessages).where(eq(inboxMessages.status, "nouveau")),
-    db.select({ n: count() }).from(orders).where(eq(orders.status, "paid")),
+    countOrdersToShip(db),
   ]);
-  return { newMessages: messages?.n ?? 0, ordersToShip: toShip?.n ?? 0 };
+  return { newMessages: messages?.n ?? 0, ordersToShip };
 }

@@ -18,6 +18,7 @@ import {
 import { formatOrderNumber } from "~/domain/order-number";
 import { tooManyAttemptsMessage } from "~/domain/rate-limits";
 import { isPubliclyVisible } from "~/domain/visibility";
+import { recordOrderEvent } from "./orders.server";
 import { endUnpaidOrder, reserveUnits } from "./reservations.server";
 import { consumeRateLimit } from "./rate-limit.server";
 import { StockGate } from "./stock-gate.server";
@@ -218,6 +219,7 @@ async function reserveAndWriteOrder(
   }
   if (!created) throw new Error("could not draw a free order number");
   await tx.insert(orderItems).values(priced.map((line) => ({ orderId: created.id, ...line })));
+  await recordOrderEvent(tx, { orderId: created.id, type: "created", actorId: buyer.userId, at: ctx.now });
 
   const sessionLines: SessionLine[] = priced.map(({ name, unitPriceCents, quantity }) => ({ name, unitAmountCents: unitPriceCents, quantity }));
   if (totals.insuranceCents > 0) sessionLines.push({ name: "Assurance colis", unitAmountCents: totals.insuranceCents, quantity: 1 });

@@ -13,11 +13,12 @@ const singleLine = (what: string) =>
 
 const queuedEmailSchema = z.object({
   to: z.string().trim().pipe(z.email({ message: "Adresse du destinataire invalide" })),
+  replyTo: z.string().trim().pipe(z.email({ message: "Adresse de réponse invalide" })).optional(),
   kind: singleLine("Type d'e-mail").max(64),
   content: z.object({ subject: singleLine("Objet"), html: z.string().min(1), text: z.string().min(1) }),
 });
 
-export type QueuedEmail = { to: string; kind: string; content: EmailContent };
+export type QueuedEmail = { to: string; kind: string; content: EmailContent; replyTo?: string };
 
 /**
  * Writes an e-mail to the outbox, to be sent by the mail worker. Pass the transaction of the
@@ -25,10 +26,10 @@ export type QueuedEmail = { to: string; kind: string; content: EmailContent };
  * ZodError on a bad address or empty content.
  */
 export async function queueEmail(db: Db | Tx, email: QueuedEmail): Promise<{ id: string }> {
-  const { to, kind, content } = queuedEmailSchema.parse(email);
+  const { to, replyTo, kind, content } = queuedEmailSchema.parse(email);
   const [row] = await db
     .insert(outboxEmails)
-    .values({ to, kind, subject: content.subject, html: content.html, text: content.text })
+    .values({ to, replyTo: replyTo ?? null, kind, subject: content.subject, html: content.html, text: content.text })
     .returning({ id: outboxEmails.id });
   return row!;
 }

@@ -1,11 +1,23 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { orderItems, orders } from "~/db/schema";
+import { orderEvents, orderItems, orders } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
+import type { OrderEventType } from "~/domain/catalog-values";
 import type { OrderView } from "~/domain/order-view";
 
 type OrderRow = typeof orders.$inferSelect;
 
-async function toOrderViews(db: Db | Tx, rows: OrderRow[]): Promise<OrderView[]> {
+/**
+ * One step of an order's timeline (the admin order page), written in the transaction of the
+ * change it records. `emailIds` in the details links the outbox e-mails it queued.
+ */
+export async function recordOrderEvent(
+  tx: Db | Tx,
+  event: { orderId: string; type: OrderEventType; details?: Record<string, unknown>; actorId?: string | null; at: Date },
+): Promise<void> {
+  await tx.insert(orderEvents).values({ orderId: event.orderId, type: event.type, details: event.details ?? {}, actorId: event.actorId ?? null, createdAt: event.at });
+}
+
+export async function toOrderViews(db: Db | Tx, rows: OrderRow[]): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const items = await db
     .select()

@@ -1,11 +1,12 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { orders, paymentEvents } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import type { MailShop } from "~/domain/email-templates";
 import type { AppContext } from "~/lib/context";
-import { latePaymentRefundEmail, orderConfirmationEmail, sellerLatePaymentEmail, sellerNewOrderEmail } from "~/domain/order-emails";
+import { orderConfirmationEmail, sellerNewOrderEmail } from "~/domain/order-emails";
 import { queueEmail } from "./mail.server";
-import { getOrderView } from "./orders.server";
+import { getOrderView, recordOrderEvent } from "./orders.server";
+import { completeRefund } from "./refunds.server";
 import { orderLines, reserveUnits, returnUnits } from "./reservations.server";
 import { type PaymentEvent, type PaymentProvider, WebhookSignatureError } from "./payments/types";
 
@@ -64,10 +65,11 @@ export async function receiveWebhook(
  * Handles one provider event exactly once and in any order (ARCHITECTURE.md "Payment
  * confirmation"). In one transaction: the event id is recorded (a second delivery stops
  * there), the order row is locked, and only allowed transitions happen:
- * pending_payment → paid (e-mails queued in the same transaction); pending_payment → expired or
- * cancelled with its units back. An expiry after the payment changes nothing. A payment after
- * the reservation ended takes the units again if they are still there; if not, the order turns
- * refund_pending, the seller is told, and the money goes back through the provider.
+ * pending_payment → paid (e-mails and the timeline's event written in the same transaction);
+ * pending_payment → expired or cancelled with its units back. An expiry after the payment
+ * changes nothing. A payment after the reservation ended takes the units again if they are
+ * still there; if not, the order turns refund_pending (refund_reason late_payment), the seller
+ * is told, and the money goes back through the provider (services/refunds.server.ts).
  */
 export async function handlePaymentEvent(db: Db, provider: PaymentProvider, event: PaymentEvent, deps: WebhookDeps): Promise<WebhookOutcome> {
   const now = deps.now?.() ?? new Date();
@@ -107,7 +109,7 @@ export async function handlePaymentEvent(db: Db, provider: PaymentProvider, even
     return { outcome: "ignored" as const };
   });
   if (result.outcome === "refund-pending" && "orderId" in result && result.orderId) {
-    await refundLatePayment(db, provider, result.orderId, deps);
+    await completeRefund(db, provider, result.orderId, deps);
   }
   return result.outcome;
 }
@@ -147,75 +149,31 @@ async function recordPayment(tx: Tx, order: OrderRow, event: PaymentEvent, now: 
   }
   await tx
     .update(orders)
-    .set({ ...customerDetails(order, event), status: "refund_pending", reservedUntil: null, updatedAt: now })
+    .set({ ...customerDetails(order, event), status: "refund_pending", refundReason: "late_payment", reservedUntil: null, updatedAt: now })
     .where(eq(orders.id, order.id));
+  await recordOrderEvent(tx, { orderId: order.id, type: "refund_requested", details: { reason: "late_payment" }, at: now });
   return "refund-pending";
 }
 
 class NotAllThere extends Error {}
 
 async function markPaid(tx: Tx, order: OrderRow, event: PaymentEvent, now: Date, deps: WebhookDeps) {
+  const customer = customerDetails(order, event);
   await tx
     .update(orders)
-    .set({ ...customerDetails(order, event), status: "paid", paidAt: now, reservedUntil: null, updatedAt: now })
+    .set({ ...customer, status: "paid", paidAt: now, reservedUntil: null, updatedAt: now })
     .where(eq(orders.id, order.id));
   const view = (await getOrderView(tx, order.id))!;
   const orderUrl = order.userId ? `${deps.shop.publicUrl}/account/orders/${encodeURIComponent(view.number)}` : null;
+  const emailIds: string[] = [];
   if (view.customerEmail) {
-    await queueEmail(tx, { to: view.customerEmail, kind: "order-confirmation", content: orderConfirmationEmail({ shop: deps.shop, order: view, orderUrl }) });
+    emailIds.push((await queueEmail(tx, { to: view.customerEmail, kind: "order-confirmation", content: orderConfirmationEmail({ shop: deps.shop, order: view, orderUrl }) })).id);
   }
-  await queueEmail(tx, {
+  const seller = await queueEmail(tx, {
     to: deps.sellerEmail,
     kind: "seller-new-order",
-    content: sellerNewOrderEmail({ shop: deps.shop, order: view, adminUrl: `${deps.shop.publicUrl}/admin` }),
+    content: sellerNewOrderEmail({ shop: deps.shop, order: view, adminUrl: `${deps.shop.publicUrl}/admin/orders/${encodeURIComponent(view.number)}` }),
   });
-}
-
-/**
- * Gives the money back for an order paid too late (refund_pending), through the provider, then
- * records it and tells the customer and the seller. When the provider fails, the seller is told
- * to act and the sweeper tries again later; the idempotency key keeps it to one refund.
- */
-export async function refundLatePayment(db: Db, provider: PaymentProvider, orderId: string, deps: WebhookDeps, options: { notifyFailure?: boolean } = {}): Promise<boolean> {
-  const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.status, "refund_pending")));
-  if (!order) return false;
-  const adminUrl = `${deps.shop.publicUrl}/admin`;
-  let refundId: string | null = null;
-  try {
-    if (!order.paymentReference) throw new Error("no payment reference to refund");
-    ({ id: refundId } = await provider.refund({ paymentReference: order.paymentReference, amountCents: order.totalCents, idempotencyKey: `refund:${order.id}` }));
-  } catch (error) {
-    console.error(`refund of order ${order.number} failed:`, error instanceof Error ? error.message : error);
-  }
-  const now = deps.now?.() ?? new Date();
-  return db.transaction(async (tx) => {
-    const view = (await getOrderView(tx, order.id))!;
-    if (!refundId) {
-      if (options.notifyFailure !== false) {
-        await queueEmail(tx, { to: deps.sellerEmail, kind: "seller-late-payment", content: sellerLatePaymentEmail({ shop: deps.shop, order: view, refunded: false, adminUrl }) });
-      }
-      return false;
-    }
-    const updated = await tx
-      .update(orders)
-      .set({ status: "refunded", refundReference: refundId, refundedAt: now, updatedAt: now })
-      .where(and(eq(orders.id, order.id), eq(orders.status, "refund_pending")))
-      .returning({ id: orders.id });
-    if (updated.length === 0) return false;
-    if (view.customerEmail) {
-      await queueEmail(tx, { to: view.customerEmail, kind: "late-payment-refund", content: latePaymentRefundEmail({ shop: deps.shop, order: view }) });
-    }
-    await queueEmail(tx, { to: deps.sellerEmail, kind: "seller-late-payment", content: sellerLatePaymentEmail({ shop: deps.shop, order: view, refunded: true, adminUrl }) });
-    return true;
-  });
-}
-
-/** Orders still waiting for their refund (the provider failed before): tried again by the sweeper. */
-export async function retryPendingRefunds(db: Db, provider: PaymentProvider, deps: WebhookDeps): Promise<number> {
-  const pending = await db.select({ id: orders.id }).from(orders).where(inArray(orders.status, ["refund_pending"])).limit(20);
-  let done = 0;
-  for (const { id } of pending) {
-    if (await refundLatePayment(db, provider, id, deps, { notifyFailure: false })) done += 1;
-  }
-  return done;
+  emailIds.push(seller.id);
+  await recordOrderEvent(tx, { orderId: order.id, type: "paid", details: { paymentReference: customer.paymentReference, emailIds }, at: now });
 }

@@ -2,17 +2,10 @@ import { randomBytes } from "node:crypto";
 import { products } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { IMAGE_WIDTHS } from "~/domain/images";
-import {
-  IMAGE_KEY_PREFIX,
-  IMAGE_UPLOAD_ERRORS,
-  MAX_IMAGE_BYTES,
-  imageKeyName,
-  imageKeyTimestamp,
-  sniffImageType,
-} from "~/domain/image-upload";
-import { type Storage, encodeImageVariants, putImageVariants, variantKey } from "./storage.server";
+import { IMAGE_KEY_PREFIX, imageKeyName, imageKeyTimestamp } from "~/domain/image-upload";
+import { type ImageRefusal, type Storage, checkUploadedImage, encodeImageVariants, putImageVariants, variantKey } from "./storage.server";
 
-export type IngestResult = { ok: true; key: string } | { ok: false; status: 413 | 415 | 422; error: string };
+export type IngestResult = { ok: true; key: string } | ImageRefusal;
 
 const randomPart = () => randomBytes(8).toString("hex");
 
@@ -27,16 +20,10 @@ export async function ingestProductImage(
   bytes: Buffer,
   options: { now?: Date; random?: () => string } = {},
 ): Promise<IngestResult> {
-  if (bytes.length > MAX_IMAGE_BYTES) return { ok: false, status: 413, error: IMAGE_UPLOAD_ERRORS.tooLarge };
-  if (!sniffImageType(bytes)) return { ok: false, status: 415, error: IMAGE_UPLOAD_ERRORS.unsupported };
-  let variants;
-  try {
-    variants = await encodeImageVariants(bytes);
-  } catch {
-    return { ok: false, status: 422, error: IMAGE_UPLOAD_ERRORS.unreadable };
-  }
+  const checked = await checkUploadedImage(bytes, encodeImageVariants);
+  if (!checked.ok) return checked;
   const key = imageKeyName(options.now ?? new Date(), (options.random ?? randomPart)());
-  await putImageVariants(storage, key, variants);
+  await putImageVariants(storage, key, checked.value);
   return { ok: true, key };
 }
 

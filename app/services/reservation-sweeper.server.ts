@@ -1,7 +1,8 @@
 import type { Logger } from "pino";
 import type { Db } from "~/db/types";
-import { retryPendingRefunds, type WebhookDeps } from "./payment-webhooks.server";
+import type { WebhookDeps } from "./payment-webhooks.server";
 import type { PaymentProvider } from "./payments/types";
+import { retryPendingRefunds } from "./refunds.server";
 import { releaseExpiredReservations } from "./reservations.server";
 
 export const RESERVATION_SWEEP_INTERVAL_MS = 15_000;

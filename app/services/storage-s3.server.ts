@@ -1,12 +1,13 @@
 import {
   DeleteObjectCommand,
+  GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
   paginateListObjectsV2,
 } from "@aws-sdk/client-s3";
-import { type Storage, assertSafeKey } from "./storage.server";
+import { type FileStore, type Storage, assertSafeKey } from "./storage.server";
 
 export type S3StorageOptions = {
   endpoint: string;
@@ -24,6 +25,24 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** Product images in an S3-compatible bucket (AWS, MinIO, R2…), read publicly. */
 export function s3Storage(options: S3StorageOptions): Storage {
+  return {
+    publicBaseUrl: (options.publicUrl ?? `${options.endpoint.replace(/\/+$/, "")}/${options.bucket}`).replace(/\/+$/, ""),
+    ...s3Store(options, { keyPrefix: "", cacheControl: IMMUTABLE }),
+  };
+}
+
+/**
+ * Customers' private files (buy-back photos) in the same bucket, under "private/": keep that
+ * prefix out of any public-read bucket policy. The shop serves them to admins itself.
+ */
+export function s3PrivateStore(options: S3StorageOptions): FileStore {
+  return s3Store(options, { keyPrefix: "private/", cacheControl: "private, no-store" });
+}
+
+const isNotFound = (error: unknown) => error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
+
+/** Objects of a bucket under `keyPrefix`, named without it ("" for the whole bucket). */
+function s3Store(options: S3StorageOptions, { keyPrefix, cacheControl }: { keyPrefix: string; cacheControl: string }): FileStore {
   const { bucket } = options;
   const client = new S3Client({
     endpoint: options.endpoint,
@@ -36,31 +55,39 @@ export function s3Storage(options: S3StorageOptions): Storage {
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
+  const full = (key: string) => {
+    assertSafeKey(key);
+    return `${keyPrefix}${key}`;
+  };
   return {
-    publicBaseUrl: (options.publicUrl ?? `${options.endpoint.replace(/\/+$/, "")}/${bucket}`).replace(/\/+$/, ""),
     async put(key, body, contentType) {
-      assertSafeKey(key);
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, CacheControl: IMMUTABLE }));
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: full(key), Body: body, ContentType: contentType, CacheControl: cacheControl }));
+    },
+    async get(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: full(key) }));
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : Buffer.alloc(0);
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
     },
     async exists(key) {
-      assertSafeKey(key);
       try {
-        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: full(key) }));
         return true;
       } catch (error) {
-        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return false;
+        if (isNotFound(error)) return false;
         throw error;
       }
     },
     async delete(key) {
-      assertSafeKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: full(key) }));
     },
     async list(prefix) {
-      assertSafeKey(prefix);
       const keys: string[] = [];
-      for await (const page of paginateListObjectsV2({ client }, { Bucket: bucket, Prefix: prefix })) {
-        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+      for await (const page of paginateListObjectsV2({ client }, { Bucket: bucket, Prefix: full(prefix) })) {
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key.slice(keyPrefix.length));
       }
       return keys.sort();
     },

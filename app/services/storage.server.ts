@@ -1,22 +1,29 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { IMAGE_UPLOAD_ERRORS, MAX_IMAGE_BYTES, sniffImageType } from "~/domain/image-upload";
 import { IMAGE_WIDTHS } from "~/domain/images";
 
 /**
- * Where product images live: local disk by default, S3 with S3_* (storage-s3.server.ts). Keys
- * are relative, slash-separated names ("seed/display-ev-320.webp"); the URL prefix is what
- * browsers use.
+ * Files under relative, slash-separated keys ("seed/display-ev-320.webp"): local disk by
+ * default, S3 with S3_* (storage-s3.server.ts).
  */
-export type Storage = {
-  publicBaseUrl: string;
+export type FileStore = {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The object's bytes, or null when there is none. */
+  get(key: string): Promise<Buffer | null>;
   exists(key: string): Promise<boolean>;
   /** Removes one object; a key that is not there is no error. */
   delete(key: string): Promise<void>;
   /** Every key that starts with prefix ("" for all), sorted. */
   list(prefix: string): Promise<string[]>;
 };
+
+/**
+ * Where product images live, read by browsers under the URL prefix. Customers' private files
+ * (buy-back photos) are a FileStore of their own, with no public URL (AppContext.privateFiles).
+ */
+export type Storage = FileStore & { publicBaseUrl: string };
 
 /** Refuses keys that could reach outside the storage root, whatever the adapter. */
 export function assertSafeKey(key: string): void {
@@ -25,15 +32,20 @@ export function assertSafeKey(key: string): void {
   }
 }
 
+/** Public product images on local disk, served under /uploads (server/app.ts). */
 export function localDiskStorage(uploadsDir: string): Storage {
-  const root = path.resolve(uploadsDir);
+  return { publicBaseUrl: "/uploads", ...localDiskStore(uploadsDir) };
+}
+
+/** Files in a folder: keys are paths below it, which no key can leave. */
+export function localDiskStore(dir: string): FileStore {
+  const root = path.resolve(dir);
   const fileOf = (key: string) => {
     assertSafeKey(key);
     if (key === "") throw new Error("Empty storage key");
     return path.join(root, key);
   };
   return {
-    publicBaseUrl: "/uploads",
     async put(key, body) {
       const file = fileOf(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
@@ -46,6 +58,12 @@ export function localDiskStorage(uploadsDir: string): Storage {
         await fs.rm(tmp, { force: true });
         throw error;
       }
+    },
+    async get(key) {
+      return fs.readFile(fileOf(key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return null;
+        throw error;
+      });
     },
     async exists(key) {
       return fs.access(fileOf(key)).then(
@@ -110,4 +128,34 @@ export async function putImageVariants(storage: Storage, key: string, variants: 
 /** Stores one WebP per width of IMAGE_WIDTHS under `${key}-${width}.webp`. */
 export async function storeImageVariants(storage: Storage, key: string, source: Buffer): Promise<void> {
   await putImageVariants(storage, key, await encodeImageVariants(source));
+}
+
+/** Why an uploaded image was refused: the HTTP status and SPEC.md's French message. */
+export type ImageRefusal = { ok: false; status: 413 | 415 | 422; error: string };
+
+/**
+ * The checks every uploaded image passes (product images and buy-back photos alike): its size
+ * first, then its first bytes (never the file name or the declared type), then a full decode
+ * by `encode`, in memory. Nothing is stored here: the caller stores `value` once all is well.
+ */
+export async function checkUploadedImage<T>(bytes: Buffer, encode: (source: Buffer) => Promise<T>): Promise<{ ok: true; value: T } | ImageRefusal> {
+  if (bytes.length > MAX_IMAGE_BYTES) return { ok: false, status: 413, error: IMAGE_UPLOAD_ERRORS.tooLarge };
+  if (!sniffImageType(bytes)) return { ok: false, status: 415, error: IMAGE_UPLOAD_ERRORS.unsupported };
+  try {
+    return { ok: true, value: await encode(bytes) };
+  } catch {
+    return { ok: false, status: 422, error: IMAGE_UPLOAD_ERRORS.unreadable };
+  }
+}
+
+/**
+ * One WebP of at most `maxSide` pixels on its longer side (never enlarged), turned upright,
+ * without metadata (EXIF, GPS, ICC): a customer's photo keeps nothing but the picture.
+ */
+export async function encodeWebp(source: Buffer, maxSide: number): Promise<Buffer> {
+  return sharp(source, { failOn: "error" })
+    .rotate()
+    .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
 }

@@ -13,16 +13,23 @@ const CUSTOMER = { name: "Client Test", email: "client@example.com", password: "
 
 /**
  * Every admin path of app/routes.ts, except the two public ones and the image upload (POST
- * only); `:id` becomes `id`, a product's id under /products.
+ * only), with each parameter replaced by `ids[param]` (a product's id under /products).
  */
-function adminPaths(entries: RouteConfigEntry[], id: string, parent = ""): string[] {
+type PathIds = { id: string; userId: string; messageId: string; number: string; key: string };
+function adminPaths(entries: RouteConfigEntry[], ids: PathIds, parent = ""): string[] {
   return entries.flatMap((entry) => {
     const own = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
-    const children = entry.children ? adminPaths(entry.children, id, own) : [];
-    const self = entry.path !== undefined || entry.index ? [own.replace(/:id\b/, own.includes("/products/") ? PRODUCT_ID : id)] : [];
+    const children = entry.children ? adminPaths(entry.children, ids, own) : [];
+    const self = entry.path !== undefined || entry.index ? [withIds(own, ids)] : [];
     return [...self, ...children];
   }).filter((p, i, all) => p.startsWith("/admin") && !["/admin/login", "/admin/unauthorized", UPLOAD_PATH].includes(p) && all.indexOf(p) === i);
 }
+function withIds(pathname: string, ids: PathIds): string {
+  const id = pathname.includes("/products/") ? PRODUCT_ID : pathname.includes("/users/") ? ids.userId : pathname.includes("/inbox/") ? ids.messageId : ids.id;
+  return pathname.replace(/:id\b/, id).replace(/:number\b/, ids.number).replace(/:key\b/, ids.key);
+}
+/** Pages of things this server has none of (no order, no photo): the admin gets a 404, not a refusal. */
+const MISSING = { number: "CPT-000000-0000", key: "rachat_0_absent.webp" };
 /** A product of the sample catalogue. */
 const PRODUCT_ID = "1";
 const UPLOAD_PATH = "/admin/api/images";
@@ -46,6 +53,7 @@ describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
   let adminCookie = "";
   let customerCookie = "";
   let emailId = "";
+  let ids: PathIds;
 
   const post = (pathname: string, values: Record<string, string>, headers: Record<string, string> = {}) =>
     fetch(`${server.url}${pathname}`, { method: "POST", body: form(values), headers, redirect: "manual" });
@@ -76,6 +84,16 @@ describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
     const login = await post("/login", CUSTOMER);
     expect(login.headers.get("location")).toBe("/account");
     customerCookie = cookiesOf(login);
+
+    // A contact request, for the inbox page; the customer's id, for their page.
+    const contact = { lastName: "Durand", firstName: "Léa", email: "lea@example.com", message: "Avez-vous des displays Écarlate et Violet ?" };
+    expect((await post("/contact", contact)).status).toBe(200);
+    const inbox = await (await get("/admin/inbox", { cookie: adminCookie })).text();
+    const messageId = inbox.match(/\/admin\/inbox\/([0-9a-f-]{36})/)?.[1];
+    const users = await (await get(`/admin/users?q=${encodeURIComponent(CUSTOMER.email)}`, { cookie: adminCookie })).text();
+    const userId = users.match(/\/admin\/users\/([\w-]+)"/)?.[1];
+    expect(messageId && userId).toBeTruthy();
+    ids = { id: emailId, userId: userId!, messageId: messageId!, ...MISSING };
   }, 120_000);
 
   afterAll(async () => {
@@ -83,13 +101,15 @@ describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
   });
 
   it("lists the admin pages of the route table", () => {
-    expect(adminPaths(routes, "ID")).toEqual(expect.arrayContaining(["/admin", "/admin/emails", "/admin/emails/ID"]));
+    const paths = adminPaths(routes, { id: "ID", userId: "U", messageId: "M", number: "N", key: "K" });
+    expect(paths).toEqual(expect.arrayContaining(["/admin", "/admin/emails", "/admin/emails/ID", "/admin/users/U", "/admin/inbox/M", "/admin/orders/N"]));
   });
 
   it("shows every admin page to the admin", async () => {
-    for (const pathname of adminPaths(routes, emailId)) {
+    for (const pathname of adminPaths(routes, ids)) {
       const response = await get(pathname, { cookie: adminCookie });
-      expect(response.status, pathname).toBe(200);
+      const missing = pathname.endsWith(MISSING.number) || pathname.endsWith(MISSING.key);
+      expect(response.status, pathname).toBe(missing ? 404 : 200);
     }
   });
 
@@ -102,7 +122,7 @@ describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
   for (const [who, expected] of Object.entries(visitors)) {
     it(`refuses every admin page, its data and its actions to a ${who}`, async () => {
       const headers: Record<string, string> = expected.cookie() ? { cookie: expected.cookie() } : {};
-      for (const pathname of adminPaths(routes, emailId)) {
+      for (const pathname of adminPaths(routes, ids)) {
         const page = await get(pathname, headers);
         expect(page.status, pathname).toBe(302);
         expect(page.headers.get("location"), pathname).toBe(expected.page);

@@ -1,8 +1,6 @@
-import type { AddressInfo } from "node:net";
 import { eq, inArray, sql } from "drizzle-orm";
 import pino from "pino";
 import PostalMime from "postal-mime";
-import { SMTPServer, type SMTPServerError } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ZodError } from "zod";
 import type { Database } from "~/db/client.server";
@@ -10,43 +8,12 @@ import { outboxEmails } from "~/db/schema";
 import { type EmailContent, verifyEmail } from "~/domain/email-templates";
 import { getOutboxEmail, listOutbox, queueEmail, retryEmail } from "~/services/mail.server";
 import { type MailWorker, startMailWorker } from "../../server/mail-worker";
+import { UNKNOWN_MAILBOX, startSmtpServer } from "./smtp-server";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 const logger = pino({ level: "silent" });
 const shop = { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" };
 const from = { name: "Comptoir", address: "contact@comptoir.example" };
-const UNKNOWN_MAILBOX = "inconnu@example.com";
-
-type Received = { to: string[]; raw: Buffer };
-
-/** A local SMTP relay that keeps what it receives and refuses UNKNOWN_MAILBOX with a 550. */
-async function startSmtpServer(port = 0) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    logger: false,
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    onRcptTo(address, _session, callback) {
-      if (address.address !== UNKNOWN_MAILBOX) return callback();
-      const error: SMTPServerError = Object.assign(new Error("5.1.1 Mailbox unknown"), { responseCode: 550 });
-      callback(error);
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 function content(subject: string): EmailContent {
   return { subject, html: `<p>${subject}</p>`, text: subject };
@@ -138,6 +105,20 @@ describe(`mail outbox on ${databaseLabel}`, () => {
     expect(message.text?.trim()).toBe(email.text.trim());
     expect(message.html).toContain('href="https://comptoir.example/verifier?token=abc"');
     expect(message.html).toContain("Bonjour Marie,");
+  });
+
+  it("sends an e-mail's Reply-To (a request's notification answers the customer)", async () => {
+    const smtp = await startSmtpServer();
+    closers.push(smtp.close);
+    const mailer = worker(smtp.port);
+    const email = verifyEmail({ shop, name: "Marie", url: "https://comptoir.example/verifier?token=abc" });
+    const { id } = await queueEmail(database.db, { to: "vendeur@comptoir.example", replyTo: "lea@example.com", kind: "inbox-contact-seller", content: email });
+    mailer.kick();
+
+    await waitFor(async () => expect((await row(id)).status).toBe("sent"));
+    const message = await PostalMime.parse(smtp.received.at(-1)!.raw);
+    expect(message.replyTo).toMatchObject([{ address: "lea@example.com" }]);
+    await expect(queueEmail(database.db, { to: "vendeur@comptoir.example", replyTo: "pas une adresse", kind: "x", content: email })).rejects.toThrow("Adresse de réponse invalide");
   });
 
   it("keeps an e-mail while the relay is down, retries it with backoff, and delivers it once the relay is back", async () => {

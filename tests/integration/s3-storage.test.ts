@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { IMAGE_UPLOAD_ERRORS, imageKeyName } from "~/domain/image-upload";
 import { deleteProductImage, ingestProductImage } from "~/services/product-images.server";
-import { s3Storage } from "~/services/storage-s3.server";
+import { s3PrivateStore, s3Storage } from "~/services/storage-s3.server";
 
 const BUCKET = "comptoir-test";
 const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
@@ -91,6 +91,31 @@ describe.skipIf("skipped" in local)("S3 storage against a local S3 server (s3rve
     expect(await storage.list("seed/")).toEqual([]);
     await storage.delete("pokemon_1_x-320.webp");
     await expect(storage.put("../outside", Buffer.from("x"), "image/webp")).rejects.toThrow(/Unsafe storage key/);
+  });
+
+  it("reads an object back, null when missing", async () => {
+    await storage.put("seed/b-320.webp", Buffer.from("seed b"), "image/webp");
+    expect((await storage.get("seed/b-320.webp"))?.toString()).toBe("seed b");
+    expect(await storage.get("seed/absent-320.webp")).toBeNull();
+    await storage.delete("seed/b-320.webp");
+  });
+
+  it("keeps private files under private/, for no shared cache, apart from the product images", async () => {
+    const privateFiles = s3PrivateStore({ endpoint, bucket: BUCKET, ...CREDENTIALS });
+    await privateFiles.put("rachat_1773482400000_0123456789abcdef.webp", Buffer.from("photo"), "image/webp");
+    expect(await privateFiles.list("")).toEqual(["rachat_1773482400000_0123456789abcdef.webp"]);
+    expect(await privateFiles.exists("rachat_1773482400000_0123456789abcdef.webp")).toBe(true);
+    expect((await privateFiles.get("rachat_1773482400000_0123456789abcdef.webp"))?.toString()).toBe("photo");
+    // The same bucket names it private/…; product images are listed by their own prefix.
+    expect(await storage.list("private/")).toEqual(["private/rachat_1773482400000_0123456789abcdef.webp"]);
+    expect(await storage.list("pokemon_")).toEqual([]);
+    expect(await storage.get("rachat_1773482400000_0123456789abcdef.webp")).toBeNull();
+    // Stored for no shared cache.
+    const response = await fetch(`${storage.publicBaseUrl}/private/rachat_1773482400000_0123456789abcdef.webp`);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    await privateFiles.delete("rachat_1773482400000_0123456789abcdef.webp");
+    expect(await privateFiles.list("")).toEqual([]);
+    await expect(privateFiles.put("../escape", Buffer.from("x"), "image/webp")).rejects.toThrow(/Unsafe storage key/);
   });
 
   it("lists past the first page of 1,000 keys", async () => {

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A local stand-in for api.stripe.com, enough for the shop's Stripe adapter driven by the
- * official SDK (STRIPE_API_BASE): Checkout Sessions, coupons and refunds. Like Stripe, it checks
+ * official SDK (STRIPE_API_BASE): Checkout Sessions, coupons and refunds (kept in `refunds`). Like Stripe, it checks
  * the key, validates the few rules the adapter relies on (expires_at 30 min–24 h ahead), replays
  * the first answer for a repeated Idempotency-Key and refuses that key with other parameters.
  */
@@ -26,6 +26,8 @@ export type Recorded = {
 export type FakeStripe = {
   url: string;
   requests: Recorded[];
+  /** The refunds made, once each (a replayed Idempotency-Key makes none). */
+  refunds: StripeObject[];
   /**
    * The next `times` requests answer a Stripe-style error. The SDK retries a 5xx twice
    * (maxNetworkRetries: 2), so a failure the caller sees needs times = 3.
@@ -85,6 +87,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: Recorded[] = [];
   const replays = new Map<string, { method: string; path: string; rawBody: string; response: StripeObject }>();
   const coupons = new Map<string, number>();
+  const refunds: StripeObject[] = [];
   let failure: { status: number; times: number } = { status: 500, times: 0 };
 
   function handle(method: string, path: string, body: FormObject): StripeObject {
@@ -148,7 +151,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const paymentIntent = text(body.payment_intent);
       if (!paymentIntent) throw new StripeApiError(400, "invalid_request_error", "One of the following params should be provided for this request: payment_intent or charge.");
       const amount = integer(body.amount, "amount", 1);
-      return { id: id("re"), object: "refund", amount, currency: "eur", payment_intent: paymentIntent, status: "succeeded", created: now };
+      const refund = { id: id("re"), object: "refund", amount, currency: "eur", payment_intent: paymentIntent, status: "succeeded", created: now };
+      refunds.push(refund);
+      return refund;
     }
     throw new StripeApiError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path})`);
   }
@@ -215,6 +220,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    refunds,
     failNext(status = 500, times = 1) {
       failure = { status, times };
     },

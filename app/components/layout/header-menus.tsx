@@ -15,7 +15,7 @@ import { Sheet, SheetClose, SheetContent, SheetTrigger } from "~/components/ui/s
 import { type ThemeChoice, parseThemeChoice } from "~/lib/theme";
 import { cn } from "~/lib/utils";
 import { MAIN_NAV, TCG_SUBMENU } from "./navigation";
-import type { HeaderUser } from "./site-header";
+import { EMAIL_TEST_LINK, type HeaderUser } from "./site-header";
 
 /**
  * The header's menus (Radix dropdown menus and the mobile sheet), loaded on the visitor's first
@@ -112,6 +112,13 @@ export function MobileMenu({ arrival, children, shopName, user }: Props & { shop
           ))}
         </nav>
         <div className="mt-auto flex flex-col gap-2 border-t border-border pt-4">
+          {user?.role === "admin" ? (
+            <SheetClose asChild>
+              <Link to={EMAIL_TEST_LINK.to} className={buttonVariants({ variant: "outline" })}>
+                {EMAIL_TEST_LINK.label}
+              </Link>
+            </SheetClose>
+          ) : null}
           {user ? (
             <SheetClose asChild>
               <Link to="/account" className={buttonVariants({ variant: "secondary" })}>

@@ -1,8 +1,9 @@
 import { useId } from "react";
 import { Link } from "react-router";
+import { cn } from "~/lib/utils";
 
 /** The shop's mark: a foil-gold card with the shop name beside it. */
-export function ShopLogo({ name }: { name: string }) {
+export function ShopLogo({ name, wordmarkClassName }: { name: string; wordmarkClassName?: string }) {
   // One id per logo: the header and the footer each draw one, and ids must be unique.
   const foil = `logo-foil-${useId().replace(/[^\w-]/g, "")}`;
   return (
@@ -19,7 +20,7 @@ export function ShopLogo({ name }: { name: string }) {
         <circle cx="12" cy="14" r="5" fill="none" stroke="#0b1120" strokeWidth="2" />
         <path d="M1.5 14h5.5M17 14h5.5" stroke="#0b1120" strokeWidth="2" />
       </svg>
-      <span className="text-lg">{name}</span>
+      <span className={cn("text-lg", wordmarkClassName)}>{name}</span>
     </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { ChevronDown, Menu, UserRound } from "lucide-react";
+import { ChevronDown, MailCheck, Menu, UserRound } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useOnDemand } from "~/components/ui/on-demand";
@@ -10,11 +10,15 @@ import { SearchBox } from "./search-box";
 import { ShopLogo } from "./shop-logo";
 import { ThemeToggle } from "./theme-toggle";
 
-export type HeaderUser = { name: string } | null;
+/** The signed-in visitor, as the root loader (the server) knows them: admins get their own links. */
+export type HeaderUser = { name: string; role: "user" | "admin" } | null;
+
+/** SPEC.md: the order e-mail test, linked in the header for admins only. */
+export const EMAIL_TEST_LINK = { to: "/test-email", label: "Test e-mail" } as const;
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "inline-flex h-11 items-center rounded-lg px-3 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground",
+    "inline-flex h-11 items-center rounded-lg px-2 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground",
     isActive ? "text-foreground" : "text-muted-foreground",
   );
 
@@ -23,8 +27,9 @@ export function SiteHeader({ shopName, user, paymentProvider }: { shopName: stri
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
         <MobileMenu shopName={shopName} user={user} />
-        <ShopLogo name={shopName} />
-        <nav aria-label="Navigation principale" className="ml-4 hidden items-center md:flex">
+        {/* Tablets (768–1023 px) keep the whole menu: the wordmark gives way, the mark stays. */}
+        <ShopLogo name={shopName} wordmarkClassName="md:max-lg:hidden" />
+        <nav aria-label="Navigation principale" className="ml-2 hidden items-center md:flex xl:ml-4">
           {MAIN_NAV.map((item) =>
             "submenu" in item ? (
               <TcgMenu key={item.to} />
@@ -36,13 +41,24 @@ export function SiteHeader({ shopName, user, paymentProvider }: { shopName: stri
           )}
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <SearchBox className="hidden w-56 lg:block xl:w-72" />
+          <SearchBox className="hidden w-60 xl:block 2xl:w-72" />
+          {user?.role === "admin" ? (
+            <NavLink
+              to={EMAIL_TEST_LINK.to}
+              aria-label={EMAIL_TEST_LINK.label}
+              title={EMAIL_TEST_LINK.label}
+              // An icon (the header is short of room), named by its label and tooltip; the phone menu spells it out.
+              className={({ isActive }) => cn(navLinkClass({ isActive }), "hidden w-11 justify-center px-0 md:inline-flex")}
+            >
+              <MailCheck className="size-5" aria-hidden="true" />
+            </NavLink>
+          ) : null}
           <ThemeToggle />
           <AccountLinks user={user} />
           <CartButton paymentProvider={paymentProvider} />
         </div>
       </div>
-      <div className="px-4 pb-3 lg:hidden">
+      <div className="px-4 pb-3 xl:hidden">
         <SearchBox id="site-search-mobile" />
       </div>
     </header>
@@ -52,7 +68,7 @@ export function SiteHeader({ shopName, user, paymentProvider }: { shopName: stri
 const loadHeaderMenus = () => import("./header-menus");
 
 const TCG_TRIGGER =
-  "inline-flex h-11 items-center gap-1 rounded-lg px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground data-[state=open]:bg-muted data-[state=open]:text-foreground";
+  "inline-flex h-11 items-center gap-1 rounded-lg px-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground data-[state=open]:bg-muted data-[state=open]:text-foreground";
 
 /** The TCG submenu: a stand-in trigger until the menu's code arrives on first intent. */
 function TcgMenu() {
@@ -87,14 +103,20 @@ function AccountLinks({ user }: { user: HeaderUser }) {
     );
   }
   return (
-    <div className="hidden items-center gap-1 md:flex">
-      <Link to="/login" className={buttonVariants({ variant: "ghost", size: "sm", className: "h-11" })}>
-        Connexion
+    <>
+      {/* Short of room below 1280 px: one sign-in icon (the sign-in page links to sign-up). */}
+      <Link to="/login" className={buttonVariants({ variant: "ghost", size: "icon", className: "hidden md:inline-flex xl:hidden" })} aria-label="Connexion">
+        <UserRound className="!size-5" aria-hidden="true" />
       </Link>
-      <Link to="/signup" className={buttonVariants({ variant: "primary", size: "sm", className: "h-11" })}>
-        Inscription
-      </Link>
-    </div>
+      <div className="hidden items-center gap-1 xl:flex">
+        <Link to="/login" className={buttonVariants({ variant: "ghost", size: "sm", className: "h-11" })}>
+          Connexion
+        </Link>
+        <Link to="/signup" className={buttonVariants({ variant: "primary", size: "sm", className: "h-11" })}>
+          Inscription
+        </Link>
+      </div>
+    </>
   );
 }
 

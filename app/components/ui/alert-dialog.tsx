@@ -1,10 +1,11 @@
 import { AlertDialog as Primitive } from "radix-ui";
 import type { ReactNode } from "react";
-import { Button } from "./button";
+import { Button, type ButtonProps } from "./button";
 
 /**
  * A confirmation that interrupts (delete a product): focus goes to "Annuler", Escape cancels,
- * and the page behind cannot be reached until one of the two buttons is chosen.
+ * and the page behind cannot be reached until one of the two buttons is chosen. `children`
+ * (fields the confirmation needs, such as a tracking number) go between the text and the buttons.
  */
 export function ConfirmDialog({
   open,
@@ -15,6 +16,8 @@ export function ConfirmDialog({
   cancelLabel = "Annuler",
   onConfirm,
   busy = false,
+  confirmVariant = "destructive",
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -24,6 +27,8 @@ export function ConfirmDialog({
   cancelLabel?: string;
   onConfirm: () => void;
   busy?: boolean;
+  confirmVariant?: ButtonProps["variant"];
+  children?: ReactNode;
 }) {
   return (
     <Primitive.Root open={open} onOpenChange={onOpenChange}>
@@ -32,13 +37,14 @@ export function ConfirmDialog({
         <Primitive.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-background p-6 shadow-2xl">
           <Primitive.Title className="text-lg font-bold">{title}</Primitive.Title>
           <Primitive.Description className="mt-2 text-sm text-muted-foreground">{description}</Primitive.Description>
+          {children}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Primitive.Cancel asChild>
               <Button variant="outline">{cancelLabel}</Button>
             </Primitive.Cancel>
             <Primitive.Action asChild>
               <Button
-                variant="destructive"
+                variant={confirmVariant}
                 disabled={busy}
                 onClick={(event) => {
                   // The caller closes the dialog once its request is sent.

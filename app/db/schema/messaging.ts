@@ -9,6 +9,8 @@ export const outboxEmails = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     to: text().notNull(),
+    /** Where a reply goes, when not to the shop (a request's notification: the customer). */
+    replyTo: text(),
     subject: text().notNull(),
     html: text().notNull(),
     text: text().notNull(),

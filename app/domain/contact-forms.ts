@@ -1,0 +1,125 @@
+import { z } from "zod";
+import type { FieldErrors } from "./auth-forms";
+import { checkImageFile } from "./image-upload";
+
+/**
+ * The contact form and the buy-back form (SPEC.md sections 2 and 5): one schema each, used by
+ * the browser before sending and by the server on whatever arrives. Text is trimmed; the
+ * maxima keep a pasted novel or a script's flood out of the inbox with a French message.
+ */
+
+export const NAME_MAX = 100;
+export const MESSAGE_MAX = 5000;
+export const PHONE_MAX = 30;
+export const EMAIL_MAX = 254;
+
+const EMAIL_INVALID = "Merci d'entrer une adresse email valide";
+const PHONE_INVALID = "Merci d'entrer un numéro de téléphone valide";
+
+// PostgreSQL text cannot hold NUL, and no one types other control characters in a name.
+const CONTROL = /\p{Cc}/u;
+// A message keeps its line breaks and tabs, nothing else invisible.
+const KEPT_CONTROLS = new Set(["\t", "\n", "\r"]);
+const hasStrayControl = (value: string) => [...value.matchAll(/\p{Cc}/gu)].some(([c]) => !KEPT_CONTROLS.has(c));
+
+// A field missing from the post (a script's) reads as empty: the same French message.
+function name(what: "Le nom" | "Le prénom") {
+  const short = `${what} doit contenir au moins 2 caractères`;
+  return z
+    .string({ error: short })
+    .trim()
+    .min(2, short)
+    .max(NAME_MAX, `${what} doit contenir au plus ${NAME_MAX} caractères`)
+    .refine((value) => !CONTROL.test(value), `${what} contient des caractères non autorisés`);
+}
+
+function longText(what: "Le message" | "La description") {
+  const short = `${what} doit contenir au moins 10 caractères`;
+  return z
+    .string({ error: short })
+    .trim()
+    .min(10, short)
+    .max(MESSAGE_MAX, `${what} doit contenir au plus 5\u00a0000 caractères`)
+    .refine((value) => !hasStrayControl(value), `${what} contient des caractères non autorisés`);
+}
+
+const email = z.string({ error: EMAIL_INVALID }).trim().toLowerCase().max(EMAIL_MAX, EMAIL_INVALID).pipe(z.email(EMAIL_INVALID));
+
+/** "06 12 34 56 78", "+33 6 12 34 56 78", "06.12.34.56.78", "06-12-34-56-78". */
+const phone = z
+  .string({ error: PHONE_INVALID })
+  .trim()
+  .min(10, PHONE_INVALID)
+  .max(PHONE_MAX, PHONE_INVALID)
+  .regex(/^\+?[0-9][0-9 ./-]*$/, PHONE_INVALID);
+
+export const contactSchema = z.object({
+  lastName: name("Le nom"),
+  firstName: name("Le prénom"),
+  email,
+  message: longText("Le message"),
+});
+
+export const buybackSchema = z.object({
+  lastName: name("Le nom"),
+  firstName: name("Le prénom"),
+  email,
+  phone,
+  message: longText("La description"),
+});
+
+export type ContactForm = z.infer<typeof contactSchema>;
+export type BuybackForm = z.infer<typeof buybackSchema>;
+
+/** What a form sent back to itself after a refusal without JavaScript (files are never echoed). */
+export type SubmittedValues = Partial<Record<"lastName" | "firstName" | "email" | "phone" | "message", string>>;
+
+/** The submitted text fields, cut to their maxima, to refill a form the server refused. */
+export function submittedValues(form: FormData): SubmittedValues {
+  const values: SubmittedValues = {};
+  for (const field of ["lastName", "firstName", "email", "phone", "message"] as const) {
+    const value = form.get(field);
+    if (typeof value === "string") values[field] = value.slice(0, field === "message" ? MESSAGE_MAX : NAME_MAX);
+  }
+  return values;
+}
+
+/** What /contact and /rachat answer, to a fetcher (JavaScript) and to a plain form post alike. */
+export type InboxFormAnswer =
+  | { ok: true }
+  | { ok: false; failure: { title: string; description: string }; fieldErrors?: FieldErrors; values: SubmittedValues };
+
+/** SPEC.md section 8: the toasts of the two forms. */
+export const SEND_FAILED = { title: "Erreur", description: "Un problème est survenu lors de l'envoi. Merci de réessayer." };
+export const SENT_TOASTS = {
+  contact: { title: "Message envoyé !", description: "Merci pour votre message, nous vous répondrons très bientôt." },
+  rachat: { title: "Demande de rachat envoyée !", description: "Nous vous répondrons par e-mail ou par message sur les réseaux sociaux." },
+} as const;
+
+/**
+ * A field real visitors never see nor fill (hidden, out of the tab order, no autofill): a
+ * robot that fills every field gives itself away.
+ */
+export const HONEYPOT_FIELD = "website";
+
+export function honeypotMessage(shopEmail: string): string {
+  return `Envoi refusé : le formulaire semble avoir été rempli par un robot. Si vous êtes une personne, écrivez-nous directement à ${shopEmail}.`;
+}
+
+export const MAX_BUYBACK_PHOTOS = 5;
+export const PHOTOS_FIELD = "photos";
+export const TOO_MANY_PHOTOS = `Vous pouvez joindre ${MAX_BUYBACK_PHOTOS} photos au maximum.`;
+
+/**
+ * The browser's look at the chosen photos (count, then each file as for product images): the
+ * French message to show, or null. An empty file input sends one nameless empty file: not a photo.
+ */
+export function checkPhotoFiles(files: readonly { name: string; type: string; size: number }[]): string | null {
+  const chosen = files.filter((file) => file.size > 0 || file.name !== "");
+  if (chosen.length > MAX_BUYBACK_PHOTOS) return TOO_MANY_PHOTOS;
+  for (const file of chosen) {
+    const refused = checkImageFile(file);
+    if (refused) return chosen.length > 1 ? `${file.name} : ${refused}` : refused;
+  }
+  return null;
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { type InboxRequestMail, customerAcknowledgement, offerEmail, replyEmail, sellerNotification } from "./inbox-emails";
+
+const shop = { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" };
+const MARKUP = `<script>alert("x")</script><img src=x onerror=alert(1)> & "guillemets"`;
+const request: InboxRequestMail = {
+  id: "5f0c6f5e-1d7b-4a0b-9b7e-2c1a3e4d5f60",
+  kind: "rachat",
+  lastName: "Dupont",
+  firstName: "Marie",
+  email: "marie@example.com",
+  phone: "06 12 34 56 78",
+  message: `Bonjour,\nJe vends 300 cartes.\n${MARKUP}`,
+  photoCount: 2,
+};
+const adminUrl = `https://comptoir.example/admin/inbox/${request.id}`;
+
+describe("seller's notice", () => {
+  const mail = sellerNotification({ shop, request, adminUrl });
+
+  it("names the request and the customer, with everything they sent", () => {
+    expect(mail.subject).toBe("Nouvelle demande de rachat – Marie Dupont");
+    for (const part of ["Nom : Dupont", "Prénom : Marie", "Email : marie@example.com", "Téléphone : 06 12 34 56 78", "Photos : 2 (sur la page de la demande)"]) {
+      expect(mail.text).toContain(part);
+    }
+    expect(mail.text).toContain("> Je vends 300 cartes.");
+    expect(mail.text).toContain(adminUrl);
+  });
+
+  it("says how to reply to the customer, with a mailto button", () => {
+    expect(mail.html).toContain('href="mailto:marie@example.com?subject=Re%3A%20votre%20demande%20de%20rachat%20%E2%80%93%20Comptoir"');
+    expect(mail.text).toContain("la réponse va à marie@example.com");
+  });
+
+  it("escapes the customer's markup and keeps the line breaks", () => {
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).not.toContain("<img src=x");
+    expect(mail.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &quot;guillemets&quot;");
+    expect(mail.html).toContain("Bonjour,<br>Je vends 300 cartes.<br>");
+  });
+
+  it("has a contact variant without phone nor photos", () => {
+    const contact = sellerNotification({ shop, request: { ...request, kind: "contact", phone: null, photoCount: 0 }, adminUrl });
+    expect(contact.subject).toBe("Nouveau message de contact – Marie Dupont");
+    expect(contact.text).not.toContain("Téléphone");
+    expect(contact.text).not.toContain("Photos");
+  });
+});
+
+describe("customer's e-mails", () => {
+  it("acknowledges without repeating what was typed (no relay for spam)", () => {
+    const ack = customerAcknowledgement({ shop, kind: "contact", firstName: "Marie" });
+    expect(ack.subject).toBe("Nous avons bien reçu votre message – Comptoir");
+    expect(ack.text).toContain("Bonjour Marie,");
+    expect(ack.text).toContain("vous répondra très bientôt");
+    const buyback = customerAcknowledgement({ shop, kind: "rachat", firstName: "<b>Marie</b>" });
+    expect(buyback.subject).toBe("Nous avons bien reçu votre demande de rachat – Comptoir");
+    expect(buyback.text).toContain("par e-mail ou par message sur les réseaux sociaux");
+    expect(buyback.html).toContain("Bonjour &lt;b&gt;Marie&lt;/b&gt;,");
+  });
+
+  it("sends the seller's reply with the request quoted, all escaped", () => {
+    const reply = replyEmail({ shop, kind: "contact", firstName: "Marie", reply: "Bonjour Marie,\nOui, nous l'avons.\n\nÀ bientôt <3", original: request.message });
+    expect(reply.subject).toBe("Réponse à votre message – Comptoir");
+    expect(reply.text).toContain("Oui, nous l'avons.");
+    expect(reply.text).toContain("> Je vends 300 cartes.");
+    expect(reply.html).toContain("Bonjour Marie,<br>Oui, nous l&#39;avons.");
+    expect(reply.html).toContain("À bientôt &lt;3");
+    expect(reply.html).not.toContain("<script>");
+  });
+
+  it("puts the offer's amount in the subject and the body", () => {
+    const offer = offerEmail({ shop, firstName: "Marie", amountCents: 12050, note: "Cartes en bon état.\n<i>Envoi</i> à nos frais." });
+    expect(offer.subject).toBe("Notre offre pour votre collection : 120,50\u00a0€ – Comptoir");
+    expect(offer.text).toContain("Notre offre : 120,50\u00a0€");
+    expect(offer.html).toContain("120,50\u00a0€");
+    expect(offer.html).toContain("Cartes en bon état.<br>&lt;i&gt;Envoi&lt;/i&gt; à nos frais.");
+    expect(offerEmail({ shop, firstName: "Marie", amountCents: 100, note: "" }).text).not.toContain("undefined");
+  });
+});

@@ -1,0 +1,24 @@
+import { data } from "react-router";
+import { isPhotoKey } from "~/domain/inbox-admin";
+import { requireAdmin } from "~/services/session.server";
+import type { Route } from "./+types/inbox-photo";
+
+/**
+ * GET /admin/inbox/photos/:key: a buy-back photo, from private storage, to admins only (others
+ * are sent to sign in, as for every admin page). Never kept by a shared cache.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  if (!isPhotoKey(params.key)) throw data(null, { status: 404 });
+  const body = await context.privateFiles.get(params.key);
+  if (!body) throw data(null, { status: 404 });
+  return new Response(new Uint8Array(body), {
+    headers: {
+      "Content-Type": "image/webp",
+      "Content-Length": String(body.length),
+      "Cache-Control": "private, max-age=3600",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Disposition": `inline; filename="${params.key}"`,
+    },
+  });
+}

@@ -1,0 +1,274 @@
+import { type SQL, and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { orderEvents, orderItems, orders, outboxEmails, users } from "~/db/schema";
+import type { Db, Tx } from "~/db/types";
+import { fieldErrors } from "~/domain/auth-forms";
+import type { OrderStatus, RefundReason } from "~/domain/catalog-values";
+import { ORDER_PAGE_SIZE, type AdminOrderQuery } from "~/domain/admin-order-list";
+import { orderShippedEmail } from "~/domain/order-emails";
+import { type TimelineEntry, buildTimeline, emailIdsOf } from "~/domain/order-timeline";
+import type { OrderView } from "~/domain/order-view";
+import {
+  ORDER_NOT_FOUND,
+  type OrderAction,
+  REFUND_PROVIDER_FAILED,
+  carrierLabel,
+  otherProviderMessage,
+  refusalMessage,
+  shipOrderSchema,
+  shipmentOf,
+} from "~/domain/order-workflow";
+import { escapeLike } from "~/domain/search";
+import { formatEuros } from "~/domain/money";
+import { queueEmail } from "./mail.server";
+import { getOrderView, recordOrderEvent, toOrderViews } from "./orders.server";
+import type { WebhookDeps } from "./payment-webhooks.server";
+import type { PaymentProvider } from "./payments/types";
+import { completeRefund } from "./refunds.server";
+import { returnUnits } from "./reservations.server";
+
+/**
+ * The seller's orders: the list (search, status, pages in SQL), one order with its timeline,
+ * and the actions "Marquer comme expédiée", "Annuler et rembourser" and a refund's retry. Each
+ * action claims the order with a conditional UPDATE … WHERE status = <expected> RETURNING, in one
+ * transaction with what it causes (stock, timeline, e-mail): two clicks act once.
+ */
+
+/** Paid orders waiting to be shipped (the sidebar's count). */
+export async function countOrdersToShip(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.status, "paid"));
+  return row?.n ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The list
+
+export type AdminOrderRow = {
+  number: string;
+  createdAt: string;
+  status: OrderStatus;
+  customerName: string | null;
+  customerEmail: string | null;
+  totalCents: number;
+  itemCount: number;
+};
+
+export type AdminOrderPage = { rows: AdminOrderRow[]; total: number; page: number; pageCount: number; toShip: number };
+
+/** The name and e-mail given at payment, else the customer account's. */
+const customerName = sql<string | null>`coalesce(${orders.customerName}, ${users.name})`;
+const customerEmail = sql<string | null>`coalesce(${orders.customerEmail}, ${users.email})`;
+
+function orderFilter(query: AdminOrderQuery): SQL | undefined {
+  const pattern = query.q ? `%${escapeLike(query.q)}%` : null;
+  return and(
+    pattern
+      ? or(ilike(orders.number, pattern), ilike(orders.customerEmail, pattern), ilike(orders.customerName, pattern), ilike(users.name, pattern), ilike(users.email, pattern))
+      : undefined,
+    query.status ? eq(orders.status, query.status) : undefined,
+  );
+}
+
+async function readOrderPage(db: Db, where: SQL | undefined, page: number): Promise<{ rows: AdminOrderRow[]; total: number }> {
+  const found = await db
+    .select({
+      number: orders.number,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      customerName,
+      customerEmail,
+      totalCents: orders.totalCents,
+      itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(Number),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ORDER_PAGE_SIZE)
+    .offset((page - 1) * ORDER_PAGE_SIZE);
+  return { rows: found.map(({ total: _total, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() })), total: found[0]?.total ?? 0 };
+}
+
+/** Newest first, 20 a page; a page past the end shows the last one. */
+export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<AdminOrderPage> {
+  const where = orderFilter(query);
+  const toShip = countOrdersToShip(db);
+  let page = query.page;
+  let found = await readOrderPage(db, where, page);
+  if (found.rows.length === 0 && page > 1) {
+    const [row] = await db.select({ n: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where);
+    const last = Math.max(1, Math.ceil((row?.n ?? 0) / ORDER_PAGE_SIZE));
+    if (last < page) {
+      page = last;
+      found = await readOrderPage(db, where, page);
+    }
+  }
+  return { ...found, page, pageCount: Math.ceil(found.total / ORDER_PAGE_SIZE), toShip: await toShip };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One order
+
+export type AdminOrder = {
+  order: OrderView;
+  status: OrderStatus;
+  customer: { name: string | null; email: string | null; userId: string | null; accountName: string | null; accountEmail: string | null };
+  payment: { provider: string; reference: string | null; refundReference: string | null; refundReason: RefundReason | null; refundedAt: string | null };
+  shipment: { carrier: string | null; carrierLabel: string | null; trackingNumber: string | null; trackingUrl: string | null; shippedAt: string | null };
+  timeline: TimelineEntry[];
+};
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An order by its number with everything the order page shows; null when there is none. */
+export async function getAdminOrder(db: Db, number: string): Promise<AdminOrder | null> {
+  if (number.length > 40) return null;
+  const [found] = await db
+    .select({ order: orders, accountName: users.name, accountEmail: users.email })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.number, number));
+  if (!found) return null;
+  const { order: row } = found;
+  const [[view], events] = await Promise.all([
+    toOrderViews(db, [row]),
+    db
+      .select({ id: orderEvents.id, type: orderEvents.type, details: orderEvents.details, createdAt: orderEvents.createdAt, actorName: users.name })
+      .from(orderEvents)
+      .leftJoin(users, eq(users.id, orderEvents.actorId))
+      .where(eq(orderEvents.orderId, row.id))
+      .orderBy(asc(orderEvents.createdAt)),
+  ]);
+  const emailIds = events.flatMap((event) => emailIdsOf(event.details)).filter((id) => UUID.test(id));
+  const emails =
+    emailIds.length > 0
+      ? await db.select({ id: outboxEmails.id, subject: outboxEmails.subject, to: outboxEmails.to, status: outboxEmails.status }).from(outboxEmails).where(inArray(outboxEmails.id, emailIds))
+      : [];
+  const timeline = buildTimeline(
+    {
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+      paidAt: iso(row.paidAt),
+      shippedAt: iso(row.shippedAt),
+      refundedAt: iso(row.refundedAt),
+      updatedAt: row.updatedAt.toISOString(),
+      carrier: row.carrier,
+      trackingNumber: row.trackingNumber,
+      trackingUrl: row.trackingUrl,
+      refundReference: row.refundReference,
+      refundReason: row.refundReason,
+      totalCents: row.totalCents,
+    },
+    events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
+    emails,
+  );
+  return {
+    order: view!,
+    status: row.status,
+    customer: { name: row.customerName, email: row.customerEmail, userId: row.userId, accountName: found.accountName, accountEmail: found.accountEmail },
+    payment: { provider: row.paymentProvider, reference: row.paymentReference, refundReference: row.refundReference, refundReason: row.refundReason, refundedAt: iso(row.refundedAt) },
+    shipment: { carrier: row.carrier, carrierLabel: carrierLabel(row.carrier), trackingNumber: row.trackingNumber, trackingUrl: row.trackingUrl, shippedAt: iso(row.shippedAt) },
+    timeline,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Actions
+
+export type OrderActionResult =
+  | { ok: true; status: 200; title: string; message: string }
+  | { ok: false; status: 400 | 404 | 409 | 502; title: string; message: string; fieldErrors?: Record<string, string | undefined> };
+
+export type OrderActionDeps = WebhookDeps;
+
+/** The answer when the claim found nothing: no such order (404), or its status forbids it (409). */
+async function refused(db: Db | Tx, number: string, action: OrderAction): Promise<OrderActionResult> {
+  const [current] = await db.select({ status: orders.status }).from(orders).where(eq(orders.number, number));
+  if (!current) return { ok: false, status: 404, title: "Commande introuvable", message: ORDER_NOT_FOUND };
+  return { ok: false, status: 409, title: "Action impossible", message: refusalMessage(action, current.status) };
+}
+
+/**
+ * "Marquer comme expédiée": from paid only. In one transaction the order turns shipped with its
+ * carrier, tracking number and link, the timeline records who did it, and the customer's e-mail
+ * with the tracking number is queued. A second shipment finds no paid order: 409, nothing sent.
+ */
+export async function shipOrder(db: Db, number: string, form: unknown, actorId: string, deps: OrderActionDeps): Promise<OrderActionResult> {
+  const parsed = shipOrderSchema.safeParse(form);
+  if (!parsed.success) {
+    return { ok: false, status: 400, title: "Expédition non enregistrée", message: "Vérifiez le transporteur et le numéro de suivi.", fieldErrors: fieldErrors(parsed.error) };
+  }
+  const shipment = shipmentOf(parsed.data);
+  const now = deps.now?.() ?? new Date();
+  return db.transaction(async (tx): Promise<OrderActionResult> => {
+    const [claimed] = await tx
+      .update(orders)
+      .set({ status: "shipped", ...shipment, shippedAt: now, updatedAt: now })
+      .where(and(eq(orders.number, number), eq(orders.status, "paid")))
+      .returning({ id: orders.id, userId: orders.userId });
+    if (!claimed) return refused(tx, number, "ship");
+    const view = (await getOrderView(tx, claimed.id))!;
+    const label = carrierLabel(shipment.carrier)!;
+    const emailIds: string[] = [];
+    if (view.customerEmail) {
+      const orderUrl = claimed.userId ? `${deps.shop.publicUrl}/account/orders/${encodeURIComponent(view.number)}` : null;
+      const content = orderShippedEmail({ shop: deps.shop, order: view, shipment: { ...shipment, carrierLabel: label }, orderUrl });
+      emailIds.push((await queueEmail(tx, { to: view.customerEmail, kind: "order-shipped", content })).id);
+    }
+    await recordOrderEvent(tx, { orderId: claimed.id, type: "shipped", details: { ...shipment, emailIds }, actorId, at: now });
+    return {
+      ok: true,
+      status: 200,
+      title: "Commande expédiée",
+      message: view.customerEmail
+        ? `${view.customerEmail} a reçu le numéro de suivi ${shipment.trackingNumber} (${label}) par e-mail.`
+        : `Aucune adresse e-mail pour ce client\u00a0: transmettez-lui le numéro de suivi ${shipment.trackingNumber} vous-même.`,
+    };
+  });
+}
+
+function refundAnswer(outcome: Awaited<ReturnType<typeof completeRefund>>, totalCents: number, restocked: boolean): OrderActionResult {
+  if (outcome.outcome === "failed") return { ok: false, status: 502, title: "Remboursement en attente", message: REFUND_PROVIDER_FAILED };
+  const restock = restocked ? ", articles remis en stock" : "";
+  return { ok: true, status: 200, title: "Commande remboursée", message: `${formatEuros(totalCents)} remboursés au client${restock}. Il a été prévenu par e-mail.` };
+}
+
+/**
+ * "Annuler et rembourser": from paid only. One transaction claims the order (paid →
+ * refund_pending, refund_reason seller_cancel), puts its units back and records the
+ * cancellation; then the provider refunds it (services/refunds.server.ts). If the provider
+ * fails, the order stays refund_pending: the sweeper, or the seller's retry, finishes it.
+ */
+export async function cancelAndRefundOrder(db: Db, provider: PaymentProvider, number: string, actorId: string, deps: OrderActionDeps): Promise<OrderActionResult> {
+  const [current] = await db.select({ status: orders.status, provider: orders.paymentProvider }).from(orders).where(eq(orders.number, number));
+  if (current?.status === "paid" && current.provider !== provider.name) {
+    return { ok: false, status: 409, title: "Action impossible", message: otherProviderMessage(current.provider) };
+  }
+  const now = deps.now?.() ?? new Date();
+  const claimed = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ status: "refund_pending", refundReason: "seller_cancel", updatedAt: now })
+      .where(and(eq(orders.number, number), eq(orders.status, "paid")))
+      .returning({ id: orders.id, totalCents: orders.totalCents });
+    if (!order) return null;
+    await returnUnits(tx, order.id, now);
+    await recordOrderEvent(tx, { orderId: order.id, type: "cancelled", details: { reason: "seller_cancel" }, actorId, at: now });
+    return order;
+  });
+  if (!claimed) return refused(db, number, "cancelRefund");
+  return refundAnswer(await completeRefund(db, provider, claimed.id, deps, { actorId }), claimed.totalCents, true);
+}
+
+/** "Réessayer le remboursement" for an order left refund_pending by a provider failure. */
+export async function retryOrderRefund(db: Db, provider: PaymentProvider, number: string, actorId: string, deps: OrderActionDeps): Promise<OrderActionResult> {
+  const [order] = await db
+    .select({ id: orders.id, totalCents: orders.totalCents, refundReason: orders.refundReason, provider: orders.paymentProvider })
+    .from(orders)
+    .where(and(eq(orders.number, number), eq(orders.status, "refund_pending")));
+  if (!order) return refused(db, number, "retryRefund");
+  if (order.provider !== provider.name) return { ok: false, status: 409, title: "Action impossible", message: otherProviderMessage(order.provider) };
+  const outcome = await completeRefund(db, provider, order.id, deps, { actorId });
+  return refundAnswer(outcome, order.totalCents, order.refundReason === "seller_cancel");
+}

@@ -1,0 +1,254 @@
+import { type SQL, and, asc, count, eq, ilike, inArray, isNotNull, or, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  accounts,
+  inboxEvents,
+  inboxMessages,
+  orderEvents,
+  orderItems,
+  orders,
+  outboxEmails,
+  rateLimits,
+  sessions,
+  testPaymentSessions,
+  users,
+  verifications,
+} from "~/db/schema";
+import type { Db, Tx } from "~/db/types";
+import { ERASED_NAME, ERASED_TEXT, OPEN_ORDER_STATUSES, containsPattern, decideErasure, erasedAddress, erasedEmail, escapeLike } from "~/domain/admin-users";
+
+/**
+ * The GDPR tools of a user's page: everything the shop holds about a customer (right of
+ * access, as a JSON download) and their erasure (right to erasure), which keeps their orders
+ * for the accounts.
+ */
+
+/** The customer's orders: placed with the account, or as a guest with its address. */
+const ordersOf = (userId: string, email: string) => or(eq(orders.userId, userId), eq(sql`lower(${orders.customerEmail})`, email));
+const sameAddress = (column: AnyPgColumn, email: string) => eq(sql`lower(${column})`, email);
+
+export type UserExport = Awaited<ReturnType<typeof readExport>>;
+
+/** Everything about one account, or null for an unknown id. Tokens and password hashes stay out. */
+export async function exportUserData(db: Db, userId: string, now = new Date()): Promise<UserExport | null> {
+  if (!userId || userId.length > 100) return null;
+  // One snapshot: a change made meanwhile is either all in or all out.
+  return db.transaction((tx) => readExport(tx, userId, now));
+}
+
+async function readExport(tx: Tx, userId: string, now: Date) {
+  const [account] = await tx
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      role: users.role,
+      createdAt: users.createdAt,
+      updatedAt: users.updatedAt,
+      erasedAt: users.erasedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!account) return null;
+  const email = account.email.toLowerCase();
+  const signIns = await tx
+    .select({ createdAt: sessions.createdAt, updatedAt: sessions.updatedAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(asc(sessions.createdAt));
+  const orderRows = await tx.select().from(orders).where(ordersOf(userId, email)).orderBy(asc(orders.createdAt), asc(orders.id));
+  const lines = orderRows.length
+    ? await tx
+        .select({ orderId: orderItems.orderId, name: orderItems.name, unitPriceCents: orderItems.unitPriceCents, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, orderRows.map((o) => o.id)))
+        .orderBy(asc(orderItems.name), asc(orderItems.id))
+    : [];
+  const requests = await tx.select().from(inboxMessages).where(sameAddress(inboxMessages.email, email)).orderBy(asc(inboxMessages.createdAt));
+  const replies = requests.length
+    ? await tx
+        .select({ messageId: inboxEvents.messageId, type: inboxEvents.type, body: inboxEvents.body, amountCents: inboxEvents.amountCents, createdAt: inboxEvents.createdAt })
+        .from(inboxEvents)
+        .where(and(inArray(inboxEvents.messageId, requests.map((r) => r.id)), inArray(inboxEvents.type, ["reply", "offer"])))
+        .orderBy(asc(inboxEvents.createdAt))
+    : [];
+  const emails = await tx
+    .select({ to: outboxEmails.to, kind: outboxEmails.kind, subject: outboxEmails.subject, status: outboxEmails.status, createdAt: outboxEmails.createdAt, sentAt: outboxEmails.sentAt })
+    .from(outboxEmails)
+    .where(sameAddress(outboxEmails.to, email))
+    .orderBy(asc(outboxEmails.createdAt));
+  return {
+    format: "comptoir-donnees-personnelles/1",
+    exportedAt: now.toISOString(),
+    account,
+    sessions: signIns,
+    orders: orderRows.map((order) => ({
+      number: order.number,
+      status: order.status,
+      withAccount: order.userId === userId,
+      createdAt: order.createdAt,
+      paidAt: order.paidAt,
+      shippedAt: order.shippedAt,
+      refundedAt: order.refundedAt,
+      customerEmail: order.customerEmail,
+      customerName: order.customerName,
+      shippingAddress: order.shippingAddress,
+      carrier: order.carrier,
+      trackingNumber: order.trackingNumber,
+      trackingUrl: order.trackingUrl,
+      lines: lines.filter((line) => line.orderId === order.id).map(({ orderId: _orderId, ...line }) => line),
+      subtotalCents: order.subtotalCents,
+      discountCents: order.discountCents,
+      discountCode: order.discountCode,
+      insuranceCents: order.insuranceCents,
+      totalCents: order.totalCents,
+    })),
+    requests: requests.map((request) => ({
+      kind: request.kind,
+      createdAt: request.createdAt,
+      lastName: request.lastName,
+      firstName: request.firstName,
+      email: request.email,
+      phone: request.phone,
+      message: request.message,
+      photoCount: request.photos.length,
+      status: request.status,
+      offerCents: request.offerCents,
+      offerNote: request.offerNote,
+      answers: replies.filter((reply) => reply.messageId === request.id).map(({ messageId: _messageId, ...reply }) => reply),
+    })),
+    emails,
+  };
+}
+
+export type Erasure =
+  | { outcome: "erased"; email: string; photoKeys: string[]; orders: number; requests: number; emails: number }
+  | { outcome: "unchanged" }
+  | { outcome: "missing" }
+  | { outcome: "refused"; message: string };
+
+/**
+ * Erases a customer, in one transaction: the account keeps its id (their orders still count
+ * under it) but its name and address become placeholders; sessions end at once, the password
+ * and any pending reset link go, so nobody can sign in as them again. Their orders (with the
+ * account or as a guest with that address) keep their lines and totals, their address
+ * reduced to method and country; their requests, the seller's answers and every e-mail to them
+ * or about them (naming their address or one of their orders) are blanked. Erasing twice does
+ * nothing more. Returns the private photo keys of their requests for the caller to delete.
+ */
+export async function eraseUser(db: Db, input: { actorId: string; targetId: string; now?: Date }): Promise<Erasure> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(eq(users.id, input.targetId)).for("update");
+    if (!target) return { outcome: "missing" };
+    const email = target.email.toLowerCase();
+    const [{ open } = { open: 0 }] = await tx
+      .select({ open: count() })
+      .from(orders)
+      .where(and(ordersOf(target.id, email), inArray(orders.status, [...OPEN_ORDER_STATUSES])));
+    const decision = decideErasure({ actorId: input.actorId, target: { id: target.id, role: target.role, erased: target.erasedAt !== null }, openOrders: open });
+    if (decision.kind === "refuse") return { outcome: "refused", message: decision.message };
+    if (decision.kind === "unchanged") return { outcome: "unchanged" };
+
+    const placeholder = erasedEmail(target.id);
+    const theirOrders = await tx.select({ id: orders.id, number: orders.number, customerName: orders.customerName, shippingAddress: orders.shippingAddress }).from(orders).where(ordersOf(target.id, email));
+    const theirRequests = await tx.select({ id: inboxMessages.id, firstName: inboxMessages.firstName, lastName: inboxMessages.lastName, photos: inboxMessages.photos }).from(inboxMessages).where(sameAddress(inboxMessages.email, email));
+    // How they are named anywhere: a free-text value mentioning one of these is theirs.
+    const names = new Set(
+      [target.name, ...theirOrders.flatMap((o) => [o.customerName, o.shippingAddress?.fullName]), ...theirRequests.flatMap((r) => [r.firstName, r.lastName, `${r.firstName} ${r.lastName}`])]
+        .map((name) => name?.trim() ?? "")
+        .filter((name) => name.length >= 3),
+    );
+
+    await eraseOrders(tx, theirOrders, { email, placeholder, names: [email, ...names] });
+    await tx
+      .update(testPaymentSessions)
+      .set({ customerEmail: placeholder })
+      .where(or(sameAddress(testPaymentSessions.customerEmail, email), theirOrders.length ? inArray(testPaymentSessions.orderId, theirOrders.map((o) => o.id)) : undefined));
+    if (theirRequests.length) {
+      const ids = theirRequests.map((r) => r.id);
+      await tx
+        .update(inboxMessages)
+        .set({
+          lastName: ERASED_TEXT,
+          firstName: ERASED_TEXT,
+          email: placeholder,
+          phone: null,
+          message: ERASED_TEXT,
+          photos: [],
+          offerNote: sql`case when ${inboxMessages.offerNote} is null then null else ${ERASED_TEXT} end`,
+          updatedAt: now,
+        })
+        .where(inArray(inboxMessages.id, ids));
+      await tx.update(inboxEvents).set({ body: ERASED_TEXT }).where(and(inArray(inboxEvents.messageId, ids), isNotNull(inboxEvents.body)));
+    }
+    const emails = await eraseEmails(tx, { email, placeholder, orderNumbers: theirOrders.map((o) => o.number) });
+
+    await tx.delete(sessions).where(eq(sessions.userId, target.id));
+    await tx.delete(accounts).where(eq(accounts.userId, target.id));
+    // Reset links hold the user id; anything else keyed by the address goes too.
+    await tx.delete(verifications).where(or(eq(verifications.value, target.id), ilike(verifications.identifier, containsPattern(email))));
+    await tx.delete(rateLimits).where(ilike(rateLimits.key, `%:${escapeLike(email)}`));
+    await tx.update(users).set({ name: ERASED_NAME, email: placeholder, emailVerified: false, image: null, erasedAt: now, updatedAt: now }).where(eq(users.id, target.id));
+
+    return {
+      outcome: "erased",
+      email: placeholder,
+      photoKeys: theirRequests.flatMap((r) => r.photos),
+      orders: theirOrders.length,
+      requests: theirRequests.length,
+      emails,
+    };
+  });
+}
+
+async function eraseOrders(
+  tx: Tx,
+  theirOrders: { id: string; shippingAddress: (typeof orders.$inferSelect)["shippingAddress"] }[],
+  who: { email: string; placeholder: string; names: string[] },
+) {
+  for (const order of theirOrders) {
+    await tx
+      .update(orders)
+      .set({ customerEmail: who.placeholder, customerName: ERASED_NAME, shippingAddress: order.shippingAddress ? erasedAddress(order.shippingAddress) : null })
+      .where(eq(orders.id, order.id));
+  }
+  if (theirOrders.length === 0) return;
+  // The timeline keeps its structure (carrier, refund id…); a value naming them is blanked.
+  const mentions = who.names.map((name) => containsPattern(name));
+  await tx
+    .update(orderEvents)
+    .set({
+      details: sql`(select coalesce(jsonb_object_agg(key, case when value::text ilike any(${toTextArray(mentions)}) then to_jsonb(${ERASED_TEXT}::text) else value end), '{}'::jsonb) from jsonb_each(${orderEvents.details}))`,
+    })
+    .where(and(inArray(orderEvents.orderId, theirOrders.map((o) => o.id)), sql`${orderEvents.details}::text ilike any(${toTextArray(mentions)})`));
+}
+
+/**
+ * E-mails to them (the address becomes the placeholder) and about them (the seller's copies
+ * naming their address or one of their orders) lose subject and content; those not yet sent
+ * never will be.
+ */
+async function eraseEmails(tx: Tx, who: { email: string; placeholder: string; orderNumbers: string[] }): Promise<number> {
+  const mentions = [who.email, ...who.orderNumbers].map((text) => containsPattern(text));
+  const mentioned = (column: AnyPgColumn): SQL => sql`${column} ilike any(${toTextArray(mentions)})`;
+  const erased = await tx
+    .update(outboxEmails)
+    .set({
+      to: sql`case when lower(${outboxEmails.to}) = ${who.email} then ${who.placeholder} else ${outboxEmails.to} end`,
+      subject: ERASED_TEXT,
+      html: ERASED_TEXT,
+      text: ERASED_TEXT,
+      status: sql`case when ${outboxEmails.status} = 'pending' then 'failed' else ${outboxEmails.status} end`,
+      lastError: sql`case when ${outboxEmails.status} = 'pending' then 'Destinataire effacé (RGPD) : non envoyé.' else ${outboxEmails.lastError} end`,
+    })
+    .where(or(sameAddress(outboxEmails.to, who.email), mentioned(outboxEmails.subject), mentioned(outboxEmails.html), mentioned(outboxEmails.text), mentioned(outboxEmails.lastError)))
+    .returning({ id: outboxEmails.id });
+  return erased.length;
+}
+
+/** array[$1, $2…]::text[], one parameter per value (the same on PGlite and node-postgres). */
+function toTextArray(values: string[]): SQL {
+  return sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
+}

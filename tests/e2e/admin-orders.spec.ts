@@ -1,0 +1,127 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { type RunningServer, startServer } from "../integration/server-process";
+import { ADMIN_ORDERS_FIXTURES as F } from "../setup/admin-orders-fixtures-data";
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+
+/**
+ * The seller's orders, end to end, on a server of its own: a customer's two paid orders
+ * (made by tests/setup/admin-orders-fixtures.ts through the real checkout and payment webhook),
+ * their figures on the users page, then one shipped with its tracking e-mail and the other
+ * cancelled and refunded with its stock back.
+ */
+test.describe.configure({ mode: "serial" });
+
+const ADMIN = { email: "admin-commandes@comptoir.test", password: "admin-commandes-mot-de-passe" };
+let server: RunningServer;
+let dataDir: string;
+const url = (p: string) => `${server.url}${p}`;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-e2e-orders-"));
+  const prepared = spawnSync(process.execPath, ["--import", "tsx", "tests/setup/admin-orders-fixtures.ts", dataDir], { encoding: "utf8" });
+  if (prepared.status !== 0) throw new Error(`fixtures failed:\n${prepared.stdout}${prepared.stderr}`);
+  server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(page: Page) {
+  await page.goto(url("/admin/login"));
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Mot de passe").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+const today = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Paris" }).format(new Date());
+const euros = (cents: number) => new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(cents / 100);
+
+test("the seller sees a customer's two orders, ships one with its tracking e-mail and refunds the other", async ({ page }) => {
+  test.slow();
+  await signIn(page);
+
+  // The users page counts the two paid orders, the last one's day and the exact total.
+  await page.goto(url(`/admin/users?q=${encodeURIComponent(F.customer.email)}`));
+  const customerRow = page.getByRole("row", { name: new RegExp(F.customer.name) });
+  await expect(customerRow.getByRole("cell").nth(2)).toHaveText("2");
+  await expect(customerRow.getByRole("cell").nth(3)).toHaveText(today);
+  await expect(customerRow.getByRole("cell").nth(4)).toHaveText(euros(F.orders[0].totalCents + F.orders[1].totalCents));
+
+  // The list: newest first, both waiting to be shipped.
+  await page.goto(url("/admin/orders"));
+  await expect(page.getByRole("heading", { level: 1, name: "Commandes" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /À expédier/ })).toContainText("2");
+  const rows = page.getByRole("row").filter({ hasText: F.customer.email });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(euros(F.orders[1].totalCents));
+  await expect(rows.nth(1)).toContainText(euros(F.orders[0].totalCents));
+  await expect(rows.nth(0)).toContainText("Payée");
+  const [toRefund, toShip] = await Promise.all([0, 1].map((n) => rows.nth(n).getByRole("link").innerText()));
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel("Rechercher une commande").fill(toShip!.toLowerCase());
+  await page.getByRole("button", { name: "Filtrer" }).click();
+  await expect(page).toHaveURL(/q=cpt-/);
+  await expect(page.getByText(/^1 commande trouvée · Page 1 sur 1$/)).toBeVisible();
+
+  // Ship the older one: the dialog checks its fields, then the order turns Expédiée.
+  await page.getByRole("link", { name: toShip }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Commande ${toShip}` })).toBeVisible();
+  await expect(page.getByText("Tabac de la Gare")).toBeVisible();
+  await expect(page.getByText("pi_test_fixture_0", { exact: true })).toBeVisible();
+  await expect(page.getByText("Paiement reçu")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Marquer comme expédiée" }).click();
+  const shipDialog = page.getByRole("alertdialog", { name: "Marquer comme expédiée" });
+  await shipDialog.getByRole("button", { name: "Marquer comme expédiée" }).click();
+  await expect(shipDialog.getByText("Choisissez un transporteur.")).toBeVisible();
+  await expect(shipDialog.getByText("Indiquez le numéro de suivi.")).toBeVisible();
+  await shipDialog.getByLabel("Transporteur").selectOption({ label: "Colissimo" });
+  await shipDialog.getByLabel("Numéro de suivi").fill("6a 1234 5678 901");
+  await shipDialog.getByRole("button", { name: "Marquer comme expédiée" }).click();
+  // The toast, then the page as the server now sees it.
+  await expect(page.getByText(`${F.customer.email} a reçu le numéro de suivi 6A12345678901 (Colissimo) par e-mail.`)).toBeVisible();
+  await expect(shipDialog).toBeHidden();
+  await expect(page.getByText("Expédiée", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Marquer comme expédiée" })).toHaveCount(0);
+  const tracking = "https://www.laposte.fr/outils/suivre-vos-envois?code=6A12345678901";
+  await expect(page.getByRole("link", { name: /Suivre le colis/ }).first()).toHaveAttribute("href", tracking);
+  // The history says who shipped it.
+  await expect(page.getByRole("region", { name: "Historique" }).getByRole("listitem").filter({ hasText: "Commande expédiée" })).toContainText("par Administrateur");
+
+  // The customer's tracking e-mail is in the outbox. Read on a page of its own: the trace
+  // recorder's script is refused by the preview's sandboxed frame, which logs a console error.
+  const outbox = await page.context().newPage();
+  await outbox.goto(url("/admin/emails"));
+  await outbox.getByRole("link", { name: `Votre commande ${toShip} a été expédiée – Comptoir` }).click();
+  await expect(outbox.getByTestId("email-text")).toContainText("Numéro de suivi : 6A12345678901");
+  await expect(outbox.getByTestId("email-text")).toContainText(`Suivre mon colis : ${tracking}`);
+  await outbox.close();
+
+  // Cancel and refund the other: refunded, its two units back on the shelf.
+  await page.goto(url(`/admin/orders/${toRefund}`));
+  await page.getByRole("button", { name: "Annuler et rembourser" }).click();
+  const refundDialog = page.getByRole("alertdialog", { name: "Annuler et rembourser ?" });
+  await expect(refundDialog).toContainText(euros(F.orders[1].totalCents));
+  await refundDialog.getByRole("button", { name: "Annuler et rembourser" }).click();
+  await expect(page.getByText(`${euros(F.orders[1].totalCents)} remboursés au client, articles remis en stock.`, { exact: false })).toBeVisible();
+  await expect(page.getByText("Remboursée", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/^re_test_/)).toBeVisible();
+  await expect(page.getByText("Commande annulée par le vendeur")).toBeVisible();
+  await expect(page.getByRole("link", { name: new RegExp(`Commande ${toRefund} annulée et remboursée`) })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto(url(`/admin?q=${encodeURIComponent(F.product.title)}`));
+  const productRow = page.getByRole("row", { name: new RegExp(F.product.title) });
+  await expect(productRow.getByRole("cell").nth(3)).toHaveText(String(F.product.stock - F.orders[0].quantity));
+
+  await page.goto(url("/admin/orders?status=refunded"));
+  await expect(page.getByRole("row").filter({ hasText: toRefund! })).toContainText("Remboursée");
+});

@@ -12,7 +12,9 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? ".tmp/playwright.json" }]],
-  timeout: 30_000,
+  // The admin flows (sign in, several pages, axe on each) need more than 30 s when both workers
+  // and the specs' own servers share 2 cores.
+  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: "fr-FR",

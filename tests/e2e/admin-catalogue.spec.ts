@@ -206,10 +206,11 @@ test("sorts, filters and pages the list as SPEC.md says", async ({ page }) => {
   await page.getByRole("link", { name: /^Prix/ }).click();
   await expect(page).toHaveURL(/sort=price&order=asc/);
   await expect(page.getByRole("columnheader", { name: /Prix/ })).toHaveAttribute("aria-sort", "ascending");
-  expect(await firstPrice()).toBe("4,99 €");
+  // The URL changes a moment before the new rows render: wait for the rows.
+  await expect.poll(firstPrice).toBe("4,99 €");
   await page.getByRole("link", { name: /^Prix/ }).click();
   await expect(page).toHaveURL(/sort=price&order=desc/);
-  expect(await firstPrice()).toBe("499,99 €");
+  await expect.poll(firstPrice).toBe("499,99 €");
   // A new field starts ascending; a reload keeps the state.
   await page.getByRole("link", { name: /^Stock/ }).click();
   await expect(page).toHaveURL(/sort=stock&order=asc/);

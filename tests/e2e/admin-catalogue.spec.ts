@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { type RunningServer, startServer } from "../integration/server-process";
-import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, signInAdmin, test } from "./fixtures";
 
 /**
  * The seller's catalogue, end to end, on a server of its own (PGlite in a fresh data directory,
@@ -42,13 +42,7 @@ test.afterAll(async () => {
   for (const dir of [dataDir, files]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function signIn(page: Page) {
-  await page.goto(url("/admin/login"));
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Mot de passe").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
+const signIn = (page: Page) => signInAdmin(page, ADMIN, server.url);
 
 async function publicPage(browser: Browser, pathname: string) {
   const page = await (await browser.newContext({ locale: "fr-FR" })).newPage();

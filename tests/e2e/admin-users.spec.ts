@@ -6,7 +6,7 @@ import { openDatabase } from "../../app/db/client.server";
 import { orderItems, orders } from "../../app/db/schema";
 import { createUserWithPassword } from "../../app/services/users.server";
 import { type RunningServer, startServer } from "../integration/server-process";
-import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, signInAdmin, test } from "./fixtures";
 
 /**
  * The seller's users page, end to end, on a server of its own: a customer with two paid orders
@@ -63,13 +63,7 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signIn(page: Page) {
-  await page.goto(url("/admin/login"));
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Mot de passe").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
+const signIn = (page: Page) => signInAdmin(page, ADMIN, server.url);
 
 const row = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
 

@@ -1,6 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
-import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, signInAsAdmin, test } from "./fixtures";
 
 /**
  * The order e-mail test (SPEC.md section 2, Test-email page), on the shared server: no SMTP
@@ -8,16 +8,6 @@ import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
  * failures are covered over HTTP in tests/integration/email-test.test.ts.
  */
 const link = (page: Page) => page.getByRole("link", { name: "Test e-mail" });
-
-async function signInAsAdmin(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext({ locale: "fr-FR" })).newPage();
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Mot de passe").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  return page;
-}
 
 test("the admin finds the header link and runs the test: both e-mails queued, the test order shown", async ({ browser }) => {
   test.slow(); // an admin session, two accessibility scans

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, test as base, expect } from "@playwright/test";
+import { type Browser, type Page, test as base, expect } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
 
 const EXPECTED_HTTP_ERROR = /status of (400|401|403|404|413|415|422|429) \(/;
 
@@ -32,4 +33,20 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { sameO
   const results = await new AxeBuilder({ page }).setLegacyMode(options.sameOriginFramesOnly ?? false).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(", ")}`)).toEqual([]);
+}
+
+/** Signs an admin in through /admin/login, as the seller does (on `baseUrl`, else the page's own). */
+export async function signInAdmin(page: Page, admin: { email: string; password: string } = E2E_ADMIN, baseUrl = "") {
+  await page.goto(`${baseUrl}/admin/login`);
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Mot de passe").fill(admin.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** A new browser context with the shared server's admin signed in. */
+export async function signInAsAdmin(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext({ locale: "fr-FR" })).newPage();
+  await signInAdmin(page);
+  return page;
 }

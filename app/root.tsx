@@ -10,11 +10,15 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { getViewer } from "./services/session.server";
+import { getPublicBanners } from "./services/site-content.server";
+import { listActiveSiteMessages } from "./services/site-messages.server";
 import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { NavigationProgress } from "./components/layout/navigation-progress";
 import { NotFound } from "./components/layout/not-found";
+import { SiteBanners } from "./components/layout/site-banners";
+import { SiteMessages } from "./components/layout/site-messages";
 import { NoticeToast } from "./components/layout/notice-toast";
 import { Toaster } from "./components/ui/toaster";
 import { useNonce } from "./lib/nonce";
@@ -27,12 +31,19 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await getViewer(request, context);
+  const now = new Date();
+  const [viewer, banners, siteMessages] = await Promise.all([
+    getViewer(request, context),
+    getPublicBanners(context.db, now),
+    listActiveSiteMessages(context.db),
+  ]);
   return {
     shop: context.shop,
     publicUrl: context.publicUrl,
     user: viewer ? { name: viewer.name, role: viewer.role } : null,
     paymentProvider: context.payments.name,
+    banners,
+    siteMessages,
   };
 }
 
@@ -58,6 +69,8 @@ export function Layout({ children }: { children: ReactNode }) {
           Aller au contenu
         </a>
         {data ? <SiteHeader shopName={data.shop.name} user={data.user} paymentProvider={data.paymentProvider} /> : null}
+        {data ? <SiteBanners /> : null}
+        {data ? <SiteMessages /> : null}
         <main id="contenu" className="flex-1">
           {children}
         </main>

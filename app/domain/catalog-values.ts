@@ -92,9 +92,17 @@ export const INBOX_STATUS_LABELS: Record<InboxStatus, string> = {
 };
 
 /** What the order timeline records besides the order's own timestamps (order_events.type). */
-export const ORDER_EVENT_TYPES = ["created", "paid", "shipped", "refund_requested", "refunded", "refund_failed", "cancelled", "email", "note"] as const;
+export const ORDER_EVENT_TYPES = ["created", "paid", "shipped", "refund_requested", "refunded", "refund_failed", "cancelled", "email", "note", "withdrawal_requested"] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 /** Why an order's money went back (orders.refund_reason). */
 export const REFUND_REASONS = ["late_payment", "seller_cancel"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** A discount code takes a percentage or a fixed amount off the subtotal. */
+export const DISCOUNT_KINDS = ["percent", "amount"] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
+/** Where a withdrawal was asked from: a signed-in customer's order, or the public form. */
+export const WITHDRAWAL_SOURCES = ["account", "guest"] as const;
+export type WithdrawalSource = (typeof WITHDRAWAL_SOURCES)[number];

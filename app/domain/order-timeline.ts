@@ -86,6 +86,8 @@ function describe(type: OrderEventType, details: Record<string, unknown>, order:
       return { title: "E-mail envoyé", detail: text(details.subject), link: null, tone: "neutral" };
     case "note":
       return { title: "Note", detail: text(details.text), link: null, tone: "neutral" };
+    case "withdrawal_requested":
+      return { title: "Rétractation demandée par le client", detail: text(details.email), link: null, tone: "warning" };
   }
 }
 

@@ -5,3 +5,4 @@ export * from "./product-admin";
 export * from "./products";
 export * from "./rate-limits";
 export * from "./payments";
+export * from "./promotions";

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { ORDER_EVENT_TYPES, ORDER_STATUSES, REFUND_REASONS } from "../../domain/catalog-values";
 import type { ShippingAddress } from "../../domain/order-view";
 import { users } from "./auth";
 import { products } from "./products";
+import { discountCodes } from "./promotions";
 
 export type { ShippingAddress };
 
@@ -22,6 +23,8 @@ export const orders = pgTable(
     subtotalCents: integer().notNull(),
     discountCents: integer().notNull().default(0),
     discountCode: text(),
+    /** The code whose use this order holds (reserved while unpaid, counted once paid). */
+    discountCodeId: uuid().references((): AnyPgColumn => discountCodes.id, { onDelete: "set null" }),
     insuranceCents: integer().notNull().default(0),
     totalCents: integer().notNull(),
     paymentProvider: text().notNull(),
@@ -47,6 +50,7 @@ export const orders = pgTable(
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
     index("orders_reservation_idx").on(t.reservedUntil).where(sql`${t.status} = 'pending_payment'`),
+    index("orders_discount_code_idx").on(t.discountCodeId).where(sql`${t.discountCodeId} is not null`),
     index("orders_refund_pending_idx").on(t.updatedAt).where(sql`${t.status} = 'refund_pending'`),
   ],
 );

@@ -1,4 +1,4 @@
-import { ArrowLeft, FileSpreadsheet, History, Inbox, Mail, MailCheck, Package, ShoppingBag, Users } from "lucide-react";
+import { ArrowLeft, Building2, FileSpreadsheet, History, Inbox, Mail, MailCheck, Megaphone, MessageSquareText, Package, ShoppingBag, TicketPercent, Users } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 import { LogoutButton } from "~/components/account/logout-button";
 import { cn } from "~/lib/utils";
@@ -23,7 +23,7 @@ type SidebarLink = {
   waiting?: (badges: AdminBadges) => { n: number; text: string };
 };
 
-/** SPEC.md's entries plus the back office (Promotions arrives with its page, issue 12). */
+/** SPEC.md's entries plus the back office. */
 const LINKS: SidebarLink[] = [
   { to: "/admin", label: "Produits", icon: Package, end: true },
   { to: "/admin/orders", label: "Commandes", icon: ShoppingBag, end: false, waiting: ({ ordersToShip: n }) => ({ n, text: `${n} à expédier` }) },
@@ -35,10 +35,14 @@ const LINKS: SidebarLink[] = [
     waiting: ({ newMessages: n }) => ({ n, text: `${n} nouveau${n > 1 ? "x" : ""}` }),
   },
   { to: "/admin/users", label: "Utilisateurs", icon: Users, end: false },
+  { to: "/admin/promotions", label: "Promotions", icon: Megaphone, end: true },
+  { to: "/admin/codes", label: "Codes promo", icon: TicketPercent, end: true },
+  { to: "/admin/messages", label: "Messages du site", icon: MessageSquareText, end: true },
   { to: "/admin/emails", label: "E-mails", icon: Mail, end: false },
   { to: "/admin/test-email", label: "Test e-mail", icon: MailCheck, end: true },
   { to: "/admin/journal", label: "Journal", icon: History, end: false },
   { to: "/admin/csv", label: "Import / export", icon: FileSpreadsheet, end: true },
+  { to: "/admin/settings", label: "Identité de la boutique", icon: Building2, end: true },
 ];
 
 /** The admin area: a sidebar (a top bar on phones) and the current screen. */

@@ -1,8 +1,13 @@
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-// Chosen once in the runner process; workers inherit it through the environment.
+// Chosen once in the runner process; workers and the web server inherit them through the
+// environment. The web server makes the data directory template, which the specs' own servers
+// copy (tests/setup/data-dir-template.ts).
 process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
 const port = Number(process.env.E2E_PORT);
+process.env.E2E_DATA_TEMPLATE ??= path.join(os.tmpdir(), `comptoir-e2e-template-${port}`);
 
 export const E2E_ADMIN = { email: "admin@comptoir.test", password: "admin-e2e-mot-de-passe" };
 
@@ -19,7 +24,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
-    trace: "retain-on-failure",
+    // A failed test keeps its trace: actions, DOM snapshots, network and console. Without the
+    // screencast, which cost about a tenth of the run's CPU.
+    trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],

@@ -18,6 +18,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file opens its own database; two at a time keeps 2 cores busy without thrashing.
           maxWorkers: 2,
+          // The run's templates (a migrated database, a server's data directory).
+          globalSetup: ["tests/setup/vitest-global-setup.ts"],
           sequence: { groupOrder: 1 },
         },
       },

@@ -3,65 +3,72 @@
 // account (and sets its password when --password is given). Uses DATA_DIR or DATABASE_URL
 // like the server; PGlite allows one process per data directory, so stop the server first.
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { openDatabase } from "~/db/client.server";
+import { type Database, openDatabase } from "~/db/client.server";
 import { PASSWORD_MIN_LENGTH } from "~/domain/auth-forms";
 import { parseEnv } from "~/lib/env.server";
 import { createUserWithPassword, findUserByEmail, setPassword, setRole } from "~/services/users.server";
 
 const usage = "Usage : npm run admin:create -- --email <email> --password <mot de passe> [--name <nom>] [--promote]";
 
-const { values } = parseArgs({
-  options: {
-    email: { type: "string" },
-    password: { type: "string" },
-    name: { type: "string" },
-    promote: { type: "boolean", default: false },
-  },
-});
-
-const input = z
+const Input = z
   .object({
     email: z.string({ error: "--email est obligatoire" }).trim().toLowerCase().pipe(z.email("--email doit être une adresse e-mail valide")),
     password: z.string().min(PASSWORD_MIN_LENGTH, `--password doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères`).optional(),
     name: z.string().trim().min(2).optional(),
     promote: z.boolean(),
   })
-  .refine((v) => v.promote || v.password, { message: "--password est obligatoire pour créer un compte", path: ["password"] })
-  .safeParse(values);
+  .refine((v) => v.promote || v.password, { message: "--password est obligatoire pour créer un compte", path: ["password"] });
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
+/** What the command prints: on stdout with code 0, on stderr with code 1. */
+export type AdminCreateResult = { code: 0 | 1; message: string };
 
-if (!input.success) fail(`${input.error.issues.map((i) => i.message).join("\n")}\n${usage}`);
-const { email, password, name, promote } = input.data;
+/** The command itself, on its arguments and environment (the tests call it in their process). */
+export async function adminCreate(args: string[], env: NodeJS.ProcessEnv): Promise<AdminCreateResult> {
+  const fail = (message: string): AdminCreateResult => ({ code: 1, message });
+  const { values } = parseArgs({
+    args,
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      name: { type: "string" },
+      promote: { type: "boolean", default: false },
+    },
+  });
+  const input = Input.safeParse(values);
+  if (!input.success) return fail(`${input.error.issues.map((i) => i.message).join("\n")}\n${usage}`);
+  const { email, password, name, promote } = input.data;
 
-const env = parseEnv(process.env);
-let database;
-try {
-  database = await openDatabase(env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: path.resolve(env.DATA_DIR) });
-} catch (error) {
-  fail(`Impossible d'ouvrir la base de données : ${(error as Error).message}`);
-}
-
-try {
-  const existing = await findUserByEmail(database.db, email);
-  if (existing && !promote) {
-    fail(`Un compte existe déjà pour ${email} : ajoutez --promote pour lui donner le rôle administrateur.`);
+  const config = parseEnv(env);
+  let database: Database;
+  try {
+    database = await openDatabase(config.DATABASE_URL ? { kind: "postgres", url: config.DATABASE_URL } : { kind: "pglite", dataDir: path.resolve(config.DATA_DIR) });
+  } catch (error) {
+    return fail(`Impossible d'ouvrir la base de données : ${(error as Error).message}`);
   }
-  if (existing) {
-    await setRole(database.db, email, "admin");
-    if (password) await setPassword(database.db, existing.id, password);
-    console.log(`${email} est maintenant administrateur${password ? " (mot de passe mis à jour)" : ""}.`);
-  } else if (promote && !password) {
-    fail(`Aucun compte pour ${email} : donnez --password pour le créer.`);
-  } else {
+
+  try {
+    const existing = await findUserByEmail(database.db, email);
+    if (existing && !promote) {
+      return fail(`Un compte existe déjà pour ${email} : ajoutez --promote pour lui donner le rôle administrateur.`);
+    }
+    if (existing) {
+      await setRole(database.db, email, "admin");
+      if (password) await setPassword(database.db, existing.id, password);
+      return { code: 0, message: `${email} est maintenant administrateur${password ? " (mot de passe mis à jour)" : ""}.` };
+    }
+    if (promote && !password) return fail(`Aucun compte pour ${email} : donnez --password pour le créer.`);
     await createUserWithPassword(database.db, { email, password: password!, name: name ?? "Administrateur", role: "admin", emailVerified: true });
-    console.log(`Compte administrateur créé : ${email}`);
+    return { code: 0, message: `Compte administrateur créé : ${email}` };
+  } finally {
+    await database.close();
   }
-} finally {
-  await database.close();
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { code, message } = await adminCreate(process.argv.slice(2), process.env);
+  (code === 0 ? console.log : console.error)(message);
+  process.exit(code);
 }

@@ -2,7 +2,7 @@
 // `npm test`: typecheck, lint, build, unit + integration tests on PGlite, the integration
 // tests again on PostgreSQL (DATABASE_URL, or a throwaway cluster), then end-to-end tests
 // in Chromium against the built server. Ends with one "N passed, N failed" line.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startThrowawayCluster } from "./pg-cluster.mjs";
@@ -22,6 +22,35 @@ function run(label, command, args, env = {}) {
   const ok = result.status === 0;
   steps.push({ label, ok, seconds: Math.round((Date.now() - started) / 1000) });
   return ok;
+}
+
+/**
+ * Runs single-threaded steps at the same time (tsc, eslint and the build each use about one core
+ * of two), each one's output held and printed whole once all are done. Returns each one's success.
+ */
+async function runTogether(list) {
+  // Held output is not a terminal: keep the colours when ours is one.
+  const env = { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}) };
+  const results = await Promise.all(
+    list.map(
+      ({ label, command, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { cwd: root, env });
+          let output = "";
+          child.stdout.on("data", (chunk) => (output += chunk));
+          child.stderr.on("data", (chunk) => (output += chunk));
+          child.on("error", (error) => (output += `${error.message}\n`));
+          child.on("close", (code) => resolve({ label, ok: code === 0, output, seconds: Math.round((Date.now() - started) / 1000) }));
+        }),
+    ),
+  );
+  for (const { label, ok, output, seconds } of results) {
+    console.log(`\n━━ ${label}`);
+    process.stdout.write(output);
+    steps.push({ label, ok, seconds });
+  }
+  return results.map((result) => result.ok);
 }
 
 function countVitest(file) {
@@ -49,9 +78,16 @@ const must = (ok) => {
   return ok;
 };
 
-must(run("Typecheck", "npx", ["react-router", "typegen"]) && run("Typecheck (tsc)", "npx", ["tsc", "--noEmit"]));
-must(run("Lint", "npx", ["eslint", ".", "--max-warnings=0"]));
-const built = must(run("Build", "npx", ["react-router", "build"]));
+// tsc needs the route types first; then tsc, lint and build run side by side.
+must(run("Typecheck", "npx", ["react-router", "typegen"]));
+const [typed, linted, built] = await runTogether([
+  { label: "Typecheck (tsc)", command: "npx", args: ["tsc", "--noEmit", ...(process.stdout.isTTY ? ["--pretty"] : [])] },
+  { label: "Lint", command: "npx", args: ["eslint", ".", "--max-warnings=0"] },
+  { label: "Build", command: "npx", args: ["react-router", "build"] },
+]);
+must(typed);
+must(linted);
+must(built);
 
 const pglite = path.join(reports, "vitest-pglite.json");
 must(vitest("Unit + integration tests (PGlite)", ["unit", "integration"], pglite, { TEST_DATABASE_URL: "" }));

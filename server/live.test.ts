@@ -10,7 +10,7 @@ function openPage(hub: LiveHub) {
   const req = new EventEmitter() as unknown as Request;
   const res = { writeHead: () => res, write: (chunk: string) => writes.push(chunk), end: () => {} } as unknown as Response;
   hub.handler(req, res);
-  writes.length = 0; // the retry line
+  writes.length = 0; // the retry line and the clock
   return { writes, leave: () => (req as unknown as EventEmitter).emit("close") };
 }
 
@@ -66,5 +66,16 @@ describe("LiveHub.broadcast", () => {
     live.close();
     vi.advanceTimersByTime(1_000);
     expect(staying.writes).toHaveLength(1);
+  });
+});
+
+describe("LiveHub.handler", () => {
+  it("sends the server's clock first, for the countdowns", () => {
+    const writes: string[] = [];
+    const res = { writeHead: () => res, write: (chunk: string) => writes.push(chunk), end: () => {} } as unknown as Response;
+    const live = new LiveHub(pino({ level: "silent" }), { now: () => 1_764_000_000_000 });
+    live.handler(new EventEmitter() as unknown as Request, res);
+    expect(writes.join("")).toBe('retry: 2000\n\nevent: clock\ndata: {"now":1764000000000}\n\n');
+    live.close();
   });
 });

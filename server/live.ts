@@ -32,8 +32,9 @@ export class LiveHub {
       Connection: "keep-alive",
       "X-Accel-Buffering": "no", // nginx: do not buffer the stream
     });
-    // The browser reconnects by itself after 2 s when the stream drops.
-    res.write("retry: 2000\n\n");
+    // The browser reconnects by itself after 2 s when the stream drops. The server's clock
+    // comes first: countdowns tick from it, whatever the visitor's own clock says.
+    res.write(`retry: 2000\n\nevent: clock\ndata: ${JSON.stringify({ now: (this.options.now ?? Date.now)() })}\n\n`);
     this.clients.add(res);
     this.ensureHeartbeat();
     req.on("close", () => {

@@ -7,8 +7,10 @@ import { openDatabase } from "~/db/client.server";
 import { ConfigError, parseEnv } from "~/lib/env.server";
 import { resolveAuthSecret } from "~/lib/secrets.server";
 import { ensureAdminAccount, ensureSampleImages, seedSampleCatalogue } from "~/services/seed.server";
+import { seedSiteMessages } from "~/services/site-messages.server";
 import { openChangeFeed } from "./catalog-changes";
 import { startDropSweeper } from "~/services/drops.server";
+import { nextBannerChange } from "~/services/site-content.server";
 import { cleanUpUnusedImages } from "~/services/product-images.server";
 import { createAuth } from "~/lib/auth.server";
 import { localDiskStorage, localDiskStore } from "~/services/storage.server";
@@ -20,6 +22,7 @@ import { createApp } from "./app";
 import { LiveHub } from "./live";
 import { startMailer } from "./mailer";
 import { PageCache } from "./page-cache";
+import { startSiteContentTimer } from "./site-schedule";
 
 const development = process.env.NODE_ENV === "development";
 
@@ -68,6 +71,8 @@ if (env.SEED_SAMPLE_CATALOGUE) {
   const { inserted } = await seedSampleCatalogue(database.db);
   if (inserted > 0) logger.info({ inserted }, "sample catalogue seeded");
 }
+// Two inactive examples on the messages page, once (a marker row keeps them from coming back).
+await seedSiteMessages(database.db);
 const admin = await ensureAdminAccount(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -86,10 +91,21 @@ if (development) {
 }
 
 // One change event, in this order: purge the cached pages, then tell open pages to refresh
-// (they then fetch fresh data), then re-plan the drop sweeper (a drop time may have moved).
+// (they then fetch fresh data), then re-plan the drop sweeper (a drop time may have moved) or
+// the site content timer (a countdown's end or a promotion's expiry may have moved).
 const pageCache = development ? undefined : new PageCache();
 const live = new LiveHub(logger);
 const sweeper = startDropSweeper(database.db, logger);
+// At a countdown's end or a promotion's expiry the pages change with no write to announce it:
+// purge and tell open pages then, as a change would.
+const siteTimer = startSiteContentTimer({
+  nextChange: (now) => nextBannerChange(database.db, now),
+  onChange: () => {
+    pageCache?.clear();
+    live.broadcast({ op: "site" });
+  },
+  logger,
+});
 const changes = await openChangeFeed(database, logger);
 const stockGate = new StockGate();
 changes.subscribe((change) => {
@@ -98,6 +114,7 @@ changes.subscribe((change) => {
   pageCache?.clear();
   live.broadcast(change);
   if (change.op !== "site") sweeper.replan();
+  if (change.op === "site" || change.op === "resync") siteTimer.replan();
 });
 
 // Image files no product uses any more (a product deleted, an image replaced, an upload never
@@ -191,6 +208,7 @@ async function shutdown(signal: string) {
   }, 10_000);
   force.unref();
   live.close();
+  siteTimer.stop();
   clearInterval(imageSweeper);
   server.close(async () => {
     await sweeper.stop();

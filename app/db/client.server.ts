@@ -33,11 +33,16 @@ const MIGRATION_LOCK_ID = 727_001;
 
 export type OpenOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
-  | { kind: "pglite"; dataDir: string | null /* null: in memory (tests) */ };
+  | {
+      kind: "pglite";
+      dataDir: string | null /* null: in memory (tests) */;
+      /** Tests: starts from a dump (PGlite dumpDataDir) of a migrated database instead of initdb. */
+      loadDataDir?: Blob;
+    };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.kind === "postgres") return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.loadDataDir);
 }
 
 /**
@@ -48,11 +53,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
   const dir = dataDir ? path.resolve(dataDir, "pglite") : null;
   const lock = dir ? acquireDataDirLock(path.dirname(dir)) : null;
   try {
-    const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), startParams: PGLITE_START_PARAMS });
+    const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), ...(loadDataDir ? { loadDataDir } : {}), startParams: PGLITE_START_PARAMS });
     const db = drizzlePglite({ client, schema, casing: "snake_case" });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return {

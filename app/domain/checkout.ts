@@ -5,9 +5,9 @@ import { insuranceChargeCents } from "./insurance";
 export { EMPTY_CART_ERROR, PROVIDER_ERROR };
 
 /**
- * The body of POST /api/checkout. Only product ids and quantities come from the browser:
- * names, prices and totals are read and computed on the server, and unknown keys (a price, an
- * amount, metadata) are dropped by the schema.
+ * The body of POST /api/checkout. Only product ids and quantities (and the typed discount code)
+ * come from the browser: names, prices, the discount and totals are read and computed on the
+ * server, and unknown keys (a price, an amount, a discount, metadata) are dropped by the schema.
  */
 export const MAX_CART_LINES = 50;
 export const MAX_LINE_QUANTITY = 99;
@@ -76,7 +76,7 @@ export type CheckoutSuccess = { url: string; orderNumber: string };
 export type CheckoutFailure = {
   error: string;
   details?: string;
-  code: "OUT_OF_STOCK" | "UNAVAILABLE" | "INVALID" | "RATE_LIMITED" | "PROVIDER" | "FORBIDDEN";
+  code: "OUT_OF_STOCK" | "UNAVAILABLE" | "INVALID" | "DISCOUNT" | "RATE_LIMITED" | "PROVIDER" | "FORBIDDEN";
   productId?: number;
   fieldErrors?: Record<string, string>;
 };

@@ -188,7 +188,7 @@ describe("orderConfirmationEmail", () => {
       "déclaration claire de votre décision, par exemple par e-mail à contact@comptoir.example",
       "Renvoyez-nous ensuite les articles au plus tard 14 jours après nous avoir informés de votre décision. Les frais de retour sont à votre charge.",
       "Nous vous remboursons la totalité des sommes versées, frais de livraison standard compris, au plus tard 14 jours après avoir été informés de votre rétractation",
-      "Les produits descellés après livraison (boosters, displays…) ne peuvent plus être retournés, conformément à l'article L221-28 du Code de la consommation.",
+      "Un jeu vidéo descellé après livraison ne peut plus être retourné (article L221-28 du Code de la consommation). Un booster ou un display ouvert peut l'être, mais le remboursement peut être diminué de sa dépréciation (article L221-23).",
     );
     expect(email.text.indexOf("Droit de rétractation")).toBeGreaterThan(email.text.indexOf("Total TTC"));
     expect(email.text).toContain("Écrivez-nous à contact@comptoir.example en rappelant le numéro de commande CMP-2025-0042");

@@ -26,7 +26,7 @@ export function formatOrderDate(iso: string): string {
 }
 
 /** A section title inside the card. */
-function sectionTitle(text: string): EmailPart {
+export function sectionTitle(text: string): EmailPart {
   return {
     html: `<h2 class="fg" style="margin:28px 0 12px;${FONT}font-size:17px;line-height:24px;font-weight:700;color:${TEXT_COLOR};">${escapeHtml(text)}</h2>`,
     text: `${text}\n${"-".repeat(width(text))}`,
@@ -34,7 +34,7 @@ function sectionTitle(text: string): EmailPart {
 }
 
 /** Label / value pairs (order number, date, customer…), as a two-column table and as "Label : value" lines. */
-function details(rows: [label: string, value: string][]): EmailPart {
+export function details(rows: [label: string, value: string][]): EmailPart {
   const cell = `padding:3px 0;${FONT}font-size:15px;line-height:22px;vertical-align:top;`;
   return {
     html:
@@ -209,7 +209,7 @@ export function orderConfirmationEmail({ shop, order, orderUrl }: { shop: MailSh
         "Nous vous remboursons la totalité des sommes versées, frais de livraison standard compris, au plus tard 14 jours après avoir été informés de votre rétractation, avec le même moyen de paiement. " +
           "Nous pouvons attendre d'avoir reçu les articles, ou la preuve de leur expédition, pour vous rembourser.",
       ),
-      note("Les produits descellés après livraison (boosters, displays…) ne peuvent plus être retournés, conformément à l'article L221-28 du Code de la consommation."),
+      note("Un jeu vidéo descellé après livraison ne peut plus être retourné (article L221-28 du Code de la consommation). Un booster ou un display ouvert peut l'être, mais le remboursement peut être diminué de sa dépréciation (article L221-23)."),
       sectionTitle("Une question ?"),
       note(`Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number} : nous vous répondrons rapidement.`),
     ],

@@ -19,10 +19,18 @@ export const RATE_LIMITS = {
   // through a drop; a script hammering the endpoint is stopped within seconds.
   checkoutPerIp: { limit: 30, windowMs: 10 * MINUTE },
   checkoutPerEmail: { limit: 10, windowMs: 10 * MINUTE },
+  // Unknown discount codes typed from one address: a customer mistypes a few; a script guessing
+  // codes is stopped.
+  discountGuessPerIp: { limit: 20, windowMs: 10 * MINUTE },
   // Contact and buy-back requests (each e-mails the seller and the address given): a customer
   // writes a few times an hour at most; a flood from one address or to one mailbox stops.
   inboxPerIp: { limit: 10, windowMs: 60 * MINUTE },
   inboxPerEmail: { limit: 5, windowMs: 60 * MINUTE },
+  // The public withdrawal form (order number + e-mail, each step counts): a customer needs two
+  // posts, a few more with a typo; guessing which orders exist stops at once. Per address only:
+  // a limit per order number would let anyone block a customer's withdrawal, and each order
+  // sends its acknowledgement once, so no mailbox can be flooded through it.
+  withdrawalPerIp: { limit: 20, windowMs: 60 * MINUTE },
   // The admin's e-mail test: one run every 5 s (a double click must not send four e-mails).
   emailTestPerAdmin: { limit: 1, windowMs: 5_000 },
 } satisfies Record<string, RateLimitRule>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shippingAddressOf, testCardOutcome, testPaymentSchema } from "./test-payment-form";
+import { payButtonLabel, shippingAddressOf, testCardOutcome, testPaymentSchema } from "./test-payment-form";
 
 const now = new Date("2026-11-23T10:00:00Z");
 const valid = {
@@ -58,5 +58,9 @@ describe("test payment form", () => {
     expect(testCardOutcome("4242424242424242")).toBe("paid");
     expect(testCardOutcome("4000000000000002")).toBe("declined");
     expect(testCardOutcome("5555555555554444")).toBe("unknown");
+  });
+
+  it("says on the order button that ordering means paying (L221-14), with the amount", () => {
+    expect(payButtonLabel(1250)).toBe("Payer 12,50\u00a0€ – commande avec obligation de paiement");
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatEuros } from "./money";
 import type { ShippingAddress } from "./order-view";
 import { SHIPPING_COUNTRY_CODES } from "./shipping-countries";
 
@@ -64,6 +65,14 @@ export function shippingAddressOf(form: TestPaymentForm): ShippingAddress {
     country: form.country,
     phone: form.phone,
   };
+}
+
+/**
+ * The order button (Code de la consommation L221-14): it must say plainly that ordering means
+ * paying, with the legal wording "commande avec obligation de paiement", and the amount.
+ */
+export function payButtonLabel(totalCents: number): string {
+  return `Payer ${formatEuros(totalCents)} – commande avec obligation de paiement`;
 }
 
 export type CardOutcome = "paid" | "declined" | "unknown";

@@ -65,7 +65,10 @@ export function addProductToCart(product: CartProduct, quantity = 1) {
 /** The cart actions: each applies a rule of ~/domain/cart and stores the result (every tab follows). */
 export const changeQuantity = (productId: number, quantity: number) => write(setQuantity(read(), productId, quantity));
 export const removeLine = (productId: number) => write(removeFromCart(read(), productId));
-export const clearCart = () => write(emptyCart());
+export const clearCart = () => {
+  forgetDiscountCode();
+  write(emptyCart());
+};
 export const chooseInsurance = (selected: boolean) => write(setInsurance(read(), selected));
 
 /**
@@ -93,3 +96,67 @@ export async function refreshCartFromServer(): Promise<CartChange[] | null> {
   if (cart !== read()) write(cart);
   return changes;
 }
+
+/*
+ * The discount code kept with the cart (its own key: the cart's format stays SPEC.md's). Only the
+ * code is kept: what it takes off is asked from the server for the cart as it is. A refusal (the
+ * preview's, or the checkout's when the code ran out meanwhile) takes the code off and is kept in
+ * memory for the code field to show, marked, under the typed code.
+ */
+const CODE_KEY = "cart-discount-code";
+export type DiscountRefusal = { code: string; message: string; fromCheckout: boolean };
+let codeState: { code: string | null; refusal: DiscountRefusal | null } = { code: null, refusal: null };
+let codeRead = false;
+const codeListeners = new Set<() => void>();
+
+function readCode() {
+  if (!codeRead) {
+    codeRead = true;
+    try {
+      codeState = { ...codeState, code: window.localStorage.getItem(CODE_KEY) || null };
+    } catch {
+      // Storage disabled: the code lives in memory for this page.
+    }
+  }
+  return codeState;
+}
+
+function writeCode(next: typeof codeState) {
+  codeState = next;
+  try {
+    if (next.code) window.localStorage.setItem(CODE_KEY, next.code);
+    else window.localStorage.removeItem(CODE_KEY);
+  } catch {
+    // As above.
+  }
+  codeListeners.forEach((l) => l());
+}
+
+function subscribeCode(listener: () => void) {
+  codeListeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== CODE_KEY) return;
+    codeState = { ...codeState, code: event.newValue || null };
+    listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    codeListeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+const NO_CODE = { code: null, refusal: null };
+
+/** The code applied to the cart (null: none) and the last refusal, shared by every component. */
+export function useDiscountCode(): { code: string | null; refusal: DiscountRefusal | null } {
+  return useSyncExternalStore(subscribeCode, readCode, () => NO_CODE);
+}
+
+export const getDiscountCode = (): string | null => readCode().code;
+/** The server accepted the code for this cart. */
+export const applyDiscountCode = (code: string) => writeCode({ code, refusal: null });
+/** The customer took the code off. */
+export const forgetDiscountCode = () => writeCode({ code: null, refusal: null });
+/** The server refused the code: taken off, and the reason kept for the field. */
+export const refuseDiscountCode = (refusal: DiscountRefusal) => writeCode({ code: null, refusal });

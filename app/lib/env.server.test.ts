@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv, shopIdentity } from "./env.server";
+import { EMPTY_IDENTITY, frenchVatKey } from "~/domain/shop-identity";
+import { ConfigError, LEGAL_ENV, parseEnv, shopIdentity } from "./env.server";
 
 const S3 = {
   S3_ENDPOINT: "https://s3.example.com",
@@ -142,21 +143,90 @@ describe("shopIdentity", () => {
       { label: "Instagram", url: "https://www.instagram.com/" },
       { label: "Whatnot", url: "https://www.whatnot.com/" },
     ]);
-    expect(identity.legal).toEqual({
-      companyName: "Comptoir SASU",
-      siren: "000 000 000",
-      address: "1 rue de l'Exemple, 75001 Paris, France",
-      host: "Hébergeur à renseigner (LEGAL_HOST)",
-    });
+    // Nothing given yet: only the SPEC.md legal form, the rest for the seller to fill in.
+    expect(identity.legal).toEqual({ ...EMPTY_IDENTITY, legalForm: "SASU" });
   });
 
   it("lists TikTok in order when configured", () => {
     const identity = shopIdentity(
-      parseEnv({ SOCIAL_TIKTOK_URL: "https://www.tiktok.com/@comptoir", SHOP_NAME: "Ma Boutique", LEGAL_SIREN: "123 456 789" }),
+      parseEnv({ SOCIAL_TIKTOK_URL: "https://www.tiktok.com/@comptoir", SHOP_NAME: "Ma Boutique", LEGAL_SIREN: "123456782" }),
     );
     expect(identity.socials.map((s) => s.label)).toEqual(["Instagram", "TikTok", "Whatnot"]);
     expect(identity.socials[1]?.url).toBe("https://www.tiktok.com/@comptoir");
     expect(identity.name).toBe("Ma Boutique");
-    expect(identity.legal.siren).toBe("123 456 789");
+    expect(identity.legal.siren).toBe("123 456 782");
+  });
+});
+
+describe("the legal identity's first values", () => {
+  const siren = "123456782";
+  const LEGAL = {
+    LEGAL_COMPANY_NAME: "Comptoir des Collectionneurs",
+    LEGAL_FORM: "SAS",
+    LEGAL_SHARE_CAPITAL: "5000",
+    LEGAL_RCS_CITY: "Lyon",
+    LEGAL_RCS_NUMBER: "B 123456782",
+    LEGAL_SIREN: "123456782",
+    LEGAL_VAT_NUMBER: `FR ${frenchVatKey(siren)} ${siren}`,
+    LEGAL_ADDRESS: "12 rue des Collectionneurs, 69002 Lyon",
+    LEGAL_EMAIL: "Legal@Comptoir-Collection.fr",
+    LEGAL_PHONE: "04 78 00 00 00",
+    LEGAL_PUBLICATION_DIRECTOR: "Camille Martin",
+    LEGAL_HOST: "Hébergeur Exemple SAS",
+    LEGAL_HOST_ADDRESS: "2 rue de l'Hébergement, 59100 Roubaix",
+    LEGAL_HOST_PHONE: "09 72 00 00 00",
+    LEGAL_MEDIATOR_NAME: "Médiation Exemple",
+    LEGAL_MEDIATOR_URL: "www.mediation-exemple.fr",
+  };
+
+  it("has one variable per field", () => {
+    expect(Object.values(LEGAL_ENV).sort()).toEqual(Object.keys(LEGAL).sort());
+  });
+
+  it("reads every LEGAL_* variable, written the form's way", () => {
+    expect(shopIdentity(parseEnv(LEGAL)).legal).toEqual({
+      companyName: "Comptoir des Collectionneurs",
+      legalForm: "SAS",
+      shareCapital: "5\u202f000\u00a0€",
+      rcsCity: "Lyon",
+      rcsNumber: "B 123 456 782",
+      siren: "123 456 782",
+      vatNumber: `FR${frenchVatKey(siren)}${siren}`,
+      address: "12 rue des Collectionneurs, 69002 Lyon",
+      email: "legal@comptoir-collection.fr",
+      phone: "04 78 00 00 00",
+      publicationDirector: "Camille Martin",
+      hostName: "Hébergeur Exemple SAS",
+      hostAddress: "2 rue de l'Hébergement, 59100 Roubaix",
+      hostPhone: "09 72 00 00 00",
+      mediatorName: "Médiation Exemple",
+      mediatorUrl: "https://www.mediation-exemple.fr/",
+    });
+  });
+
+  it("takes SHOP_EMAIL as the legal e-mail unless LEGAL_EMAIL is set", () => {
+    expect(shopIdentity(parseEnv({ SHOP_EMAIL: "bonjour@comptoir.fr" })).legal.email).toBe("bonjour@comptoir.fr");
+    expect(shopIdentity(parseEnv({ SHOP_EMAIL: "bonjour@comptoir.fr", LEGAL_EMAIL: "legal@comptoir.fr" })).legal.email).toBe("legal@comptoir.fr");
+  });
+
+  it("treats the values of the first .env.example as not given", () => {
+    const legal = shopIdentity(
+      parseEnv({
+        LEGAL_COMPANY_NAME: "Comptoir SASU",
+        LEGAL_SIREN: "000 000 000",
+        LEGAL_ADDRESS: "1 rue de l'Exemple, 75001 Paris, France",
+        LEGAL_HOST: "Hébergeur à renseigner (LEGAL_HOST)",
+      }),
+    ).legal;
+    expect(legal).toEqual({ ...EMPTY_IDENTITY, legalForm: "SASU" });
+  });
+
+  it("refuses to start with a bad legal value, naming its variable in French", () => {
+    const error = configError({ LEGAL_SIREN: "12345", LEGAL_MEDIATOR_URL: "javascript:alert(1)" });
+    expect(error.issues).toEqual([
+      "LEGAL_SIREN : Le SIREN compte 9 chiffres (ex. 123 456 789)\u00a0: vérifiez-le",
+      "LEGAL_MEDIATOR_URL : Adresse de site invalide (ex. https://www.mediateur.fr)",
+    ]);
+    expect(configError({ ...LEGAL, LEGAL_RCS_NUMBER: "542051180" }).issues).toEqual(["LEGAL_RCS_NUMBER : Le numéro RCS doit reprendre le SIREN"]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_LEGAL_FORM, IDENTITY_KEYS, type IdentityKey, type LegalIdentity, type LegalIdentityInput, legalIdentitySchema, withoutPlaceholders } from "~/domain/shop-identity";
 import type { ShopIdentity } from "./shop";
 
 export type { ShopIdentity };
@@ -52,10 +53,24 @@ export const envSchema = z.object({
   SOCIAL_INSTAGRAM_URL: optionalUrl("SOCIAL_INSTAGRAM_URL").default("https://www.instagram.com/"),
   SOCIAL_TIKTOK_URL: optionalUrl("SOCIAL_TIKTOK_URL"),
   SOCIAL_WHATNOT_URL: optionalUrl("SOCIAL_WHATNOT_URL").default("https://www.whatnot.com/"),
-  LEGAL_COMPANY_NAME: optionalText.default("Comptoir SASU"),
-  LEGAL_SIREN: optionalText.default("000 000 000"),
-  LEGAL_ADDRESS: optionalText.default("1 rue de l'Exemple, 75001 Paris, France"),
-  LEGAL_HOST: optionalText.default("Hébergeur à renseigner (LEGAL_HOST)"),
+  // The shop's legal identity: first values of /admin/settings, checked by its schema (see LEGAL_ENV).
+  LEGAL_COMPANY_NAME: optionalText,
+  LEGAL_FORM: optionalText.default(DEFAULT_LEGAL_FORM),
+  LEGAL_SHARE_CAPITAL: optionalText,
+  LEGAL_RCS_CITY: optionalText,
+  LEGAL_RCS_NUMBER: optionalText,
+  LEGAL_SIREN: optionalText,
+  LEGAL_VAT_NUMBER: optionalText,
+  LEGAL_ADDRESS: optionalText,
+  /** Default: SHOP_EMAIL. */
+  LEGAL_EMAIL: optionalText,
+  LEGAL_PHONE: optionalText,
+  LEGAL_PUBLICATION_DIRECTOR: optionalText,
+  LEGAL_HOST: optionalText,
+  LEGAL_HOST_ADDRESS: optionalText,
+  LEGAL_HOST_PHONE: optionalText,
+  LEGAL_MEDIATOR_NAME: optionalText,
+  LEGAL_MEDIATOR_URL: optionalText,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** A Stripe-compatible server instead of api.stripe.com (tests, stripe-mock). */
@@ -113,7 +128,39 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(["STRIPE_WEBHOOK_SECRET : obligatoire quand STRIPE_SECRET_KEY est défini"]);
   }
+  legalIdentity(env);
   return env;
+}
+
+/** The variable giving each field of the legal identity its first value. */
+export const LEGAL_ENV = {
+  companyName: "LEGAL_COMPANY_NAME",
+  legalForm: "LEGAL_FORM",
+  shareCapital: "LEGAL_SHARE_CAPITAL",
+  rcsCity: "LEGAL_RCS_CITY",
+  rcsNumber: "LEGAL_RCS_NUMBER",
+  siren: "LEGAL_SIREN",
+  vatNumber: "LEGAL_VAT_NUMBER",
+  address: "LEGAL_ADDRESS",
+  email: "LEGAL_EMAIL",
+  phone: "LEGAL_PHONE",
+  publicationDirector: "LEGAL_PUBLICATION_DIRECTOR",
+  hostName: "LEGAL_HOST",
+  hostAddress: "LEGAL_HOST_ADDRESS",
+  hostPhone: "LEGAL_HOST_PHONE",
+  mediatorName: "LEGAL_MEDIATOR_NAME",
+  mediatorUrl: "LEGAL_MEDIATOR_URL",
+} as const satisfies Record<IdentityKey, keyof Env>;
+
+/**
+ * The legal identity's first values, checked by the admin form's schema: a bad value stops the
+ * start like any other; a shipped example (a copied .env.example) counts as not given.
+ */
+export function legalIdentity(env: Env): LegalIdentity {
+  const values = Object.fromEntries(IDENTITY_KEYS.map((key) => [key, env[LEGAL_ENV[key]]])) as LegalIdentityInput;
+  const result = legalIdentitySchema.safeParse(withoutPlaceholders({ ...values, email: env.LEGAL_EMAIL ?? env.SHOP_EMAIL }));
+  if (!result.success) throw new ConfigError(result.error.issues.map((issue) => `${LEGAL_ENV[issue.path[0] as IdentityKey]} : ${issue.message}`));
+  return result.data;
 }
 
 export function shopIdentity(env: Env): ShopIdentity {
@@ -126,11 +173,7 @@ export function shopIdentity(env: Env): ShopIdentity {
     name: env.SHOP_NAME,
     email: env.SHOP_EMAIL,
     socials,
-    legal: {
-      companyName: env.LEGAL_COMPANY_NAME,
-      siren: env.LEGAL_SIREN,
-      address: env.LEGAL_ADDRESS,
-      host: env.LEGAL_HOST,
-    },
+    legal: legalIdentity(env),
   };
 }
+

@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent } from "react";
 import { useRevalidator } from "react-router";
 import { parseCatalogChange } from "~/domain/catalog-change";
 import { type LiveStatus, publishCatalogChange, setLiveStatus } from "./live-events";
+import { setServerTime } from "./server-clock";
 
 /** The connection's state, on <html data-live> (visible to tests and tools without React) and to screens (live-events.ts). */
 function setStatus(next: LiveStatus) {
@@ -14,7 +15,9 @@ const COALESCE_MS = 150;
 /**
  * Listens to catalogue changes (GET /api/live) and reloads the page's data when one arrives,
  * so stock figures and lists change without a reload. Bursts are coalesced into one reload,
- * and a reconnection reloads too (changes may have been missed while offline).
+ * and a reconnection reloads too (changes may have been missed while offline). Site content
+ * changes ({op: "site"}: the promotions page, a countdown's end) reload every loader, the
+ * root's banners included. The stream also gives the server's clock (server-clock.ts).
  */
 export function useLiveUpdates(): void {
   const revalidator = useRevalidator();
@@ -37,6 +40,10 @@ export function useLiveUpdates(): void {
     source.addEventListener("error", () => {
       setStatus("disconnected");
       wasDown = true;
+    });
+    source.addEventListener("clock", (event) => {
+      const { now } = JSON.parse(event.data) as { now: number };
+      setServerTime(now);
     });
     source.addEventListener("catalog", (event) => {
       const change = parseCatalogChange(event.data);

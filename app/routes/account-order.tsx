@@ -1,11 +1,14 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { OrderStatusBadge, OrderSummary, formatOrderDate } from "~/components/orders/order-summary";
+import { WithdrawalAction } from "~/components/orders/withdrawal-status";
 import { buttonVariants } from "~/components/ui/button";
+import { withdrawalState } from "~/domain/withdrawal";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { getCustomerOrder } from "~/services/orders.server";
 import { requireViewer } from "~/services/session.server";
+import { customerWithdrawalDate } from "~/services/withdrawal.server";
 import type { Route } from "./+types/account-order";
 
 /** One of the signed-in customer's orders; anybody else's number answers 404. */
@@ -13,7 +16,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const order = await getCustomerOrder(context.db, viewer.id, params.number);
   if (!order) throw data(null, { status: 404 });
-  return { order };
+  return { order, withdrawalRequestedAt: await customerWithdrawalDate(context.db, viewer.id, order.number) };
 }
 
 export function headers() {
@@ -27,7 +30,8 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) 
 };
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, withdrawalRequestedAt } = loaderData;
+  const withdrawal = withdrawalState(order.status, withdrawalRequestedAt);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <Link to="/account" className={buttonVariants({ variant: "ghost", className: "-ml-3" })}>
@@ -43,6 +47,21 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
         </div>
         <OrderStatusBadge status={order.status} />
       </div>
+      {withdrawal.kind !== "unavailable" ? (
+        <section aria-labelledby="withdrawal-title" className="mt-6 flex flex-col gap-3 rounded-2xl border border-border bg-card p-5 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 id="withdrawal-title" className="font-bold">
+              Droit de rétractation
+            </h2>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {withdrawal.kind === "requested"
+                ? "Votre demande est enregistrée et un accusé de réception vous a été envoyé par e-mail."
+                : "Vous pouvez vous rétracter dans les 14 jours suivant la réception de vos articles, sans donner de motif."}
+            </p>
+          </div>
+          <WithdrawalAction number={order.number} status={order.status} requestedAt={withdrawalRequestedAt} className="shrink-0" />
+        </section>
+      ) : null}
       <div className="mt-6">
         <OrderSummary order={order} />
       </div>

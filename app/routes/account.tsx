@@ -2,17 +2,21 @@ import { CalendarDays, Mail, Package, Sparkles, User } from "lucide-react";
 import { LogoutButton } from "~/components/account/logout-button";
 import { Link } from "react-router";
 import { OrderStatusBadge } from "~/components/orders/order-summary";
+import { WithdrawalAction } from "~/components/orders/withdrawal-status";
 import { ORDER_STATUS_LABELS } from "~/domain/catalog-values";
 import { formatEuros } from "~/domain/money";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { listCustomerOrders } from "~/services/orders.server";
 import { requireViewer } from "~/services/session.server";
+import { withdrawalDates } from "~/services/withdrawal.server";
 import type { Route } from "./+types/account";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  const orders = await listCustomerOrders(context.db, viewer.id);
+  const list = await listCustomerOrders(context.db, viewer.id);
+  const withdrawals = await withdrawalDates(context.db, list.map((order) => order.id));
+  const orders = list.map((order) => ({ ...order, withdrawalRequestedAt: withdrawals.get(order.id) ?? null }));
   return { viewer, orders };
 }
 
@@ -97,6 +101,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
                       <OrderStatusBadge status={order.status} />
                     </span>
                   </Link>
+                  <WithdrawalAction number={order.number} status={order.status} requestedAt={order.withdrawalRequestedAt} className="mb-3" />
                 </li>
               ))}
             </ul>

@@ -1,22 +1,47 @@
 import { ArrowLeft, ShoppingBag, Trash2 } from "lucide-react";
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { Link, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { Link, data, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { refreshCartAndAnnounce } from "~/components/cart/cart-notices";
 import { CartLines } from "~/components/cart/cart-lines";
 import { OrderSummaryCard } from "~/components/cart/order-summary-card";
 import { useCheckout } from "~/components/cart/use-checkout";
+import { useDiscountPreview } from "~/components/cart/use-discount-preview";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/toaster";
 import { cartCount } from "~/domain/cart";
+import { type DiscountPreview, discountPreviewSchema } from "~/domain/discounts";
 import { clearCart, useCart } from "~/lib/cart-store";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
+import { previewDiscount } from "~/services/discounts.server";
+import { getViewer } from "~/services/session.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/cart";
 
 export function headers() {
   return { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL };
+}
+
+/**
+ * The code field's "Appliquer" (and every change of the cart while a code is applied): what the
+ * code takes off this cart, computed here from today's prices, or why it does not apply.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const body: unknown = await request.json().catch(() => null);
+  const parsed = discountPreviewSchema.safeParse(body);
+  if (!parsed.success) {
+    const typed = (body as { code?: unknown } | null)?.code;
+    const error = parsed.error.issues.find((issue) => issue.path[0] === "code")?.message ?? "Votre panier est illisible. Actualisez la page et réessayez.";
+    return data<DiscountPreview>({ ok: false, code: typeof typed === "string" ? typed.trim() : "", error }, { status: 400 });
+  }
+  const viewer = await getViewer(request, context);
+  const answer = await previewDiscount(context.db, parsed.data, {
+    now: new Date(),
+    customer: viewer ? { userId: viewer.id, email: viewer.email } : null,
+    clientIp: context.clientIp,
+  });
+  return data<DiscountPreview>(answer.body, { status: answer.status });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -32,6 +57,7 @@ export default function CartPage() {
   const ready = useSyncExternalStore(hydrated.subscribe, hydrated.client, hydrated.server);
   const provider = useRouteLoaderData<typeof rootLoader>("root")?.paymentProvider ?? "test";
   const checkout = useCheckout(provider);
+  const discount = useDiscountPreview(cart);
   const location = useLocation();
   const navigate = useNavigate();
   const title = useRef<HTMLHeadingElement>(null);
@@ -115,7 +141,7 @@ export default function CartPage() {
               </Button>
             </div>
           </div>
-          <OrderSummaryCard cart={cart} checkout={checkout} provider={provider} />
+          <OrderSummaryCard cart={cart} checkout={checkout} provider={provider} discount={discount} />
         </div>
       )}
     </div>

@@ -8,7 +8,7 @@ import { FormField } from "~/components/ui/form-field";
 import { fieldErrors } from "~/domain/auth-forms";
 import { formatEuros } from "~/domain/money";
 import { SHIPPING_COUNTRIES } from "~/domain/shipping-countries";
-import { testPaymentSchema } from "~/domain/test-payment-form";
+import { payButtonLabel, testPaymentSchema } from "~/domain/test-payment-form";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { webhookDepsFrom } from "~/services/payment-webhooks.server";
@@ -18,7 +18,8 @@ import type { Route } from "./+types/payment-test";
 
 /**
  * The built-in test provider's hosted payment page (the default without Stripe keys). It looks
- * and behaves like a hosted checkout in test mode: address, test card, Payer / Annuler.
+ * and behaves like a hosted checkout in test mode: address, test card, the order button
+ * ("Payer … – commande avec obligation de paiement") and Annuler.
  */
 function testProvider(context: Route.LoaderArgs["context"]): TestProvider {
   if (context.payments.name !== "test") throw data(null, { status: 404 });
@@ -188,8 +189,9 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
                 </fieldset>
 
                 <input type="hidden" name="method" value={method} />
-                <Button type="submit" name="intent" value="pay" size="lg" disabled={busy}>
-                  <Lock aria-hidden="true" /> {busy ? "Paiement en cours..." : `Payer ${formatEuros(session.totalCents)}`}
+                {/* L221-14: the button says that ordering means paying; long, so it may wrap on phones. */}
+                <Button type="submit" name="intent" value="pay" size="lg" disabled={busy} className="h-auto min-h-12 py-3 text-center whitespace-normal">
+                  <Lock aria-hidden="true" /> {busy ? "Paiement en cours..." : payButtonLabel(session.totalCents)}
                 </Button>
               </Form>
               <Form method="post" className="mt-3">

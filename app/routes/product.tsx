@@ -17,7 +17,8 @@ import { stockMessage, stockState } from "~/domain/stock";
 import { publicPageHeaders } from "~/lib/http";
 import { absoluteUrl, pageMeta, seoRoot } from "~/lib/seo";
 import { cn } from "~/lib/utils";
-import { getPublicProduct } from "~/services/catalog.server";
+import { formatParisMoment } from "~/domain/site-content-display";
+import { findProductHiddenByCountdown, getPublicProduct } from "~/services/catalog.server";
 import type { Route } from "./+types/product";
 
 export const headers = publicPageHeaders;
@@ -26,16 +27,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseProductParam(params.slug);
   // Not a product address at all: the site's 404 page (which offers to go to the catalogue).
   if (id === null) throw data(null, { status: 404 });
-  const product = await getPublicProduct(context.db, id, { now: new Date(), imageBaseUrl: context.storage.publicBaseUrl });
-  if (!product) return data({ product: null }, { status: 404 });
-  return { product };
+  const now = new Date();
+  const product = await getPublicProduct(context.db, id, { now, imageBaseUrl: context.storage.publicBaseUrl });
+  if (!product) {
+    // Hidden by a running countdown: a page that says when it comes back, without selling it.
+    const hidden = await findProductHiddenByCountdown(context.db, id, now);
+    const comingBack = hidden ? { name: hidden.name, until: hidden.until.toISOString() } : null;
+    return data({ product: null, comingBack }, { status: 404 });
+  }
+  return { product, comingBack: null };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const root = seoRoot(matches);
   const product = loaderData?.product;
   if (!product) {
-    return [{ title: `Produit introuvable | ${root.shop.name}` }, { name: "robots", content: "noindex" }];
+    const title = loaderData?.comingBack ? `${loaderData.comingBack.name} – bientôt disponible` : "Produit introuvable";
+    return [{ title: `${title} | ${root.shop.name}` }, { name: "robots", content: "noindex" }];
   }
   const path = productPath(product);
   return [
@@ -64,8 +72,8 @@ const BREADCRUMB_LINKS = [
 ];
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
-  if (!product) return <ProductNotFound />;
+  const { product, comingBack } = loaderData;
+  if (!product) return comingBack ? <ProductComingBack {...comingBack} /> : <ProductNotFound />;
   // Keyed by product: moving to a similar product starts again at quantity 1.
   return <ProductDetails key={product.id} product={product} />;
 }
@@ -160,6 +168,23 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
 
       <SimilarProducts productId={product.id} />
     </div>
+  );
+}
+
+function ProductComingBack({ name, until }: { name: string; until: string }) {
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <p className="text-sm font-semibold uppercase tracking-widest text-accent">Bientôt disponible</p>
+      <h1 id="product-title" className="mt-3 text-3xl font-extrabold">
+        {name}
+      </h1>
+      <p className="mt-4 text-muted-foreground">
+        Ce produit revient à la fin du compte à rebours, {formatParisMoment(new Date(until))}. Revenez à ce moment-là pour le commander.
+      </p>
+      <Link to="/catalog" className={buttonVariants({ className: "mt-8" })}>
+        Retour au catalogue
+      </Link>
+    </section>
   );
 }
 

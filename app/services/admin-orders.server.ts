@@ -1,8 +1,8 @@
 import { type SQL, and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import { orderEvents, orderItems, orders, outboxEmails, users } from "~/db/schema";
+import { orderEvents, orderItems, orders, outboxEmails, users, withdrawalRequests } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import { fieldErrors } from "~/domain/auth-forms";
-import type { OrderStatus, RefundReason } from "~/domain/catalog-values";
+import type { OrderStatus, RefundReason, WithdrawalSource } from "~/domain/catalog-values";
 import { ORDER_PAGE_SIZE, type AdminOrderQuery } from "~/domain/admin-order-list";
 import { orderShippedEmail } from "~/domain/order-emails";
 import { type TimelineEntry, buildTimeline, emailIdsOf } from "~/domain/order-timeline";
@@ -25,6 +25,7 @@ import type { WebhookDeps } from "./payment-webhooks.server";
 import type { PaymentProvider } from "./payments/types";
 import { completeRefund } from "./refunds.server";
 import { returnUnits } from "./reservations.server";
+import { getOrderWithdrawal } from "./withdrawal.server";
 
 /**
  * The seller's orders: the list (search, status, pages in SQL), one order with its timeline,
@@ -50,6 +51,8 @@ export type AdminOrderRow = {
   customerEmail: string | null;
   totalCents: number;
   itemCount: number;
+  /** The customer asked to withdraw (the list marks it). */
+  withdrawalRequested: boolean;
 };
 
 export type AdminOrderPage = { rows: AdminOrderRow[]; total: number; page: number; pageCount: number; toShip: number };
@@ -78,6 +81,7 @@ async function readOrderPage(db: Db, where: SQL | undefined, page: number): Prom
       customerEmail,
       totalCents: orders.totalCents,
       itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(Number),
+      withdrawalRequested: sql<boolean>`exists (select 1 from ${withdrawalRequests} where ${withdrawalRequests.orderId} = ${orders.id})`.mapWith(Boolean),
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(orders)
@@ -115,6 +119,8 @@ export type AdminOrder = {
   customer: { name: string | null; email: string | null; userId: string | null; accountName: string | null; accountEmail: string | null };
   payment: { provider: string; reference: string | null; refundReference: string | null; refundReason: RefundReason | null; refundedAt: string | null };
   shipment: { carrier: string | null; carrierLabel: string | null; trackingNumber: string | null; trackingUrl: string | null; shippedAt: string | null };
+  /** The customer's withdrawal, if they asked (shown at the top of the page). */
+  withdrawal: { requestedAt: string; email: string; source: WithdrawalSource } | null;
   timeline: TimelineEntry[];
 };
 
@@ -131,8 +137,9 @@ export async function getAdminOrder(db: Db, number: string): Promise<AdminOrder 
     .where(eq(orders.number, number));
   if (!found) return null;
   const { order: row } = found;
-  const [[view], events] = await Promise.all([
+  const [[view], withdrawal, events] = await Promise.all([
     toOrderViews(db, [row]),
+    getOrderWithdrawal(db, row.id),
     db
       .select({ id: orderEvents.id, type: orderEvents.type, details: orderEvents.details, createdAt: orderEvents.createdAt, actorName: users.name })
       .from(orderEvents)
@@ -169,6 +176,7 @@ export async function getAdminOrder(db: Db, number: string): Promise<AdminOrder 
     customer: { name: row.customerName, email: row.customerEmail, userId: row.userId, accountName: found.accountName, accountEmail: found.accountEmail },
     payment: { provider: row.paymentProvider, reference: row.paymentReference, refundReference: row.refundReference, refundReason: row.refundReason, refundedAt: iso(row.refundedAt) },
     shipment: { carrier: row.carrier, carrierLabel: carrierLabel(row.carrier), trackingNumber: row.trackingNumber, trackingUrl: row.trackingUrl, shippedAt: iso(row.shippedAt) },
+    withdrawal,
     timeline,
   };
 }

@@ -3,13 +3,16 @@ import { products } from "~/db/schema";
 import type { Db } from "~/db/types";
 import type { CartProduct } from "~/domain/cart";
 import { IMAGE_WIDTHS, imageUrl } from "~/domain/images";
+import { catalogCategoryOf } from "~/domain/categories";
 import { isPubliclyVisible } from "~/domain/visibility";
+import { getHiddenCategory } from "./site-content.server";
 
 export const MAX_CART_REFRESH_IDS = 50;
 
 /**
  * Today's name, price, stock and image of the cart's products, for the products the public may
- * buy now. A product missing from the answer is gone (deleted, offline, not dropped yet).
+ * buy now. A product missing from the answer is gone (deleted, offline, not dropped yet, or in
+ * the category a running countdown hides).
  */
 export async function getCartProducts(db: Db, ids: number[], options: { now: Date; imageBaseUrl: string }): Promise<CartProduct[]> {
   const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647))].slice(0, MAX_CART_REFRESH_IDS);
@@ -23,11 +26,14 @@ export async function getCartProducts(db: Db, ids: number[], options: { now: Dat
       imagePath: products.imagePath,
       status: products.status,
       dropTime: products.dropTime,
+      category: products.category,
+      subCategory: products.subCategory,
     })
     .from(products)
     .where(inArray(products.id, wanted));
+  const hidden = await getHiddenCategory(db, options.now);
   return rows
-    .filter((row) => isPubliclyVisible(row, options.now))
+    .filter((row) => isPubliclyVisible(row, options.now) && (hidden === null || catalogCategoryOf(row.category, row.subCategory) !== hidden))
     .map((row) => ({
       id: row.id,
       name: row.title,

@@ -14,13 +14,25 @@ import { CATALOG_PAGE_SIZE, type CatalogQuery, type CatalogSort } from "~/domain
 import { type ProductDetail, type ProductView, toProductDetail, toProductView } from "~/domain/product-view";
 import { escapeLike, normalizeSearch } from "~/domain/search";
 import { SUGGESTIONS_LIMIT, SUGGESTIONS_MIN_LENGTH, type Suggestion } from "~/domain/suggestions";
+import { getHiddenCategory, getHiding } from "./site-content.server";
 
 /** SQL twin of domain/visibility isPubliclyVisible: en_ligne, or a_venir whose drop time has come. */
-export function publiclyVisible(now: Date): SQL {
+function publiclyVisible(now: Date): SQL {
   return or(
     eq(products.status, "en_ligne"),
     and(eq(products.status, "a_venir"), lte(products.dropTime, now)),
   )!;
+}
+
+/**
+ * What the public may see now: publicly visible, and not in the category a running countdown
+ * hides ("hide products", site-content.server.ts). Every public listing, search and product
+ * page goes through it, so the category comes back by itself at the countdown's end.
+ */
+export async function publicProductsNow(db: Db, now: Date): Promise<SQL> {
+  const hidden = await getHiddenCategory(db, now);
+  // "is not true": a TCG product without a sub-category is in no category, never hidden.
+  return hidden ? and(publiclyVisible(now), sql`(${categoryCondition(hidden)}) is not true`)! : publiclyVisible(now);
 }
 
 export async function listFeaturedProducts(
@@ -30,7 +42,7 @@ export async function listFeaturedProducts(
   const rows = await db
     .select()
     .from(products)
-    .where(and(publiclyVisible(options.now), eq(products.featured, true)))
+    .where(and(await publicProductsNow(db, options.now), eq(products.featured, true)))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(options.limit ?? 8);
   return rows.map((row) => toProductView(row, options.imageBaseUrl, options.now));
@@ -41,7 +53,7 @@ export async function countByCatalogCategory(db: Db, now: Date): Promise<Record<
   const rows = await db
     .select({ category: products.category, subCategory: products.subCategory, n: count() })
     .from(products)
-    .where(publiclyVisible(now))
+    .where(await publicProductsNow(db, now))
     .groupBy(products.category, products.subCategory);
   const result = Object.fromEntries(CATALOG_CATEGORY_IDS.map((id) => [id, 0])) as Record<CatalogCategoryId, number>;
   for (const row of rows) {
@@ -90,10 +102,10 @@ export type ProductFilter = {
   featured?: boolean;
 };
 
-function filterCondition(filter: ProductFilter, now: Date): SQL | undefined {
+function filterCondition(filter: ProductFilter, visible: SQL): SQL | undefined {
   const needle = normalizeSearch(filter.nameOrSeries ?? "");
   return and(
-    publiclyVisible(now),
+    visible,
     filter.category ? categoryCondition(filter.category) : undefined,
     filter.q ? allWordsIn(products.searchText, filter.q) : undefined,
     needle
@@ -112,7 +124,11 @@ function filterCondition(filter: ProductFilter, now: Date): SQL | undefined {
 
 /** How many public products a filter selects (e.g. whether any featured accessory exists). */
 export async function countProducts(db: Db, filter: ProductFilter, now: Date): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(products).where(filterCondition(filter, now));
+  return countWhere(db, filterCondition(filter, await publicProductsNow(db, now)));
+}
+
+async function countWhere(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(where);
   return Number(row?.n ?? 0);
 }
 
@@ -122,8 +138,8 @@ export async function listProducts(
   filter: ProductFilter,
   options: { now: Date; imageBaseUrl: string; sort?: CatalogSort; page?: number; pageSize: number },
 ): Promise<CatalogPage> {
-  const where = filterCondition(filter, options.now);
-  const total = await countProducts(db, filter, options.now);
+  const where = filterCondition(filter, await publicProductsNow(db, options.now));
+  const total = await countWhere(db, where);
   const pageCount = Math.max(1, Math.ceil(total / options.pageSize));
   const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
   const rows = await db
@@ -158,9 +174,24 @@ export async function getPublicProduct(
   const [row] = await db
     .select()
     .from(products)
-    .where(and(eq(products.id, id), publiclyVisible(options.now)))
+    .where(and(eq(products.id, id), await publicProductsNow(db, options.now)))
     .limit(1);
   return row ? toProductDetail(row, options.imageBaseUrl, options.now) : null;
+}
+
+/**
+ * A product the public would see but for a running countdown hiding its category: its name
+ * and when it comes back (its page says so, without selling it). Null otherwise.
+ */
+export async function findProductHiddenByCountdown(db: Db, id: number, now: Date): Promise<{ name: string; until: Date } | null> {
+  const hiding = await getHiding(db, now);
+  if (!hiding) return null;
+  const [row] = await db
+    .select({ name: products.title })
+    .from(products)
+    .where(and(eq(products.id, id), publiclyVisible(now), categoryCondition(hiding.category)))
+    .limit(1);
+  return row ? { name: row.name, until: hiding.until } : null;
 }
 
 export const SIMILAR_PRODUCTS_LIMIT = 4;
@@ -186,7 +217,7 @@ export async function listSimilarProducts(
     .from(products)
     .where(
       and(
-        publiclyVisible(options.now),
+        await publicProductsNow(db, options.now),
         ne(products.id, id),
         eq(products.category, current.category),
         current.subCategory ? eq(products.subCategory, current.subCategory) : isNull(products.subCategory),
@@ -220,7 +251,7 @@ export async function searchSuggestions(
       cardType: products.cardType,
     })
     .from(products)
-    .where(and(publiclyVisible(options.now), allWordsIn(products.nameSearch, needle)))
+    .where(and(await publicProductsNow(db, options.now), allWordsIn(products.nameSearch, needle)))
     .orderBy(desc(sql`(${like(products.nameSearch, `${escapeLike(needle)}%`)})`), asc(products.nameSearch), asc(products.id))
     .limit(SUGGESTIONS_LIMIT);
   return rows.map((row) => ({

@@ -20,7 +20,9 @@ import { tooManyAttemptsMessage } from "~/domain/rate-limits";
 import { isPubliclyVisible } from "~/domain/visibility";
 import { recordOrderEvent } from "./orders.server";
 import { endUnpaidOrder, reserveUnits } from "./reservations.server";
-import { consumeRateLimit } from "./rate-limit.server";
+import { checkDiscountCode, type DiscountRefusal, type HeldDiscount, reserveDiscountUse } from "./discounts.server";
+import { checkRateLimit, consumeRateLimit, recordAttempt } from "./rate-limit.server";
+import { listHiddenProductIds } from "./site-content.server";
 import { StockGate } from "./stock-gate.server";
 import type { PaymentProvider, SessionLine } from "./payments/types";
 
@@ -53,6 +55,8 @@ class Refusal extends Error {
     readonly result: CheckoutResult,
     /** What the refused line showed of the stock, for the gate. */
     readonly seen?: { productId: number; stock: number; name: string },
+    /** A code that does not exist: counted against the address (code guessing). */
+    readonly unknownCode = false,
   ) {
     super("checkout refused");
   }
@@ -61,6 +65,12 @@ class Refusal extends Error {
 const outOfStock = (productId: number, name: string): CheckoutResult => ({
   status: 409,
   body: { error: "Produit indisponible", details: outOfStockDetails(name), code: "OUT_OF_STOCK", productId },
+});
+
+/** A refused code: 409 when other buyers took its last uses, else 400; the cart marks its field. */
+const discountRefused = (refusal: DiscountRefusal): CheckoutResult => ({
+  status: refusal.reason === "limit" ? 409 : 400,
+  body: { error: "Code promo invalide", details: refusal.message, code: "DISCOUNT", fieldErrors: { discountCode: refusal.message } },
 });
 
 const invalid = (error: string, fieldErrors: Record<string, string>, details?: string): CheckoutResult => ({
@@ -80,10 +90,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
   if (!parsed.success) return invalid("Panier invalide", fieldErrorsOf(parsed.error), "Votre panier contient des données illisibles. Actualisez la page et réessayez.");
   const request = parsed.data;
   if (request.items.length === 0) return invalid(EMPTY_CART_ERROR.error, { items: EMPTY_CART_ERROR.details }, EMPTY_CART_ERROR.details);
-  if (request.discountCode) {
-    // Discount codes arrive with the promotions (issue 12): until then every code is unknown.
-    return invalid("Code promo invalide", { discountCode: "Ce code promo n'existe pas." }, "Ce code promo n'existe pas.");
-  }
+  const discountCode = request.discountCode || null;
   const lines = mergeLines(request.items);
   const gate = ctx.gate ?? new StockGate();
 
@@ -94,7 +101,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
   const customer = typeof ctx.customer === "function" ? await ctx.customer() : ctx.customer;
   const email = customer?.email ?? (request.email || null);
 
-  let order: { id: string; number: string; totalCents: number; lines: SessionLine[]; discountCents: number; expiresAt: Date };
+  let order: { id: string; number: string; totalCents: number; lines: SessionLine[]; discountCents: number; discountCode: string | null; expiresAt: Date };
   try {
     order = await gate.exclusive(
       lines.map((line) => line.productId),
@@ -102,17 +109,21 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
         // Our turn came after other checkouts of these products: they may have emptied them.
         const short = gate.shortage(lines);
         if (short) throw new Refusal(outOfStock(short.productId, short.name));
-        const limited = await checkLimits(db, ctx.clientIp, email, ctx.now);
+        const limited = await checkLimits(db, ctx.clientIp, email, ctx.now, discountCode !== null);
         if (limited) throw new Refusal(limited);
         const versions = new Map(lines.map((line) => [line.productId, gate.version(line.productId)]));
         try {
-          const reserved = await db.transaction((tx) => reserveAndWriteOrder(tx as unknown as Db, lines, request.insuranceSelected, { email, userId: customer?.id ?? null }, ctx, provider.name));
+          const reserved = await db.transaction((tx) =>
+            reserveAndWriteOrder(tx as unknown as Db, lines, { insuranceSelected: request.insuranceSelected, discountCode }, { email, userId: customer?.id ?? null }, ctx, provider.name),
+          );
           for (const left of reserved.stockLeft) gate.remember(left.productId, left.stock, left.name, versions.get(left.productId)!);
           return reserved;
         } catch (error) {
           if (error instanceof Refusal && error.seen) {
             gate.remember(error.seen.productId, error.seen.stock, error.seen.name, versions.get(error.seen.productId)!);
           }
+          // Unknown codes count against the address, as on the cart's "Appliquer" (code guessing).
+          if (error instanceof Refusal && error.unknownCode) await recordAttempt(db, "discountGuessPerIp", ctx.clientIp, ctx.now);
           throw error;
         }
       },
@@ -128,6 +139,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
       orderNumber: order.number,
       lines: order.lines,
       discountCents: order.discountCents,
+      discountCode: order.discountCode,
       totalCents: order.totalCents,
       customerEmail: email,
       successUrl: `${ctx.origin}/merci?success=true&session_id={CHECKOUT_SESSION_ID}`,
@@ -145,9 +157,10 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
   }
 }
 
-async function checkLimits(db: Db, clientIp: string, email: string | null, now: Date): Promise<CheckoutResult | null> {
+async function checkLimits(db: Db, clientIp: string, email: string | null, now: Date, withCode: boolean): Promise<CheckoutResult | null> {
   const checks = [consumeRateLimit(db, "checkoutPerIp", clientIp, now)];
   if (email) checks.push(consumeRateLimit(db, "checkoutPerEmail", email, now));
+  if (withCode) checks.push(checkRateLimit(db, "discountGuessPerIp", clientIp, now));
   const blocked = (await Promise.all(checks)).find((state) => state.blocked);
   if (!blocked?.blocked) return null;
   return {
@@ -160,7 +173,7 @@ async function checkLimits(db: Db, clientIp: string, email: string | null, now: 
 async function reserveAndWriteOrder(
   tx: Db,
   lines: CheckoutLineRequest[],
-  insuranceSelected: boolean,
+  choices: { insuranceSelected: boolean; discountCode: string | null },
   buyer: { email: string | null; userId: string | null },
   ctx: CheckoutContext,
   providerName: string,
@@ -170,16 +183,30 @@ async function reserveAndWriteOrder(
     .from(products)
     .where(inArray(products.id, lines.map((line) => line.productId)));
   const byId = new Map(rows.map((row) => [row.id, row]));
+  // A running countdown may hide a whole category until its end (site-content.server.ts).
+  const hidden = await listHiddenProductIds(tx, rows.map((row) => row.id), ctx.now);
 
   for (const line of lines) {
     const product = byId.get(line.productId);
-    if (!product || !isPubliclyVisible(product, ctx.now)) {
+    if (!product || !isPubliclyVisible(product, ctx.now) || hidden.has(line.productId)) {
       throw new Refusal({
         status: 409,
         body: { error: "Produit indisponible", details: unavailableDetails(product?.title ?? null), code: "UNAVAILABLE", productId: line.productId },
       });
     }
   }
+  const priced = lines.map((line) => {
+    const product = byId.get(line.productId)!;
+    return { productId: line.productId, name: product.title, unitPriceCents: product.priceCents, quantity: line.quantity };
+  });
+  const { subtotalCents } = computeOrderTotals(priced, false);
+  // A code that cannot apply whatever other buyers do (unknown, expired, under its minimum) is
+  // refused before any stock is taken.
+  if (choices.discountCode) {
+    const check = await checkDiscountCode(tx, choices.discountCode, { subtotalCents, now: ctx.now });
+    if (!check.ok) throw new Refusal(discountRefused(check), undefined, check.reason === "unknown");
+  }
+
   const stockLeft: { productId: number; stock: number; name: string }[] = [];
   for (const line of lines) {
     const product = byId.get(line.productId)!;
@@ -191,11 +218,15 @@ async function reserveAndWriteOrder(
     stockLeft.push({ productId: line.productId, stock: left, name: product.title });
   }
 
-  const priced = lines.map((line) => {
-    const product = byId.get(line.productId)!;
-    return { productId: line.productId, name: product.title, unitPriceCents: product.priceCents, quantity: line.quantity };
-  });
-  const totals = computeOrderTotals(priced, insuranceSelected);
+  // The code's use is taken last: every checkout locks products first, then the code (one order
+  // of locks everywhere, no deadlock on PostgreSQL), and holds the code's row only briefly.
+  let discount: HeldDiscount | null = null;
+  if (choices.discountCode) {
+    const held = await reserveDiscountUse(tx, choices.discountCode, { subtotalCents, now: ctx.now, customer: buyer });
+    if ("ok" in held) throw new Refusal(discountRefused(held));
+    discount = held;
+  }
+  const totals = computeOrderTotals(priced, choices.insuranceSelected, discount?.discountCents ?? 0);
   const expiresAt = new Date(ctx.now.getTime() + ctx.reservationMinutes * 60_000);
 
   let created: { id: string; number: string } | undefined;
@@ -209,6 +240,8 @@ async function reserveAndWriteOrder(
         customerEmail: buyer.email,
         userId: buyer.userId,
         ...totals,
+        discountCode: discount?.code ?? null,
+        discountCodeId: discount?.codeId ?? null,
         paymentProvider: providerName,
         reservedUntil: expiresAt,
         createdAt: ctx.now,
@@ -223,7 +256,7 @@ async function reserveAndWriteOrder(
 
   const sessionLines: SessionLine[] = priced.map(({ name, unitPriceCents, quantity }) => ({ name, unitAmountCents: unitPriceCents, quantity }));
   if (totals.insuranceCents > 0) sessionLines.push({ name: "Assurance colis", unitAmountCents: totals.insuranceCents, quantity: 1 });
-  return { ...created, totalCents: totals.totalCents, discountCents: totals.discountCents, lines: sessionLines, expiresAt, stockLeft };
+  return { ...created, totalCents: totals.totalCents, discountCents: totals.discountCents, discountCode: discount?.code ?? null, lines: sessionLines, expiresAt, stockLeft };
 }
 
 /** Whether an order may still be paid (used by the test payment page). */

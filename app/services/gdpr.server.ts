@@ -13,6 +13,7 @@ import {
   testPaymentSessions,
   users,
   verifications,
+  withdrawalRequests,
 } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import { ERASED_NAME, ERASED_TEXT, OPEN_ORDER_STATUSES, containsPattern, decideErasure, erasedAddress, erasedEmail, escapeLike } from "~/domain/admin-users";
@@ -73,6 +74,12 @@ async function readExport(tx: Tx, userId: string, now: Date) {
         .where(and(inArray(inboxEvents.messageId, requests.map((r) => r.id)), inArray(inboxEvents.type, ["reply", "offer"])))
         .orderBy(asc(inboxEvents.createdAt))
     : [];
+  const withdrawals = orderRows.length
+    ? await tx
+        .select({ orderId: withdrawalRequests.orderId, requestedAt: withdrawalRequests.requestedAt, email: withdrawalRequests.email, source: withdrawalRequests.source })
+        .from(withdrawalRequests)
+        .where(inArray(withdrawalRequests.orderId, orderRows.map((o) => o.id)))
+    : [];
   const emails = await tx
     .select({ to: outboxEmails.to, kind: outboxEmails.kind, subject: outboxEmails.subject, status: outboxEmails.status, createdAt: outboxEmails.createdAt, sentAt: outboxEmails.sentAt })
     .from(outboxEmails)
@@ -98,6 +105,7 @@ async function readExport(tx: Tx, userId: string, now: Date) {
       trackingNumber: order.trackingNumber,
       trackingUrl: order.trackingUrl,
       lines: lines.filter((line) => line.orderId === order.id).map(({ orderId: _orderId, ...line }) => line),
+      withdrawal: withdrawals.filter((w) => w.orderId === order.id).map(({ orderId: _orderId, ...withdrawal }) => withdrawal)[0] ?? null,
       subtotalCents: order.subtotalCents,
       discountCents: order.discountCents,
       discountCode: order.discountCode,
@@ -162,6 +170,17 @@ export async function eraseUser(db: Db, input: { actorId: string; targetId: stri
     );
 
     await eraseOrders(tx, theirOrders, { email, placeholder, names: [email, ...names] });
+    // A withdrawal keeps its date and order (the seller must be able to show it); not the address.
+    await tx
+      .update(withdrawalRequests)
+      .set({ email: placeholder })
+      .where(
+        or(
+          eq(withdrawalRequests.userId, target.id),
+          sameAddress(withdrawalRequests.email, email),
+          theirOrders.length ? inArray(withdrawalRequests.orderId, theirOrders.map((o) => o.id)) : undefined,
+        ),
+      );
     await tx
       .update(testPaymentSessions)
       .set({ customerEmail: placeholder })
@@ -227,8 +246,8 @@ async function eraseOrders(
 
 /**
  * E-mails to them (the address becomes the placeholder) and about them (the seller's copies
- * naming their address or one of their orders) lose subject and content; those not yet sent
- * never will be.
+ * naming their address or one of their orders, or answering to it) lose subject and content;
+ * those not yet sent never will be.
  */
 async function eraseEmails(tx: Tx, who: { email: string; placeholder: string; orderNumbers: string[] }): Promise<number> {
   const mentions = [who.email, ...who.orderNumbers].map((text) => containsPattern(text));
@@ -237,13 +256,15 @@ async function eraseEmails(tx: Tx, who: { email: string; placeholder: string; or
     .update(outboxEmails)
     .set({
       to: sql`case when lower(${outboxEmails.to}) = ${who.email} then ${who.placeholder} else ${outboxEmails.to} end`,
+      // The seller's copies answer the customer directly (withdrawal, contact): not any more.
+      replyTo: sql`case when lower(${outboxEmails.replyTo}) = ${who.email} then null else ${outboxEmails.replyTo} end`,
       subject: ERASED_TEXT,
       html: ERASED_TEXT,
       text: ERASED_TEXT,
       status: sql`case when ${outboxEmails.status} = 'pending' then 'failed' else ${outboxEmails.status} end`,
       lastError: sql`case when ${outboxEmails.status} = 'pending' then 'Destinataire effacé (RGPD) : non envoyé.' else ${outboxEmails.lastError} end`,
     })
-    .where(or(sameAddress(outboxEmails.to, who.email), mentioned(outboxEmails.subject), mentioned(outboxEmails.html), mentioned(outboxEmails.text), mentioned(outboxEmails.lastError)))
+    .where(or(sameAddress(outboxEmails.to, who.email), sameAddress(outboxEmails.replyTo, who.email), mentioned(outboxEmails.subject), mentioned(outboxEmails.html), mentioned(outboxEmails.text), mentioned(outboxEmails.lastError)))
     .returning({ id: outboxEmails.id });
   return erased.length;
 }

@@ -7,7 +7,8 @@ import { orderConfirmationEmail, sellerNewOrderEmail } from "~/domain/order-emai
 import { queueEmail } from "./mail.server";
 import { getOrderView, recordOrderEvent } from "./orders.server";
 import { completeRefund } from "./refunds.server";
-import { orderLines, reserveUnits, returnUnits } from "./reservations.server";
+import { confirmDiscountUse, retakeDiscountUse } from "./discounts.server";
+import { endUnpaidOrder, orderLines, reserveUnits } from "./reservations.server";
 import { type PaymentEvent, type PaymentProvider, WebhookSignatureError } from "./payments/types";
 
 export type WebhookDeps = {
@@ -65,11 +66,12 @@ export async function receiveWebhook(
  * Handles one provider event exactly once and in any order (ARCHITECTURE.md "Payment
  * confirmation"). In one transaction: the event id is recorded (a second delivery stops
  * there), the order row is locked, and only allowed transitions happen:
- * pending_payment → paid (e-mails and the timeline's event written in the same transaction);
- * pending_payment → expired or cancelled with its units back. An expiry after the payment
- * changes nothing. A payment after the reservation ended takes the units again if they are
- * still there; if not, the order turns refund_pending (refund_reason late_payment), the seller
- * is told, and the money goes back through the provider (services/refunds.server.ts).
+ * pending_payment → paid (e-mails and the timeline's event written in the same transaction, the
+ * discount code's held use counted as used); pending_payment → expired or cancelled with its
+ * units and its code's use back. An expiry after the payment changes nothing. A payment after
+ * the reservation ended takes the units and the code's use again if they are still there; if
+ * not, the order turns refund_pending (refund_reason late_payment), the seller is told, and the
+ * money goes back through the provider (services/refunds.server.ts).
  */
 export async function handlePaymentEvent(db: Db, provider: PaymentProvider, event: PaymentEvent, deps: WebhookDeps): Promise<WebhookOutcome> {
   const now = deps.now?.() ?? new Date();
@@ -98,13 +100,8 @@ export async function handlePaymentEvent(db: Db, provider: PaymentProvider, even
       return { outcome: "payment-pending" as const };
     }
     if (event.type === "session.expired" || event.type === "session.async_payment_failed") {
-      if (order.status !== "pending_payment") return { outcome: "ignored" as const };
-      await tx
-        .update(orders)
-        .set({ status: event.type === "session.expired" ? "expired" : "cancelled", reservedUntil: null, updatedAt: now })
-        .where(eq(orders.id, order.id));
-      await returnUnits(tx, order.id, now);
-      return { outcome: "released" as const };
+      const ended = await endUnpaidOrder(tx, order.id, event.type === "session.expired" ? "expired" : "cancelled", now);
+      return { outcome: ended ? ("released" as const) : ("ignored" as const) };
     }
     return { outcome: "ignored" as const };
   });
@@ -127,16 +124,21 @@ function customerDetails(order: OrderRow, event: PaymentEvent) {
 
 async function recordPayment(tx: Tx, order: OrderRow, event: PaymentEvent, now: Date, deps: WebhookDeps): Promise<WebhookOutcome> {
   if (order.status === "pending_payment") {
+    // The use the checkout held becomes a used one (the order row is locked: once).
+    await confirmDiscountUse(tx, order.discountCodeId);
     await markPaid(tx, order, event, now, deps);
     return "paid";
   }
   if (order.status !== "expired" && order.status !== "cancelled") return "ignored"; // paid already, or on its way back
-  // Paid after the reservation ended: take the units again, all or none (a savepoint).
+  // Paid after the reservation ended: take the units and the code's use again, all or none (a
+  // savepoint); what cannot be taken again (stock gone, code's limit reached) means a refund.
   const retaken = await tx
     .transaction(async (sp) => {
       for (const line of await orderLines(sp, order.id)) {
         if (line.productId === null || (await reserveUnits(sp, line.productId, line.quantity, now)) === null) throw new NotAllThere();
       }
+      const customer = customerDetails(order, event);
+      if (!(await retakeDiscountUse(sp, order, { userId: order.userId, email: customer.customerEmail }))) throw new NotAllThere();
       return true;
     })
     .catch((error: unknown) => {

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { orderItems, orders, products, testPaymentSessions } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import type { OrderStatus } from "~/domain/catalog-values";
+import { releaseDiscountUse } from "./discounts.server";
 
 /**
  * Stock reservations. A checkout takes units with one conditional UPDATE per line (never below
@@ -44,17 +45,19 @@ export async function returnUnits(tx: Db | Tx, orderId: string, now: Date): Prom
 }
 
 /**
- * Ends a pending order that was not paid (expired, cancelled) and returns its units; false when
- * it was no longer pending (already paid, or already released by someone else).
+ * Ends a pending order that was not paid (expired, cancelled) and returns its units and its
+ * discount code's use; false when it was no longer pending (already paid, or already released
+ * by someone else): the conditional UPDATE makes the release happen once.
  */
 export async function endUnpaidOrder(tx: Db | Tx, orderId: string, status: Extract<OrderStatus, "expired" | "cancelled">, now: Date): Promise<boolean> {
-  const ended = await tx
+  const [ended] = await tx
     .update(orders)
     .set({ status, reservedUntil: null, updatedAt: now })
     .where(and(eq(orders.id, orderId), eq(orders.status, "pending_payment")))
-    .returning({ id: orders.id });
-  if (ended.length === 0) return false;
+    .returning({ id: orders.id, discountCodeId: orders.discountCodeId });
+  if (!ended) return false;
   await returnUnits(tx, orderId, now);
+  await releaseDiscountUse(tx, ended.discountCodeId);
   return true;
 }
 

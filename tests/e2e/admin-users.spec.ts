@@ -1,12 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { openDatabase } from "../../app/db/client.server";
 import { orderItems, orders } from "../../app/db/schema";
 import { createUserWithPassword } from "../../app/services/users.server";
 import { type RunningServer, startServer } from "../integration/server-process";
-import { expect, expectNoSeriousA11yViolations, signInAdmin, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, signInAdmin, specDataDir, test } from "./fixtures";
 
 /**
  * The seller's users page, end to end, on a server of its own: a customer with two paid orders
@@ -24,7 +22,7 @@ const url = (p: string) => `${server.url}${p}`;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-e2e-users-"));
+  dataDir = await specDataDir("comptoir-e2e-users-");
   const database = await openDatabase({ kind: "pglite", dataDir });
   try {
     const { id } = await createUserWithPassword(database.db, { ...LEONIE, role: "user", emailVerified: true });

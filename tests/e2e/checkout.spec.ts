@@ -1,35 +1,27 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { type RunningServer, startServer } from "../integration/server-process";
+import type { RunningServer } from "../integration/server-process";
 import { CHECKOUT_FIXTURES as F } from "../setup/checkout-fixtures-data";
+import { fillPaymentPage, startCheckoutServer } from "./checkout-helpers";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
 /**
- * The customer's purchase, end to end, on a server of its own (PGlite in a fresh data directory
- * prepared by tests/setup/checkout-fixtures.ts): products at the insurance thresholds and a
- * confirmed customer, without touching the shared server's catalogue that other specs count.
+ * The customer's purchase, end to end, on a server of its own (see startCheckoutServer):
+ * products at the insurance thresholds and a confirmed customer.
  */
 test.describe.configure({ mode: "serial" });
 
 const ADMIN = { email: "admin-checkout@comptoir.test", password: "admin-checkout-mot-de-passe" };
 let server: RunningServer;
-let dataDir: string;
+let stopServer: () => Promise<void>;
 const url = (p: string) => `${server.url}${p}`;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-e2e-checkout-"));
-  const prepared = spawnSync(process.execPath, ["--import", "tsx", "tests/setup/checkout-fixtures.ts", dataDir], { encoding: "utf8" });
-  if (prepared.status !== 0) throw new Error(`fixtures failed:\n${prepared.stdout}${prepared.stderr}`);
-  server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  ({ server, stop: stopServer } = await startCheckoutServer("comptoir-e2e-checkout-", ADMIN));
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await stopServer?.();
 });
 
 async function openProduct(page: Page, title: string) {
@@ -47,27 +39,6 @@ async function addFromProductPage(page: Page, title: string) {
 async function stockMessage(page: Page, title: string) {
   await openProduct(page, title);
   return page.getByRole("region", { name: title }).getByText(/exemplaires? disponibles?|Produit disponible|Rupture de stock/).first().innerText();
-}
-
-async function fillPaymentPage(page: Page, options: { email?: string; relay?: boolean; card?: string } = {}) {
-  await expect(page).toHaveURL(/\/paiement\/cs_test_/);
-  await expect(page.getByText("Mode test").first()).toBeVisible();
-  if (options.email) await page.getByLabel("Email").fill(options.email);
-  if (options.relay) {
-    await page.getByLabel("En point relais").check();
-    await page.getByLabel("Nom du point relais").fill("Tabac de la Gare");
-    await page.getByLabel("Adresse du point relais").fill("3 place de la Gare");
-  } else {
-    await page.getByLabel("Adresse", { exact: true }).fill("12 rue des Lilas");
-  }
-  await page.getByLabel("Nom complet du destinataire").fill("Alice Acheteuse");
-  await page.getByLabel("Code postal").fill("69001");
-  await page.getByLabel("Ville").fill("Lyon");
-  await page.getByLabel("Téléphone").fill("06 12 34 56 78");
-  await page.getByLabel("Numéro de carte").fill(options.card ?? "4242 4242 4242 4242");
-  await page.getByLabel("Expiration (MM/AA)").fill("12/30");
-  await page.getByLabel("Cryptogramme").fill("123");
-  await page.getByRole("button", { name: /^Payer/ }).click();
 }
 
 async function logIn(page: Page, account: { email: string; password: string }) {
@@ -261,7 +232,7 @@ test("a tampered cart pays the server's price: prices edited in localStorage are
   });
   expect(forged.status()).toBe(200);
   await page.goto((await forged.json()).url);
-  await expect(page.getByRole("button", { name: "Payer 12,50 €" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Payer 12,50 € – commande avec obligation de paiement", exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Annuler et revenir au panier" }).click();
   // Quantity above the stock, negative, fractional, unknown: clear refusals.
   for (const [items, status] of [

@@ -4,8 +4,10 @@ import { expect, expectNoSeriousA11yViolations, signInAsAdmin, test } from "./fi
 
 /**
  * The order e-mail test (SPEC.md section 2, Test-email page), on the shared server: no SMTP
- * relay there, so both e-mails wait in the outbox. The SMTP outcomes, the refusals and the
- * failures are covered over HTTP in tests/integration/email-test.test.ts.
+ * relay there, so both e-mails wait in the outbox. The SMTP outcomes, the failures, and the
+ * refusals (no link for visitors and customers, /test-email sending them to /admin/login and
+ * /admin/unauthorized) are covered over HTTP in tests/integration/email-test.test.ts; the
+ * header without the link in home-and-shell.spec.ts (visitor) and accounts.spec.ts (customer).
  */
 const link = (page: Page) => page.getByRole("link", { name: "Test e-mail" });
 
@@ -46,37 +48,4 @@ test("the admin finds the header link and runs the test: both e-mails queued, th
   await page.goto("/");
   await page.getByRole("button", { name: "Ouvrir le menu" }).click();
   await expect(page.getByRole("dialog").getByRole("link", { name: "Test e-mail" })).toBeVisible();
-});
-
-test("visitors and customers see no link, and /test-email refuses a customer", async ({ page, browser }) => {
-  test.slow(); // a sign-up confirmed through the admin's outbox
-  await page.goto("/");
-  await expect(page.getByRole("link", { name: "Connexion" }).first()).toBeVisible();
-  await expect(link(page)).toHaveCount(0);
-  await page.goto("/test-email");
-  await expect(page).toHaveURL(/\/admin\/login$/);
-
-  const email = `testeur-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto("/signup");
-  await page.getByLabel("Nom").fill("Testeur");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Mot de passe").fill("Salameche-2026");
-  await page.getByRole("button", { name: "S'inscrire" }).click();
-  await expect(page.getByText("Inscription réussie").first()).toBeVisible();
-  const admin = await signInAsAdmin(browser);
-  await admin.goto("/admin/emails");
-  await admin.getByRole("row").filter({ hasText: email }).getByRole("link").click();
-  const confirm = new URL((await admin.getByTestId("email-text").innerText()).match(/https?:\/\/\S+/)![0]);
-  await page.goto(confirm.pathname + confirm.search);
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Mot de passe").fill("Salameche-2026");
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(/\/account$/);
-
-  await page.goto("/");
-  await expect(page.getByRole("link", { name: /Mon compte/ })).toBeVisible();
-  await expect(link(page)).toHaveCount(0);
-  await page.goto("/test-email");
-  await expect(page).toHaveURL(/\/admin\/unauthorized$/);
 });

@@ -4,27 +4,38 @@ import { E2E_ADMIN } from "../../playwright.config";
 
 const EXPECTED_HTTP_ERROR = /status of (400|401|403|404|413|415|422|429) \(/;
 
-/** Every page test fails on a console error or an uncaught exception (hydration included). */
+const pageErrors = new WeakMap<Page, string[]>();
+
 export const test = base.extend<{ consoleErrors: string[] }>({
-  consoleErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on("console", (message) => {
-        // The not-found page logs its 404 on purpose (SPEC.md: "The error is logged"), and the
-        // browser logs every 4xx answer, which form actions give on purpose for refused input.
-        if (message.type() === "error" && !message.text().startsWith("404 :") && !EXPECTED_HTTP_ERROR.test(message.text())) {
-          errors.push(message.text());
-        }
-      });
-      page.on("pageerror", (error) => errors.push(error.message));
-      await use(errors);
-      expect(errors, "console errors").toEqual([]);
-    },
-    { auto: true },
-  ],
+  /**
+   * Every test with a page fails on a console error or an uncaught exception (hydration
+   * included). A test that only sends HTTP requests opens no page.
+   */
+  page: async ({ page }, provide) => {
+    const errors: string[] = [];
+    pageErrors.set(page, errors);
+    page.on("console", (message) => {
+      // The not-found page logs its 404 on purpose (SPEC.md: "The error is logged"), and the
+      // browser logs every 4xx answer, which form actions give on purpose for refused input.
+      if (message.type() === "error" && !message.text().startsWith("404 :") && !EXPECTED_HTTP_ERROR.test(message.text())) {
+        errors.push(message.text());
+      }
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await provide(page);
+    expect(errors, "console errors").toEqual([]);
+  },
+  /** The page's console errors so far, for a test that causes some on purpose. */
+  consoleErrors: async ({ page }, provide) => provide(pageErrors.get(page)!),
 });
 
 export { expect };
+
+/** A new data directory for a spec's own server: a copy of the run's template (already seeded, images drawn). */
+export async function specDataDir(prefix: string): Promise<string> {
+  const { dataDirFromTemplate } = await import("../setup/data-dir-template");
+  return dataDirFromTemplate(process.env.E2E_DATA_TEMPLATE!, prefix);
+}
 
 /** Runs axe-core on the page as it is and fails on any serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page, options: { sameOriginFramesOnly?: boolean } = {}) {
@@ -35,8 +46,48 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { sameO
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(", ")}`)).toEqual([]);
 }
 
-/** Signs an admin in through /admin/login, as the seller does (on `baseUrl`, else the page's own). */
+/**
+ * Runs axe in the dark theme (the default), then switches to the light one in place, with the
+ * header's menu as a visitor does, and runs it again: one page load for both themes.
+ */
+export async function expectNoSeriousA11yViolationsInBothThemes(page: Page) {
+  const html = page.locator("html");
+  await expect(html).toHaveClass(/\bdark\b/);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Changer le thème" }).click();
+  await page.getByRole("menuitemradio", { name: "Clair" }).click();
+  await expect(page.getByRole("menu")).toBeHidden();
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  // Colours change through CSS transitions: axe must see the final ones.
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished)));
+  await expectNoSeriousA11yViolations(page);
+}
+
+/**
+ * Signs an admin in (on `baseUrl`, else the page's own server) and opens /admin. The form is
+ * posted by the page's request context, which shares the browser's cookies: the seller's way
+ * through the /admin/login page, hydration and typing included, is driven once, by
+ * signInAdminWithForm in accounts.spec.ts; the other specs only need the session.
+ */
 export async function signInAdmin(page: Page, admin: { email: string; password: string } = E2E_ADMIN, baseUrl = "") {
+  const answer = await page.request.post(`${baseUrl}/admin/login`, { form: admin, maxRedirects: 0 });
+  expect(answer.status(), "admin sign-in").toBe(302);
+  await page.goto(`${baseUrl}/admin`);
+  await expect(page).toHaveURL(/\/admin$/);
+  // Ready for clicks, as after the form's client-side navigation.
+  await waitForHydration(page);
+}
+
+/** Resolves once React has hydrated the page: a click on a link before that may be lost. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
+/** Signs an admin in through the /admin/login form, as the seller does. */
+export async function signInAdminWithForm(page: Page, admin: { email: string; password: string } = E2E_ADMIN, baseUrl = "") {
   await page.goto(`${baseUrl}/admin/login`);
   await page.getByLabel("Email").fill(admin.email);
   await page.getByLabel("Mot de passe").fill(admin.password);

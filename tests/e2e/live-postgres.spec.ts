@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import pg from "pg";
 import { type RunningServer, startServer } from "../integration/server-process";
-import { expect, test } from "./fixtures";
+import { expect, specDataDir, test } from "./fixtures";
 
 /**
  * Runs its own server on a fresh PostgreSQL database (E2E_DATABASE_URL, set by `npm test`
@@ -15,6 +16,7 @@ test.describe.configure({ mode: "serial" });
 let server: RunningServer;
 let sql: pg.Client;
 let databaseName: string;
+let dataDir: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -25,7 +27,9 @@ test.beforeAll(async () => {
   await admin.end();
   const url = new URL(serverUrl!);
   url.pathname = `/${databaseName}`;
-  server = await startServer({ DATABASE_URL: url.toString(), DATA_DIR: `/tmp/${databaseName}`, ADMIN_PASSWORD: "motdepasse-e2e-pg" });
+  // Its uploads only: the sample images, already drawn.
+  dataDir = await specDataDir("comptoir-e2e-pg-");
+  server = await startServer({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, ADMIN_PASSWORD: "motdepasse-e2e-pg" });
   sql = new pg.Client({ connectionString: url.toString() });
   await sql.connect();
 });
@@ -33,6 +37,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await sql?.end();
   await server?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   if (!databaseName) return;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

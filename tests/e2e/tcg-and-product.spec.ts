@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolationsInBothThemes, test } from "./fixtures";
 
 test.describe("/tcg, the trading-card catalogue", () => {
   test("is rendered on the server, sealed by default", async ({ request }) => {
@@ -54,14 +54,11 @@ test.describe("/tcg, the trading-card catalogue", () => {
     await expect(page.getByText("2 sur 2 produits")).toBeVisible();
   });
 
-  for (const theme of ["dark", "light"] as const) {
-    test(`no serious or critical accessibility violation on /tcg (${theme})`, async ({ page }) => {
-      await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
-      await page.goto("/tcg?category=cards");
-      await expect(page.getByRole("article").first()).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-    });
-  }
+  test("no serious or critical accessibility violation on /tcg, dark or light", async ({ page }) => {
+    await page.goto("/tcg?category=cards");
+    await expect(page.getByRole("article").first()).toBeVisible();
+    await expectNoSeriousA11yViolationsInBothThemes(page);
+  });
 });
 
 test.describe("/product/{id}", () => {
@@ -145,13 +142,10 @@ test.describe("/product/{id}", () => {
     await expect(page).toHaveURL(/\/catalog$/);
   });
 
-  for (const theme of ["dark", "light"] as const) {
-    test(`no serious or critical accessibility violation on a product page (${theme})`, async ({ page }) => {
-      await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
-      await page.goto("/product/6");
-      await page.getByRole("region", { name: "Produits similaires" }).scrollIntoViewIfNeeded();
-      await expect(page.getByRole("region", { name: "Produits similaires" }).getByRole("article").first()).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-    });
-  }
+  test("no serious or critical accessibility violation on a product page, dark or light", async ({ page }) => {
+    await page.goto("/product/6");
+    await page.getByRole("region", { name: "Produits similaires" }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole("region", { name: "Produits similaires" }).getByRole("article").first()).toBeVisible();
+    await expectNoSeriousA11yViolationsInBothThemes(page);
+  });
 });

@@ -1,7 +1,9 @@
+import fs from "node:fs";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { ensureBuild, type RunningServer, startServer, suiteDataDir } from "./server-process";
+import { ensureBuild, type RunningServer, startServer } from "./server-process";
+import { serverDataDir } from "./test-database";
 
 /**
  * Access to the admin area and brute-force limits, over HTTP against the built server (as a
@@ -48,7 +50,7 @@ function cookiesOf(response: Response): string {
 }
 
 describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
-  const dataDir = suiteDataDir("comptoir-access-");
+  let dataDir = "";
   let server: RunningServer;
   let adminCookie = "";
   let customerCookie = "";
@@ -72,6 +74,7 @@ describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
 
   beforeAll(async () => {
     ensureBuild();
+    dataDir = await serverDataDir("comptoir-access-");
     server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: "loopback" });
     const adminLogin = await post("/admin/login", ADMIN);
     expect(adminLogin.status).toBe(302);
@@ -98,6 +101,7 @@ describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
 
   afterAll(async () => {
     await server?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("lists the admin pages of the route table", () => {
@@ -223,14 +227,16 @@ describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
 });
 
 describe.skipIf(onPostgres)("without TRUST_PROXY", () => {
-  const dataDir = suiteDataDir("comptoir-noproxy-");
+  let dataDir = "";
   let server: RunningServer;
   beforeAll(async () => {
     ensureBuild();
+    dataDir = await serverDataDir("comptoir-noproxy-");
     server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("ignores X-Forwarded-For: a new forged address per request does not escape the limit", async () => {

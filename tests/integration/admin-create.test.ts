@@ -6,22 +6,28 @@ import { createUserWithPassword, findUserByEmail } from "~/services/users.server
 import { verifyPassword } from "better-auth/crypto";
 import { accounts } from "~/db/schema";
 import { eq } from "drizzle-orm";
+import { adminCreate } from "../../scripts/admin-create";
 
 import { suiteDataDir } from "./server-process";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-/** `npm run admin:create` on its own PGlite directory (the command opens it in its process). */
+/**
+ * `npm run admin:create` on its own PGlite directory. The command runs in this process (it
+ * closes the directory after each call), except twice as the real command, to check where it
+ * prints and its exit codes.
+ */
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("npm run admin:create", () => {
   const dataDir = suiteDataDir("comptoir-admin-create-");
+  const env = () => ({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" });
 
-  const run = (...args: string[]) => {
-    const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/admin-create.ts", ...args], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-      encoding: "utf8",
-    });
-    return { code: result.status, output: result.stdout + result.stderr };
+  const run = async (...args: string[]) => {
+    const { code, message } = await adminCreate(args, env());
+    return { code, output: message };
+  };
+  const runCommand = (...args: string[]) => {
+    const result = spawnSync("npm", ["run", "--silent", "admin:create", "--", ...args], { cwd: root, env: env(), encoding: "utf8" });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
   };
 
   async function inspect(email: string) {
@@ -36,16 +42,16 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("npm run admin:create", 
   }
 
   it("creates an admin, refuses a second one on the same e-mail, and promotes an existing customer", async () => {
-    expect(run("--email", "pas-un-email", "--password", "secret-123")).toMatchObject({ code: 1 });
-    expect(run("--email", "chef@example.com")).toMatchObject({ code: 1, output: expect.stringContaining("--password est obligatoire") });
-
-    const created = run("--email", "Chef@Example.com", "--password", "secret-123", "--name", "Chef");
-    expect(created).toMatchObject({ code: 0, output: expect.stringContaining("Compte administrateur créé : chef@example.com") });
+    expect(await run("--email", "pas-un-email", "--password", "secret-123")).toMatchObject({ code: 1 });
+    // The real command: a refusal on stderr with exit code 1, a success on stdout with 0.
+    expect(runCommand("--email", "chef@example.com")).toMatchObject({ code: 1, stderr: expect.stringContaining("--password est obligatoire") });
+    const created = runCommand("--email", "Chef@Example.com", "--password", "secret-123", "--name", "Chef");
+    expect(created).toMatchObject({ code: 0, stdout: expect.stringContaining("Compte administrateur créé : chef@example.com") });
     const admin = await inspect("chef@example.com");
     expect(admin.user).toMatchObject({ role: "admin", emailVerified: true, name: "Chef" });
     expect(await verifyPassword({ hash: admin.hash!, password: "secret-123" })).toBe(true);
 
-    expect(run("--email", "chef@example.com", "--password", "autre-456")).toMatchObject({
+    expect(await run("--email", "chef@example.com", "--password", "autre-456")).toMatchObject({
       code: 1,
       output: expect.stringContaining("ajoutez --promote"),
     });
@@ -53,12 +59,12 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("npm run admin:create", 
     const database = await openDatabase({ kind: "pglite", dataDir });
     await createUserWithPassword(database.db, { email: "client@example.com", password: "client-123", name: "Client", role: "user", emailVerified: false });
     await database.close();
-    const promoted = run("--email", "client@example.com", "--promote", "--password", "nouveau-789");
+    const promoted = await run("--email", "client@example.com", "--promote", "--password", "nouveau-789");
     expect(promoted).toMatchObject({ code: 0, output: expect.stringContaining("client@example.com est maintenant administrateur (mot de passe mis à jour)") });
     const customer = await inspect("client@example.com");
     expect(customer.user).toMatchObject({ role: "admin", emailVerified: true });
     expect(await verifyPassword({ hash: customer.hash!, password: "nouveau-789" })).toBe(true);
 
-    expect(run("--email", "personne@example.com", "--promote")).toMatchObject({ code: 1, output: expect.stringContaining("Aucun compte") });
+    expect(await run("--email", "personne@example.com", "--promote")).toMatchObject({ code: 1, output: expect.stringContaining("Aucun compte") });
   }, 120_000);
 });

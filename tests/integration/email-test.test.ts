@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { asc, count, eq } from "drizzle-orm";
 import pino from "pino";
 import PostalMime from "postal-mime";
@@ -11,9 +12,9 @@ import { type EmailTestDeps, runOrderEmailTest } from "~/services/email-test.ser
 import { getOutboxEmail } from "~/services/mail.server";
 import { seedSampleCatalogue } from "~/services/seed.server";
 import { type MailWorker, startMailWorker } from "../../server/mail-worker";
-import { ensureBuild, type RunningServer, startServer, suiteDataDir } from "./server-process";
+import { ensureBuild, type RunningServer, startServer } from "./server-process";
 import { type SmtpRelay, startSmtpServer } from "./smtp-server";
-import { databaseLabel, openTestDatabase } from "./test-database";
+import { databaseLabel, openTestDatabase, serverDataDir } from "./test-database";
 
 /**
  * The admin's order e-mail test (SPEC.md section 2, Test-email page): with the outbox by default,
@@ -150,7 +151,7 @@ describe(`order e-mail test on ${databaseLabel}`, () => {
 
 /** The page as a browser without JavaScript gets it, from the built server with SMTP_URL set. */
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("order e-mail test over HTTP", () => {
-  const dataDir = suiteDataDir("comptoir-email-test-");
+  let dataDir = "";
   const ADMIN = { email: "admin-mails@comptoir.test", password: "admin-mails-mot-de-passe" };
   const CUSTOMER = { name: "Cliente Test", email: "cliente@example.com", password: "Evoli-2026-test" };
   let server: RunningServer;
@@ -170,6 +171,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("order e-mail test over 
   beforeAll(async () => {
     ensureBuild();
     smtp = await startSmtpServer();
+    dataDir = await serverDataDir("comptoir-email-test-");
     server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SELLER_EMAIL: SELLER });
     const adminLogin = await post("/admin/login", ADMIN);
     expect(adminLogin.status).toBe(302);
@@ -190,6 +192,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("order e-mail test over 
   afterAll(async () => {
     await server?.stop();
     await smtp?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("refuses the page to visitors and customers, and a customer's POST sends nothing", async () => {

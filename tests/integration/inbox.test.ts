@@ -9,6 +9,7 @@ import type { Database } from "~/db/client.server";
 import { inboxEvents, inboxMessages, outboxEmails, rateLimits } from "~/db/schema";
 import { IMAGE_UPLOAD_ERRORS } from "~/domain/image-upload";
 import { RATE_LIMITS, tooManyAttemptsMessage } from "~/domain/rate-limits";
+import { EMPTY_IDENTITY } from "~/domain/shop-identity";
 import { createAuth } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";
 import { loader as photoLoader } from "~/routes/admin/inbox-photo";
@@ -307,7 +308,7 @@ describe(`contact and buy-back inbox on ${databaseLabel}`, () => {
       });
       context = {
         db: database.db,
-        shop: { name: shop.name, email: shop.email, socials: [], legal: { companyName: "Comptoir SAS", siren: "", address: "", host: "" } },
+        shop: { name: shop.name, email: shop.email, socials: [], legal: { ...EMPTY_IDENTITY, companyName: "Comptoir SAS" } },
         publicUrl: PUBLIC_URL,
         nonce: "",
         logger: pino({ level: "silent" }),

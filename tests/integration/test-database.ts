@@ -1,5 +1,9 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { inject } from "vitest";
 import { type Database, openDatabase } from "~/db/client.server";
 
 /**
@@ -8,10 +12,7 @@ import { type Database, openDatabase } from "~/db/client.server";
  */
 export async function openTestDatabase(): Promise<Database & { label: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({ kind: "pglite", dataDir: null });
-    return { ...database, label: "PGlite" };
-  }
+  if (!serverUrl) return { ...(await openPgliteFromTemplate()), label: "PGlite" };
   const name = `comptoir_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -34,3 +35,34 @@ export async function openTestDatabase(): Promise<Database & { label: string }> 
 }
 
 export const databaseLabel = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
+
+/**
+ * PGlite's initdb costs about 2 s of CPU a file. The first file of the run to get here dumps its
+ * freshly migrated database into the run's directory (tests/setup/vitest-global-setup.ts); the
+ * others load that dump, and still run the migrations (finding nothing to do).
+ */
+async function openPgliteFromTemplate(): Promise<Database> {
+  const runDir = inject("testRunDir");
+  const template = runDir ? path.join(runDir, "pglite-migrated.tar") : null;
+  if (template && fs.existsSync(template)) {
+    return openDatabase({ kind: "pglite", dataDir: null, loadDataDir: new Blob([fs.readFileSync(template)]) });
+  }
+  const database = await openDatabase({ kind: "pglite", dataDir: null });
+  if (template) {
+    const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
+    // Written aside, then renamed: a file loading it never sees half of it.
+    const building = `${template}.${process.pid}`;
+    fs.writeFileSync(building, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(building, template);
+  }
+  return database;
+}
+
+/**
+ * A new data directory for a test server: a copy of the run's template, migrated and seeded,
+ * its sample images drawn (tests/setup/data-dir-template.ts). The caller removes it.
+ */
+export async function serverDataDir(prefix: string): Promise<string> {
+  const { dataDirFromTemplate } = await import("../setup/data-dir-template");
+  return dataDirFromTemplate(path.join(inject("testRunDir"), "data-dir"), prefix);
+}

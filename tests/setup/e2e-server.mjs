@@ -1,19 +1,30 @@
 // Starts the built server for end-to-end tests on its own temporary data directory,
-// removed when the server stops.
-import { spawn } from "node:child_process";
+// removed when the server stops. It first makes the run's data directory template
+// (E2E_DATA_TEMPLATE, see tests/setup/data-dir-template.ts), which the specs' own servers copy
+// too, and starts on a copy of it; the template goes when the server stops.
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-e2e-"));
+const template = process.env.E2E_DATA_TEMPLATE;
+if (template) {
+  fs.rmSync(template, { recursive: true, force: true });
+  const made = spawnSync(process.execPath, ["--import", "tsx", "tests/setup/data-dir-template.ts", template], { cwd: root, stdio: "inherit" });
+  if (made.status !== 0) process.exit(made.status ?? 1);
+  fs.cpSync(template, dataDir, { recursive: true });
+}
 // The built server, started as `npm start` starts it (scripts/start.mjs).
 const server = spawn(process.execPath, ["build/server/main.js"], {
   cwd: root,
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "production", MALLOC_ARENA_MAX: "2", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" },
 });
-const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
+const cleanup = () => {
+  for (const dir of [dataDir, template]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+};
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => {
   cleanup();

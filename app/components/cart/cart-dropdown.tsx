@@ -8,7 +8,7 @@ import { cartSubtotalCents } from "~/domain/cart";
 import { insuranceChargeCents } from "~/domain/insurance";
 import { formatEuros } from "~/domain/money";
 import { productPath } from "~/domain/product-url";
-import { removeLine, useCart } from "~/lib/cart-store";
+import { removeLine, useCart, useDiscountCode } from "~/lib/cart-store";
 import { refreshCartAndAnnounce } from "./cart-notices";
 import { CartImage, RemoveLineButton } from "./cart-lines";
 import { CheckoutProgress } from "./checkout-progress";
@@ -37,6 +37,7 @@ export function CartDropdown({
   const list = useRef<HTMLUListElement>(null);
   const clickedOutside = useRef(false);
   const cart = useCart();
+  const discountCode = useDiscountCode().code;
   const checkout = useCheckout(paymentProvider);
   const navigate = useNavigate();
   const subtotal = cartSubtotalCents(cart);
@@ -137,6 +138,8 @@ export function CartDropdown({
                 <span className="tabular text-lg font-extrabold">{formatEuros(subtotal + insurance)}</span>
               </div>
               {insurance > 0 ? <p className="text-right text-xs text-muted-foreground">dont assurance colis {formatEuros(insurance)}</p> : null}
+              {/* The server prices the code: its discount shows on the cart page and the payment page. */}
+              {discountCode ? <p className="text-right text-xs text-muted-foreground">Code promo {discountCode} déduit au paiement</p> : null}
             </div>
             {checkout.progress !== null && checkout.message ? (
               <div className="mt-3">

@@ -6,15 +6,33 @@ import { type Cart, cartSubtotalCents } from "~/domain/cart";
 import { INSURANCE_MAX_SUBTOTAL_CENTS, insuranceChargeCents, insuranceFeeCents, isInsuranceOffered } from "~/domain/insurance";
 import { formatEuros } from "~/domain/money";
 import { chooseInsurance } from "~/lib/cart-store";
+import { cn } from "~/lib/utils";
 import { CheckoutProgress } from "./checkout-progress";
+import { DiscountCodeField } from "./discount-code-field";
 import type { PaymentProviderName, useCheckout } from "./use-checkout";
+import type { useDiscountPreview } from "./use-discount-preview";
 
-/** The /cart order summary: subtotal, optional parcel insurance, total, pay button. */
-export function OrderSummaryCard({ cart, checkout, provider }: { cart: Cart; checkout: ReturnType<typeof useCheckout>; provider: PaymentProviderName }) {
+/**
+ * The /cart order summary: subtotal, optional parcel insurance, the discount code, total, pay
+ * button. With a code applied, the discount and the total are the server's figures.
+ */
+export function OrderSummaryCard({
+  cart,
+  checkout,
+  provider,
+  discount,
+}: {
+  cart: Cart;
+  checkout: ReturnType<typeof useCheckout>;
+  provider: PaymentProviderName;
+  discount: ReturnType<typeof useDiscountPreview>;
+}) {
   const insuranceId = useId();
   const subtotal = cartSubtotalCents(cart);
   const offered = isInsuranceOffered(subtotal);
   const insurance = insuranceChargeCents(subtotal, cart.insuranceSelected);
+  const line = discount.line;
+  const total = line?.figures ? line.figures.totalCents : subtotal + insurance;
   return (
     <section aria-labelledby="summary-title" className="h-fit rounded-2xl border border-border bg-card p-5 lg:sticky lg:top-24">
       <h2 id="summary-title" className="text-lg font-bold">
@@ -59,10 +77,17 @@ export function OrderSummaryCard({ cart, checkout, provider }: { cart: Cart; che
             <span className="tabular">{formatEuros(insurance)}</span>
           </div>
         ) : null}
-        <div className="flex items-baseline justify-between gap-3 border-t border-border pt-3" aria-live="polite" aria-atomic="true">
+        <DiscountCodeField discount={discount} disabled={checkout.busy} />
+        {line ? (
+          <div className="flex justify-between gap-3 text-success" data-testid="cart-discount">
+            <span>Réduction ({line.code})</span>
+            <span className="tabular font-semibold">{line.figures ? `−${formatEuros(line.figures.discountCents)}` : "Calcul..."}</span>
+          </div>
+        ) : null}
+        <div className="flex items-baseline justify-between gap-3 border-t border-border pt-3" aria-live="polite" aria-atomic="true" aria-busy={line?.pending || undefined}>
           <span className="font-semibold">Total</span>
-          <span className="tabular text-2xl font-extrabold" data-testid="cart-total">
-            {formatEuros(subtotal + insurance)}
+          <span className={cn("tabular text-2xl font-extrabold transition-opacity", line?.pending && "opacity-60")} data-testid="cart-total">
+            {formatEuros(total)}
           </span>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { toast } from "~/components/ui/toaster";
 import type { CheckoutFailure, CheckoutSuccess } from "~/domain/checkout";
-import { getCart, refreshCartFromServer } from "~/lib/cart-store";
+import { getCart, getDiscountCode, refreshCartFromServer, refuseDiscountCode } from "~/lib/cart-store";
 import { announceCartChanges } from "./cart-notices";
 import {
   DEFAULT_CHECKOUT_ERROR,
@@ -86,9 +86,9 @@ function redirectTo(url: string) {
 /**
  * The checkout as the browser runs it (SPEC.md sections 4, 5, 8 and 9): the cart is checked
  * against the server first (a line removed or lowered stops here, so the customer sees the new
- * total before paying), then POST /api/checkout with ids and quantities only (the server prices
- * everything and knows the signed-in customer's e-mail); the progress bar runs meanwhile; the
- * answers become SPEC.md's toasts.
+ * total before paying), then POST /api/checkout with ids, quantities and the applied discount
+ * code only (the server prices everything, computes the discount and knows the signed-in
+ * customer's e-mail); the progress bar runs meanwhile; the answers become SPEC.md's toasts.
  */
 export async function startCheckout(): Promise<void> {
   if (progress !== null) return;
@@ -125,6 +125,7 @@ async function run() {
 
   let status = 0;
   let answer: Partial<CheckoutSuccess & CheckoutFailure> = {};
+  const discountCode = getDiscountCode();
   try {
     const response = await fetch("/api/checkout", {
       method: "POST",
@@ -132,6 +133,7 @@ async function run() {
       body: JSON.stringify({
         items: cart.items.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
         insuranceSelected: cart.insuranceSelected,
+        ...(discountCode ? { discountCode } : {}),
       }),
     });
     status = response.status;
@@ -150,6 +152,13 @@ async function run() {
   stopProgress();
   if (status === 200) {
     toast.error("Erreur", { description: PROVIDER_ERROR });
+    return;
+  }
+  if (answer.code === "DISCOUNT" && discountCode) {
+    // The code ran out or changed since it was applied: taken off, its field says why.
+    const message = answer.details ?? answer.error ?? DEFAULT_CHECKOUT_ERROR;
+    refuseDiscountCode({ code: discountCode, message, fromCheckout: true });
+    toast.error("Code promo refusé", { description: `${message} Le code a été retiré\u00a0: vérifiez le total avant de payer.`, duration: 10_000 });
     return;
   }
   const text = [answer.error, answer.details].filter(Boolean).join(" ");

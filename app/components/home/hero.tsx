@@ -1,4 +1,4 @@
-import { Gem, Sparkles } from "lucide-react";
+import { Gem, Gift, Sparkles } from "lucide-react";
 import { SocialLinks } from "~/components/layout/social-icon";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
@@ -11,13 +11,13 @@ export function Hero({ shop, banner }: { shop: ShopIdentity; banner: HeroBanner 
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,theme(colors.amber.400/.18),transparent_55%),radial-gradient(ellipse_at_bottom_left,theme(colors.sky.400/.14),transparent_50%)]" />
       <div className="relative mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-[1.3fr_1fr]">
         <div>
-          {banner.isActive ? (
+          {banner.isActive && banner.showPromoVersion === 1 ? (
             <p className="inline-flex flex-wrap items-center gap-2 rounded-full border border-primary/40 bg-primary/10 px-3 py-1.5 text-sm font-medium">
               <Sparkles className="size-4 text-primary" aria-hidden="true" />
               <span>{banner.message}</span>
               {banner.promoCode ? (
                 <span>
-                  avec le code <strong className="rounded bg-primary px-1.5 py-0.5 font-mono text-primary-foreground">{banner.promoCode}</strong>
+                  avec le code <CodeChip code={banner.promoCode} />
                 </span>
               ) : null}
             </p>
@@ -39,12 +39,29 @@ export function Hero({ shop, banner }: { shop: ShopIdentity; banner: HeroBanner 
               <Gem aria-hidden="true" /> Cartes rares
             </Link>
           </div>
+          {banner.isActive && banner.showPromoVersion === 2 ? (
+            <div className="mt-8 flex max-w-xl items-start gap-3 rounded-2xl border border-primary/40 bg-card p-4">
+              <Gift className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden="true" />
+              <div>
+                <p className="font-bold">{banner.message}</p>
+                {banner.promoCode ? (
+                  <p className="mt-2 text-sm text-muted-foreground">
+                    Votre code&nbsp;: <CodeChip code={banner.promoCode} />
+                  </p>
+                ) : null}
+              </div>
+            </div>
+          ) : null}
           <SocialLinks socials={shop.socials} label="Suivez-nous" className="mt-8" />
         </div>
         <HeroArt />
       </div>
     </section>
   );
+}
+
+function CodeChip({ code }: { code: string }) {
+  return <strong className="rounded bg-primary px-1.5 py-0.5 font-mono text-primary-foreground">{code}</strong>;
 }
 
 /** Three fanned cards drawn in CSS: decoration only. */

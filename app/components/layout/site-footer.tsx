@@ -5,6 +5,17 @@ import { FOOTER_NAV } from "./navigation";
 import { ShopLogo } from "./shop-logo";
 import { SocialLinks } from "./social-icon";
 
+/**
+ * The legal pages' sections, and the withdrawal function, which must be easy to find (Directive
+ * (EU) 2023/2673). FOOTER_NAV already links /legal itself.
+ */
+const LEGAL_LINKS = [
+  { to: "/legal#cgv", label: "CGV" },
+  { to: "/legal#confidentialite", label: "Confidentialité et cookies" },
+  { to: "/legal#accessibilite", label: "Accessibilité\u00a0: partiellement conforme" },
+  { to: "/retractation", label: "Se rétracter du contrat" },
+] as const;
+
 export function SiteFooter({ shop }: { shop: ShopIdentity }) {
   const year = new Date().getFullYear();
   return (
@@ -34,9 +45,22 @@ export function SiteFooter({ shop }: { shop: ShopIdentity }) {
         </nav>
       </div>
       <div className="border-t border-border">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-muted-foreground sm:px-6">
-          © {year} {shop.legal.companyName}. Tous droits réservés. Paiement sécurisé par carte bancaire.
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 sm:px-6 lg:flex-row lg:items-center lg:justify-between">
+          <p className="py-1 text-xs text-muted-foreground">
+            © {year} {shop.name}. Tous droits réservés. Paiement sécurisé par carte bancaire.
+          </p>
+          <nav aria-label="Informations légales">
+            <ul className="flex flex-wrap gap-x-4">
+              {LEGAL_LINKS.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} className="inline-flex min-h-11 items-center text-xs text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
       </div>
     </footer>
   );

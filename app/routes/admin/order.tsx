@@ -15,9 +15,10 @@ import { formatEuros } from "~/domain/money";
 import type { TimelineEntry } from "~/domain/order-timeline";
 import { CARRIER_IDS, CARRIER_LABELS, type CarrierId, PROVIDER_LABELS, availableActions, shipOrderSchema } from "~/domain/order-workflow";
 import { OUTBOX_STATUS_LABELS, OUTBOX_STATUS_TONES } from "~/domain/outbox";
+import { WITHDRAWAL_SOURCE_LABELS, refundDeadline, requestedLabel } from "~/domain/withdrawal";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { cn } from "~/lib/utils";
-import { type OrderActionResult, cancelAndRefundOrder, getAdminOrder, retryOrderRefund, shipOrder } from "~/services/admin-orders.server";
+import { type AdminOrder, type OrderActionResult, cancelAndRefundOrder, getAdminOrder, retryOrderRefund, shipOrder } from "~/services/admin-orders.server";
 import { webhookDepsFrom } from "~/services/payment-webhooks.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/order";
@@ -56,7 +57,7 @@ const REFUND_REASON_LABELS: Record<RefundReason, string> = {
 
 /** One order for the seller: lines, customer, delivery, payment, shipment, history and actions. */
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, status, customer, payment, shipment, timeline } = loaderData;
+  const { order, status, customer, payment, shipment, withdrawal, timeline } = loaderData;
   return (
     <section>
       <Link to="/admin/orders" className={buttonVariants({ variant: "ghost", size: "sm", className: "-ml-3 h-11" })}>
@@ -74,6 +75,8 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </div>
         <OrderActions number={order.number} status={status} totalCents={order.totalCents} provider={payment.provider} />
       </div>
+
+      {withdrawal ? <WithdrawalNotice withdrawal={withdrawal} status={status} /> : null}
 
       {status === "refund_pending" ? (
         <Alert tone="error" title="Remboursement en attente" className="mt-6">
@@ -136,6 +139,28 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </section>
+  );
+}
+
+const WITHDRAWAL_TODO: Partial<Record<OrderStatus, string>> = {
+  paid: "La commande n'est pas expédiée : ne l'expédiez pas, annulez-la et remboursez-la.",
+  shipped: "Le client vous renvoie les articles : vous pouvez attendre de les recevoir, ou la preuve de leur envoi, pour le rembourser.",
+};
+
+/** The customer withdrew: when, how, and what the seller must do (refund within 14 days of the request). */
+function WithdrawalNotice({ withdrawal, status }: { withdrawal: NonNullable<AdminOrder["withdrawal"]>; status: OrderStatus }) {
+  const todo = WITHDRAWAL_TODO[status];
+  return (
+    <Alert tone="info" title={requestedLabel(withdrawal.requestedAt)} className="mt-6 border-2">
+      <p>
+        Le client ({withdrawal.email}) s'est rétracté {WITHDRAWAL_SOURCE_LABELS[withdrawal.source]} et a reçu un accusé de réception par e-mail.
+      </p>
+      {todo ? (
+        <p className="mt-1 font-medium text-foreground">
+          {todo} Remboursement à faire au plus tard le {refundDeadline(withdrawal.requestedAt)}.
+        </p>
+      ) : null}
+    </Alert>
   );
 }
 

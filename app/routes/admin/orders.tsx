@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { type ReactNode, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { OrderStatusBadge } from "~/components/orders/order-summary";
+import { OrderStatusBadges } from "~/components/orders/withdrawal-status";
 import { buttonVariants } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -60,7 +60,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               <li key={row.number} className="rounded-2xl border border-border bg-card px-4 pb-3">
                 <div className="flex items-center justify-between gap-3">
                   <OrderLink number={row.number} />
-                  <OrderStatusBadge status={row.status} />
+                  <OrderStatusBadges status={row.status} withdrawalRequested={row.withdrawalRequested} />
                 </div>
                 <Customer name={row.customerName} email={row.customerEmail} />
                 <p className="mt-2 flex items-baseline justify-between gap-3 text-sm">
@@ -114,7 +114,7 @@ function OrdersTable({ rows, caption }: { rows: AdminOrderRow[]; caption: string
                 <Customer name={row.customerName} email={row.customerEmail} />
               </td>
               <td className="px-3 py-2">
-                <OrderStatusBadge status={row.status} />
+                <OrderStatusBadges status={row.status} withdrawalRequested={row.withdrawalRequested} />
               </td>
               <td className="tabular px-3 py-2 text-right">{row.itemCount}</td>
               <td className="tabular px-3 py-2 text-right font-semibold whitespace-nowrap">{formatEuros(row.totalCents)}</td>

@@ -1,4 +1,141 @@
-// Placeholder (issue 12): replaced by its owner.
-export default function Placeholder() {
-  return <p>En construction</p>;
+import { FileText } from "lucide-react";
+import { Form, Link, data, useNavigation } from "react-router";
+import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
+import { MissingFieldsWarning } from "~/components/legal/missing-fields-warning";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { type FieldErrors, fieldErrors } from "~/domain/auth-forms";
+import { IDENTITY_GROUPS, IDENTITY_KEYS, type IdentityKey, type LegalIdentityInput, identityField, legalIdentitySchema, missingIdentityFields } from "~/domain/shop-identity";
+import { useFormValidation } from "~/lib/use-form-validation";
+import { getShopIdentity, saveShopIdentity } from "~/services/shop-identity.server";
+import { requireAdmin } from "~/services/session.server";
+import type { Route } from "./+types/shop-settings";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { identity, updatedAt } = await getShopIdentity(context.db, context.shop.legal);
+  return { identity, missing: missingIdentityFields(identity), updatedAt: updatedAt?.toISOString() ?? null };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Identité de la boutique" }];
+
+type SettingsAnswer = ActionToast & { fieldErrors?: FieldErrors; values?: LegalIdentityInput };
+
+/** What was sent, as text, to refill the form the server refused (nothing sent is lost). */
+function submitted(form: FormData): LegalIdentityInput {
+  return Object.fromEntries(IDENTITY_KEYS.map((key) => [key, String(form.get(key) ?? "").slice(0, 400)]));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context, "api");
+  const form = await request.formData();
+  const parsed = legalIdentitySchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    return data<SettingsAnswer>(
+      { ok: false, toast: { title: "Formulaire incomplet", description: "Veuillez corriger les erreurs dans le formulaire." }, fieldErrors: fieldErrors(parsed.error), values: submitted(form) },
+      { status: 400 },
+    );
+  }
+  try {
+    await saveShopIdentity(context.db, parsed.data);
+  } catch (error) {
+    context.logger.error({ err: error }, "admin: shop identity save failed");
+    return data<SettingsAnswer>(
+      { ok: false, toast: { title: "Erreur", description: "L'identité n'a pas pu être enregistrée. Réessayez dans un instant." }, values: submitted(form) },
+      { status: 500 },
+    );
+  }
+  const missing = missingIdentityFields(parsed.data).length;
+  context.logger.info({ adminId: admin.id, missing }, "admin: shop identity saved");
+  return data<SettingsAnswer>({
+    ok: true,
+    toast: {
+      title: "Identité enregistrée",
+      description: missing === 0 ? "Les informations légales sont complètes." : `Il reste ${missing} champ${missing > 1 ? "s" : ""} à compléter.`,
+    },
+  });
+}
+
+const savedAt = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
+
+/** The company's legal identity, which /legal publishes: grouped fields, two columns on wide screens. */
+export default function ShopSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { identity, missing, updatedAt } = loaderData;
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const form = useFormValidation(legalIdentitySchema, actionData?.fieldErrors);
+  useActionToast(actionData);
+  const values = actionData?.values ?? identity;
+
+  return (
+    <section className="max-w-4xl">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight">Identité de la boutique</h1>
+          <p className="mt-1 max-w-prose text-sm text-muted-foreground">
+            La société qui vend, son hébergeur et son médiateur de la consommation&nbsp;: la page Informations légales (mentions légales, conditions générales de vente,
+            confidentialité) est construite avec ces informations.
+          </p>
+        </div>
+        <Link to="/legal" className="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-accent hover:underline">
+          <FileText className="size-4" aria-hidden="true" /> Voir la page Informations légales
+        </Link>
+      </div>
+
+      <p className="mt-3 text-xs text-muted-foreground">
+        {updatedAt
+          ? `Dernier enregistrement le ${savedAt.format(new Date(updatedAt))}.`
+          : "Valeurs de départ issues de la configuration du serveur (variables LEGAL_*)\u00a0: enregistrez le formulaire pour les tenir à jour ici."}
+      </p>
+
+      <MissingFieldsWarning missing={missing} className="mt-6" />
+
+      {/* Remounted after each save, so the inputs show the numbers as they were written. */}
+      <Form key={updatedAt ?? "configuration"} method="post" noValidate onSubmit={form.onSubmit} onChange={form.onChange} className="mt-6 flex flex-col gap-6">
+        {IDENTITY_GROUPS.map((group) => (
+          <fieldset key={group.id} className="min-w-0 rounded-2xl border border-border bg-card p-5">
+            <legend className="float-left mb-4 w-full text-lg font-bold">{group.title}</legend>
+            <div className="clear-left grid gap-4 sm:grid-cols-2">
+              {IDENTITY_KEYS.filter((key) => identityField(key).group === group.id).map((key) => (
+                <IdentityInput key={key} name={key} value={values[key] ?? ""} error={form.errors[key]} />
+              ))}
+            </div>
+          </fieldset>
+        ))}
+        <datalist id="legal-forms">
+          {["SASU", "SAS", "SARL", "EURL", "SA"].map((form) => (
+            <option key={form} value={form} />
+          ))}
+        </datalist>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" size="lg" disabled={saving}>
+            {saving ? "Enregistrement..." : "Enregistrer"}
+          </Button>
+          <p className="text-xs text-muted-foreground">Un champ laissé vide est signalé sur la page publique par «&nbsp;À compléter par le vendeur&nbsp;».</p>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function IdentityInput({ name, value, error }: { name: IdentityKey; value: string; error: string | undefined }) {
+  const field = identityField(name);
+  return (
+    <div className={field.wide ? "sm:col-span-2" : undefined}>
+      <FormField
+        id={`identite-${name}`}
+        name={name}
+        label={field.label}
+        defaultValue={value}
+        placeholder={`ex. ${field.example}`}
+        hint={field.hint}
+        error={error}
+        type={field.type ?? "text"}
+        // The seller types the company's details, not their own.
+        autoComplete="off"
+        list={name === "legalForm" ? "legal-forms" : undefined}
+        spellCheck={field.type ? false : undefined}
+      />
+    </div>
+  );
 }

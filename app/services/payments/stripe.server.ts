@@ -27,7 +27,8 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
         if (input.discountCents > 0) {
           // Checkout only takes a discount as a coupon; its own key keeps a retry to one coupon.
           const coupon = await stripe.coupons.create(
-            { amount_off: input.discountCents, currency: "eur", duration: "once", name: "Réduction" },
+            // Stripe shows the name beside the discount (40 characters at most).
+            { amount_off: input.discountCents, currency: "eur", duration: "once", name: input.discountCode ? `Code ${input.discountCode}`.slice(0, 40) : "Réduction" },
             { idempotencyKey: `${input.idempotencyKey}:coupon` },
           );
           discounts = [{ coupon: coupon.id }];

@@ -13,6 +13,8 @@ export type CreateSessionInput = {
   lines: SessionLine[];
   /** Discount already computed by the server (0 when none). */
   discountCents: number;
+  /** The code that gave it, shown by the provider beside the discount. */
+  discountCode?: string | null;
   /** What the customer pays: sum of lines minus the discount. */
   totalCents: number;
   /** A signed-in customer's address; a guest gives it on the payment page. */

@@ -1,0 +1,75 @@
+import { AlertTriangle } from "lucide-react";
+import { type ReactNode, createContext, use } from "react";
+import type { IdentityKey, LegalIdentity } from "~/domain/shop-identity";
+
+/** What the legal texts are built from: the seller's identity and a few facts about the site. */
+export type LegalFacts = {
+  identity: LegalIdentity;
+  shopName: string;
+  /** The site's address, as the texts name it ("https://boutique.example"). */
+  siteUrl: string;
+  /** "stripe", or the built-in test page. */
+  paymentProvider: string;
+};
+
+const LegalFactsContext = createContext<LegalFacts | null>(null);
+
+export function LegalFactsProvider({ facts, children }: { facts: LegalFacts; children: ReactNode }) {
+  return <LegalFactsContext value={facts}>{children}</LegalFactsContext>;
+}
+
+export function useLegalFacts(): LegalFacts {
+  const facts = use(LegalFactsContext);
+  if (!facts) throw new Error("useLegalFacts must be used within LegalFactsProvider");
+  return facts;
+}
+
+/** Where a field the seller has not given yet would be: visible, in words, never a blank. */
+export function MissingMark({ field }: { field: IdentityKey }) {
+  return (
+    <span
+      data-missing={field}
+      className="inline-flex items-center gap-1 rounded-md bg-warning/15 px-1.5 py-0.5 text-[0.9em] font-semibold text-warning ring-1 ring-inset ring-warning/40 print:ring-black"
+    >
+      <AlertTriangle className="size-[1em] shrink-0" aria-hidden="true" />À compléter par le vendeur
+    </span>
+  );
+}
+
+/**
+ * One identity field in the text, as text (React escapes it: markup typed into the admin shows
+ * as written), or the missing mark. `render` shapes a given value (a link, a longer name).
+ */
+export function Id({ field, render }: { field: IdentityKey; render?: (value: string) => ReactNode }) {
+  const value = useLegalFacts().identity[field];
+  if (!value) return <MissingMark field={field} />;
+  return <>{render ? render(value) : value}</>;
+}
+
+/** The seller's e-mail as a link (or the mark). */
+export function EmailLink() {
+  return (
+    <Id
+      field="email"
+      render={(email) => (
+        <a href={`mailto:${email}`} className="break-all">
+          {email}
+        </a>
+      )}
+    />
+  );
+}
+
+/** The seller's postal address (or the mark), introduced by the company's name. */
+export function PostalAddress() {
+  return (
+    <>
+      <Id field="companyName" />, <Id field="address" />
+    </>
+  );
+}
+
+/** A phone number as a tel: link. */
+export function PhoneLink({ field }: { field: "phone" | "hostPhone" }) {
+  return <Id field={field} render={(phone) => <a href={`tel:${phone.replace(/[^\d+]/g, "")}`}>{phone}</a>} />;
+}

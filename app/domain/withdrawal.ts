@@ -1,0 +1,218 @@
+import { z } from "zod";
+import type { FieldErrors } from "./auth-forms";
+import type { OrderStatus, WithdrawalSource } from "./catalog-values";
+import { EMAIL_MAX } from "./contact-forms";
+import { type EmailContent, type MailShop, button, greeting, layout, note, paragraph } from "./email-templates";
+import { formatEuros } from "./money";
+import { details, orderTable, sectionTitle } from "./order-emails";
+import { ORDER_NUMBER_PATTERN } from "./order-number";
+import type { OrderView } from "./order-view";
+
+/**
+ * The withdrawal function (Directive (EU) 2023/2673, Code de la consommation L221-21-1): who may
+ * use it, the public form's schema, and the e-mails it sends (the customer's acknowledgement on
+ * a durable medium with the date and time of the request, and the seller's notice).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Who may withdraw
+
+/**
+ * A contract exists once the order is paid, and stays open to withdrawal while it is paid or
+ * shipped. The 14 days run from delivery, which the shop does not record: rather than refuse a
+ * customer still within their time, the function never refuses on the date. The seller judges
+ * a late request from the acknowledgement's date; an order ended otherwise (never paid,
+ * cancelled, refunded) has nothing left to withdraw from.
+ */
+export const WITHDRAWABLE_STATUSES = ["paid", "shipped"] as const satisfies readonly OrderStatus[];
+
+const REFUSALS: Record<Exclude<OrderStatus, (typeof WITHDRAWABLE_STATUSES)[number]>, string> = {
+  pending_payment: "Cette commande n'est pas payée : il n'y a pas de contrat dont vous rétracter. Sans paiement, elle s'annule d'elle-même.",
+  cancelled: "Cette commande a été annulée : il n'y a plus de contrat dont vous rétracter.",
+  expired: "Cette commande n'a pas été payée à temps et a été annulée : il n'y a pas de contrat dont vous rétracter.",
+  refund_pending: "Cette commande est déjà en cours de remboursement : vous n'avez rien d'autre à faire.",
+  refunded: "Cette commande a déjà été remboursée : vous n'avez rien d'autre à faire.",
+};
+
+/** Why an order in this status cannot be withdrawn from, in French; null when it can. */
+export function withdrawalRefusal(status: OrderStatus): string | null {
+  return (WITHDRAWABLE_STATUSES as readonly OrderStatus[]).includes(status) ? null : REFUSALS[status as keyof typeof REFUSALS];
+}
+
+/** What an order shows about withdrawal: the button, the request already made, or nothing. */
+export type WithdrawalState = { kind: "available" } | { kind: "requested"; requestedAt: string } | { kind: "unavailable" };
+
+export function withdrawalState(status: OrderStatus, requestedAt: string | null): WithdrawalState {
+  if (requestedAt) return { kind: "requested", requestedAt };
+  return withdrawalRefusal(status) === null ? { kind: "available" } : { kind: "unavailable" };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates, in Paris time
+
+const dayFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" });
+const timeFormat = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris" });
+
+/** "21 juin 2026" and "14:05", in Paris time. */
+export function requestMoment(at: Date | string): { date: string; time: string } {
+  const when = new Date(at);
+  return { date: dayFormat.format(when), time: timeFormat.format(when) };
+}
+
+/** "Rétractation demandée le 21 juin 2026 à 14:05" (the account and the seller's order page). */
+export function requestedLabel(at: Date | string): string {
+  const { date, time } = requestMoment(at);
+  return `Rétractation demandée le ${date} à ${time}`;
+}
+
+const REFUND_DAYS = 14;
+
+/** The last day to refund: 14 days after the request (L221-24). */
+export function refundDeadline(at: Date | string): string {
+  return dayFormat.format(new Date(new Date(at).getTime() + REFUND_DAYS * 24 * 60 * 60 * 1000));
+}
+
+export const WITHDRAWAL_SOURCE_LABELS: Record<WithdrawalSource, string> = {
+  account: "depuis son compte client",
+  guest: "avec le formulaire public (numéro de commande et e-mail)",
+};
+
+// ---------------------------------------------------------------------------------------------
+// The public form
+
+const EMAIL_INVALID = "Merci d'entrer une adresse email valide";
+
+/** "CPT-123456-0042": what the customer sees in their confirmation e-mail. */
+export function orderNumberExample(prefix: string): string {
+  return `${prefix}-123456-0042`;
+}
+
+/**
+ * Order number and e-mail, as the confirmation e-mail gives them. The number is read in any
+ * case and without surrounding spaces; the example in the message uses the shop's prefix.
+ */
+export function withdrawalLookupSchema(orderPrefix: string) {
+  const invalidNumber = `Numéro de commande invalide : il s'écrit comme ${orderNumberExample(orderPrefix)}.`;
+  return z.object({
+    orderNumber: z.string({ error: invalidNumber }).trim().toUpperCase().regex(ORDER_NUMBER_PATTERN, invalidNumber),
+    email: z.string({ error: EMAIL_INVALID }).trim().toLowerCase().max(EMAIL_MAX, EMAIL_INVALID).pipe(z.email(EMAIL_INVALID)),
+  });
+}
+
+/** Same answer for an unknown number and a wrong e-mail: the form tells nobody which orders exist. */
+export const WITHDRAWAL_NOT_FOUND = {
+  title: "Commande introuvable",
+  description: "Aucune commande ne correspond à ce numéro et à cette adresse e-mail. Recopiez-les tels qu'ils figurent dans l'e-mail de confirmation de votre commande.",
+};
+
+export const WITHDRAWAL_REFUSED_TITLE = "Rétractation impossible";
+
+// ---------------------------------------------------------------------------------------------
+// What the page shows at each step (loader and action answers)
+
+/** The order as the withdrawal pages show it: no address, only what identifies the purchase. */
+export type WithdrawalOrder = {
+  number: string;
+  status: OrderStatus;
+  createdAt: string;
+  lines: { name: string; quantity: number }[];
+  totalCents: number;
+};
+
+/** Step 3: the request is recorded (now, or before: `alreadyRequested`); the status says whether anything goes back. */
+export type WithdrawalReceipt = { number: string; status: OrderStatus; requestedAt: string; email: string; alreadyRequested: boolean };
+
+export type WithdrawalFailure = { title: string; description: string };
+
+/**
+ * What /retractation shows, from its loader or from its action's answer: the guest form (step 1),
+ * the confirmation (step 2: the order, with what identifies it sent again with the button), an
+ * order that cannot be withdrawn from, or the acknowledgement (step 3).
+ */
+export type WithdrawalView =
+  | { step: "form"; values: { orderNumber?: string; email?: string }; failure?: WithdrawalFailure; fieldErrors?: FieldErrors }
+  | { step: "confirm"; order: WithdrawalOrder; source: WithdrawalSource; email: string | null }
+  | { step: "refused"; number: string; source: WithdrawalSource; failure: WithdrawalFailure }
+  | { step: "done"; receipt: WithdrawalReceipt };
+
+// ---------------------------------------------------------------------------------------------
+// The e-mails
+
+type WithdrawalEmailInput = { shop: MailShop; order: OrderView; requestedAt: Date | string };
+
+function returnInstructions(order: OrderView, deadline: string, returnAddress: string | null) {
+  if (order.status === "paid") {
+    return [paragraph("Votre commande n'a pas encore été expédiée : nous ne l'expédierons pas, et vous n'avez rien à nous renvoyer.")];
+  }
+  const where = returnAddress?.trim()
+    ? `à l'adresse suivante : ${returnAddress.trim()}`
+    : `à l'adresse que nous vous indiquerons : écrivez-nous pour la recevoir`;
+  return [
+    paragraph(`Renvoyez-nous les articles au plus tard le ${deadline}, soit 14 jours après votre demande, ${where}. Indiquez le numéro de commande ${order.number} dans le colis.`),
+    note("Les frais de retour sont à votre charge. Emballez soigneusement les articles et gardez la preuve de leur envoi : nous pouvons attendre d'avoir reçu les articles, ou cette preuve, pour vous rembourser."),
+  ];
+}
+
+/**
+ * To the customer, at once: the acknowledgement of their withdrawal on a durable medium, with
+ * the date and time it was received, the order and its products, and what happens next.
+ */
+export function withdrawalAcknowledgementEmail({ shop, order, requestedAt, returnAddress }: WithdrawalEmailInput & { returnAddress: string | null }): EmailContent {
+  const { date, time } = requestMoment(requestedAt);
+  const deadline = refundDeadline(requestedAt);
+  return layout(shop, {
+    subject: `Accusé de réception de votre rétractation – commande ${order.number}`,
+    preheader: `Reçue le ${date} à ${time} : remboursement au plus tard le ${deadline}.`,
+    heading: "Votre rétractation est enregistrée",
+    parts: [
+      greeting(order.customerName ?? ""),
+      paragraph(
+        `Nous avons bien reçu, le ${date} à ${time} (heure de Paris), votre rétractation du contrat de la commande ${order.number}. Cet e-mail en est l'accusé de réception : conservez-le.`,
+      ),
+      details([
+        ["Commande", order.number],
+        ["Demande reçue le", `${date} à ${time} (heure de Paris)`],
+        ["Montant payé", formatEuros(order.totalCents)],
+      ]),
+      sectionTitle("Articles concernés"),
+      orderTable(order),
+      sectionTitle("Et maintenant ?"),
+      paragraph(
+        `Nous vous remboursons la totalité des sommes versées, frais de livraison standard compris, au plus tard le ${deadline}, soit 14 jours après votre demande, avec le moyen de paiement utilisé pour la commande.`,
+      ),
+      ...returnInstructions(order, deadline, returnAddress),
+      sectionTitle("Une question ?"),
+      note(`Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number} : nous vous répondrons rapidement.`),
+    ],
+  });
+}
+
+/** To the seller: a customer withdrew; refund within 14 days, and do not ship an unshipped order. */
+export function sellerWithdrawalEmail({ shop, order, requestedAt, source, email, adminUrl }: WithdrawalEmailInput & { source: WithdrawalSource; email: string; adminUrl: string }): EmailContent {
+  const { date, time } = requestMoment(requestedAt);
+  const deadline = refundDeadline(requestedAt);
+  return layout(shop, {
+    subject: `Rétractation demandée – commande ${order.number}`,
+    preheader: `Reçue le ${date} à ${time} : remboursement au plus tard le ${deadline}.`,
+    heading: `Rétractation de la commande ${order.number}`,
+    parts: [
+      paragraph(`Le client s'est rétracté ${WITHDRAWAL_SOURCE_LABELS[source]}, le ${date} à ${time}. Il a reçu un accusé de réception par e-mail.`),
+      paragraph(
+        order.status === "paid"
+          ? `La commande n'est pas expédiée : ne l'expédiez pas, et remboursez-la au plus tard le ${deadline}.`
+          : `La commande est expédiée : le client vous renvoie les articles. Remboursez-le au plus tard le ${deadline} ; vous pouvez attendre d'avoir reçu les articles ou la preuve de leur envoi.`,
+      ),
+      details([
+        ["Commande", order.number],
+        ["Demande reçue le", `${date} à ${time}`],
+        ["Client", order.customerName?.trim() || "non renseigné"],
+        ["E-mail", email],
+        ["À rembourser avant le", deadline],
+        ["Montant", formatEuros(order.totalCents)],
+      ]),
+      sectionTitle("Articles"),
+      orderTable(order),
+      button("Ouvrir la commande", adminUrl),
+    ],
+  });
+}

@@ -1,0 +1,34 @@
+import { eq } from "drizzle-orm";
+import { siteSettings } from "~/db/schema";
+import type { Db } from "~/db/types";
+import { type LegalIdentity, resolveIdentity } from "~/domain/shop-identity";
+
+/** The site_settings row of the identity edited at /admin/settings. */
+export const SHOP_IDENTITY_SETTING = "shop_identity";
+
+export type ShopIdentityRecord = {
+  identity: LegalIdentity;
+  /** When the seller last saved it; null while the configuration's first values apply. */
+  updatedAt: Date | null;
+};
+
+/** The identity /legal publishes: the stored one, field by field over the configured first values. */
+export async function getShopIdentity(db: Db, defaults: LegalIdentity): Promise<ShopIdentityRecord> {
+  const [row] = await db
+    .select({ value: siteSettings.value, updatedAt: siteSettings.updatedAt })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, SHOP_IDENTITY_SETTING));
+  return { identity: resolveIdentity(row?.value, defaults), updatedAt: row?.updatedAt ?? null };
+}
+
+/**
+ * Stores the whole identity (checked by legalIdentitySchema), empty fields included: an emptied
+ * field stays empty rather than coming back from the configuration. site_settings' trigger then
+ * purges the cached pages, so /legal shows it at once.
+ */
+export async function saveShopIdentity(db: Db, identity: LegalIdentity, now = new Date()): Promise<void> {
+  await db
+    .insert(siteSettings)
+    .values({ key: SHOP_IDENTITY_SETTING, value: identity, updatedAt: now })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value: identity, updatedAt: now } });
+}

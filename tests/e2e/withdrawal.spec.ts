@@ -1,0 +1,125 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { type RunningServer, startServer } from "../integration/server-process";
+import { WITHDRAWAL_FIXTURES as F } from "../setup/withdrawal-fixtures-data";
+import { expect, expectNoSeriousA11yViolations, signInAdmin, test } from "./fixtures";
+
+/**
+ * The withdrawal function, end to end, on a server of its own (tests/setup/withdrawal-fixtures.ts):
+ * a customer pays through the test payment page's order button, withdraws from their account
+ * ("Se rétracter du contrat ici", then "Confirmer la rétractation") and sees the acknowledgement;
+ * the seller finds it in the outbox and on the order. A guest uses the public form.
+ */
+test.describe.configure({ mode: "serial" });
+
+const ADMIN = { email: "admin-retractation@comptoir.test", password: "admin-retractation-mot-de-passe" };
+let server: RunningServer;
+let dataDir: string;
+const url = (p: string) => `${server.url}${p}`;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-e2e-withdrawal-"));
+  const prepared = spawnSync(process.execPath, ["--import", "tsx", "tests/setup/withdrawal-fixtures.ts", dataDir], { encoding: "utf8" });
+  if (prepared.status !== 0) throw new Error(`fixtures failed:\n${prepared.stdout}${prepared.stderr}`);
+  server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** "21 juin 2026 à 14:05": what the pages and the e-mail show of the request. */
+const MOMENT = /\d{1,2} \p{L}+ \d{4} à \d{2}:\d{2}/u;
+
+async function buyAsCustomer(page: Page): Promise<string> {
+  await page.goto(url("/login"));
+  await page.getByLabel("Email").fill(F.customer.email);
+  await page.getByLabel("Mot de passe").fill(F.customer.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await page.goto(url(`/catalog?q=${encodeURIComponent(F.product.title)}`));
+  await page.getByRole("button", { name: `Ajouter ${F.product.title} au panier` }).click();
+  await expect(page.getByRole("button", { name: `Ajouter ${F.product.title} au panier` })).toContainText("Ajouté");
+  await page.goto(url("/cart"));
+  await page.getByRole("button", { name: "Procéder au paiement" }).click();
+  await expect(page).toHaveURL(/\/paiement\/cs_test_/);
+  await page.getByLabel("Adresse", { exact: true }).fill("12 rue des Lilas");
+  await page.getByLabel("Nom complet du destinataire").fill(F.customer.name);
+  await page.getByLabel("Code postal").fill("69001");
+  await page.getByLabel("Ville").fill("Lyon");
+  await page.getByLabel("Téléphone").fill("06 12 34 56 78");
+  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiration (MM/AA)").fill("12/30");
+  await page.getByLabel("Cryptogramme").fill("123");
+  // L221-14: the order button says that ordering means paying.
+  await page.getByRole("button", { name: "Payer 14,90 € – commande avec obligation de paiement", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Merci pour votre commande !" })).toBeVisible();
+  return (await page.getByText(/^CPT-\d{6}-\d{4}$/).first().innerText()).trim();
+}
+
+test("a customer withdraws from their paid order; the seller sees the acknowledgement e-mail and the request on the order", async ({ page, browser }) => {
+  test.slow();
+  const number = await buyAsCustomer(page);
+
+  await page.goto(url("/account"));
+  await page.getByRole("link", { name: `Se rétracter du contrat ici – commande ${number}` }).click();
+  await expect(page).toHaveURL(url(`/retractation?commande=${number}`));
+  await expect(page.getByRole("heading", { level: 2, name: "Confirmez votre rétractation" })).toBeVisible();
+  await expect(page.getByText(`Commande ${number}`)).toBeVisible();
+  await expect(page.getByText(F.product.title)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Confirmer la rétractation" }).click();
+
+  await expect(page.getByRole("heading", { level: 2, name: "Rétractation enregistrée" })).toBeVisible();
+  const receipt = page.getByRole("status").filter({ hasText: "a été enregistrée le" });
+  const moment = (await receipt.locator("time").innerText()).trim();
+  expect(moment).toMatch(MOMENT);
+  await expect(page.getByText(`Un accusé de réception vient de vous être envoyé par e-mail à ${F.customer.email}.`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The account now says when, instead of the button.
+  await page.goto(url("/account"));
+  await expect(page.getByText(`Rétractation demandée le ${moment}`)).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Se rétracter du contrat ici/ })).toHaveCount(0);
+
+  // The seller: the acknowledgement in the outbox, with the date and time; the request on the order.
+  const admin = await (await browser.newContext({ locale: "fr-FR" })).newPage();
+  await signInAdmin(admin, ADMIN, server.url);
+  await admin.goto(url("/admin/emails"));
+  await admin.getByRole("link", { name: `Accusé de réception de votre rétractation – commande ${number}` }).click();
+  await expect(admin.getByTestId("email-text")).toContainText(`Demande reçue le : ${moment} (heure de Paris)`);
+  await expect(admin.getByTestId("email-text")).toContainText(F.product.title);
+  await admin.goto(url(`/admin/orders/${number}`));
+  await expect(admin.getByText(`Rétractation demandée le ${moment}`)).toBeVisible();
+  const history = admin.getByRole("region", { name: "Historique" });
+  await expect(history.getByRole("listitem").filter({ hasText: "Rétractation demandée par le client" }).first()).toContainText(F.customer.email);
+  await expectNoSeriousA11yViolations(admin);
+});
+
+test("a guest withdraws with the public form: a wrong e-mail finds nothing, the right one leads to the acknowledgement", async ({ page }) => {
+  await page.goto(url("/retractation"));
+  await expect(page.getByRole("heading", { level: 1, name: "Se rétracter d'une commande" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  // Checked in the browser first, with the form's French messages.
+  await page.getByRole("button", { name: "Continuer" }).click();
+  await expect(page.getByText("Numéro de commande invalide : il s'écrit comme CPT-123456-0042.")).toBeVisible();
+
+  await page.getByLabel("Numéro de commande").fill(F.guestOrder.number.toLowerCase());
+  await page.getByLabel("Email").fill("quelquun@example.com");
+  await page.getByRole("button", { name: "Continuer" }).click();
+  await expect(page.getByRole("alert")).toContainText("Commande introuvable");
+
+  await page.getByLabel("Email").fill(F.guestOrder.email.toLowerCase());
+  await page.getByRole("button", { name: "Continuer" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Confirmez votre rétractation" })).toBeVisible();
+  await expect(page.getByText(`Commande ${F.guestOrder.number}`)).toBeVisible();
+  await page.getByRole("button", { name: "Confirmer la rétractation" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Rétractation enregistrée" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "a été enregistrée le" }).locator("time")).toHaveText(MOMENT);
+  await expect(page.getByText(`Un accusé de réception vient de vous être envoyé par e-mail à ${F.guestOrder.email}.`)).toBeVisible();
+});

@@ -1,0 +1,248 @@
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { siteSettings } from "~/db/schema";
+import { IDENTITY_FIELDS, IDENTITY_KEYS, type LegalIdentity, frenchVatKey } from "~/domain/shop-identity";
+import { type Auth, createAuth } from "~/lib/auth.server";
+import type { AppContext } from "~/lib/context";
+import { parseEnv, shopIdentity } from "~/lib/env.server";
+import * as settingsRoute from "~/routes/admin/shop-settings";
+import * as legalRoute from "~/routes/legal";
+import { SHOP_IDENTITY_SETTING, getShopIdentity } from "~/services/shop-identity.server";
+import { createUserWithPassword } from "~/services/users.server";
+import { databaseLabel, openTestDatabase } from "./test-database";
+
+/**
+ * The shop's identity over a real database: the admin page (loader and action, called as the
+ * server calls them, with real sessions) and the /legal page rendered from what was saved.
+ */
+const ORIGIN = "http://shop.test";
+const PASSWORD = "Ronflex-2026-secret";
+const SIREN = "123456782";
+
+/** Every field given, as the seller types them (spacing, case), and as they come back. */
+const TYPED: Record<keyof LegalIdentity, string> = {
+  companyName: "Comptoir des Collectionneurs",
+  legalForm: "SASU",
+  shareCapital: "2500",
+  rcsCity: "Lyon",
+  rcsNumber: "b 123456782",
+  siren: "123456782",
+  vatNumber: `fr ${frenchVatKey(SIREN)} ${SIREN}`,
+  address: "12 rue des Collectionneurs, 69002 Lyon",
+  email: "Bonjour@Comptoir-Collection.fr",
+  phone: "04 78 00 00 00",
+  publicationDirector: "Camille Martin",
+  hostName: "Hébergeur Exemple SAS",
+  hostAddress: "2 rue de l'Hébergement, 59100 Roubaix",
+  hostPhone: "09 72 00 00 00",
+  mediatorName: "Médiation Exemple",
+  mediatorUrl: "www.mediation-exemple.fr",
+};
+const SAVED: LegalIdentity = {
+  ...TYPED,
+  shareCapital: "2\u202f500\u00a0€",
+  rcsNumber: "B 123 456 782",
+  siren: "123 456 782",
+  vatNumber: `FR${frenchVatKey(SIREN)}${SIREN}`,
+  email: "bonjour@comptoir-collection.fr",
+  mediatorUrl: "https://www.mediation-exemple.fr/",
+};
+
+/** How React writes a text into HTML. */
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+
+type Answer = { status: number; body: unknown; location?: string | null };
+
+/** What a thrown or returned answer of a route says: status and body. */
+async function outcome(run: () => Promise<unknown>): Promise<Answer> {
+  const read = (value: unknown): Answer => {
+    if (value instanceof Response) return { status: value.status, body: null, location: value.headers.get("location") };
+    const answer = value as { type?: string; data: unknown; init: { status?: number } | null };
+    if (answer?.type === "DataWithResponseInit") return { status: answer.init?.status ?? 200, body: answer.data };
+    return { status: 200, body: value };
+  };
+  try {
+    return read(await run());
+  } catch (thrown) {
+    return read(thrown);
+  }
+}
+
+describe(`the shop's identity on ${databaseLabel}`, () => {
+  let database: Database;
+  let auth: Auth;
+  let context: AppContext;
+  let adminCookie = "";
+  let customerCookie = "";
+  // The configuration gives a few first values, and one example value left from .env.example.
+  const env = parseEnv({ SHOP_NAME: "Comptoir", LEGAL_COMPANY_NAME: "Comptoir Config", LEGAL_SIREN: "000 000 000", LEGAL_RCS_CITY: "Paris" });
+
+  const request = (pathname: string, cookie: string, form?: Record<string, string>) =>
+    new Request(`${ORIGIN}${pathname}`, { method: form ? "POST" : "GET", headers: { cookie, origin: ORIGIN }, body: form ? new URLSearchParams(form) : undefined });
+  const loadSettings = (cookie: string) =>
+    outcome(() => settingsRoute.loader({ request: request("/admin/settings", cookie), context, params: {} } as unknown as Parameters<typeof settingsRoute.loader>[0]));
+  const saveSettings = (cookie: string, form: Record<string, string>) =>
+    outcome(() => settingsRoute.action({ request: request("/admin/settings", cookie, form), context, params: {} } as unknown as Parameters<typeof settingsRoute.action>[0]));
+  const storedRow = async () => (await database.db.select().from(siteSettings).where(eq(siteSettings.key, SHOP_IDENTITY_SETTING)))[0];
+
+  async function signIn(name: string, email: string, role: "user" | "admin") {
+    await createUserWithPassword(database.db, { name, email, password: PASSWORD, role, emailVerified: true });
+    const result = await auth.api.signInEmail({ body: { email, password: PASSWORD }, headers: new Headers(), returnHeaders: true });
+    return result.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  }
+
+  /** /legal as the server renders it, from its loader's data. */
+  async function renderLegal(): Promise<string> {
+    const loaderData = await legalRoute.loader({ request: request("/legal", ""), context, params: {} } as unknown as Parameters<typeof legalRoute.loader>[0]);
+    const Stub = createRoutesStub([{ path: "/legal", Component: () => createElement(legalRoute.default, { loaderData, params: {}, matches: [] } as never) }]);
+    return renderToString(createElement(Stub, { initialEntries: ["/legal"] }));
+  }
+
+  async function renderSettings(): Promise<string> {
+    const loaded = await loadSettings(adminCookie);
+    const Stub = createRoutesStub([
+      { path: "/admin/settings", Component: () => createElement(settingsRoute.default, { loaderData: loaded.body, params: {}, matches: [] } as never) },
+    ]);
+    return renderToString(createElement(Stub, { initialEntries: ["/admin/settings"] }));
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const noMail = async () => {};
+    auth = createAuth({
+      db: database.db,
+      secret: "integration-secret-shop-identity-0123456789",
+      baseUrl: ORIGIN,
+      mail: { verification: noMail, existingAccount: noMail, passwordReset: noMail },
+    });
+    context = {
+      db: database.db,
+      auth,
+      shop: shopIdentity(env),
+      publicUrl: ORIGIN,
+      clientIp: "203.0.113.9",
+      logger: pino({ level: "silent" }),
+      payments: { name: "stripe" },
+    } as unknown as AppContext;
+    adminCookie = await signIn("Vendeuse", "vendeuse@comptoir.test", "admin");
+    customerCookie = await signIn("Client Curieux", "client.curieux@example.com", "user");
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await database.db.delete(siteSettings).where(eq(siteSettings.key, SHOP_IDENTITY_SETTING));
+  });
+
+  it("starts from the configuration and warns about every field still to give, the example SIREN included", async () => {
+    const loaded = await loadSettings(adminCookie);
+    expect(loaded.status).toBe(200);
+    const body = loaded.body as { identity: LegalIdentity; missing: string[]; updatedAt: string | null };
+    expect(body.identity).toMatchObject({ companyName: "Comptoir Config", legalForm: "SASU", rcsCity: "Paris", siren: "" });
+    expect(body.updatedAt).toBeNull();
+    // Everything but the three given fields; SHOP_EMAIL's default is an example address too.
+    expect(body.missing).toEqual(IDENTITY_KEYS.filter((key) => !["companyName", "legalForm", "rcsCity"].includes(key)));
+
+    const html = await renderSettings();
+    expect(html).toContain(`${IDENTITY_KEYS.length - 3} champs à compléter`);
+    expect(html).toContain(`href="#identite-siren"`);
+    expect(html).toContain(`>${IDENTITY_FIELDS.siren.label}</a>`);
+    expect(html).toContain("Valeurs de départ issues de la configuration");
+  });
+
+  it("saves the form, writes the numbers one way, and reads it back with nothing missing", async () => {
+    const saved = await saveSettings(adminCookie, TYPED);
+    expect(saved).toMatchObject({ status: 200, body: { ok: true, toast: { title: "Identité enregistrée", description: "Les informations légales sont complètes." } } });
+    expect((await storedRow())?.value).toEqual(SAVED);
+    expect((await getShopIdentity(database.db, context.shop.legal)).identity).toEqual(SAVED);
+
+    const loaded = (await loadSettings(adminCookie)).body as { missing: string[]; updatedAt: string | null };
+    expect(loaded.missing).toEqual([]);
+    expect(loaded.updatedAt).not.toBeNull();
+    expect(await renderSettings()).toContain("Tous les champs sont renseignés");
+  });
+
+  it("keeps an emptied field empty (not back from the configuration) and counts it", async () => {
+    const saved = await saveSettings(adminCookie, { ...TYPED, companyName: "", vatNumber: "  " });
+    expect(saved).toMatchObject({ status: 200, body: { ok: true, toast: { description: "Il reste 2 champs à compléter." } } });
+    const { identity } = await getShopIdentity(database.db, context.shop.legal);
+    expect(identity.companyName).toBe("");
+    expect((await loadSettings(adminCookie)).body).toMatchObject({ missing: ["companyName", "vatNumber"] });
+  });
+
+  it("refuses bad input with French messages, keeps what was typed, and writes nothing", async () => {
+    await saveSettings(adminCookie, TYPED);
+    const before = await storedRow();
+    const refused = await saveSettings(adminCookie, { ...TYPED, siren: "123 456 789", mediatorUrl: "javascript:alert(1)", companyName: "Nouveau nom" });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      ok: false,
+      fieldErrors: { siren: "Le SIREN compte 9 chiffres (ex. 123 456 789)\u00a0: vérifiez-le", mediatorUrl: "Adresse de site invalide (ex. https://www.mediateur.fr)" },
+      values: { siren: "123 456 789", companyName: "Nouveau nom" },
+    });
+    expect(await storedRow()).toEqual(before);
+  });
+
+  it("refuses a customer's and a stranger's direct POST (403 / 401) and writes nothing", async () => {
+    const customer = await saveSettings(customerCookie, TYPED);
+    expect(customer.status).toBe(403);
+    const stranger = await saveSettings("", TYPED);
+    expect(stranger.status).toBe(401);
+    expect(await storedRow()).toBeUndefined();
+    // The page itself sends them away.
+    expect(await loadSettings(customerCookie)).toMatchObject({ status: 302, location: "/admin/unauthorized" });
+    expect(await loadSettings("")).toMatchObject({ status: 302, location: "/admin/login" });
+  });
+
+  it("publishes every field on /legal, and marks a missing one instead of leaving a blank", async () => {
+    await saveSettings(adminCookie, TYPED);
+    const html = await renderLegal();
+    for (const key of IDENTITY_KEYS) {
+      const value = key === "legalForm" ? "société par actions simplifiée unipersonnelle (SASU)" : SAVED[key];
+      expect(html, key).toContain(escapeHtml(value));
+    }
+    expect(html).toContain(`href="mailto:${SAVED.email}"`);
+    expect(html).toContain(`href="${SAVED.mediatorUrl}"`);
+    expect(html).not.toContain("À compléter par le vendeur");
+    // The sections, their anchors and the date.
+    for (const id of ["mentions-legales", "cgv", "retractation", "garanties", "mediation", "confidentialite", "accessibilite"]) {
+      expect(html, id).toContain(`id="${id}"`);
+      expect(html, id).toContain(`href="#${id}"`);
+    }
+    expect(html).toContain('id="formulaire-retractation"');
+    expect(html).toContain("Se rétracter du contrat ici");
+    expect(html).toContain("Formulaire de rétractation");
+    expect(html).toContain("Stripe Payments Europe");
+    expect(html).toMatch(/Dernière mise à jour\u00a0:(<!-- -->)? <time dateTime="[^"]+"[^>]*>\d{1,2} \p{L}+ \d{4}<\/time>/u);
+
+    await saveSettings(adminCookie, { ...TYPED, vatNumber: "", mediatorUrl: "" });
+    const missing = await renderLegal();
+    expect(missing).toContain('data-missing="vatNumber"');
+    expect(missing).toContain('data-missing="mediatorUrl"');
+    expect(missing).toContain("À compléter par le vendeur");
+    expect(missing).not.toContain(SAVED.vatNumber);
+  });
+
+  it("shows markup typed into the identity as text, never as markup", async () => {
+    const script = "<script>alert(1)</script>";
+    const image = `Rue <img src=x onerror="alert(2)">`;
+    const saved = await saveSettings(adminCookie, { ...TYPED, companyName: script, address: image, publicationDirector: "<b>Camille</b>" });
+    expect(saved.status).toBe(200);
+    for (const html of [await renderLegal(), await renderSettings()]) {
+      expect(html).toContain(escapeHtml(script));
+      expect(html).not.toContain(script);
+      expect(html).not.toContain("<img src=x");
+      expect(html).not.toMatch(/<img[^>]*onerror/);
+      expect(html).not.toContain("<b>Camille</b>");
+    }
+  });
+
+  it("tells shared caches they may keep the page", () => {
+    expect(new Headers(legalRoute.headers()).get("Cache-Control")).toBe("public, max-age=0, must-revalidate");
+  });
+});

@@ -9,7 +9,6 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { getViewer } from "./services/session.server";
 import { getPublicBanners } from "./services/site-content.server";
 import { listActiveSiteMessages } from "./services/site-messages.server";
 import stylesheet from "./app.css?url";
@@ -24,23 +23,23 @@ import { Toaster } from "./components/ui/toaster";
 import { useNonce } from "./lib/nonce";
 import { useLiveUpdates } from "./lib/use-live-updates";
 import { THEME_SCRIPT } from "./lib/theme";
+import { VIEWER_SCRIPT, useViewerSync } from "./lib/viewer";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+/**
+ * The same for every visitor: public pages are one cached HTML for all (server/page-cache.ts).
+ * Who is signed in is filled in by the browser (app/lib/viewer.ts), never here.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
   const now = new Date();
-  const [viewer, banners, siteMessages] = await Promise.all([
-    getViewer(request, context),
-    getPublicBanners(context.db, now),
-    listActiveSiteMessages(context.db),
-  ]);
+  const [banners, siteMessages] = await Promise.all([getPublicBanners(context.db, now), listActiveSiteMessages(context.db)]);
   return {
     shop: context.shop,
     publicUrl: context.publicUrl,
-    user: viewer ? { name: viewer.name, role: viewer.role } : null,
     paymentProvider: context.payments.name,
     banners,
     siteMessages,
@@ -51,13 +50,14 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   return (
-    // "dark" is the default; THEME_SCRIPT corrects it from localStorage before the first paint.
+    // "dark" is the default; THEME_SCRIPT corrects it from localStorage before the first paint,
+    // VIEWER_SCRIPT marks a signed-in visitor (data-viewer) from the hint cookie.
     <html lang="fr" className="dark" style={{ colorScheme: "dark" }} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1120" />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `${THEME_SCRIPT};${VIEWER_SCRIPT}` }} />
         <Meta />
         <Links />
       </head>
@@ -68,7 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Aller au contenu
         </a>
-        {data ? <SiteHeader shopName={data.shop.name} user={data.user} paymentProvider={data.paymentProvider} /> : null}
+        {data ? <SiteHeader shopName={data.shop.name} paymentProvider={data.paymentProvider} /> : null}
         {data ? <SiteBanners /> : null}
         {data ? <SiteMessages /> : null}
         <main id="contenu" className="flex-1">
@@ -87,6 +87,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useLiveUpdates();
+  useViewerSync();
   return <Outlet />;
 }
 

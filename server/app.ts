@@ -17,7 +17,7 @@ import type { StockGate } from "~/services/stock-gate.server";
 import type { FileStore, Storage } from "~/services/storage.server";
 import type { LiveHub } from "./live";
 import { type TrustProxy, checkoutRoutes } from "./checkout-endpoint";
-import { type PageCache, pageCacheMiddleware, servePageFromCache } from "./page-cache";
+import { type PageCache, pageCacheMiddleware, privateWhenPersonal, servePageFromCache } from "./page-cache";
 
 export type AppDeps = {
   env: Env;
@@ -87,6 +87,7 @@ export function createApp(deps: AppDeps): RequestListener {
 
   const cache = pageCacheMiddleware(deps.pageCache);
   app.use(cache.nonce);
+  app.use(privateWhenPersonal);
   app.use(
     helmet({
       contentSecurityPolicy: deps.development
@@ -161,6 +162,9 @@ export function createApp(deps: AppDeps): RequestListener {
         sendMailNow: deps.sendMailNow ?? null,
         payments: deps.payments,
         checkout,
+        markPersonal: () => {
+          res.locals.personal = true;
+        },
       }),
     }),
   );

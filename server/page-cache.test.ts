@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { PageCache, acceptsGzip, pageCacheMiddleware, servePageFromCache } from "./page-cache";
+import { PageCache, acceptsGzip, pageCacheMiddleware, privateWhenPersonal, servePageFromCache } from "./page-cache";
 
 const page = (body: string) => ({ status: 200, headers: { "content-type": "text/html" }, body: Buffer.from(body), nonce: "n" });
 
@@ -93,6 +93,7 @@ describe("pageCacheMiddleware", () => {
     const app = express();
     let renders = 0;
     app.use(middleware.nonce);
+    app.use(privateWhenPersonal);
     app.use((_req, res, next) => {
       // As helmet does: security headers, the CSP with this answer's nonce.
       res.setHeader("Content-Security-Policy", `script-src 'nonce-${res.locals.nonce}'`);
@@ -100,6 +101,13 @@ describe("pageCacheMiddleware", () => {
       next();
     });
     app.use(middleware.capture);
+    // A page that read the session (getViewer marks it personal), though its route says public.
+    app.get("/greeting", (req, res) => {
+      renders += 1;
+      res.locals.personal = true;
+      res.setHeader("Cache-Control", "public, max-age=0");
+      res.type("html").send(`Bonjour ${req.headers.cookie ?? "inconnu"}`);
+    });
     app.get("/page", (_req, res) => {
       renders += 1;
       setTimeout(() => {
@@ -112,7 +120,7 @@ describe("pageCacheMiddleware", () => {
       const s = createServer((req, res) => early(req, res) || app(req, res)).listen(0, "127.0.0.1", () => resolve(s));
     });
     const { port } = server.address() as AddressInfo;
-    return { base: `http://127.0.0.1:${port}`, renders: () => renders, close: () => new Promise((r) => server.close(r)) };
+    return { base: `http://127.0.0.1:${port}`, cache, renders: () => renders, close: () => new Promise((r) => server.close(r)) };
   }
 
   it("renders a page once for a burst of requests, each answer with the nonce its CSP allows", async () => {
@@ -157,10 +165,30 @@ describe("pageCacheMiddleware", () => {
       expect(head.headers["x-cache"]).toBe("HIT");
       expect(head.body.length).toBe(0);
 
-      // A visitor with a cookie is not served the shared copy.
+      // A signed-in visitor's browser sends cookies: the page does not depend on them, it is shared.
       const signedIn = await get(`${server.base}/page`, { cookie: "session_token=x" });
-      expect(signedIn.headers["x-cache"]).toBeUndefined();
+      expect(signedIn.headers["x-cache"]).toBe("HIT");
+      expect(signedIn.body.toString()).toBe(body);
+      // An Authorization header still means "this client only".
+      const authorized = await get(`${server.base}/page`, { authorization: "Basic eDp5" });
+      expect(authorized.headers["x-cache"]).toBeUndefined();
       expect(server.renders()).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("never stores nor lets anyone keep an answer that read the session", async () => {
+    const server = await slowPageServer();
+    try {
+      for (const cookie of ["session_token=alice", "session_token=bob"]) {
+        const answer = await get(`${server.base}/greeting`, { cookie });
+        expect(answer.body.toString()).toBe(`Bonjour ${cookie}`);
+        expect(answer.headers["cache-control"]).toBe("private, no-store");
+        expect(answer.headers["x-cache"]).toBe("MISS");
+      }
+      expect(server.renders()).toBe(2);
+      expect([...server.cache.entries()].map(([key]) => key)).not.toContain("/greeting");
     } finally {
       await server.close();
     }

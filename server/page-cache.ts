@@ -2,14 +2,17 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzip } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
 
 /**
  * A shared cache of rendered public pages, in process: what a reverse proxy would do, but
  * purged by the catalogue's change events (see server/live.ts) so a stock figure is never
- * stale. Pages opt in with `Cache-Control: public` (app/lib/http.ts); anything sent with a
- * cookie (a signed-in visitor) bypasses it. Each stored page keeps the CSP nonce it was
- * rendered with: the body and its nonce were made together, so no injected markup can
- * know it, and hits are served with that same nonce in the CSP header.
+ * stale. Pages opt in with `Cache-Control: public` (app/lib/http.ts). Their HTML is the same
+ * for every visitor (the header's signed-in parts are filled in by the browser), so signed-in
+ * visitors share it too; an answer that read the session (getViewer) is marked personal and
+ * never stored (`privateWhenPersonal`). Each stored page keeps the CSP nonce it was rendered
+ * with: the body and its nonce were made together, so no injected markup can know it, and
+ * hits are served with that same nonce in the CSP header.
  */
 export type CachedPage = {
   status: number;
@@ -75,6 +78,11 @@ export class PageCache {
     return stored;
   }
 
+  /** What is stored, for tests that look at the shared bytes themselves. */
+  entries(): IterableIterator<[string, CachedPage]> {
+    return this.pages.entries();
+  }
+
   clear(): void {
     this.generation += 1;
     this.pages.clear();
@@ -130,13 +138,31 @@ export class PageCache {
   }
 }
 
-/** Only anonymous GETs share pages: a cookie or an Authorization header means "this visitor". */
+/**
+ * GETs share pages, with or without cookies: what a page shows never depends on them, and a
+ * page that reads the session is never stored. An Authorization header (an API client, basic
+ * auth in front of a staging shop) still means "this visitor only".
+ */
 export function isSharedRequest(req: IncomingMessage): boolean {
-  return (req.method === "GET" || req.method === "HEAD") && !req.headers.cookie && !req.headers.authorization;
+  return (req.method === "GET" || req.method === "HEAD") && !req.headers.authorization;
 }
 
+/**
+ * Every answer marked personal (AppContext.markPersonal, called by getViewer) goes out
+ * `private, no-store`, whatever its route's headers say: neither this cache, a CDN nor a
+ * browser's shared cache may keep it. Patched on writeHead, which every answer passes through.
+ */
+export const privateWhenPersonal: RequestHandler = (_req, res, next) => {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+  res.writeHead = ((...args: unknown[]) => {
+    if (res.locals.personal) res.setHeader("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
+    return writeHead(...args);
+  }) as Response["writeHead"];
+  next();
+};
+
 function isStorable(res: Response): boolean {
-  if (res.statusCode !== 200 || res.getHeader("set-cookie")) return false;
+  if (res.statusCode !== 200 || res.getHeader("set-cookie") || res.locals.personal) return false;
   const cacheControl = String(res.getHeader("cache-control") ?? "");
   return /(^|,)\s*public\b/.test(cacheControl) && !/no-store|private/.test(cacheControl);
 }

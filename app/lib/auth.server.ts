@@ -4,6 +4,9 @@ import { accounts, sessions, users, verifications } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/auth-forms";
 
+/** How long a session lasts (renewed daily while used); the header's hint cookie lasts as long. */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
 /** What better-auth needs to reach the customer: the auth e-mails go through the outbox. */
 export type AuthMail = {
   verification(user: { email: string; name: string }, token: string): Promise<void>;
@@ -52,7 +55,7 @@ export function createAuth(options: { db: Db; secret: string; baseUrl: string; m
       sendVerificationEmail: ({ user, token }) => options.mail.verification(user, token),
     },
     session: {
-      expiresIn: 30 * 24 * 60 * 60,
+      expiresIn: SESSION_MAX_AGE_SECONDS,
       updateAge: 24 * 60 * 60,
     },
     // Our own limits (services/rate-limit.server.ts) apply before any call reaches better-auth.

@@ -26,6 +26,11 @@ export type AppContext = {
   /** The payment provider: Stripe when configured, else the built-in test page. */
   payments: PaymentProvider;
   checkout: { orderPrefix: string; reservationMinutes: number; sellerEmail: string };
+  /**
+   * Says this answer depends on who asks (getViewer calls it): the page cache then never stores
+   * it and it goes out `private, no-store`, whatever the route's headers say.
+   */
+  markPersonal?: () => void;
 };
 
 export type SendMailNow = (email: { to: string; subject: string; html: string; text: string }) => Promise<{ messageId: string }>;

@@ -1,14 +1,14 @@
 import { CheckCircle2, Clock, Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Link, redirect, useRevalidator, useRouteLoaderData } from "react-router";
+import { data, Link, redirect, useRevalidator } from "react-router";
 import { OrderStatusBadge, OrderSummary, formatOrderDate } from "~/components/orders/order-summary";
 import { buttonVariants } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";
 import { clearCart } from "~/lib/cart-store";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
-import type { loader as rootLoader } from "~/root";
 import { getOrderBySessionId } from "~/services/orders.server";
+import { getViewer } from "~/services/session.server";
 import type { Route } from "./+types/merci";
 
 /** /merci?success=true&session_id=…: the order, read from the server by its payment session. */
@@ -16,9 +16,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const sessionId = params.get("session_id");
   if (!params.get("success") || !sessionId) throw redirect("/");
-  const order = await getOrderBySessionId(context.db, sessionId);
-  if (!order) return data({ order: null }, { status: 404 });
-  return { order };
+  const [order, viewer] = await Promise.all([getOrderBySessionId(context.db, sessionId), getViewer(request, context)]);
+  if (!order) return data({ order: null, signedIn: viewer !== null }, { status: 404 });
+  return { order, signedIn: viewer !== null };
 }
 
 export function headers() {
@@ -36,8 +36,7 @@ const POLL_MS = 2_000;
 const POLL_FOR_MS = 120_000;
 
 export default function Merci({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
-  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
+  const { order, signedIn } = loaderData;
   const [processing, setProcessing] = useState(true);
   const [gaveUp, setGaveUp] = useState(false);
   const revalidator = useRevalidator();

@@ -5,7 +5,7 @@ import type { FieldErrors } from "~/domain/auth-forms";
 import { tooManyAttemptsMessage } from "~/domain/rate-limits";
 import type { AppContext } from "~/lib/context";
 import { checkRateLimit, clearRateLimit, consumeRateLimit, recordAttempt } from "./rate-limit.server";
-import { authHeaders } from "./session.server";
+import { authHeaders, viewerHintHeader } from "./session.server";
 
 /**
  * Sign-in, sign-up, password reset and sign-out as the route actions use them: rate limits
@@ -13,7 +13,7 @@ import { authHeaders } from "./session.server";
  */
 export type Failure = { ok: false; status: number; title: string; description: string; retryAfterMs?: number };
 
-type Ctx = Pick<AppContext, "auth" | "db" | "clientIp">;
+type Ctx = Pick<AppContext, "auth" | "db" | "clientIp" | "publicUrl">;
 
 function errorCode(error: unknown): string | undefined {
   return (error as { body?: { code?: string } } | null)?.body?.code;
@@ -69,14 +69,15 @@ export async function signIn(
   }
   await clearRateLimit(context.db, "signInPerIp", context.clientIp);
   const { token, user } = result.response;
-  if (options.adminOnly) {
-    // better-auth returns the role with the user (an additional field), read from the database.
-    if ((user as typeof user & { role?: string }).role !== "admin") {
-      await context.db.delete(sessions).where(eq(sessions.token, token));
-      return { ok: false, status: 403, title: "Accès refusé", description: "Vous n'avez pas les droits d'administration." };
-    }
+  // better-auth returns the role with the user (an additional field), read from the database.
+  const role = (user as typeof user & { role?: string }).role === "admin" ? "admin" : "user";
+  if (options.adminOnly && role !== "admin") {
+    await context.db.delete(sessions).where(eq(sessions.token, token));
+    return { ok: false, status: 403, title: "Accès refusé", description: "Vous n'avez pas les droits d'administration." };
   }
-  return { ok: true, headers: cookieHeaders(result.headers) };
+  const headers = cookieHeaders(result.headers);
+  headers.append("Set-Cookie", viewerHintHeader({ name: user.name, role }, context));
+  return { ok: true, headers };
 }
 
 /** Only the Set-Cookie headers, to pass on with the redirect. */
@@ -143,14 +144,17 @@ export async function verifyEmail(context: Ctx, token: string): Promise<boolean>
   }
 }
 
-/** Ends the session in the database and returns the cookie-clearing headers. */
+/** Ends the session in the database and returns the cookie-clearing headers (the header's hint too). */
 export async function signOut(request: Request, context: Ctx): Promise<Headers> {
+  let headers: Headers;
   try {
     const result = await context.auth.api.signOut({ headers: authHeaders(request, context), returnHeaders: true });
-    return cookieHeaders(result.headers);
+    headers = cookieHeaders(result.headers);
   } catch {
-    return new Headers(); // no session: nothing to end
+    headers = new Headers(); // no session: nothing to end
   }
+  headers.append("Set-Cookie", viewerHintHeader(null, context));
+  return headers;
 }
 
 /** An action's answer for a failure: its status, and Retry-After on a 429. */

@@ -1,5 +1,7 @@
 import { data, redirect } from "react-router";
 import type { AppContext } from "~/lib/context";
+import { SESSION_MAX_AGE_SECONDS } from "~/lib/auth.server";
+import { type ViewerHint, viewerHintCookie } from "~/lib/viewer";
 
 export type Viewer = { id: string; name: string; email: string; role: "user" | "admin"; createdAt: string };
 
@@ -20,8 +22,12 @@ export function authHeaders(request: { headers: Pick<Headers, "get"> }, context:
 
 const viewers = new WeakMap<Request, Promise<Viewer | null>>();
 
-/** Who is signed in (checked against the sessions table), once per request. */
+/**
+ * Who is signed in (checked against the sessions table), once per request. The answer then
+ * depends on the visitor: it is marked personal, so no shared cache ever stores it.
+ */
 export function getViewer(request: Request, context: AppContext): Promise<Viewer | null> {
+  context.markPersonal?.();
   let viewer = viewers.get(request);
   if (!viewer) {
     viewer = readViewer(request, context);
@@ -48,6 +54,14 @@ export async function viewerFromHeaders(headers: Pick<Headers, "get">, context: 
     role: user.role === "admin" ? "admin" : "user",
     createdAt: new Date(user.createdAt).toISOString(),
   };
+}
+
+/** The Set-Cookie header of the browser's hint of who is signed in (app/lib/viewer.ts); null clears it. */
+export function viewerHintHeader(viewer: ViewerHint | null, context: Pick<AppContext, "publicUrl">): string {
+  return viewerHintCookie(viewer && { name: viewer.name, role: viewer.role }, {
+    secure: context.publicUrl.startsWith("https:"),
+    maxAgeSeconds: SESSION_MAX_AGE_SECONDS,
+  });
 }
 
 export async function requireViewer(request: Request, context: AppContext): Promise<Viewer> {

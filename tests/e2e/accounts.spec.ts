@@ -87,6 +87,17 @@ test("sign up, confirm through the e-mail read in /admin/emails, log in, see /ac
   await expect(page.getByRole("link", { name: "Test e-mail" })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
+  // A public page is the shared cached HTML; the header shows the account link, from the hint
+  // cookie before any JavaScript, then named once the page is live.
+  await page.goto("/catalog");
+  await page.goto("/catalog");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: `Mon compte (${account.name})` })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Connexion", exact: true })).toHaveCount(0);
+  const cached = await page.request.get("/catalog");
+  expect(cached.headers()["x-cache"]).toBe("HIT");
+  expect(await cached.text()).not.toContain(account.name);
+
   // Signed in: /login and /signup lead to the account.
   await page.goto("/login");
   await expect(page).toHaveURL(/\/account$/);
@@ -98,6 +109,7 @@ test("sign up, confirm through the e-mail read in /admin/emails, log in, see /ac
   await expect(page.getByText("Vous avez été déconnecté avec succès.")).toBeVisible();
   await page.goto("/account");
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: /^Mon compte/ })).toHaveCount(0);
 });
 
 test("reset a forgotten password through the e-mailed link", async ({ page, browser }) => {

@@ -3,6 +3,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
+import { confirmationLink, signInAdmin, signUpCustomer, tableRows } from "./http-accounts";
 import { serverDataDir } from "./test-database";
 
 /**
@@ -36,17 +37,11 @@ const MISSING = { number: "CPT-000000-0000", key: "rachat_0_absent.webp" };
 const PRODUCT_ID = "1";
 const UPLOAD_PATH = "/admin/api/images";
 
-const tableRows = (html: string) => html.match(/<tr[\s\S]*?<\/tr>/g) ?? [];
 /** A 1×1 PNG. */
 const PNG_BYTES = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 function form(values: Record<string, string>) {
   return new URLSearchParams(values);
-}
-
-/** The name=value pairs of a response's Set-Cookie headers, as a Cookie header. */
-function cookiesOf(response: Response): string {
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
 describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
@@ -61,32 +56,13 @@ describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
     fetch(`${server.url}${pathname}`, { method: "POST", body: form(values), headers, redirect: "manual" });
   const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${server.url}${pathname}`, { headers, redirect: "manual" });
 
-  async function linkFromOutbox(to: string): Promise<{ id: string; path: string }> {
-    const list = await (await get("/admin/emails", { cookie: adminCookie })).text();
-    const row = tableRows(list).find((r) => r.includes(to));
-    const id = row?.match(/\/admin\/emails\/([0-9a-f-]{36})/)?.[1];
-    expect(id, `an e-mail to ${to} in the outbox`).toBeTruthy();
-    const page = await (await get(`/admin/emails/${id}`, { cookie: adminCookie })).text();
-    const link = page.match(/https?:\/\/[^\s"<&]+\/verify-email\?token=[\w.-]+/)?.[0];
-    expect(link).toBeTruthy();
-    return { id: id!, path: new URL(link!).pathname + new URL(link!).search };
-  }
-
   beforeAll(async () => {
     ensureBuild();
     dataDir = await serverDataDir("comptoir-access-");
     server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: "loopback" });
-    const adminLogin = await post("/admin/login", ADMIN);
-    expect(adminLogin.status).toBe(302);
-    adminCookie = cookiesOf(adminLogin);
-
-    expect((await post("/signup", CUSTOMER)).status).toBe(200);
-    const confirmation = await linkFromOutbox(CUSTOMER.email);
-    emailId = confirmation.id;
-    expect((await get(confirmation.path)).status).toBe(200);
-    const login = await post("/login", CUSTOMER);
-    expect(login.headers.get("location")).toBe("/account");
-    customerCookie = cookiesOf(login);
+    adminCookie = await signInAdmin(server.url, ADMIN);
+    customerCookie = await signUpCustomer(server.url, adminCookie, CUSTOMER);
+    emailId = (await confirmationLink(server.url, adminCookie, CUSTOMER.email)).id;
 
     // A contact request, for the inbox page; the customer's id, for their page.
     const contact = { lastName: "Durand", firstName: "Léa", email: "lea@example.com", message: "Avez-vous des displays Écarlate et Violet ?" };

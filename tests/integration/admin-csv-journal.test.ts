@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_CSV_COLUMNS, type CatalogCsvColumn, parseCsv, serializeCsv } from "~/domain/catalog-csv";
 import { ensureBuild, type RunningServer, startServer, suiteDataDir } from "./server-process";
+import { cookiesOf, signUpCustomer, tableRows } from "./http-accounts";
 
 /**
  * The catalogue CSV export and import (/admin/csv) and the admin Journal (/admin/journal), over
@@ -12,7 +13,6 @@ const CUSTOMER = { name: "Client Csv", email: "client-csv@example.com", password
 const NBSP = "\u00a0";
 
 const col = (column: CatalogCsvColumn) => CATALOG_CSV_COLUMNS.indexOf(column);
-const tableRows = (html: string) => html.match(/<tr[\s\S]*?<\/tr>/g) ?? [];
 /** Page text without tags or React's markers, entities read back. */
 const textOf = (html: string) =>
   html
@@ -23,10 +23,6 @@ const textOf = (html: string) =>
     .replace(/&amp;/g, "&")
     .replace(/&nbsp;/g, NBSP)
     .replace(/[ \t\n]+/g, " ");
-
-function cookiesOf(response: Response): string {
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-}
 
 function csvForm(intent: string, csv: string | null, extra: Record<string, string> = {}) {
   const form = new FormData();
@@ -54,17 +50,7 @@ describe.skipIf(onPostgres)("admin CSV import/export and journal over HTTP", () 
     expect(adminLogin.status).toBe(302);
     adminCookie = cookiesOf(adminLogin);
 
-    // A confirmed customer account: sign up, follow the e-mailed link, sign in.
-    expect((await post("/signup", new URLSearchParams(CUSTOMER), {})).status).toBe(200);
-    const outbox = await (await get("/admin/emails")).text();
-    const emailId = tableRows(outbox).find((row) => row.includes(CUSTOMER.email))?.match(/\/admin\/emails\/([0-9a-f-]{36})/)?.[1];
-    const email = await (await get(`/admin/emails/${emailId}`)).text();
-    const link = email.match(/https?:\/\/[^\s"<&]+\/verify-email\?token=[\w.-]+/)?.[0];
-    expect(link).toBeTruthy();
-    expect((await get(new URL(link!).pathname + new URL(link!).search, "")).status).toBe(200);
-    const login = await post("/login", new URLSearchParams({ email: CUSTOMER.email, password: CUSTOMER.password }), {});
-    expect(login.headers.get("location")).toBe("/account");
-    customerCookie = cookiesOf(login);
+    customerCookie = await signUpCustomer(server.url, adminCookie, CUSTOMER);
   }, 120_000);
 
   afterAll(async () => {

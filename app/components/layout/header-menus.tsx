@@ -15,7 +15,8 @@ import { Sheet, SheetClose, SheetContent, SheetTrigger } from "~/components/ui/s
 import { type ThemeChoice, parseThemeChoice } from "~/lib/theme";
 import { cn } from "~/lib/utils";
 import { MAIN_NAV, TCG_SUBMENU } from "./navigation";
-import { EMAIL_TEST_LINK, type HeaderUser } from "./site-header";
+import { useViewer } from "~/lib/viewer";
+import { EMAIL_TEST_LINK } from "./site-header";
 
 /**
  * The header's menus (Radix dropdown menus and the mobile sheet), loaded on the visitor's first
@@ -79,7 +80,9 @@ export function ThemeMenu({
   );
 }
 
-export function MobileMenu({ arrival, children, shopName, user }: Props & { shopName: string; user: HeaderUser }) {
+export function MobileMenu({ arrival, children, shopName }: Props & { shopName: string }) {
+  // Loaded on demand, in the browser only: the signed-in visitor is known by then.
+  const user = useViewer();
   const [open, setOpen] = useState(arrival.defaultOpen);
   const triggerRef = useArrivalFocus<HTMLButtonElement>(arrival);
   const item = "flex min-h-11 items-center rounded-lg px-3 text-base font-medium hover:bg-muted";

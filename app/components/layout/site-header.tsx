@@ -3,15 +3,13 @@ import { Link, NavLink } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useOnDemand } from "~/components/ui/on-demand";
 import { cn } from "~/lib/utils";
+import { SIGNED_IN_ONLY, SIGNED_OUT_ONLY, useViewer } from "~/lib/viewer";
 import type { PaymentProviderName } from "~/components/cart/use-checkout";
 import { CartButton } from "./cart-button";
 import { MAIN_NAV } from "./navigation";
 import { SearchBox } from "./search-box";
 import { ShopLogo } from "./shop-logo";
 import { ThemeToggle } from "./theme-toggle";
-
-/** The signed-in visitor, as the root loader (the server) knows them: admins get their own links. */
-export type HeaderUser = { name: string; role: "user" | "admin" } | null;
 
 /** SPEC.md: the order e-mail test, linked in the header for admins only. */
 export const EMAIL_TEST_LINK = { to: "/test-email", label: "Test e-mail" } as const;
@@ -22,11 +20,17 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-foreground" : "text-muted-foreground",
   );
 
-export function SiteHeader({ shopName, user, paymentProvider }: { shopName: string; user: HeaderUser; paymentProvider: PaymentProviderName }) {
+/**
+ * The same HTML for every visitor (public pages are cached for all): the signed-in parts are
+ * switched by <html data-viewer> before the first paint, and the admin's link is added by the
+ * browser only, so no cached page ever holds it.
+ */
+export function SiteHeader({ shopName, paymentProvider }: { shopName: string; paymentProvider: PaymentProviderName }) {
+  const viewer = useViewer();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
-        <MobileMenu shopName={shopName} user={user} />
+        <MobileMenu shopName={shopName} />
         {/* Tablets (768–1023 px) keep the whole menu: the wordmark gives way, the mark stays. */}
         <ShopLogo name={shopName} wordmarkClassName="md:max-lg:hidden" />
         <nav aria-label="Navigation principale" className="ml-2 hidden items-center md:flex xl:ml-4">
@@ -42,7 +46,7 @@ export function SiteHeader({ shopName, user, paymentProvider }: { shopName: stri
         </nav>
         <div className="ml-auto flex items-center gap-1">
           <SearchBox className="hidden w-60 xl:block 2xl:w-72" />
-          {user?.role === "admin" ? (
+          {viewer?.role === "admin" ? (
             <NavLink
               to={EMAIL_TEST_LINK.to}
               aria-label={EMAIL_TEST_LINK.label}
@@ -54,7 +58,7 @@ export function SiteHeader({ shopName, user, paymentProvider }: { shopName: stri
             </NavLink>
           ) : null}
           <ThemeToggle />
-          <AccountLinks user={user} />
+          <AccountLinks name={viewer?.name ?? null} />
           <CartButton paymentProvider={paymentProvider} />
         </div>
       </div>
@@ -94,21 +98,27 @@ function TcgMenu() {
   );
 }
 
-function AccountLinks({ user }: { user: HeaderUser }) {
-  if (user) {
-    return (
-      <Link to="/account" className={buttonVariants({ variant: "ghost", size: "icon" })} aria-label={`Mon compte (${user.name})`}>
-        <UserRound className="!size-5" aria-hidden="true" />
-      </Link>
-    );
-  }
+/** Both versions are in the HTML; <html data-viewer> shows one (app/lib/viewer.ts). */
+function AccountLinks({ name }: { name: string | null }) {
   return (
     <>
-      {/* Short of room below 1280 px: one sign-in icon (the sign-in page links to sign-up). */}
-      <Link to="/login" className={buttonVariants({ variant: "ghost", size: "icon", className: "hidden md:inline-flex xl:hidden" })} aria-label="Connexion">
+      <Link
+        to="/account"
+        // cn, not buttonVariants' className: tailwind-merge drops the base inline-flex, which would win over `hidden`.
+        className={cn(buttonVariants({ variant: "ghost", size: "icon" }), SIGNED_IN_ONLY)}
+        aria-label={name ? `Mon compte (${name})` : "Mon compte"}
+      >
         <UserRound className="!size-5" aria-hidden="true" />
       </Link>
-      <div className="hidden items-center gap-1 xl:flex">
+      {/* Short of room below 1280 px: one sign-in icon (the sign-in page links to sign-up). */}
+      <Link
+        to="/login"
+        className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "hidden md:inline-flex xl:hidden", SIGNED_OUT_ONLY)}
+        aria-label="Connexion"
+      >
+        <UserRound className="!size-5" aria-hidden="true" />
+      </Link>
+      <div className={cn("hidden items-center gap-1 xl:flex", SIGNED_OUT_ONLY)}>
         <Link to="/login" className={buttonVariants({ variant: "ghost", size: "sm", className: "h-11" })}>
           Connexion
         </Link>
@@ -121,12 +131,12 @@ function AccountLinks({ user }: { user: HeaderUser }) {
 }
 
 /** The mobile slide-out menu: a stand-in trigger until the sheet's code arrives on first intent. */
-function MobileMenu({ shopName, user }: { shopName: string; user: HeaderUser }) {
+function MobileMenu({ shopName }: { shopName: string }) {
   const { module: menus, trigger, arrival } = useOnDemand(loadHeaderMenus, "click");
   const icon = <Menu className="!size-6" aria-hidden="true" />;
   if (menus) {
     return (
-      <menus.MobileMenu arrival={arrival} shopName={shopName} user={user}>
+      <menus.MobileMenu arrival={arrival} shopName={shopName}>
         <Button variant="ghost" size="icon" className="md:hidden" aria-label="Ouvrir le menu">
           {icon}
         </Button>

@@ -45,6 +45,12 @@ const STORAGE: { name: ReactNode; where: string; purpose: string; kept: string }
     purpose: "vous garder connecté à votre compte ou à l'administration",
     kept: "trente jours au plus, supprimé à la déconnexion",
   },
+  {
+    name: <code>comptoir_viewer</code>,
+    where: "cookie, seulement si vous vous connectez",
+    purpose: "afficher le lien vers votre compte dès l'affichage de la page (votre nom et votre rôle ; ce cookie ne permet pas de se connecter)",
+    kept: "comme la session, supprimé à la déconnexion",
+  },
   { name: <code>cart</code>, where: "stockage local du navigateur", purpose: "garder le contenu de votre panier", kept: "jusqu'à ce que vous vidiez le panier" },
   { name: <code>theme</code>, where: "stockage local du navigateur", purpose: "retenir le thème clair ou sombre que vous avez choisi", kept: "jusqu'à ce que vous le changiez" },
   {

@@ -8,12 +8,11 @@
 // 200 ms. On a slow URL it prints the EXPLAIN ANALYZE of the list's queries.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
-import { BUSY, HEADERS, cpuMs, fmt, get, given, label, memorySampler, preparePostgres, root, seed, startServer } from "./bench.mjs";
+import { BUSY, HEADERS, cpuMs, fmt, get, given, label, memorySampler, preparePostgres, root, seed, signIn, startServer } from "./bench.mjs";
 
 export const ADMIN = {
   // Shared flags (`--products`, `--connections`, `--duration`, `--warmup`, or BENCH_*): when
@@ -81,37 +80,6 @@ function searchOf(query) {
 
 /** How a URL reads in the report: /admin?q=pokémon écarlate&… */
 const readable = (search) => `/admin${decodeURIComponent(search.replaceAll("+", " "))}`;
-
-// ── Signing in ───────────────────────────────────────────────────────────────────────────
-/** POSTs the /admin/login form as a browser does (same-origin Origin) and returns the session cookie. */
-function signIn(base) {
-  const body = new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }).toString();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}/admin/login`,
-      {
-        method: "POST",
-        agent: false,
-        headers: { ...HEADERS, origin: base, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => {
-          const cookies = (res.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]).filter((pair) => !/=$/.test(pair));
-          const location = res.headers.location ?? "";
-          if (res.statusCode >= 300 && res.statusCode < 400 && location.startsWith("/admin") && cookies.some((c) => c.includes("session_token"))) {
-            resolve(cookies.join("; "));
-          } else {
-            reject(new Error(`signing in at /admin/login answered ${res.statusCode} (location ${location || "none"}, cookies ${cookies.map((c) => c.split("=")[0]).join(", ") || "none"})`));
-          }
-        });
-      },
-    );
-    req.setTimeout(30_000, () => req.destroy(new Error("no answer from /admin/login within 30 s")));
-    req.on("error", reject);
-    req.end(body);
-  });
-}
 
 // ── Checking an answer ───────────────────────────────────────────────────────────────────
 /** The list the loader returned: GET /admin.data (React Router's single fetch), decoded by React Router. */
@@ -213,8 +181,9 @@ if (process.env.DATABASE_URL) {
   close = () => client.end();
 } else {
   const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
-  const client = await PGlite.create({ dataDir: path.resolve(process.env.DATA_DIR, "pglite"), startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"] });
+  const client = await PGlite.create({ dataDir: path.resolve(process.env.DATA_DIR, "pglite"), startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"], extensions: { pg_trgm } });
   db = drizzle({ client, schema, casing: "snake_case", logger });
   explain = async (text, params) => (await client.query("explain (analyze, buffers) " + text, params)).rows.map((r) => r["QUERY PLAN"]);
   close = () => client.close();
@@ -273,7 +242,7 @@ export async function benchAdmin(kind, { port }) {
     console.log(`  server ready on ${server.base} in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${server.pid})`);
     const memory = memorySampler(server.pid);
     const idleRssMb = memory.now();
-    const cookie = await signIn(server.base);
+    const cookie = await signIn(server.base, "/admin/login", ADMIN);
     console.log(`  signed in as ${ADMIN.email} at /admin/login`);
     const headers = { ...HEADERS, cookie };
     const urls = adminUrls(seeded.total);

@@ -8,6 +8,7 @@
 // Images reuse the sample keys seed/<slug>, which the server draws at start.
 // Deterministic: the same BENCH_PRODUCTS gives the same catalogue.
 //
+// BENCH_CUSTOMER='{"name":…,"email":…,"password":…}': also a confirmed customer account.
 // BENCH_SEED_MIX=admin (the admin list scenario, with BENCH_PRODUCTS=10000): the generated
 // products also get every status (about 75 % en_ligne, 15 % hors_ligne, 10 % a_venir with a
 // drop time 1 to 60 days ahead) and more of them featured (about 8 %). These are drawn from a
@@ -20,6 +21,7 @@ import type { CardType, Condition, MainCategory, Rarity } from "~/domain/catalog
 import { CONDITIONS, RARITIES } from "~/domain/catalog-values";
 import { productSearchColumns } from "~/domain/search";
 import { sampleImageKey, seedSampleCatalogue } from "~/services/seed.server";
+import { createUserWithPassword } from "~/services/users.server";
 
 const TOTAL = Number(process.env.BENCH_PRODUCTS ?? 1000);
 const DAY = 24 * 60 * 60 * 1000;
@@ -215,6 +217,11 @@ try {
   }
   const statuses = MIXED ? Object.fromEntries(["en_ligne", "hors_ligne", "a_venir"].map((status) => [status, extra.filter((row) => row.status === status).length])) : undefined;
   const featured = MIXED ? extra.filter((row) => row.featured).length : undefined;
+  // BENCH_CUSTOMER ({ name, email, password }): a confirmed customer, who signs in at /login for the signed-in rows.
+  if (process.env.BENCH_CUSTOMER) {
+    const customer = JSON.parse(process.env.BENCH_CUSTOMER) as { name: string; email: string; password: string };
+    await createUserWithPassword(database.db, { ...customer, role: "user", emailVerified: true });
+  }
   console.log(JSON.stringify({ database: database.kind, sample: inserted, generated: extra.length, total: inserted + extra.length, statuses, featured }));
 } finally {
   await database.close();

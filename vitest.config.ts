@@ -24,8 +24,9 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Each file opens its own database; two at a time keeps 2 cores busy without thrashing.
-          maxWorkers: 2,
+          // Each file opens its own database; two at a time keeps 2 cores busy without thrashing
+          // (one when `npm test` runs them beside the end-to-end tests).
+          maxWorkers: Number(process.env.INTEGRATION_WORKERS ?? 2),
           // The run's templates (a migrated database, a server's data directory).
           globalSetup: ["tests/setup/vitest-global-setup.ts"],
           sequence: { groupOrder: 1 },

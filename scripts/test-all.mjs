@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, build, unit + integration tests on PGlite, the integration
-// tests again on PostgreSQL (DATABASE_URL, or a throwaway cluster), then end-to-end tests
-// in Chromium against the built server. Ends with one "N passed, N failed" line.
+// `npm test`: typecheck, lint, build, unit + integration tests on PGlite, then the integration
+// tests again on PostgreSQL (DATABASE_URL, or a throwaway cluster) side by side with the
+// end-to-end tests in Chromium against the built server. Ends with one "N passed, N failed" line.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -25,18 +25,19 @@ function run(label, command, args, env = {}) {
 }
 
 /**
- * Runs single-threaded steps at the same time (tsc, eslint and the build each use about one core
- * of two), each one's output held and printed whole once all are done. Returns each one's success.
+ * Runs steps at the same time that each leave a core idle much of the time (tsc, eslint and the
+ * build each use about one; the end-to-end tests wait on pages and timers), each one's output
+ * held and printed whole once all are done. Returns each one's success.
  */
 async function runTogether(list) {
   // Held output is not a terminal: keep the colours when ours is one.
-  const env = { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}) };
+  const base = { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}) };
   const results = await Promise.all(
     list.map(
-      ({ label, command, args }) =>
+      ({ label, command, args, env = {} }) =>
         new Promise((resolve) => {
           const started = Date.now();
-          const child = spawn(command, args, { cwd: root, env });
+          const child = spawn(command, args, { cwd: root, env: { ...base, ...env } });
           let output = "";
           child.stdout.on("data", (chunk) => (output += chunk));
           child.stderr.on("data", (chunk) => (output += chunk));
@@ -69,8 +70,8 @@ function countPlaywright(file) {
   totals.skipped += stats.skipped;
 }
 
-const vitest = (label, project, file, env) =>
-  run(label, "npx", ["vitest", "run", ...project.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${file}`], env);
+const vitestArgs = (project, file) => ["vitest", "run", ...project.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${file}`];
+const vitest = (label, project, file, env) => run(label, "npx", vitestArgs(project, file), env);
 
 let failed = false;
 const must = (ok) => {
@@ -105,21 +106,28 @@ if (!pgUrl) {
   }
 }
 try {
+  const together = [];
+  const pgReport = path.join(reports, "vitest-postgres.json");
   if (pgUrl) {
-    const pgReport = path.join(reports, "vitest-postgres.json");
-    must(vitest(`Integration tests (PostgreSQL${cluster ? ", throwaway cluster" : ", DATABASE_URL"})`, ["integration"], pgReport, { TEST_DATABASE_URL: pgUrl }));
-    countVitest(pgReport);
+    // One worker: it shares the two cores with the end-to-end tests.
+    together.push({
+      label: `Integration tests (PostgreSQL${cluster ? ", throwaway cluster" : ", DATABASE_URL"})`,
+      command: "npx",
+      args: vitestArgs(["integration"], pgReport),
+      env: { TEST_DATABASE_URL: pgUrl, INTEGRATION_WORKERS: "1" },
+    });
   } else {
     console.log("\n━━ SKIPPED: integration and live end-to-end tests on PostgreSQL (no DATABASE_URL and no PostgreSQL binaries in /usr/lib/postgresql/*/bin)");
     steps.push({ label: "Tests on PostgreSQL: skipped, no server", ok: true, seconds: 0 });
   }
-
+  const e2e = path.join(reports, "playwright.json");
   if (built) {
     // The live-update specs run their own server on PostgreSQL (they change rows behind its back).
-    const e2e = path.join(reports, "playwright.json");
-    must(run("End-to-end tests (Chromium)", "npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2e, E2E_DATABASE_URL: pgUrl ?? "" }));
-    countPlaywright(e2e);
+    together.push({ label: "End-to-end tests (Chromium)", command: "npx", args: ["playwright", "test"], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2e, E2E_DATABASE_URL: pgUrl ?? "" } });
   }
+  for (const ok of await runTogether(together)) must(ok);
+  if (pgUrl) countVitest(pgReport);
+  if (built) countPlaywright(e2e);
 } finally {
   cluster?.stop();
 }

@@ -1,10 +1,10 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { FlushCoalescer } from "~/lib/flush-coalescer.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -36,12 +36,9 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = new FlushCoalescer(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);

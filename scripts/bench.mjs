@@ -8,9 +8,10 @@
 // `--scenario drop` runs the drop scenario instead (scripts/bench-drop.mjs: 1,000 buyers rush a
 // 10-unit product while 500 open pages listen), `--scenario admin` the admin product list
 // (scripts/bench-admin.mjs: 10,000 products, sorted and filtered, signed in as an admin),
-// `--scenario all` (the default) all three.
+// `--scenario search` typo-tolerant search on 10,000 products (scripts/bench-search.mjs),
+// `--scenario all` (the default) all four.
 //
-//   npm run bench [-- --duration 10 --connections 50 --warmup 3 --db pglite|postgres --scenario pages|drop|admin|all --no-write]
+//   npm run bench [-- --duration 10 --connections 50 --warmup 3 --db pglite|postgres --scenario pages|drop|admin|search|all --no-write]
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -26,6 +27,7 @@ import { buildState } from "./build-state.mjs";
 // module uses the other's bindings while it loads (only the functions called from main do).
 import { DROP_END, DROP_START, benchDrop, dropChecks, dropMarkdown } from "./bench-drop.mjs";
 import { ADMIN, ADMIN_END, ADMIN_START, adminChecks, adminMarkdown, benchAdmin } from "./bench-admin.mjs";
+import { SEARCH_END, SEARCH_START, benchSearch, searchChecks, searchMarkdown } from "./bench-search.mjs";
 
 export const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
@@ -557,8 +559,8 @@ export const BUSY = os.loadavg()[0] > 1;
 
 async function main() {
   const scenario = args.scenario;
-  if (!["pages", "drop", "admin", "all"].includes(scenario)) {
-    console.error(`--scenario ${scenario}: expected pages, drop, admin or all`);
+  if (!["pages", "drop", "admin", "search", "all"].includes(scenario)) {
+    console.error(`--scenario ${scenario}: expected pages, drop, admin, search or all`);
     return 1;
   }
   const kinds = args.db ? [args.db] : ["pglite", "postgres"];
@@ -612,6 +614,8 @@ async function main() {
   }
   // Ports after the drop's ones.
   if (runs("admin")) await run("admin", (kind, i) => benchAdmin(kind, { port: BASE_PORT + 20 + i }), adminChecks, adminMarkdown, [ADMIN_START, ADMIN_END, "## Admin product list: figures"]);
+  // Ports after the admin list's ones.
+  if (runs("search")) await run("search", (kind, i) => benchSearch(kind, { port: BASE_PORT + 30 + i }), searchChecks, searchMarkdown, [SEARCH_START, SEARCH_END, "## Search: figures"]);
 
   const fails = allChecks.filter((line) => line.startsWith("FAIL")).length;
   if (failedRun) console.log("\nThe run itself failed (see above): exit code 1.");

@@ -18,6 +18,7 @@ import { s3PrivateStore, s3Storage } from "~/services/storage-s3.server";
 import { createPaymentProvider } from "~/services/payments/provider.server";
 import { startReservationSweeper } from "~/services/reservation-sweeper.server";
 import { StockGate } from "~/services/stock-gate.server";
+import { invalidateSiteCaches } from "~/services/site-cache.server";
 import { createApp } from "./app";
 import { LiveHub } from "./live";
 import { startMailer } from "./mailer";
@@ -109,6 +110,9 @@ const siteTimer = startSiteContentTimer({
 const changes = await openChangeFeed(database, logger);
 const stockGate = new StockGate();
 changes.subscribe((change) => {
+  // First: the pages rendered after the purge below must read the new site content (another
+  // instance, or psql, may have written it).
+  if (change.op === "site" || change.op === "resync") invalidateSiteCaches();
   if (change.op === "resync") stockGate.changed();
   else if (change.op !== "site") stockGate.changed(change.id);
   pageCache?.clear();

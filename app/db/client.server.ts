@@ -1,5 +1,6 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -57,9 +58,14 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
   const dir = dataDir ? path.resolve(dataDir, "pglite") : null;
   const lock = dir ? acquireDataDirLock(path.dirname(dir)) : null;
   try {
-    const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), ...(loadDataDir ? { loadDataDir } : {}), startParams: PGLITE_START_PARAMS });
+    // pg_trgm: the search's trigram indexes and similarity (migration 0009).
+    const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), ...(loadDataDir ? { loadDataDir } : {}), startParams: PGLITE_START_PARAMS, extensions: { pg_trgm } });
     const db = drizzlePglite({ client, schema, casing: "snake_case" });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    // PGlite runs no autovacuum: without this the planner has no statistics and the trigram
+    // indexes' pending entries pile up, and the search scans the table instead of its indexes
+    // (about 0.2 s a start for 10,000 products; PostgreSQL's autovacuum does it by itself).
+    await client.exec("vacuum analyze products, search_words");
     return {
       db: db as unknown as Db,
       kind: "pglite",

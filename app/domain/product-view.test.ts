@@ -1,15 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { toProductView } from "./product-view";
+import { toProductDetail, toProductView } from "./product-view";
 
 const now = new Date("2025-06-15T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
 const BASE = "https://cdn.example/images";
 
-type Input = Parameters<typeof toProductView>[0];
+type Input = Parameters<typeof toProductDetail>[0];
 const product = (overrides: Partial<Input> = {}): Input => ({
   id: 7,
   title: "Dracaufeu ex",
   description: "Carte ultra rare",
+  additionalImages: ["seed/dracaufeu-dos"],
+  updatedAt: new Date("2025-06-14T08:00:00Z"),
   priceCents: 4999,
   stock: 2,
   imagePath: "seed/dracaufeu",
@@ -25,11 +27,10 @@ const product = (overrides: Partial<Input> = {}): Input => ({
 });
 
 describe("toProductView", () => {
-  it("maps the product to what the browser needs", () => {
+  it("maps the product to what a card shows, and nothing more (a listing sends it twice)", () => {
     expect(toProductView(product(), BASE, now)).toEqual({
       id: 7,
       name: "Dracaufeu ex",
-      description: "Carte ultra rare",
       priceCents: 4999,
       stock: 2,
       image: {
@@ -38,15 +39,18 @@ describe("toProductView", () => {
         aspect: "card",
       },
       category: "Cartes Récentes",
-      mainCategory: "TCG",
       subCategory: "Cartes",
-      cardType: "recent",
       series: "Écarlate et Violet",
       rarity: "ultra-rare",
-      condition: "near-mint",
       featured: true,
       isNew: true,
     });
+  });
+
+  it("adds the product page's details: description, condition, every image", () => {
+    const detail = toProductDetail(product(), BASE, now);
+    expect(detail).toMatchObject({ description: "Carte ultra rare", mainCategory: "TCG", cardType: "recent", condition: "near-mint", updatedAt: "2025-06-14T08:00:00.000Z" });
+    expect(detail.images.map((image) => image.src)).toEqual([`${BASE}/seed/dracaufeu-640.webp`, `${BASE}/seed/dracaufeu-dos-640.webp`]);
   });
 
   it("uses a square frame for anything but TCG single cards", () => {
@@ -67,7 +71,7 @@ describe("toProductView", () => {
   });
 
   it("turns missing rarity and condition into null", () => {
-    const view = toProductView(product({ rarity: null, condition: null }), BASE, now);
+    const view = toProductDetail(product({ rarity: null, condition: null }), BASE, now);
     expect(view.rarity).toBeNull();
     expect(view.condition).toBeNull();
   });

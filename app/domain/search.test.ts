@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeLike, normalizeSearch, productSearchColumns, productSearchText } from "./search";
+import { escapeLike, isFuzzyWord, normalizeSearch, productSearchColumns, productSearchText, searchWords } from "./search";
 
 describe("normalizeSearch", () => {
   it("lower-cases and folds accents", () => {
@@ -53,5 +53,31 @@ describe("productSearchColumns", () => {
 
   it("leaves the series column empty when there is no series", () => {
     expect(productSearchColumns({ title: "Sleeves", series: null }).seriesSearch).toBe("");
+  });
+});
+
+describe("searchWords", () => {
+  it("splits the normalised text into at most 8 words", () => {
+    expect(searchWords("  Dracaufeu   EX  ")).toEqual(["dracaufeu", "ex"]);
+    expect(searchWords("a b c d e f g h i j")).toEqual(["a", "b", "c", "d", "e", "f", "g", "h"]);
+  });
+
+  it("gives no word for blank text", () => {
+    expect(searchWords(" \t ")).toEqual([]);
+  });
+});
+
+describe("isFuzzyWord", () => {
+  it("tolerates typos from 4 letters or digits, with a letter", () => {
+    expect(isFuzzyWord("pika")).toBe(true);
+    expect(isFuzzyWord("dracofeu")).toBe(true);
+    expect(isFuzzyWord("op05")).toBe(true);
+  });
+
+  it("takes short words, punctuation and numbers as typed", () => {
+    expect(isFuzzyWord("mew")).toBe(false);
+    expect(isFuzzyWord("ex")).toBe(false);
+    expect(isFuzzyWord("a-b!")).toBe(false);
+    expect(isFuzzyWord("2024")).toBe(false);
   });
 });

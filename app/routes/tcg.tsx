@@ -121,6 +121,8 @@ export default function Tcg({ loaderData }: Route.ComponentProps) {
       </p>
 
       <div className="mt-4">
+        {/* The cards' titles are h3: the outline needs this level between them and the h1. */}
+        <h2 className="sr-only">Produits</h2>
         {replacing ? (
           <ProductGridSkeleton count={8} />
         ) : products.length === 0 ? (

@@ -12,8 +12,25 @@ import {
 import { IMAGE_WIDTHS, imageUrl } from "~/domain/images";
 import { CATALOG_PAGE_SIZE, type CatalogQuery, type CatalogSort } from "~/domain/catalog-query";
 import { type ProductDetail, type ProductView, toProductDetail, toProductView } from "~/domain/product-view";
-import { escapeLike, normalizeSearch } from "~/domain/search";
+
+/** The columns a product card shows (domain/product-view ProductCardRow): listings select these only. */
+const CARD_COLUMNS = {
+  id: products.id,
+  title: products.title,
+  priceCents: products.priceCents,
+  stock: products.stock,
+  imagePath: products.imagePath,
+  category: products.category,
+  subCategory: products.subCategory,
+  cardType: products.cardType,
+  series: products.series,
+  rarity: products.rarity,
+  featured: products.featured,
+  createdAt: products.createdAt,
+};
+import { escapeLike, normalizeSearch, searchWords } from "~/domain/search";
 import { SUGGESTIONS_LIMIT, SUGGESTIONS_MIN_LENGTH, type Suggestion } from "~/domain/suggestions";
+import { allTermsIn, contains, relevanceOrder, type SearchTerm, searchTerms } from "./product-search.server";
 import { getHiddenCategory, getHiding } from "./site-content.server";
 
 /** SQL twin of domain/visibility isPubliclyVisible: en_ligne, or a_venir whose drop time has come. */
@@ -40,7 +57,7 @@ export async function listFeaturedProducts(
   options: { now: Date; imageBaseUrl: string; limit?: number },
 ): Promise<ProductView[]> {
   const rows = await db
-    .select()
+    .select(CARD_COLUMNS)
     .from(products)
     .where(and(await publicProductsNow(db, options.now), eq(products.featured, true)))
     .orderBy(desc(products.createdAt), desc(products.id))
@@ -75,9 +92,8 @@ function categoryCondition(id: CatalogCategoryId): SQL {
  * ecarlate" finds "Pokémon … Écarlate"); undefined when there is no word.
  */
 export function allWordsIn(column: Column, text: string): SQL | undefined {
-  const words = normalizeSearch(text).split(" ").filter(Boolean).slice(0, 8);
-  if (words.length === 0) return undefined;
-  return and(...words.map((word) => like(column, `%${escapeLike(word)}%`)));
+  const words = searchWords(text);
+  return words.length === 0 ? undefined : and(...words.map((word) => contains(column, word)));
 }
 
 const ORDER: Record<CatalogSort, SQL[]> = {
@@ -102,12 +118,13 @@ export type ProductFilter = {
   featured?: boolean;
 };
 
-function filterCondition(filter: ProductFilter, visible: SQL): SQL | undefined {
+/** `terms`: the words of filter.q and their close words (searchTerms). */
+function filterCondition(filter: ProductFilter, visible: SQL, terms: SearchTerm[]): SQL | undefined {
   const needle = normalizeSearch(filter.nameOrSeries ?? "");
   return and(
     visible,
     filter.category ? categoryCondition(filter.category) : undefined,
-    filter.q ? allWordsIn(products.searchText, filter.q) : undefined,
+    allTermsIn(products.searchText, terms),
     needle
       ? or(like(products.nameSearch, `%${escapeLike(needle)}%`), like(products.seriesSearch, `%${escapeLike(needle)}%`))
       : undefined,
@@ -124,7 +141,7 @@ function filterCondition(filter: ProductFilter, visible: SQL): SQL | undefined {
 
 /** How many public products a filter selects (e.g. whether any featured accessory exists). */
 export async function countProducts(db: Db, filter: ProductFilter, now: Date): Promise<number> {
-  return countWhere(db, filterCondition(filter, await publicProductsNow(db, now)));
+  return countWhere(db, filterCondition(filter, await publicProductsNow(db, now), await searchTerms(db, filter.q ?? "")));
 }
 
 async function countWhere(db: Db, where: SQL | undefined): Promise<number> {
@@ -138,18 +155,36 @@ export async function listProducts(
   filter: ProductFilter,
   options: { now: Date; imageBaseUrl: string; sort?: CatalogSort; page?: number; pageSize: number },
 ): Promise<CatalogPage> {
-  const where = filterCondition(filter, await publicProductsNow(db, options.now));
-  const total = await countWhere(db, where);
+  const terms = await searchTerms(db, filter.q ?? "");
+  const where = filterCondition(filter, await publicProductsNow(db, options.now), terms);
+  const pageRows = (page: number) =>
+    db
+      .select({ ...CARD_COLUMNS, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(products)
+      .where(where)
+      .orderBy(...listingOrder(terms, options.sort))
+      .limit(options.pageSize)
+      .offset((page - 1) * options.pageSize);
+  // The page and the total in one query (one scan, one round trip, on every uncached render);
+  // a page past the end has no row to carry the total: count, then serve the last page.
+  let page = Math.max(1, options.page ?? 1);
+  let rows = await pageRows(page);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && page > 1) {
+    total = await countWhere(db, where);
+    page = Math.max(1, Math.ceil(total / options.pageSize));
+    rows = total > 0 ? await pageRows(page) : [];
+  }
   const pageCount = Math.max(1, Math.ceil(total / options.pageSize));
-  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
-  const rows = await db
-    .select()
-    .from(products)
-    .where(where)
-    .orderBy(...ORDER[options.sort ?? "newest"])
-    .limit(options.pageSize)
-    .offset((page - 1) * options.pageSize);
   return { products: rows.map((row) => toProductView(row, options.imageBaseUrl, options.now)), total, page, pageCount };
+}
+
+/**
+ * A search's default order ("newest", which the sort menu shows when nobody chose) is by
+ * relevance, newest first among equals; a sort the visitor chooses applies as asked.
+ */
+function listingOrder(terms: SearchTerm[], sort: CatalogSort = "newest"): SQL[] {
+  return sort === "newest" && terms.length > 0 ? [...relevanceOrder(products.searchText, terms), ...ORDER.newest] : ORDER[sort];
 }
 
 export function listCatalog(
@@ -172,7 +207,13 @@ export async function getPublicProduct(
   options: { now: Date; imageBaseUrl: string },
 ): Promise<ProductDetail | null> {
   const [row] = await db
-    .select()
+    .select({
+      ...CARD_COLUMNS,
+      description: products.description,
+      condition: products.condition,
+      additionalImages: products.additionalImages,
+      updatedAt: products.updatedAt,
+    })
     .from(products)
     .where(and(eq(products.id, id), await publicProductsNow(db, options.now)))
     .limit(1);
@@ -213,7 +254,7 @@ export async function listSimilarProducts(
   if (!current) return [];
   const sameRarity = current.rarity ? sql`${products.rarity} = ${current.rarity}` : sql`${products.rarity} is null`;
   const rows = await db
-    .select()
+    .select(CARD_COLUMNS)
     .from(products)
     .where(
       and(
@@ -229,16 +270,17 @@ export async function listSimilarProducts(
 }
 
 /**
- * Header search: public products whose name holds every word typed, accents and case
- * ignored; names starting with the text come first. At most 10; nothing under 2 characters.
+ * Header search: public products whose name holds every word typed, or a word close to it,
+ * accents and case ignored; by relevance (relevanceOrder), then by name. At most 10; nothing
+ * under 2 characters.
  */
 export async function searchSuggestions(
   db: Db,
   text: string,
   options: { now: Date; imageBaseUrl: string },
 ): Promise<Suggestion[]> {
-  const needle = normalizeSearch(text);
-  if (needle.length < SUGGESTIONS_MIN_LENGTH) return [];
+  if (normalizeSearch(text).length < SUGGESTIONS_MIN_LENGTH) return [];
+  const terms = await searchTerms(db, text);
   const rows = await db
     .select({
       id: products.id,
@@ -251,8 +293,8 @@ export async function searchSuggestions(
       cardType: products.cardType,
     })
     .from(products)
-    .where(and(await publicProductsNow(db, options.now), allWordsIn(products.nameSearch, needle)))
-    .orderBy(desc(sql`(${like(products.nameSearch, `${escapeLike(needle)}%`)})`), asc(products.nameSearch), asc(products.id))
+    .where(and(await publicProductsNow(db, options.now), allTermsIn(products.nameSearch, terms)))
+    .orderBy(...relevanceOrder(products.nameSearch, terms), asc(products.nameSearch), asc(products.id))
     .limit(SUGGESTIONS_LIMIT);
   return rows.map((row) => ({
     id: row.id,

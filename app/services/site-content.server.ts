@@ -19,6 +19,7 @@ import {
 } from "~/domain/site-content";
 import { CATALOG_CATEGORY_LABELS } from "~/domain/catalog-query";
 import { syncPromotionCode } from "./discounts.server";
+import { invalidateSiteCaches, siteCache } from "./site-cache.server";
 
 /** The site_settings keys of the promotions page. */
 const KEYS = { promotion: "promotion", countdown: "countdown", hero: "hero_banner" } as const;
@@ -28,6 +29,12 @@ async function readSettings(db: Db, keys: string[]): Promise<Map<string, unknown
   return new Map(rows.map((row) => [row.key, row.value]));
 }
 
+/**
+ * The three settings as stored, read once per change (site-cache.server): every public page
+ * reads them (the banners, the category a countdown hides), while they change a few times a day.
+ */
+const storedSettings = siteCache((db) => readSettings(db, Object.values(KEYS)));
+
 async function writeSetting(db: Db, key: string, value: unknown, now: Date): Promise<void> {
   await db
     .insert(siteSettings)
@@ -36,10 +43,10 @@ async function writeSetting(db: Db, key: string, value: unknown, now: Date): Pro
 }
 
 export async function getHeroBanner(db: Db): Promise<HeroBanner> {
-  return parseHeroBanner((await readSettings(db, [KEYS.hero])).get(KEYS.hero));
+  return parseHeroBanner((await storedSettings.get(db)).get(KEYS.hero));
 }
 
-/** The three settings as stored (over SPEC.md's defaults), and whether the promotion was ever saved. */
+/** The three settings as stored (over SPEC.md's defaults), and whether the promotion was ever saved; read afresh (the admin form). */
 export async function getSiteContent(db: Db): Promise<{ promotion: Promotion; promotionSaved: boolean; countdown: Countdown; hero: HeroBanner }> {
   const stored = await readSettings(db, Object.values(KEYS));
   return {
@@ -64,14 +71,18 @@ export async function savePromotion(db: Db, promotion: Promotion, now = new Date
       isActive: promotion.isVisible,
     });
   });
+  // Once committed: a page read in between would otherwise keep the old value.
+  invalidateSiteCaches();
 }
 
-export function saveCountdown(db: Db, countdown: Countdown, now = new Date()): Promise<void> {
-  return writeSetting(db, KEYS.countdown, countdown, now);
+export async function saveCountdown(db: Db, countdown: Countdown, now = new Date()): Promise<void> {
+  await writeSetting(db, KEYS.countdown, countdown, now);
+  invalidateSiteCaches();
 }
 
-export function saveHeroBanner(db: Db, hero: HeroBanner, now = new Date()): Promise<void> {
-  return writeSetting(db, KEYS.hero, hero, now);
+export async function saveHeroBanner(db: Db, hero: HeroBanner, now = new Date()): Promise<void> {
+  await writeSetting(db, KEYS.hero, hero, now);
+  invalidateSiteCaches();
 }
 
 /** What every public page shows above its content: the promotion and the countdown, when active. */
@@ -88,7 +99,7 @@ export type PublicBanners = {
 };
 
 export async function getPublicBanners(db: Db, now: Date): Promise<PublicBanners> {
-  const stored = await readSettings(db, [KEYS.promotion, KEYS.countdown]);
+  const stored = await storedSettings.get(db);
   const promotion = parsePromotion(stored.get(KEYS.promotion));
   const countdown = parseCountdown(stored.get(KEYS.countdown));
   return {
@@ -108,7 +119,7 @@ export async function getPublicBanners(db: Db, now: Date): Promise<PublicBanners
 
 /** The catalogue category a running countdown hides now, and when it comes back; null when none. */
 export async function getHiding(db: Db, now: Date): Promise<{ category: CatalogCategoryId; until: Date } | null> {
-  const countdown = parseCountdown((await readSettings(db, [KEYS.countdown])).get(KEYS.countdown));
+  const countdown = parseCountdown((await storedSettings.get(db)).get(KEYS.countdown));
   const category = hiddenCategory(countdown, now);
   return category ? { category, until: countdownTarget(countdown)! } : null;
 }
@@ -129,7 +140,11 @@ export async function listHiddenProductIds(db: Db, ids: number[], now: Date): Pr
   return new Set(rows.filter((row) => catalogCategoryOf(row.category, row.subCategory) === hidden).map((row) => row.id));
 }
 
-/** When what visitors see next changes by itself (the countdown's end, the promotion's expiry), or null. */
+/**
+ * When what visitors see next changes by itself (the countdown's end, the promotion's expiry), or
+ * null. Read afresh, not from memory: the server re-plans its timer on the change event, which
+ * may arrive before the write that caused it has invalidated the cache.
+ */
 export async function nextBannerChange(db: Db, now: Date): Promise<Date | null> {
   const stored = await readSettings(db, [KEYS.promotion, KEYS.countdown]);
   return nextSiteContentChange(parsePromotion(stored.get(KEYS.promotion)), parseCountdown(stored.get(KEYS.countdown)), now);

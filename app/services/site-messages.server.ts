@@ -3,6 +3,7 @@ import { siteMessages, siteSettings } from "~/db/schema";
 import type { Db } from "~/db/types";
 import type { SiteMessageLocation } from "~/domain/catalog-values";
 import { EXAMPLE_MESSAGES, type SiteMessageInput, dismissKey } from "~/domain/site-messages";
+import { invalidateSiteCaches, siteCache } from "./site-cache.server";
 
 /**
  * The seller's site messages. Every write fires the site_messages trigger (drizzle/0002): the
@@ -26,40 +27,56 @@ export async function getSiteMessage(db: Db, id: string): Promise<SiteMessage | 
   return row ?? null;
 }
 
-/** The active messages of every location, oldest first (pages pick theirs: domain/site-messages.ts). */
-export async function listActiveSiteMessages(db: Db): Promise<PublicSiteMessage[]> {
+/**
+ * The active messages of every location, oldest first (pages pick theirs: domain/site-messages.ts).
+ * Every page shows them: read once per change (site-cache.server).
+ */
+export function listActiveSiteMessages(db: Db): Promise<PublicSiteMessage[]> {
+  return activeMessages.get(db);
+}
+
+const activeMessages = siteCache(async (db) => {
   const rows = await db
     .select({ id: siteMessages.id, title: siteMessages.title, content: siteMessages.content, location: siteMessages.location })
     .from(siteMessages)
     .where(eq(siteMessages.isActive, true))
     .orderBy(asc(siteMessages.createdAt), asc(siteMessages.id));
-  return rows.map((row) => ({ ...row, key: dismissKey(row) }));
+  return rows.map((row): PublicSiteMessage => ({ ...row, key: dismissKey(row) }));
+});
+
+/** Runs a write, then forgets the cached messages (the trigger's change event does too, later). */
+async function written<T>(write: PromiseLike<T>): Promise<T> {
+  const result = await write;
+  invalidateSiteCaches();
+  return result;
 }
 
 /** A new message is active: it shows as soon as it is added. */
 export async function createSiteMessage(db: Db, input: SiteMessageInput): Promise<SiteMessage> {
-  const [row] = await db.insert(siteMessages).values({ ...input, isActive: true }).returning();
+  const [row] = await written(db.insert(siteMessages).values({ ...input, isActive: true }).returning());
   return row!;
 }
 
 /** Null when the message no longer exists (deleted in another tab). */
 export async function updateSiteMessage(db: Db, id: string, input: SiteMessageInput): Promise<SiteMessage | null> {
-  const [row] = await db
-    .update(siteMessages)
-    .set({ ...input, updatedAt: sql`now()` })
-    .where(eq(siteMessages.id, id))
-    .returning();
+  const [row] = await written(
+    db
+      .update(siteMessages)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(eq(siteMessages.id, id))
+      .returning(),
+  );
   return row ?? null;
 }
 
 /** Sets the state asked for (not a flip): two clicks on "Désactiver" leave it inactive. */
 export async function setSiteMessageActive(db: Db, id: string, isActive: boolean): Promise<SiteMessage | null> {
-  const [row] = await db.update(siteMessages).set({ isActive, updatedAt: sql`now()` }).where(eq(siteMessages.id, id)).returning();
+  const [row] = await written(db.update(siteMessages).set({ isActive, updatedAt: sql`now()` }).where(eq(siteMessages.id, id)).returning());
   return row ?? null;
 }
 
 export async function deleteSiteMessage(db: Db, id: string): Promise<SiteMessage | null> {
-  const [row] = await db.delete(siteMessages).where(eq(siteMessages.id, id)).returning();
+  const [row] = await written(db.delete(siteMessages).where(eq(siteMessages.id, id)).returning());
   return row ?? null;
 }
 
@@ -69,7 +86,7 @@ export async function deleteSiteMessage(db: Db, id: string): Promise<SiteMessage
  * does not get them back.
  */
 export async function seedSiteMessages(db: Db, now = new Date()): Promise<{ inserted: number }> {
-  return db.transaction(async (tx) => {
+  return written(db.transaction(async (tx) => {
     const marker = await tx
       .insert(siteSettings)
       .values({ key: SEED_MARKER, value: { seededAt: now.toISOString(), count: EXAMPLE_MESSAGES.length } })
@@ -84,5 +101,5 @@ export async function seedSiteMessages(db: Db, now = new Date()): Promise<{ inse
       }),
     );
     return { inserted: EXAMPLE_MESSAGES.length };
-  });
+  }));
 }

@@ -32,7 +32,7 @@ async function openProduct(page: Page, title: string) {
 
 async function addFromProductPage(page: Page, title: string) {
   await openProduct(page, title);
-  await page.getByRole("button", { name: `Ajouter ${title} au panier` }).click();
+  await page.getByRole("button", { name: `au panier : ${title}` }).click();
   await expect(page.getByText("Ajouté au panier").first()).toBeVisible();
 }
 
@@ -56,8 +56,8 @@ test("adds from the catalogue and a product page; the cart panel and /cart read 
   await expect(page).toHaveURL(/\/catalog$/);
 
   await page.goto(url(`/catalog?q=${encodeURIComponent(F.buy.title)}`));
-  await page.getByRole("button", { name: `Ajouter ${F.buy.title} au panier` }).click();
-  await expect(page.getByRole("button", { name: `Ajouter ${F.buy.title} au panier` })).toContainText("Ajouté");
+  await page.getByRole("button", { name: `au panier : ${F.buy.title}` }).click();
+  await expect(page.getByRole("button", { name: `au panier : ${F.buy.title}` })).toContainText("Ajouté");
   await addFromProductPage(page, F.cancel.title);
 
   // The header's cart panel.
@@ -129,7 +129,7 @@ test("a signed-in customer pays on the test page: /merci, empty cart, stock down
   expect(before).toBe(`Plus que ${F.buy.stock} exemplaires disponibles`);
   await logIn(page, customer);
   await addFromProductPage(page, F.buy.title);
-  await page.getByRole("button", { name: `Ajouter ${F.buy.title} au panier` }).click();
+  await page.getByRole("button", { name: `au panier : ${F.buy.title}` }).click();
   await page.goto(url("/cart"));
   await expect(page.getByTestId("cart-total")).toHaveText("25,00 €");
   await page.getByRole("checkbox", { name: /Assurance colis/ }).check();
@@ -191,7 +191,7 @@ test("a signed-in customer pays on the test page: /merci, empty cart, stock down
 test("cancelling on the payment page shows Paiement annulé and the stock comes back", async ({ page }) => {
   const id = await productId(page, F.cancel.title);
   const before = await stockMessage(page, F.cancel.title);
-  await page.getByRole("button", { name: `Ajouter ${F.cancel.title} au panier` }).click();
+  await page.getByRole("button", { name: `au panier : ${F.cancel.title}` }).click();
   await page.goto(url("/cart"));
   await page.getByRole("button", { name: "Procéder au paiement" }).click();
   await expect(page).toHaveURL(/\/paiement\/cs_test_/);

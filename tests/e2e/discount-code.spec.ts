@@ -43,8 +43,8 @@ test("the seller creates a code; a customer applies it in the cart and pays the 
   // The customer, in another browser.
   const customer = await (await browser.newContext({ locale: "fr-FR" })).newPage();
   await customer.goto(url(`/catalog?q=${encodeURIComponent(F.buy.title)}`));
-  await customer.getByRole("button", { name: `Ajouter ${F.buy.title} au panier` }).click();
-  await expect(customer.getByRole("button", { name: `Ajouter ${F.buy.title} au panier` })).toContainText("Ajouté");
+  await customer.getByRole("button", { name: `au panier : ${F.buy.title}` }).click();
+  await expect(customer.getByRole("button", { name: `au panier : ${F.buy.title}` })).toContainText("Ajouté");
   await customer.goto(url("/cart"));
   await customer.getByRole("button", { name: `Augmenter la quantité de ${F.buy.title}` }).click();
   await expect(customer.getByTestId("cart-total")).toHaveText("25,00 €");

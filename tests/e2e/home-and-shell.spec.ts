@@ -115,11 +115,11 @@ test.describe("home page and application shell", () => {
   test("adding a featured product to the cart updates the header badge", async ({ page }) => {
     await page.goto("/");
     const featured = page.getByRole("region", { name: "Produits vedettes" });
-    await featured.getByRole("button", { name: "Ajouter Dracaufeu Holo – Set de Base au panier" }).click();
+    await featured.getByRole("button", { name: "au panier : Dracaufeu Holo – Set de Base" }).click();
     await expect(page.getByTestId("cart-count")).toHaveText("1");
-    await expect(featured.getByRole("button", { name: "Ajouter Dracaufeu Holo – Set de Base au panier" })).toHaveText("Ajouté");
+    await expect(featured.getByRole("button", { name: "au panier : Dracaufeu Holo – Set de Base" })).toContainText("Ajouté");
     // Only one in stock: a second add is refused with the SPEC.md message.
-    await featured.getByRole("button", { name: "Ajouter Dracaufeu Holo – Set de Base au panier" }).click();
+    await featured.getByRole("button", { name: "au panier : Dracaufeu Holo – Set de Base" }).click();
     await expect(page.getByText("Quantité maximale atteinte")).toBeVisible();
     await expect(page.getByText("Vous avez déjà 1 unités de ce produit dans votre panier.")).toBeVisible();
     await page.reload();

@@ -68,7 +68,7 @@ test("a stock change made in the database shows on an open product page within 2
   await sql.query("update products set stock = 2 where id = $1", [id]);
   await expect(details.getByText("Plus que 2 exemplaires disponibles")).toBeVisible({ timeout: 2_000 });
   await sql.query("update products set stock = 0 where id = $1", [id]);
-  await expect(page.getByRole("button", { name: "Booster Astres Radieux indisponible" })).toBeDisabled({ timeout: 2_000 });
+  await expect(page.getByRole("button", { name: "Indisponible : Booster Astres Radieux" })).toBeDisabled({ timeout: 2_000 });
   // Same document all along: the page was updated, not reloaded.
   expect(await page.evaluate(() => (window as unknown as { __beforeLive?: boolean }).__beforeLive)).toBe(true);
 });

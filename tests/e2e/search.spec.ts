@@ -53,8 +53,10 @@ test.describe("header search suggestions", () => {
     await expect(suggestions(page)).toBeHidden();
   });
 
-  test("a click on an option opens the product", async ({ page }) => {
+  test("a click on an option opens the product; typos are forgiven", async ({ page }) => {
     await page.goto("/");
+    await searchBox(page).fill("pikatchu");
+    await expect(suggestions(page).getByRole("option", { name: /Pikachu VMAX – Épée et Bouclier/ })).toBeVisible();
     await searchBox(page).fill("pokemon switch");
     await suggestions(page).getByRole("option", { name: /Pokémon Écarlate – Nintendo Switch/ }).click();
     await expect(page).toHaveURL(/\/product\/\d+-pokemon-ecarlate-nintendo-switch$/);

@@ -119,7 +119,7 @@ test.describe("/product/{id}", () => {
     await expect(plus).toBeDisabled();
     await page.getByRole("button", { name: "Diminuer la quantité" }).click();
     await expect(quantity).toHaveValue("3");
-    const add = page.getByRole("button", { name: "Ajouter Pikachu VMAX – Épée et Bouclier au panier" });
+    const add = page.getByRole("button", { name: "au panier : Pikachu VMAX – Épée et Bouclier" });
     await add.click();
     await expect(page.getByTestId("cart-count")).toHaveText("3");
     await expect(add).toHaveText(/Ajouté/);
@@ -130,7 +130,7 @@ test.describe("/product/{id}", () => {
     await page.getByRole("link", { name: "Lugia V – Astres Radieux" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Lugia V – Astres Radieux" })).toBeVisible();
     await expect(page.getByText("Rupture de stock").first()).toBeVisible();
-    await expect(page.getByRole("button", { name: /indisponible/ })).toBeDisabled();
+    await expect(page.getByRole("button", { name: /^Indisponible : / })).toBeDisabled();
   });
 
   test("an unknown product says so, with a 404 and a link back to the catalogue", async ({ page }) => {

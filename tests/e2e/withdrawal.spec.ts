@@ -43,8 +43,8 @@ async function buyAsCustomer(page: Page): Promise<string> {
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page).toHaveURL(/\/account$/);
   await page.goto(url(`/catalog?q=${encodeURIComponent(F.product.title)}`));
-  await page.getByRole("button", { name: `Ajouter ${F.product.title} au panier` }).click();
-  await expect(page.getByRole("button", { name: `Ajouter ${F.product.title} au panier` })).toContainText("Ajouté");
+  await page.getByRole("button", { name: `au panier : ${F.product.title}` }).click();
+  await expect(page.getByRole("button", { name: `au panier : ${F.product.title}` })).toContainText("Ajouté");
   await page.goto(url("/cart"));
   await page.getByRole("button", { name: "Procéder au paiement" }).click();
   await expect(page).toHaveURL(/\/paiement\/cs_test_/);

@@ -39,7 +39,7 @@ describe(`catalogue listing on ${databaseLabel}`, () => {
   it("filters by catalogue category", async () => {
     const sealed = await listCatalog(database.db, { ...all, category: "sealed" }, options);
     expect(sealed.total).toBe(4);
-    expect(sealed.products.every((p) => p.mainCategory === "TCG" && p.subCategory === "Scellés")).toBe(true);
+    expect(sealed.products.every((p) => p.category === "TCG" && p.subCategory === "Scellés")).toBe(true);
     const entertainment = await listCatalog(database.db, { ...all, category: "entertainment" }, options);
     expect(entertainment.products.map((p) => p.name).sort()).toEqual(["One Piece – Tome 105", "Pokémon Écarlate – Nintendo Switch"]);
   });

@@ -75,7 +75,7 @@ describe(`TCG listings, product page and similar products on ${databaseLabel}`, 
     const similar = await listSimilarProducts(database.db, id, options);
     expect(similar.length).toBeLessThanOrEqual(4);
     expect(similar.map((p) => p.id)).not.toContain(id);
-    expect(similar.every((p) => p.mainCategory === "TCG" && p.subCategory === "Cartes")).toBe(true);
+    expect(similar.every((p) => ["TCG", "Cartes Vintage", "Cartes Récentes"].includes(p.category) && p.subCategory === "Cartes")).toBe(true);
     const rareFirst = similar.findIndex((p) => p.rarity !== "rare");
     expect(similar.slice(0, rareFirst === -1 ? undefined : rareFirst).every((p) => p.rarity === "rare")).toBe(true);
     expect(similar.filter((p) => p.rarity === "rare")).toHaveLength(3);

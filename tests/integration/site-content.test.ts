@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { discountCodes, products, siteSettings } from "~/db/schema";
+import { discountCodes, products, siteMessages, siteSettings } from "~/db/schema";
 import type { CatalogQuery } from "~/domain/catalog-query";
 import type { Countdown, Promotion } from "~/domain/site-content";
 import { getCartProducts } from "~/services/cart.server";
@@ -30,6 +30,8 @@ import {
   saveHeroBanner,
   savePromotion,
 } from "~/services/site-content.server";
+import { invalidateSiteCaches } from "~/services/site-cache.server";
+import { createSiteMessage, deleteSiteMessage, listActiveSiteMessages } from "~/services/site-messages.server";
 import { listSitemapProducts } from "~/services/sitemap.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
@@ -98,6 +100,29 @@ describe(`promotion, countdown and hero banner on ${databaseLabel}`, () => {
       expect(await database.db.select().from(siteSettings).where(eq(siteSettings.key, "hero_banner"))).toHaveLength(1);
     });
 
+    it("keeps what every page reads in memory: a save shows at once, a write elsewhere with the change event", async () => {
+      // The countdown on, and a fresh site message; both read once (the next pages get them from memory).
+      await saveCountdown(database.db, countdown);
+      const message = await createSiteMessage(database.db, { title: "Arrivage", content: "Les displays sont là", location: "global" });
+      expect((await getPublicBanners(database.db, BEFORE)).countdown).not.toBeNull();
+      expect((await listActiveSiteMessages(database.db)).map((m) => m.id)).toContain(message.id);
+
+      // Another process turns both off: the pages keep what they read until its change event.
+      await database.db.update(siteSettings).set({ value: { ...countdown, isActive: false } }).where(eq(siteSettings.key, "countdown"));
+      await database.db.update(siteMessages).set({ isActive: false }).where(eq(siteMessages.id, message.id));
+      expect((await getPublicBanners(database.db, BEFORE)).countdown).not.toBeNull();
+      expect((await listActiveSiteMessages(database.db)).map((m) => m.id)).toContain(message.id);
+      invalidateSiteCaches();
+      expect((await getPublicBanners(database.db, BEFORE)).countdown).toBeNull();
+      expect(await getHiddenCategory(database.db, BEFORE)).toBeNull();
+      expect((await listActiveSiteMessages(database.db)).map((m) => m.id)).not.toContain(message.id);
+
+      // Saved here: seen at once, no event needed.
+      await saveCountdown(database.db, countdown);
+      expect(await getHiddenCategory(database.db, BEFORE)).toBe("sealed");
+      await deleteSiteMessage(database.db, message.id);
+    });
+
     it("keeps the promotion's discount code in step: created, updated, and retired for a new code", async () => {
       const promotionCodes = () => database.db.select().from(discountCodes).where(inArray(discountCodes.code, ["NOEL20", "SOLDES30"]));
       expect(await promotionCodes()).toEqual([
@@ -115,6 +140,8 @@ describe(`promotion, countdown and hero banner on ${databaseLabel}`, () => {
     it("reads an unreadable stored value as the defaults: hidden, inactive", async () => {
       await database.db.update(siteSettings).set({ value: { isVisible: "oui", position: 3 } }).where(eq(siteSettings.key, "promotion"));
       await database.db.update(siteSettings).set({ value: "n'importe quoi" }).where(eq(siteSettings.key, "countdown"));
+      // Written behind the services' back: what the change feed's event does in the server.
+      invalidateSiteCaches();
       expect(await getPublicBanners(database.db, BEFORE)).toEqual({ promotion: null, countdown: null });
       expect(await getHiddenCategory(database.db, BEFORE)).toBeNull();
       await savePromotion(database.db, promotion);

@@ -1,11 +1,24 @@
-import { AlertTriangle, Check, ShoppingCart } from "lucide-react";
-import { Button } from "~/components/ui/button";
+import { AlertTriangle } from "lucide-react";
+import { buttonVariants } from "~/components/ui/button";
 import { preloadToasts, toast } from "~/components/ui/toaster";
 import type { ProductView } from "~/domain/product-view";
 import { addProductToCart, useCart } from "~/lib/cart-store";
 import { cn } from "~/lib/utils";
+import { CartIcon, CheckIcon } from "./icons";
 
-/** Add to cart, then "Ajouté" when already in the cart; disabled and "Indisponible" when out of stock. */
+// Worked out once, not per card (tailwind-merge on every render of a listing adds up).
+// Positioned: above a product card's link, whose ::after covers the card.
+const CLASSES = {
+  add: cn(buttonVariants({ variant: "primary" }), "relative w-full"),
+  added: cn(buttonVariants({ variant: "secondary" }), "relative w-full"),
+};
+
+/**
+ * Add to cart, then "Ajouté" when already in the cart; disabled and "Indisponible" when out of
+ * stock. The product's name follows the visible words, visually hidden and with no aria-label:
+ * each button of a listing is told apart, and its accessible name holds what it shows (WCAG
+ * 2.5.3): "Ajouter au panier : {name}", "Ajouté au panier : {name}", "Indisponible : {name}".
+ */
 export function AddToCartButton({
   product,
   quantity = 1,
@@ -31,8 +44,9 @@ export function AddToCartButton({
     }
   }
 
+  const classes = inCart ? CLASSES.added : CLASSES.add;
   return (
-    <Button
+    <button
       type="button"
       onClick={add}
       // A click here ends in a toast: fetch its code on the way.
@@ -40,21 +54,12 @@ export function AddToCartButton({
       onFocus={preloadToasts}
       onTouchStart={preloadToasts}
       disabled={outOfStock}
-      variant={inCart ? "secondary" : "primary"}
-      className={cn("w-full", className)}
-      aria-label={outOfStock ? `${product.name} indisponible` : `Ajouter ${product.name} au panier`}
+      className={className ? cn(classes, className) : classes}
     >
-      {outOfStock ? (
-        "Indisponible"
-      ) : inCart ? (
-        <>
-          <Check aria-hidden="true" /> Ajouté
-        </>
-      ) : (
-        <>
-          <ShoppingCart aria-hidden="true" /> Ajouter au panier
-        </>
-      )}
-    </Button>
+      {outOfStock ? "Indisponible" : inCart ? <CheckIcon /> : <CartIcon />}
+      {outOfStock ? null : inCart ? "Ajouté" : "Ajouter au panier"}
+      {/* "Ajouté au panier : …" once added: one name part ("au panier : …") for both states. */}
+      <span className="sr-only">{inCart && !outOfStock ? ` au panier : ${product.name}` : ` : ${product.name}`}</span>
+    </button>
   );
 }

@@ -1,12 +1,17 @@
-import { AlertTriangle, Sparkles, Star } from "lucide-react";
 import type { ReactNode } from "react";
-import { Badge } from "~/components/ui/badge";
+import { badgeVariants } from "~/components/ui/badge";
 import { RARITY_LABELS, type Rarity } from "~/domain/catalog-values";
 import type { ProductView } from "~/domain/product-view";
 import { showLowStockBadge } from "~/domain/stock";
+import { AlertIcon, SparklesIcon, StarIcon } from "./icons";
+
+type Tone = NonNullable<Parameters<typeof badgeVariants>[0]>["tone"] & string;
+const TONES: Tone[] = ["accent", "info", "neutral", "success", "warning", "destructive"];
+/** Each tone's classes worked out once: a listing repeats a few badges per card. */
+const BADGE = Object.fromEntries(TONES.map((tone) => [tone, badgeVariants({ tone })])) as Record<Tone, string>;
 
 /** A colour per rarity, always with its name: colour is never the only signal. */
-const RARITY_TONE: Record<Rarity, "neutral" | "info" | "success" | "warning" | "accent"> = {
+const RARITY_TONE: Record<Rarity, Tone> = {
   common: "neutral",
   uncommon: "success",
   rare: "info",
@@ -31,22 +36,22 @@ export function ProductBadges({
     <div className="flex flex-wrap gap-1.5">
       {extra}
       {product.featured ? (
-        <Badge tone="accent">
-          <Star className="size-3" aria-hidden="true" /> Vedette
-        </Badge>
+        <span className={BADGE.accent}>
+          <StarIcon className="size-3" /> Vedette
+        </span>
       ) : null}
       {product.isNew ? (
-        <Badge tone="info">
-          <Sparkles className="size-3" aria-hidden="true" /> Nouveau
-        </Badge>
+        <span className={BADGE.info}>
+          <SparklesIcon className="size-3" /> Nouveau
+        </span>
       ) : null}
-      {product.rarity ? <Badge tone={RARITY_TONE[product.rarity]}>{RARITY_LABELS[product.rarity]}</Badge> : null}
+      {product.rarity ? <span className={BADGE[RARITY_TONE[product.rarity]]}>{RARITY_LABELS[product.rarity]}</span> : null}
       {product.stock <= 0 ? (
-        soldOutBadge ? <Badge tone="destructive">Rupture de stock</Badge> : null
+        soldOutBadge ? <span className={BADGE.destructive}>Rupture de stock</span> : null
       ) : showLowStockBadge(product.stock) ? (
-        <Badge tone="warning">
-          <AlertTriangle className="size-3" aria-hidden="true" /> Plus que {product.stock}
-        </Badge>
+        <span className={BADGE.warning}>
+          <AlertIcon className="size-3" /> {`Plus que ${product.stock}`}
+        </span>
       ) : null}
     </div>
   );

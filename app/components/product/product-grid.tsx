@@ -21,7 +21,7 @@ export function ProductGrid({
     <ul className={GRID_CLASS}>
       {products.map((product, i) => (
         <li key={product.id}>
-          <ProductCard product={product} eager={i < eagerCount} badge={badge?.(product)} soldOut={soldOut} />
+          <ProductCard product={product} eager={i < eagerCount && (i === 0 ? "high" : true)} badge={badge?.(product)} soldOut={soldOut} />
         </li>
       ))}
     </ul>

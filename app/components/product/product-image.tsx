@@ -14,7 +14,11 @@ export function ProductImage({
 }: {
   product: Pick<ProductView, "name" | "image">;
   sizes: string;
-  eager?: boolean;
+  /**
+   * Loaded at once rather than lazily; "high" also asks for it first (the likely LCP image). React
+   * preloads high-priority images ahead of everything in <head>, so one per page, not a row.
+   */
+  eager?: boolean | "high";
   className?: string;
 }) {
   const aspect = product.image?.aspect ?? "square";
@@ -30,7 +34,7 @@ export function ProductImage({
         height={h}
         loading={eager ? "eager" : "lazy"}
         decoding="async"
-        fetchPriority={eager ? "high" : undefined}
+        fetchPriority={eager === "high" ? "high" : undefined}
         className={cn("h-full w-full object-contain", aspect === "card" ? "p-4" : "p-2")}
       />
     </div>

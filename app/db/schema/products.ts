@@ -44,8 +44,20 @@ export const products = pgTable(
     index("products_listing_idx").on(t.status, t.category, t.subCategory),
     index("products_featured_idx").on(t.featured).where(sql`${t.featured}`),
     index("products_drop_idx").on(t.dropTime).where(sql`${t.status} = 'a_venir'`),
+    // Trigram indexes (pg_trgm, migration 0009): the searches' `%word%` LIKE (services/product-search.server.ts).
+    index("products_name_search_trgm_idx").using("gin", sql`${t.nameSearch} gin_trgm_ops`),
+    index("products_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
+
+/**
+ * Every word of 4 letters or more in the products' search text, kept by a trigger (migration
+ * 0009): the typo-tolerant search looks a typed word up here by trigram similarity, then
+ * searches the products for the close words found (services/product-search.server.ts).
+ */
+export const searchWords = pgTable("search_words", { word: text().primaryKey() }, (t) => [
+  index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+]);
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;

@@ -1,0 +1,56 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures";
+
+/** Every public page a visitor reaches without an account, the 404 included. */
+const PAGES = [
+  "/",
+  "/catalog",
+  "/tcg",
+  "/tcg?category=cards",
+  "PRODUCT",
+  "/accessories",
+  "/entertainment",
+  "/about",
+  "/legal",
+  "/contact",
+  "/rachat",
+  "/cart",
+  "/login",
+  "/signup",
+  "/construction",
+  "/cette-page-n-existe-pas",
+];
+
+/**
+ * axe on every public page, dark (the default) then light: no serious or critical violation
+ * (issue 13). Only the colours change with the theme, so the light pass runs the contrast rule
+ * alone. Violations are gathered over all pages and reported together.
+ */
+test("no serious or critical axe violation on the public pages, in both themes", async ({ page }) => {
+  // About a second a page on a quiet machine; 2 shared cores under load take twice that.
+  test.setTimeout(120_000);
+  await page.goto("/catalog");
+  const product = await page.locator('article h3 a[href^="/product/"]').first().getAttribute("href");
+  expect(product).toBeTruthy();
+  const found: string[] = [];
+  for (const theme of ["dark", "light"] as const) {
+    if (theme === "light") await page.addInitScript(() => window.localStorage.setItem("theme", "light"));
+    for (const path of PAGES) {
+      const url = path === "PRODUCT" ? product! : path;
+      await page.goto(url, { waitUntil: "domcontentloaded" });
+      await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      // In the page itself (no frame to visit): no extra page per run. label-content-name-mismatch
+      // (WCAG 2.5.3) is experimental in axe, off unless asked for.
+      const axe = new AxeBuilder({ page }).setLegacyMode(true);
+      const results = await (theme === "light"
+        ? axe.withRules(["color-contrast"])
+        : axe.options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+      ).analyze();
+      for (const violation of results.violations) {
+        if (violation.impact !== "serious" && violation.impact !== "critical") continue;
+        found.push(`${theme} ${url} ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+      }
+    }
+  }
+  expect(found).toEqual([]);
+});

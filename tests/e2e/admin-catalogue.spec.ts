@@ -105,7 +105,7 @@ test("adds a product with a PNG and two more images: an open catalogue page show
 
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText("Produit ajouté").first()).toBeVisible();
-  await expect(catalogue.getByText("Coffret vitrine e2e")).toBeVisible({ timeout: 2_000 });
+  await expect(catalogue.getByRole("link", { name: "Coffret vitrine e2e" })).toBeVisible({ timeout: 2_000 });
   // Three WebP widths of each of the three images.
   expect(uploads()).toHaveLength(9);
 
@@ -227,7 +227,7 @@ test("a launch 12 s ahead goes online on open pages without a reload; meanwhile 
   await expect(page.getByText(/^\d+ produits trouvés · Page 1 sur 2$/)).toBeVisible();
 
   // The launch time has come: both open pages show it, neither reloaded.
-  await expect(catalogue.getByText("Display lancement minute")).toBeVisible({ timeout: 25_000 });
+  await expect(catalogue.getByRole("link", { name: "Display lancement minute" })).toBeVisible({ timeout: 25_000 });
   await expect(scheduled).toContainText("En ligne", { timeout: 5_000 });
 });
 

@@ -208,9 +208,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("order e-mail test over 
     expect(outbox).not.toContain("TEST-");
   });
 
-  it("shows the header link to the admin only", async () => {
+  it("keeps the header link out of the shared page: the admin's browser adds it (decision 014)", async () => {
     const linked = (html: string) => html.includes('href="/test-email"');
-    expect(linked(await (await get("/", adminCookie)).text())).toBe(true);
+    expect(linked(await (await get("/", adminCookie)).text())).toBe(false);
     expect(linked(await (await get("/", customerCookie)).text())).toBe(false);
     expect(linked(await (await get("/")).text())).toBe(false);
   });

@@ -12,34 +12,18 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
-import { BUSY, HEADERS, cpuMs, fmt, get, given, label, memorySampler, preparePostgres, root, seed, signIn, startServer } from "./bench.mjs";
+import { BUSY, HEADERS, cpuMs, fmt, get, label, memorySampler, preparePostgres, root, scenarioSettings, seed, signIn, startServer } from "./bench.mjs";
 
-export const ADMIN = {
-  // Shared flags (`--products`, `--connections`, `--duration`, `--warmup`, or BENCH_*): when
-  // given they apply to this scenario too; these are its own defaults. Getters: bench.mjs reads
-  // its flags after this module has loaded.
-  get products() {
-    return Number(given("products") ?? 10_000);
-  },
-  /** A few admins, or one admin with a few tabs, on the list at once. */
-  get connections() {
-    return Number(given("connections") ?? 4);
-  },
-  /** Seconds of load per URL. */
-  get duration() {
-    return Number(given("duration") ?? 4);
-  },
-  /** Seconds of load cycling through all the URLs before the first measured run (one warm-up per server). */
-  get warmup() {
-    return Number(given("warmup") ?? 3);
-  },
+// Shared flags apply when given; otherwise 10,000 products, a few admins (or one admin with a
+// few tabs) on the list at once, 4 s per URL after one 3 s warm-up cycling through all the URLs.
+export const ADMIN = Object.assign(scenarioSettings({ products: 10_000, connections: 4, duration: 4, warmup: 3 }), {
   p99Ms: 200,
   pageSize: 10,
   email: "bench-admin@comptoir.local",
   password: `bench-${process.pid}-${Date.now().toString(36)}`,
   /** BENCH_ADMIN_EXPLAIN=all: the EXPLAIN ANALYZE of every URL's queries, not only the slow ones. */
   explainAll: process.env.BENCH_ADMIN_EXPLAIN === "all",
-};
+});
 
 export const ADMIN_START = "<!-- bench:admin:start (written by `npm run bench`, do not edit by hand) -->";
 export const ADMIN_END = "<!-- bench:admin:end -->";

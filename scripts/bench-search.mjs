@@ -10,26 +10,11 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { BUSY, HEADERS, cpuMs, fmt, get, given, label, preparePostgres, seed, startServer } from "./bench.mjs";
+import { BUSY, HEADERS, cpuMs, fmt, get, label, preparePostgres, scenarioSettings, seed, startServer } from "./bench.mjs";
 
-export const SEARCH = {
-  // Shared flags (`--products`, `--connections`, `--duration`, `--warmup`, or BENCH_*) apply
-  // here too when given; these are the scenario's defaults. Getters: bench.mjs reads its flags
-  // after this module has loaded.
-  get products() {
-    return Number(given("products") ?? 10_000);
-  },
-  get connections() {
-    return Number(given("connections") ?? 10);
-  },
-  /** Seconds of load per URL. */
-  get duration() {
-    return Number(given("duration") ?? 5);
-  },
-  /** Seconds of load cycling through all the URLs before the first measured run. */
-  get warmup() {
-    return Number(given("warmup") ?? 3);
-  },
+// Shared flags apply when given; otherwise 10,000 products, 10 connections, 5 s per URL after
+// one 3 s warm-up cycling through all the URLs.
+export const SEARCH = Object.assign(scenarioSettings({ products: 10_000, connections: 10, duration: 5, warmup: 3 }), {
   /**
    * A search may cost this much more server CPU per request than the catalogue without one:
    * enough for the indexed searches (a few ms of SQL), not for one comparing the words with
@@ -37,7 +22,7 @@ export const SEARCH = {
    * database's processes: there it bounds the server's own work only.
    */
   extraCpuMs: 10,
-};
+});
 
 export const SEARCH_START = "<!-- bench:search:start (written by `npm run bench`, do not edit by hand) -->";
 export const SEARCH_END = "<!-- bench:search:end -->";

@@ -45,6 +45,19 @@ const { values: args } = parseArgs({
 });
 /** A setting given as a flag (`--duration`) or a variable (BENCH_DURATION); undefined when neither. */
 export const given = (name) => args[name] ?? process.env[`BENCH_${name.toUpperCase()}`];
+
+/**
+ * A scenario's numeric settings: the shared flags (`--products`, `--connections`, `--duration`,
+ * `--warmup`, or BENCH_*) when given, else the scenario's own `defaults`. Getters: the scenario
+ * modules call this while they load, before this module has read its flags.
+ */
+export function scenarioSettings(defaults) {
+  const settings = {};
+  for (const [name, fallback] of Object.entries(defaults)) {
+    Object.defineProperty(settings, name, { enumerable: true, get: () => Number(given(name) ?? fallback) });
+  }
+  return settings;
+}
 const DURATION = Number(given("duration") ?? "10");
 const CONNECTIONS = Number(given("connections") ?? "50");
 const WARMUP = Number(given("warmup") ?? "3");

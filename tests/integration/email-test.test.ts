@@ -15,6 +15,7 @@ import { type MailWorker, startMailWorker } from "../../server/mail-worker";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
 import { type SmtpRelay, startSmtpServer } from "./smtp-server";
 import { databaseLabel, openTestDatabase, serverDataDir } from "./test-database";
+import { cookiesOf, signInAdmin } from "./http-accounts";
 
 /**
  * The admin's order e-mail test (SPEC.md section 2, Test-email page): with the outbox by default,
@@ -159,7 +160,6 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("order e-mail test over 
   let adminCookie = "";
   let customerCookie = "";
 
-  const cookiesOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   const post = (pathname: string, values: Record<string, string>, cookie = "") =>
     fetch(`${server.url}${pathname}`, { method: "POST", body: new URLSearchParams(values), headers: cookie ? { cookie } : {}, redirect: "manual" });
   const get = (pathname: string, cookie = "") => fetch(`${server.url}${pathname}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
@@ -173,9 +173,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("order e-mail test over 
     smtp = await startSmtpServer();
     dataDir = await serverDataDir("comptoir-email-test-");
     server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SELLER_EMAIL: SELLER });
-    const adminLogin = await post("/admin/login", ADMIN);
-    expect(adminLogin.status).toBe(302);
-    adminCookie = cookiesOf(adminLogin);
+    adminCookie = await signInAdmin(server.url, ADMIN);
 
     // A confirmed customer: the confirmation link arrives at the relay.
     expect((await post("/signup", CUSTOMER)).status).toBe(200);

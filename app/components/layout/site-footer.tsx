@@ -32,36 +32,43 @@ export function SiteFooter({ shop }: { shop: ShopIdentity }) {
           </a>
           <SocialLinks socials={shop.socials} label="Réseaux sociaux" iconsOnly />
         </div>
-        <nav aria-label="Pied de page">
-          <ul className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-3">
-            {FOOTER_NAV.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="inline-flex min-h-11 items-center text-sm text-muted-foreground hover:text-foreground">
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks
+          label="Pied de page"
+          items={FOOTER_NAV}
+          listClassName="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-3"
+          linkClassName="text-sm text-muted-foreground hover:text-foreground"
+        />
       </div>
       <div className="border-t border-border">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 sm:px-6 lg:flex-row lg:items-center lg:justify-between">
           <p className="py-1 text-xs text-muted-foreground">
             © {year} {shop.name}. Tous droits réservés. Paiement sécurisé par carte bancaire.
           </p>
-          <nav aria-label="Informations légales">
-            <ul className="flex flex-wrap gap-x-4">
-              {LEGAL_LINKS.map((item) => (
-                <li key={item.to}>
-                  <Link to={item.to} className="inline-flex min-h-11 items-center text-xs text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <FooterLinks
+            label="Informations légales"
+            items={LEGAL_LINKS}
+            listClassName="flex flex-wrap gap-x-4"
+            linkClassName="text-xs text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+          />
         </div>
       </div>
     </footer>
+  );
+}
+
+/** A named list of footer links, each at least 44 px tall. */
+function FooterLinks({ label, items, listClassName, linkClassName }: { label: string; items: readonly { to: string; label: string }[]; listClassName: string; linkClassName: string }) {
+  return (
+    <nav aria-label={label}>
+      <ul className={listClassName}>
+        {items.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className={`inline-flex min-h-11 items-center ${linkClassName}`}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -9,7 +9,6 @@ import { SwitchField } from "~/components/ui/switch-field";
 import type { FieldErrors } from "~/domain/auth-forms";
 import { type DiscountRule, discountFormDefaults, discountFormSchema, discountLimitsSchema, discountValueLabel, expiryLabel } from "~/domain/discounts";
 import { useFormValidation } from "~/lib/use-form-validation";
-import { cn } from "~/lib/utils";
 
 export type EditedCode = DiscountRule & { id: string; isPromotion: boolean };
 export type CodeFormAnswer = { ok: boolean; toast: { title: string; description?: string }; errors?: FieldErrors; saved?: "created" | "updated" };
@@ -122,7 +121,7 @@ export function DiscountCodeForm({ code, onSaved }: { code: EditedCode | null; o
             {busy ? "Enregistrement..." : code ? "Enregistrer les modifications" : "Créer le code"}
           </Button>
           {code ? (
-            <Link to="/admin/codes" className={cn(buttonVariants({ variant: "outline" }))}>
+            <Link to="/admin/codes" className={buttonVariants({ variant: "outline" })}>
               Annuler
             </Link>
           ) : null}

@@ -104,8 +104,7 @@ function AccountLinks({ name }: { name: string | null }) {
     <>
       <Link
         to="/account"
-        // cn, not buttonVariants' className: tailwind-merge drops the base inline-flex, which would win over `hidden`.
-        className={cn(buttonVariants({ variant: "ghost", size: "icon" }), SIGNED_IN_ONLY)}
+        className={buttonVariants({ variant: "ghost", size: "icon", className: SIGNED_IN_ONLY })}
         aria-label={name ? `Mon compte (${name})` : "Mon compte"}
       >
         <UserRound className="!size-5" aria-hidden="true" />
@@ -113,7 +112,7 @@ function AccountLinks({ name }: { name: string | null }) {
       {/* Short of room below 1280 px: one sign-in icon (the sign-in page links to sign-up). */}
       <Link
         to="/login"
-        className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "hidden md:inline-flex xl:hidden", SIGNED_OUT_ONLY)}
+        className={buttonVariants({ variant: "ghost", size: "icon", className: cn("hidden md:inline-flex xl:hidden", SIGNED_OUT_ONLY) })}
         aria-label="Connexion"
       >
         <UserRound className="!size-5" aria-hidden="true" />

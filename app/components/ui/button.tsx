@@ -3,7 +3,7 @@ import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
-export const buttonVariants = cva(
+const buttonClasses = cva(
   "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
@@ -26,9 +26,18 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
+/**
+ * A button's classes, for links styled as buttons too. The caller's className is merged with
+ * tailwind-merge, so it wins over the base classes it conflicts with (`hidden` over
+ * `inline-flex`, `h-11` over `h-9`) whatever their order in the stylesheet.
+ */
+export function buttonVariants({ className, ...variants }: VariantProps<typeof buttonClasses> & { className?: string } = {}): string {
+  return cn(buttonClasses(variants), className);
+}
+
+export type ButtonProps = ComponentProps<"button"> & VariantProps<typeof buttonClasses> & { asChild?: boolean };
 
 export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
   const Component = asChild ? Slot.Root : "button";
-  return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  return <Component className={buttonVariants({ variant, size, className })} {...props} />;
 }

@@ -40,7 +40,7 @@ export function Pagination({
       {page > 1 ? (
         <Link
           to={href(page - 1)}
-          className={cn(buttonVariants({ variant: "outline", size: "icon" }))}
+          className={buttonVariants({ variant: "outline", size: "icon" })}
           aria-label="Page précédente"
         >
           <ChevronLeft aria-hidden="true" />
@@ -83,7 +83,7 @@ export function Pagination({
       {page < pageCount ? (
         <Link
           to={href(page + 1)}
-          className={cn(buttonVariants({ variant: "outline", size: "icon" }))}
+          className={buttonVariants({ variant: "outline", size: "icon" })}
           aria-label="Page suivante"
         >
           <ChevronRight aria-hidden="true" />

@@ -1,4 +1,8 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { build, defineConfig, type Plugin } from "vite";
@@ -34,12 +38,77 @@ function serverEntry(): Plugin {
   };
 }
 
+/**
+ * `import { Camera, X } from "lucide-react"` becomes one import per icon file
+ * (`lucide-react/icons/camera`): the chunk groups below then see which icons the shell and the
+ * listings really use and put them in those chunks, instead of one small file per icon per page.
+ * The names come from the package's own index (aliases included); types stay on the index.
+ */
+function lucideIconImports(): Plugin {
+  const index = createRequire(import.meta.url).resolve("lucide-react").replace(/[\\/]cjs[\\/][^\\/]+$/, "/esm/lucide-react.mjs");
+  const fileOf = new Map<string, string>();
+  for (const m of fs.readFileSync(index, "utf8").matchAll(/^export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs';$/gm)) {
+    for (const name of m[1]!.matchAll(/default as (\w+)/g)) fileOf.set(name[1]!, m[2]!);
+  }
+  return {
+    name: "comptoir:lucide-icon-imports",
+    enforce: "pre",
+    transform(code, id) {
+      if (!/[\\/]app[\\/].*\.tsx?$/.test(id) || !code.includes('"lucide-react"')) return null;
+      const next = code.replace(/import\s*\{([^}]*)\}\s*from\s*"lucide-react";?/g, (_whole, names: string) => {
+        const specifiers = names.split(",").map((part) => part.trim()).filter(Boolean);
+        const kept: string[] = [];
+        const lines: string[] = [];
+        for (const specifier of specifiers) {
+          const [imported = "", local = imported] = specifier.split(/\s+as\s+/);
+          const file = fileOf.get(imported);
+          if (file) lines.push(`import ${local} from "lucide-react/icons/${file}";`);
+          else kept.push(specifier);
+        }
+        if (kept.length > 0) lines.push(`import { ${kept.join(", ")} } from "lucide-react";`);
+        return lines.join("\n");
+      });
+      return next === code ? null : { code: next, map: null };
+    },
+  };
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/**
+ * Writes `name.br` (Brotli, highest quality) and `name.gz` (gzip level 9) beside each browser
+ * script, stylesheet and SVG over 1 KB, for server/precompressed.ts to serve as they are.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: "comptoir:precompress-assets",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async writeBundle(options, bundle) {
+      const dir = options.dir!;
+      const files = Object.keys(bundle).filter((file) => /\.(?:js|css|svg)$/.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const source = await fs.promises.readFile(path.join(dir, file));
+          if (source.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+            gzip(source, { level: 9 }),
+          ]);
+          await Promise.all([fs.promises.writeFile(path.join(dir, `${file}.br`), br), fs.promises.writeFile(path.join(dir, `${file}.gz`), gz)]);
+        }),
+      );
+    },
+  };
+}
+
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
 const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/;
-// Packages imported through an index of everything they hold (every icon, every Radix primitive):
-// their modules are left to the automatic split, which only takes the ones a page uses.
-const BARREL = /[\\/]node_modules[\\/](?:radix-ui|lucide-react)[\\/]/;
+// Indexes of everything a package holds (every Radix primitive, every icon): their modules are
+// left to the automatic split, which only takes the ones a page uses. Icons are imported one by one
+// (lucideIconImports), so they join the groups.
+const BARREL = /[\\/]node_modules[\\/](?:radix-ui[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$)/;
 const ROUTE_FILE = /[\\/]app[\\/](?:root\.tsx|routes[\\/])/;
 const appFile = (file: string) => path.resolve(import.meta.dirname, "app", file);
 /** The product pages and listings: what a shopper goes through, sharing the same components. */
@@ -103,7 +172,7 @@ function clientChunks(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), serverEntry(), clientChunks()],
+  plugins: [lucideIconImports(), tailwindcss(), reactRouter(), serverEntry(), clientChunks(), precompressAssets()],
   resolve: { tsconfigPaths: true },
   // Server-only native or wasm packages must stay real imports from node_modules.
   ssr: { external: ["@electric-sql/pglite", "sharp", "pg", "pino"] },

@@ -26,7 +26,8 @@ import { THEME_SCRIPT } from "./lib/theme";
 import { VIEWER_SCRIPT, useViewerSync } from "./lib/viewer";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // precedence: React puts it first in <head>, before the script preloads, so the browser asks for it first.
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

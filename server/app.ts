@@ -17,6 +17,7 @@ import type { StockGate } from "~/services/stock-gate.server";
 import type { FileStore, Storage } from "~/services/storage.server";
 import type { LiveHub } from "./live";
 import { type TrustProxy, checkoutRoutes } from "./checkout-endpoint";
+import { precompressedFiles } from "./precompressed";
 import { type PageCache, pageCacheMiddleware, privateWhenPersonal, servePageFromCache } from "./page-cache";
 
 export type AppDeps = {
@@ -137,7 +138,8 @@ export function createApp(deps: AppDeps): RequestListener {
   for (const middleware of deps.before ?? []) app.use(middleware);
   if (!deps.development) {
     // Fingerprinted by Vite: safe to cache for a year.
-    app.use("/assets", express.static(path.join(CLIENT_DIR, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    const assets = { dir: path.join(CLIENT_DIR, "assets"), immutable: true, maxAge: "1y" };
+    app.use("/assets", precompressedFiles(assets.dir, assets), express.static(assets.dir, { ...assets, index: false }));
     app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
   }
 

@@ -95,7 +95,8 @@ const CUSTOMER = { name: "Client Bench", email: "client.bench@example.com", pass
 const UNCACHED = { authorization: "Bearer bench-not-cached" };
 
 // ── Build ────────────────────────────────────────────────────────────────────────────────
-function ensureBuild() {
+/** Builds when there is no build yet or the sources changed since the last one (also `npm run lighthouse`). */
+export function ensureBuild() {
   const state = buildState();
   if (state === "fresh") return;
   console.log(state === "missing" ? "━━ Build (no build yet)" : "━━ Build (sources changed)");

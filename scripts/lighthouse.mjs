@@ -15,9 +15,8 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { buildState } from "./build-state.mjs";
 // bench.mjs parses its own flags when imported: only `--no-write` (shared) is accepted here.
-import { root, seed, startServer } from "./bench.mjs";
+import { ensureBuild, root, seed, startServer } from "./bench.mjs";
 
 const WRITE = !process.argv.includes("--no-write");
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
@@ -42,14 +41,6 @@ const METRICS = [
   ["speed-index", "SI"],
 ];
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
-
-function ensureBuild() {
-  const state = buildState();
-  if (state === "fresh") return;
-  console.log(state === "missing" ? "━━ Build (no build yet)" : "━━ Build (sources changed)");
-  const build = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) throw new Error("the build failed");
-}
 
 /** One Lighthouse run: scores out of 100, metrics in ms (CLS unitless), failing audits' ids. */
 async function audit(url, port) {

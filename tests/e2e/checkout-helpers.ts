@@ -1,19 +1,17 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { type RunningServer, startServer } from "../integration/server-process";
-import { expect } from "./fixtures";
+import { expect, specDataDir } from "./fixtures";
 
 /**
- * A server of a spec's own (PGlite in a fresh data directory prepared by
+ * A server of a spec's own (PGlite in a copy of the run's data directory template, with the fixtures of
  * tests/setup/checkout-fixtures.ts: products at the insurance thresholds, a product to buy,
  * confirmed customers), so purchases do not touch the shared server's catalogue that other specs
  * count. Call from test.beforeAll; `stop` from test.afterAll.
  */
 export async function startCheckoutServer(prefix: string, admin: { email: string; password: string }): Promise<{ server: RunningServer; stop: () => Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dataDir = await specDataDir(prefix);
   const prepared = spawnSync(process.execPath, ["--import", "tsx", "tests/setup/checkout-fixtures.ts", dataDir], { encoding: "utf8" });
   if (prepared.status !== 0) throw new Error(`fixtures failed:\n${prepared.stdout}${prepared.stderr}`);
   const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });

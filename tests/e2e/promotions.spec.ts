@@ -1,9 +1,7 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { type RunningServer, startServer } from "../integration/server-process";
-import { expect, expectNoSeriousA11yViolations, signInAdmin, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, signInAdmin, specDataDir, test } from "./fixtures";
 
 /**
  * The promotions page end to end (issue 12, acceptance 1), on a server of its own: the countdown
@@ -23,7 +21,7 @@ const url = (p: string) => `${server.url}${p}`;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-e2e-promotions-"));
+  dataDir = await specDataDir("comptoir-e2e-promotions-");
   server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 });
 

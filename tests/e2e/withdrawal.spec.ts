@@ -1,11 +1,9 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { type RunningServer, startServer } from "../integration/server-process";
 import { WITHDRAWAL_FIXTURES as F } from "../setup/withdrawal-fixtures-data";
-import { expect, expectNoSeriousA11yViolations, signInAdmin, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, signInAdmin, specDataDir, test } from "./fixtures";
 
 /**
  * The withdrawal function, end to end, on a server of its own (tests/setup/withdrawal-fixtures.ts):
@@ -22,7 +20,7 @@ const url = (p: string) => `${server.url}${p}`;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-e2e-withdrawal-"));
+  dataDir = await specDataDir("comptoir-e2e-withdrawal-");
   const prepared = spawnSync(process.execPath, ["--import", "tsx", "tests/setup/withdrawal-fixtures.ts", dataDir], { encoding: "utf8" });
   if (prepared.status !== 0) throw new Error(`fixtures failed:\n${prepared.stdout}${prepared.stderr}`);
   server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });

@@ -1,4 +1,4 @@
-// Prepares a data directory for the checkout end-to-end spec before its server starts (PGlite
+// Adds to a copy of the run's data directory template, for the checkout end-to-end specs, before their server starts (PGlite
 // opens a data directory in one process only): products at the insurance thresholds, a product
 // to buy, and a confirmed customer. Usage: node --import tsx tests/setup/checkout-fixtures.ts DIR
 import path from "node:path";

@@ -1,4 +1,4 @@
-// Prepares a data directory for the withdrawal end-to-end spec before its server starts (PGlite
+// Adds to a copy of the run's data directory template, for the withdrawal end-to-end spec, before its server starts (PGlite
 // opens a data directory in one process only): a product to buy, a confirmed customer, and a
 // guest's paid order. Usage: node --import tsx tests/setup/withdrawal-fixtures.ts DIR
 import path from "node:path";

@@ -6,7 +6,7 @@ import { addProductToCart, useCart } from "~/lib/cart-store";
 import { cn } from "~/lib/utils";
 import { CartIcon, CheckIcon } from "./icons";
 
-// Worked out once, not per card (tailwind-merge on every render of a listing adds up).
+// Worked out once, not per card (merging classes on every render of a listing adds up).
 // Positioned: above a product card's link, whose ::after covers the card.
 const CLASSES = {
   add: cn(buttonVariants({ variant: "primary" }), "relative w-full"),

@@ -27,8 +27,8 @@ const buttonClasses = cva(
 );
 
 /**
- * A button's classes, for links styled as buttons too. The caller's className is merged with
- * tailwind-merge, so it wins over the base classes it conflicts with (`hidden` over
+ * A button's classes, for links styled as buttons too. The caller's className is merged as
+ * tailwind-merge merges (cn), so it wins over the base classes it conflicts with (`hidden` over
  * `inline-flex`, `h-11` over `h-9`) whatever their order in the stylesheet.
  */
 export function buttonVariants({ className, ...variants }: VariantProps<typeof buttonClasses> & { className?: string } = {}): string {

@@ -112,7 +112,13 @@ const BARREL = /[\\/]node_modules[\\/](?:radix-ui[\\/]|lucide-react[\\/]dist[\\/
 const ROUTE_FILE = /[\\/]app[\\/](?:root\.tsx|routes[\\/])/;
 const appFile = (file: string) => path.resolve(import.meta.dirname, "app", file);
 /** The product pages and listings: what a shopper goes through, sharing the same components. */
-const LISTING_ROUTES = ["home", "catalog", "tcg", "product", "accessories", "entertainment"].map((route) => appFile(`routes/${route}.tsx`));
+const LISTING_NAMES = ["home", "catalog", "tcg", "product", "accessories", "entertainment"];
+const LISTING_ROUTES = LISTING_NAMES.map((route) => appFile(`routes/${route}.tsx`));
+/** The other pages of the shop (the admin's aside): /legal, /cart, /contact, /account… */
+const OTHER_SHOP_ROUTES = fs
+  .readdirSync(appFile("routes"))
+  .filter((file) => file.endsWith(".tsx") && !LISTING_NAMES.includes(file.slice(0, -4)))
+  .map((file) => appFile(`routes/${file}`));
 
 /** Every module statically imported, directly or not, by one of `starts` (dynamic imports stay out). */
 function staticGraph(graph: ModuleGraph, starts: string[]): Set<string> {
@@ -127,24 +133,26 @@ function staticGraph(graph: ModuleGraph, starts: string[]): Set<string> {
   return seen;
 }
 
-const groupsOf = new WeakMap<ModuleGraph, { shell: Set<string>; listing: Set<string> }>();
+const groupsOf = new WeakMap<ModuleGraph, { shell: Set<string>; listing: Set<string>; otherShop: Set<string> }>();
 /**
  * Which of three shared chunks a browser module goes to, instead of the 20 to 40 small ones
  * automatic splitting gave every page (an icon, a helper each): "framework" (React, React DOM,
  * React Router), "shell" (what the root layout imports, so on every page) and "listing" (what
  * the product pages and listings import besides); route modules and what only other pages or
- * on-demand code (menus, toasts, cart dropdown) import keep the automatic split.
+ * on-demand code (menus, toasts, cart dropdown) import keep the automatic split. What the
+ * listings share with the shop's other pages (SEO helpers, prices, the product image) goes to
+ * the shell: /legal or /cart would otherwise load the whole listing chunk for it.
  */
 function sharedChunk(id: string, graph: ModuleGraph): string | null {
   if (FRAMEWORK.test(id)) return "framework";
   if (ROUTE_FILE.test(id)) return null;
   let groups = groupsOf.get(graph);
   if (!groups) {
-    groups = { shell: staticGraph(graph, [appFile("root.tsx")]), listing: staticGraph(graph, LISTING_ROUTES) };
+    groups = { shell: staticGraph(graph, [appFile("root.tsx")]), listing: staticGraph(graph, LISTING_ROUTES), otherShop: staticGraph(graph, OTHER_SHOP_ROUTES) };
     groupsOf.set(graph, groups);
   }
   if (groups.shell.has(id)) return "shell";
-  if (groups.listing.has(id)) return "listing";
+  if (groups.listing.has(id)) return groups.otherShop.has(id) ? "shell" : "listing";
   return null;
 }
 

@@ -10,11 +10,10 @@ import {
   frenchVatKey,
   isValidSiren,
   legalFormLabel,
-  legalIdentitySchema,
   legalPageDate,
   missingIdentityFields,
-  resolveIdentity,
 } from "./shop-identity";
+import { legalIdentitySchema, resolveIdentity } from "./shop-identity-schema";
 
 /** A made-up company whose numbers agree (SIREN check digit, VAT key). */
 const FULL: LegalIdentity = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DEFAULT_LEGAL_FORM, IDENTITY_KEYS, type IdentityKey, type LegalIdentity, type LegalIdentityInput, legalIdentitySchema, withoutPlaceholders } from "~/domain/shop-identity";
+import { DEFAULT_LEGAL_FORM, IDENTITY_KEYS, type IdentityKey, type LegalIdentity, type LegalIdentityInput, withoutPlaceholders } from "~/domain/shop-identity";
+import { legalIdentitySchema } from "~/domain/shop-identity-schema";
 import type { ShopIdentity } from "./shop";
 
 export type { ShopIdentity };

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { siteSettings } from "~/db/schema";
 import type { Db } from "~/db/types";
-import { type LegalIdentity, resolveIdentity } from "~/domain/shop-identity";
+import type { LegalIdentity } from "~/domain/shop-identity";
+import { resolveIdentity } from "~/domain/shop-identity-schema";
 
 /** The site_settings row of the identity edited at /admin/settings. */
 export const SHOP_IDENTITY_SETTING = "shop_identity";

@@ -5,7 +5,8 @@ import { MissingFieldsWarning } from "~/components/legal/missing-fields-warning"
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { type FieldErrors, fieldErrors } from "~/domain/auth-forms";
-import { IDENTITY_GROUPS, IDENTITY_KEYS, type IdentityKey, type LegalIdentityInput, identityField, legalIdentitySchema, missingIdentityFields } from "~/domain/shop-identity";
+import { IDENTITY_GROUPS, IDENTITY_KEYS, type IdentityKey, type LegalIdentityInput, identityField, missingIdentityFields } from "~/domain/shop-identity";
+import { legalIdentitySchema } from "~/domain/shop-identity-schema";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { getShopIdentity, saveShopIdentity } from "~/services/shop-identity.server";
 import { requireAdmin } from "~/services/session.server";

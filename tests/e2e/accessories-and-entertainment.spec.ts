@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoSeriousA11yViolationsInBothThemes, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 const PROTECTORS = "Protège-cartes Premium (100 pochettes)"; // the one featured accessory of the sample catalogue
 const BINDER = "Classeur 9 cases – 360 cartes";
@@ -108,10 +108,4 @@ test.describe("/entertainment", () => {
   });
 });
 
-for (const path of ["/accessories", "/entertainment"]) {
-  test(`no serious or critical accessibility violation on ${path}, dark or light`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.getByRole("article").first()).toBeVisible();
-    await expectNoSeriousA11yViolationsInBothThemes(page);
-  });
-}
+// axe on /accessories and /entertainment, dark and light: tests/e2e/public-a11y.spec.ts.

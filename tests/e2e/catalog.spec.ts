@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 test.describe("/catalog, Notre collection", () => {
   test("is rendered on the server with every public product", async ({ request }) => {
@@ -48,8 +48,5 @@ test.describe("/catalog, Notre collection", () => {
     await expect(page.getByRole("navigation", { name: "Catégories" }).getByRole("link", { name: "Scellés" })).toHaveAttribute("aria-current", "page");
   });
 
-  test("no serious or critical accessibility violation", async ({ page }) => {
-    await page.goto("/catalog");
-    await expectNoSeriousA11yViolations(page);
-  });
+  // axe on /catalog, dark and light: tests/e2e/public-a11y.spec.ts.
 });

@@ -54,11 +54,7 @@ test.describe("/tcg, the trading-card catalogue", () => {
     await expect(page.getByText("2 sur 2 produits")).toBeVisible();
   });
 
-  test("no serious or critical accessibility violation on /tcg, dark or light", async ({ page }) => {
-    await page.goto("/tcg?category=cards");
-    await expect(page.getByRole("article").first()).toBeVisible();
-    await expectNoSeriousA11yViolationsInBothThemes(page);
-  });
+  // axe on /tcg and /tcg?category=cards, dark and light: tests/e2e/public-a11y.spec.ts.
 });
 
 test.describe("/product/{id}", () => {

@@ -262,3 +262,35 @@ test("refuses a text file, a truncated JPEG, an image over 10 MB, a sixth image 
   await expect(page.getByLabel("Stock")).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/admin\/products\/add$/);
 });
+
+test("a catalogue change announced while the saved form's next page loads does not stop the seller there", async ({ page }) => {
+  // Saving a product announces a catalogue change to every open page, this one included. It
+  // arrives while the list the form leads to is loading (held back here for a second); a reload
+  // of the page's data started then used to restart that navigation, and the seller was left on
+  // the filled form after a successful save (seen in CI: the product saved, the page unchanged).
+  await signIn(page);
+  await page.goto(url("/admin/products/add"));
+  await waitForHydration(page);
+  await fillProduct(page, { name: "Display pendant un rechargement", price: "20", stock: "2" });
+  await uploadMain(page, "green.png");
+  // Requests for the list's data made while the first one is held: a reload cutting in.
+  let asked = 0;
+  let firstHeld = false;
+  let cutIn = 0;
+  await page.route(/\/admin\.data/, async (route) => {
+    asked += 1;
+    if (asked === 1) {
+      firstHeld = true;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      firstHeld = false;
+    } else if (firstHeld) {
+      cutIn += 1;
+    }
+    await route.continue().catch(() => {});
+  });
+  await page.getByRole("button", { name: "Ajouter le produit" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText("Produit ajouté").first()).toBeVisible();
+  await expect(page.getByRole("row", { name: /Display pendant un rechargement/ })).toBeVisible();
+  expect(cutIn, "no reload of the page's data cut into the navigation").toBe(0);
+});

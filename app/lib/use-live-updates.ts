@@ -1,8 +1,8 @@
-import { useEffect, useEffectEvent, useRef } from "react";
-import { useNavigation, useRevalidator } from "react-router";
+import { useEffect, useEffectEvent } from "react";
 import { parseCatalogChange } from "~/domain/catalog-change";
 import { type LiveStatus, publishCatalogChange, setLiveStatus } from "./live-events";
 import { setServerTime } from "./server-clock";
+import { useIdleRevalidate } from "./use-idle-revalidate";
 
 /** The connection's state, on <html data-live> (visible to tests and tools without React) and to screens (live-events.ts). */
 function setStatus(next: LiveStatus) {
@@ -18,25 +18,11 @@ const COALESCE_MS = 150;
  * and a reconnection reloads too (changes may have been missed while offline). Site content
  * changes ({op: "site"}: the promotions page, a countdown's end) reload every loader, the
  * root's banners included. The stream also gives the server's clock (server-clock.ts).
- *
- * A reload waits for a navigation under way to end: React Router restarts a navigation that a
- * reload interrupts, and a form's redirect (the product list after "Ajouter le produit", whose
- * save announces a change itself) was lost that way, leaving the seller on the saved form.
+ * A reload waits for a navigation under way to end (use-idle-revalidate.ts).
  */
 export function useLiveUpdates(): void {
-  const revalidator = useRevalidator();
-  const navigating = useNavigation().state !== "idle";
-  const waiting = useRef(false);
-  const revalidate = useEffectEvent(() => {
-    if (navigating) waiting.current = true;
-    else void revalidator.revalidate();
-  });
-
-  useEffect(() => {
-    if (navigating || !waiting.current) return;
-    waiting.current = false;
-    void revalidator.revalidate();
-  }, [navigating, revalidator]);
+  const reload = useIdleRevalidate();
+  const revalidate = useEffectEvent(reload);
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;

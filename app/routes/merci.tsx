@@ -1,12 +1,13 @@
 import { CheckCircle2, Clock, Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Link, redirect, useRevalidator } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { OrderStatusBadge, OrderSummary, formatOrderDate } from "~/components/orders/order-summary";
 import { buttonVariants } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";
 import { clearCart } from "~/lib/cart-store";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
+import { useIdleRevalidate } from "~/lib/use-idle-revalidate";
 import { getOrderBySessionId } from "~/services/orders.server";
 import { getViewer } from "~/services/session.server";
 import type { Route } from "./+types/merci";
@@ -39,7 +40,7 @@ export default function Merci({ loaderData }: Route.ComponentProps) {
   const { order, signedIn } = loaderData;
   const [processing, setProcessing] = useState(true);
   const [gaveUp, setGaveUp] = useState(false);
-  const revalidator = useRevalidator();
+  const reload = useIdleRevalidate();
   const started = useRef<number | null>(null);
   const pending = order?.status === "pending_payment";
   const wasPending = useRef(pending);
@@ -75,9 +76,9 @@ export default function Merci({ loaderData }: Route.ComponentProps) {
       setGaveUp(true);
       return;
     }
-    const timer = window.setTimeout(() => void revalidator.revalidate(), POLL_MS);
+    const timer = window.setTimeout(reload, POLL_MS);
     return () => window.clearTimeout(timer);
-  }, [pending, revalidator, order]);
+  }, [pending, reload, order]);
 
   // The webhook landed while the customer watched.
   useEffect(() => {

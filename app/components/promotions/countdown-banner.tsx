@@ -1,9 +1,9 @@
 import { Timer } from "lucide-react";
 import { useEffect, useEffectEvent, useId } from "react";
-import { useRevalidator } from "react-router";
 import { type Remaining, formatParisMoment, remainingTime } from "~/domain/site-content-display";
 import { useLiveStatus } from "~/lib/live-events";
 import { useServerSecond } from "~/lib/server-clock";
+import { useIdleRevalidate } from "~/lib/use-idle-revalidate";
 import type { PublicBanners } from "~/services/site-content.server";
 
 type ActiveCountdown = NonNullable<PublicBanners["countdown"]>;
@@ -62,10 +62,10 @@ export function CountdownBanner({ countdown }: { countdown: ActiveCountdown }) {
  * without that connection asks for fresh data itself.
  */
 function useRefreshAtEnd(ended: boolean) {
-  const revalidator = useRevalidator();
+  const reload = useIdleRevalidate();
   const live = useLiveStatus();
   const refresh = useEffectEvent(() => {
-    if (live !== "connected") void revalidator.revalidate();
+    if (live !== "connected") reload();
   });
   useEffect(() => {
     if (ended) refresh();

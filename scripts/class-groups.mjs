@@ -38,8 +38,7 @@ export function classVocabulary(dir = path.join(root, "app")) {
  * The group of a class and the groups it overrides, decided as tailwind-merge's mergeClassList
  * decides them (postfix modifiers such as `/50` included); null for a word that is not a class.
  */
-function classGroupOf(base, postfixPosition, utils, config) {
-  const postfixLookup = new Set(config.postfixLookupClassGroups ?? []);
+function classGroupOf(base, postfixPosition, utils, postfixLookup) {
   let hasPostfix = postfixPosition !== undefined;
   let group;
   if (hasPostfix) {
@@ -65,13 +64,14 @@ export function generateClassGroups(words = classVocabulary()) {
   const config = getDefaultConfig();
   const utils = createClassGroupUtils(config);
   const parse = createParseClassName(config);
+  const postfixLookup = new Set(config.postfixLookupClassGroups ?? []);
   const entries = [];
   const entryIndex = new Map();
   const classes = new Map();
   for (const word of words) {
     const { baseClassName, maybePostfixModifierPosition } = parse(word);
     if (classes.has(baseClassName)) continue;
-    const entry = classGroupOf(baseClassName, maybePostfixModifierPosition, utils, config);
+    const entry = classGroupOf(baseClassName, maybePostfixModifierPosition, utils, postfixLookup);
     if (!entry) continue;
     const key = entry.join(" ");
     if (!entryIndex.has(key)) {

@@ -16,11 +16,11 @@ export function mergeClasses(classList: string): string {
     const { modifiers, important, base } = parseClass(word);
     const entry = CLASS_GROUPS.get(base);
     if (entry !== undefined) {
-      const [group, ...overridden] = CLASS_GROUP_ENTRIES[entry]!;
+      // The group, then the groups it overrides.
+      const groups = CLASS_GROUP_ENTRIES[entry]!;
       const modifierId = (modifiers.length <= 1 ? modifiers.join("") : sortModifiers(modifiers).join(":")) + (important ? "!" : "");
-      if (claimed.includes(modifierId + group)) continue;
-      claimed.push(modifierId + group);
-      for (const other of overridden) claimed.push(modifierId + other);
+      if (claimed.includes(modifierId + groups[0])) continue;
+      for (const group of groups) claimed.push(modifierId + group);
     }
     result = result.length > 0 ? `${word} ${result}` : word;
   }

@@ -1,12 +1,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DataDirLockedError, acquireDataDirLock } from "~/db/data-dir-lock.server";
 import { openDatabase } from "~/db/client.server";
 
-describe("PGlite data directory lock", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-lock-"));
+// PGlite's own lock: the run on PostgreSQL has nothing to add.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("PGlite data directory lock", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-lock-"));
+  });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it("refuses a second opener of the same directory with a clear error, and frees it on close", async () => {

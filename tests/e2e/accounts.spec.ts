@@ -68,7 +68,7 @@ test("sign up, confirm through the e-mail read in /admin/emails, log in, see /ac
   const admin = await signInAsAdmin(browser);
   const confirmLink = await linkFromEmail(admin, account.email, "Confirmez votre adresse e-mail");
   expect(confirmLink).toMatch(/^\/verify-email\?token=/);
-  await expectNoSeriousA11yViolations(admin, { sameOriginFramesOnly: true });
+  await expectNoSeriousA11yViolations(admin);
   await admin.goto("/admin/emails");
   await expectNoSeriousA11yViolations(admin);
   await page.goto(confirmLink);

@@ -39,6 +39,12 @@ test("no serious or critical axe violation on the public pages, in both themes",
       const url = path === "PRODUCT" ? product! : path;
       await page.goto(url, { waitUntil: "domcontentloaded" });
       await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      if (path === "PRODUCT") {
+        // The similar products load when their block scrolls into view.
+        const similar = page.getByRole("region", { name: "Produits similaires" });
+        await similar.scrollIntoViewIfNeeded();
+        await expect(similar.getByRole("article").first()).toBeVisible();
+      }
       // In the page itself (no frame to visit): no extra page per run. label-content-name-mismatch
       // (WCAG 2.5.3) is experimental in axe, off unless asked for.
       const axe = new AxeBuilder({ page }).setLegacyMode(true);

@@ -118,7 +118,7 @@ export default function CartPage() {
       </div>
 
       {!ready ? (
-        <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]" aria-busy="true" aria-label="Chargement du panier">
+        <div role="status" className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]" aria-busy="true" aria-label="Chargement du panier">
           <Skeleton className="h-[8.5rem] rounded-2xl" />
           <Skeleton className="h-80 rounded-2xl" />
         </div>

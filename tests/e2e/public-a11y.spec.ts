@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
 /** Every public page a visitor reaches without an account, the 404 included. */
 const PAGES = [
@@ -59,4 +59,13 @@ test("no serious or critical axe violation on the public pages, in both themes",
     }
   }
   expect(found).toEqual([]);
+});
+
+test("the cart's loading state, as the page shows it before its script runs, has no serious or critical axe violation", async ({ page }) => {
+  // The scan above sees it only when it runs before the cart is read (it once caught a label
+  // on a plain div). Empty scripts keep the page as the server sent it.
+  await page.route("**/assets/*.js", (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+  await page.goto("/cart");
+  await expect(page.getByLabel("Chargement du panier")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });

@@ -8,7 +8,7 @@ import { accounts } from "~/db/schema";
 import { eq } from "drizzle-orm";
 import { adminCreate } from "../../scripts/admin-create";
 
-import { suiteDataDir } from "./server-process";
+import { suiteServerDataDir } from "./test-database";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -18,7 +18,7 @@ const root = path.resolve(import.meta.dirname, "../..");
  * prints and its exit codes.
  */
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("npm run admin:create", () => {
-  const dataDir = suiteDataDir("comptoir-admin-create-");
+  const dataDir = suiteServerDataDir("comptoir-admin-create-");
   const env = () => ({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" });
 
   const run = async (...args: string[]) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_CSV_COLUMNS, type CatalogCsvColumn, parseCsv, serializeCsv } from "~/domain/catalog-csv";
-import { ensureBuild, type RunningServer, startServer, suiteDataDir } from "./server-process";
+import { ensureBuild, type RunningServer, startServer } from "./server-process";
+import { suiteServerDataDir } from "./test-database";
 import { cookiesOf, signUpCustomer, tableRows } from "./http-accounts";
 
 /**
@@ -33,7 +34,7 @@ function csvForm(intent: string, csv: string | null, extra: Record<string, strin
 }
 
 describe.skipIf(onPostgres)("admin CSV import/export and journal over HTTP", () => {
-  const dataDir = suiteDataDir("comptoir-csv-journal-");
+  const dataDir = suiteServerDataDir("comptoir-csv-journal-");
   let server: RunningServer;
   let adminCookie = "";
   let customerCookie = "";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild, type RunningServer, startServer, suiteDataDir } from "./server-process";
+import { ensureBuild, type RunningServer, startServer } from "./server-process";
+import { suiteServerDataDir } from "./test-database";
 
 /**
  * POST /api/checkout over HTTP against the built server: it is answered ahead of Express
@@ -10,7 +11,7 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const UNKNOWN_PRODUCT = 987_654;
 
 describe.skipIf(onPostgres)("POST /api/checkout over HTTP", () => {
-  const dataDir = suiteDataDir("comptoir-checkout-http-");
+  const dataDir = suiteServerDataDir("comptoir-checkout-http-");
   let server: RunningServer;
 
   const checkout = (body: string, headers: Record<string, string> = {}, pathname = "/api/checkout") =>

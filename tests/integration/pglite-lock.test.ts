@@ -1,17 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DataDirLockedError, acquireDataDirLock } from "~/db/data-dir-lock.server";
 import { openDatabase } from "~/db/client.server";
+import { suiteServerDataDir } from "./test-database";
 
 // PGlite's own lock: the run on PostgreSQL has nothing to add.
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("PGlite data directory lock", () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-lock-"));
-  });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = suiteServerDataDir("comptoir-lock-");
 
   it("refuses a second opener of the same directory with a clear error, and frees it on close", async () => {
     const first = await openDatabase({ kind: "pglite", dataDir: dir });

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { type Database, openDatabase } from "~/db/client.server";
 
 /**
@@ -65,4 +66,19 @@ async function openPgliteFromTemplate(): Promise<Database> {
 export async function serverDataDir(prefix: string): Promise<string> {
   const { dataDirFromTemplate } = await import("../setup/data-dir-template");
   return dataDirFromTemplate(path.join(inject("testRunDir"), "data-dir"), prefix);
+}
+
+/**
+ * A data directory for one suite: named now, copied from the run's template when the suite
+ * starts (a server's first start on an empty directory, its initdb and images, costs about
+ * 15 s of CPU; a copy about 4), removed when it ends. A suite skipped on PostgreSQL runs neither hook.
+ */
+export function suiteServerDataDir(prefix: string): string {
+  const dir = path.join(os.tmpdir(), `${prefix}${randomBytes(4).toString("hex")}`);
+  beforeAll(async () => {
+    const { ensureDataDirTemplate } = await import("../setup/data-dir-template");
+    fs.cpSync(await ensureDataDirTemplate(path.join(inject("testRunDir"), "data-dir")), dir, { recursive: true });
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }

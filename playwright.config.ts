@@ -7,7 +7,7 @@ import { defineConfig, devices } from "@playwright/test";
 // copy (tests/setup/data-dir-template.ts).
 process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
 const port = Number(process.env.E2E_PORT);
-process.env.E2E_DATA_TEMPLATE ??= path.join(os.tmpdir(), `comptoir-e2e-template-${port}`);
+process.env.E2E_DATA_TEMPLATE ??= process.env.TEST_DATA_TEMPLATE || path.join(os.tmpdir(), `comptoir-e2e-template-${port}`);
 
 export const E2E_ADMIN = { email: "admin@comptoir.test", password: "admin-e2e-mot-de-passe" };
 

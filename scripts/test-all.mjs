@@ -4,6 +4,7 @@
 // end-to-end tests in Chromium against the built server. Ends with one "N passed, N failed" line.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { startThrowawayCluster } from "./pg-cluster.mjs";
 
@@ -79,16 +80,24 @@ const must = (ok) => {
   return ok;
 };
 
-// tsc needs the route types first; then tsc, lint and build run side by side.
+// A test server's data directory as its first start leaves it (migrated, seeded, images drawn),
+// made once here for the integration runs and the end-to-end tests, which copy it.
+const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-npm-test-"));
+process.env.TEST_DATA_TEMPLATE = path.join(runDir, "data-dir");
+process.on("exit", () => fs.rmSync(runDir, { recursive: true, force: true }));
+
+// tsc needs the route types first; then tsc, lint and build run side by side, and the template.
 must(run("Typecheck", "npx", ["react-router", "typegen"]));
-const [typed, linted, built] = await runTogether([
+const [typed, linted, built, templated] = await runTogether([
   { label: "Typecheck (tsc)", command: "npx", args: ["tsc", "--noEmit", ...(process.stdout.isTTY ? ["--pretty"] : [])] },
   { label: "Lint", command: "npx", args: ["eslint", ".", "--max-warnings=0"] },
   { label: "Build", command: "npx", args: ["react-router", "build"] },
+  { label: "Test data directory template", command: process.execPath, args: ["--import", "tsx", "tests/setup/data-dir-template.ts", process.env.TEST_DATA_TEMPLATE] },
 ]);
 must(typed);
 must(linted);
 must(built);
+must(templated);
 
 const pglite = path.join(reports, "vitest-pglite.json");
 must(vitest("Unit + integration tests (PGlite)", ["unit", "integration"], pglite, { TEST_DATABASE_URL: "" }));

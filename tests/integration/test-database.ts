@@ -65,7 +65,12 @@ async function openPgliteFromTemplate(): Promise<Database> {
  */
 export async function serverDataDir(prefix: string): Promise<string> {
   const { dataDirFromTemplate } = await import("../setup/data-dir-template");
-  return dataDirFromTemplate(path.join(inject("testRunDir"), "data-dir"), prefix);
+  return dataDirFromTemplate(serverDataTemplate(), prefix);
+}
+
+/** `npm test`'s template, shared by all its test runs (scripts/test-all.mjs), else this run's. */
+function serverDataTemplate(): string {
+  return process.env.TEST_DATA_TEMPLATE || path.join(inject("testRunDir"), "data-dir");
 }
 
 /**
@@ -77,7 +82,7 @@ export function suiteServerDataDir(prefix: string): string {
   const dir = path.join(os.tmpdir(), `${prefix}${randomBytes(4).toString("hex")}`);
   beforeAll(async () => {
     const { ensureDataDirTemplate } = await import("../setup/data-dir-template");
-    fs.cpSync(await ensureDataDirTemplate(path.join(inject("testRunDir"), "data-dir")), dir, { recursive: true });
+    fs.cpSync(await ensureDataDirTemplate(serverDataTemplate()), dir, { recursive: true });
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;

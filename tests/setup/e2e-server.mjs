@@ -10,10 +10,14 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-e2e-"));
 const template = process.env.E2E_DATA_TEMPLATE;
+// `npm test` makes one template for all its test runs (TEST_DATA_TEMPLATE) and removes it itself.
+const shared = Boolean(template) && template === process.env.TEST_DATA_TEMPLATE;
 if (template) {
-  fs.rmSync(template, { recursive: true, force: true });
-  const made = spawnSync(process.execPath, ["--import", "tsx", "tests/setup/data-dir-template.ts", template], { cwd: root, stdio: "inherit" });
-  if (made.status !== 0) process.exit(made.status ?? 1);
+  if (!shared) fs.rmSync(template, { recursive: true, force: true });
+  if (!fs.existsSync(template)) {
+    const made = spawnSync(process.execPath, ["--import", "tsx", "tests/setup/data-dir-template.ts", template], { cwd: root, stdio: "inherit" });
+    if (made.status !== 0) process.exit(made.status ?? 1);
+  }
   fs.cpSync(template, dataDir, { recursive: true });
 }
 // The built server, started as `npm start` starts it (scripts/start.mjs).
@@ -23,7 +27,7 @@ const server = spawn(process.execPath, ["build/server/main.js"], {
   env: { ...process.env, NODE_ENV: "production", MALLOC_ARENA_MAX: "2", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" },
 });
 const cleanup = () => {
-  for (const dir of [dataDir, template]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of [dataDir, shared ? null : template]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
 };
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => {

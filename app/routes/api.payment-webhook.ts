@@ -11,6 +11,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const raw = await request.text();
   const result = await receiveWebhook(context.db, context.payments, raw, request.headers, webhookDepsFrom(context));
+  // A payment queues the confirmation and the seller's notice: they leave now, not at the mail worker's next round.
+  if (result.status === 200) context.kickMail();
   return Response.json(result.body, { status: result.status, headers: { "Cache-Control": "no-store" } });
 }
 

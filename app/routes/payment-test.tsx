@@ -59,7 +59,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = testPaymentSchema({ needsEmail: session.customerEmail === null }).safeParse(form);
   if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
   const result = await payTestSession(context.db, provider, session.id, parsed.data, deps);
-  if (result.ok) throw redirect(result.redirectTo);
+  if (result.ok) {
+    // The confirmation and the seller's notice leave now, not at the mail worker's next round.
+    context.kickMail();
+    throw redirect(result.redirectTo);
+  }
   return data({ failure: FAILURES[result.reason] }, { status: 400 });
 }
 

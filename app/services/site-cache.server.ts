@@ -1,4 +1,5 @@
 import type { Db } from "~/db/types";
+import { processShared } from "~/lib/process-shared";
 
 /**
  * What every page reads and almost never changes (the banners' settings, the active site
@@ -9,7 +10,9 @@ import type { Db } from "~/db/types";
  */
 export type SiteCache<T> = { get(db: Db): Promise<T>; invalidate(): void };
 
-const caches = new Set<SiteCache<unknown>>();
+// One registry per process: the Node entry calls invalidateSiteCaches on a change event, and
+// the pages read the caches of the React Router build's copy of this module.
+const caches = processShared("siteCaches", () => new Set<SiteCache<unknown>>());
 
 export function siteCache<T>(read: (db: Db) => Promise<T>): SiteCache<T> {
   // Replaced, not cleared, on invalidation: a read under way keeps its old map and is not

@@ -97,4 +97,21 @@ describe.skipIf(!serverUrl)("a scheduled launch with two instances on PostgreSQL
       for (const page of pages) page.close();
     }
   });
+
+  it("shows a site message written behind both instances' backs on each one's next page", async () => {
+    const title = `Message ${randomBytes(3).toString("hex")}`;
+    // Each instance has read (and cached) the active messages for a page already.
+    for (const server of servers) expect(await (await fetch(`${server.url}/`)).text()).not.toContain(title);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query("insert into site_messages (title, content, location) values ($1, 'Livraison offerte ce week-end', 'global')", [title]);
+    } finally {
+      await client.end();
+    }
+    // The change event reaches both: the page cache is purged and the next render reads it.
+    for (const server of servers) {
+      await expect.poll(async () => (await (await fetch(`${server.url}/`)).text()).includes(title), { timeout: 5_000 }).toBe(true);
+    }
+  });
 });

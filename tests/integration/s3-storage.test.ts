@@ -1,65 +1,9 @@
-import { spawn } from "node:child_process";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { IMAGE_UPLOAD_ERRORS, imageKeyName } from "~/domain/image-upload";
 import { deleteProductImage, ingestProductImage } from "~/services/product-images.server";
 import { s3PrivateStore, s3Storage } from "~/services/storage-s3.server";
-
-const BUCKET = "comptoir-test";
-const CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
-
-/**
- * s3rver (a dev dependency) plays S3 on a free loopback port, in a temporary folder. It runs
- * in a node process of its own: its ListObjectsV2 continuation tokens use DES, which OpenSSL 3
- * offers only through the legacy provider. It prints its port, and exits when our stdin closes
- * (so it never outlives this test run). The run-or-skip decision has to be made while the file
- * is collected, hence top-level await.
- */
-const SERVER_SCRIPT = `
-  const S3rver = require("s3rver");
-  const { S3_DIR: directory, S3_BUCKET: name } = process.env;
-  process.stdin.on("end", () => process.exit(0)).resume();
-  new S3rver({ address: "127.0.0.1", port: 0, directory, silent: true, configureBuckets: [{ name, configs: [] }] })
-    .run()
-    .then(({ port }) => console.log(port), (error) => { console.error(error.message); process.exit(1); });
-`;
-
-async function startLocalS3() {
-  const directory = await fs.mkdtemp(path.join(os.tmpdir(), "comptoir-s3-"));
-  const child = spawn(process.execPath, ["--openssl-legacy-provider", "-e", SERVER_SCRIPT], {
-    cwd: process.cwd(),
-    env: { ...process.env, S3_DIR: directory, S3_BUCKET: BUCKET },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-  try {
-    const port = await new Promise<number>((resolve, reject) => {
-      const fail = (error: Error) => {
-        clearTimeout(timer);
-        reject(error);
-      };
-      const timer = setTimeout(() => fail(new Error("no answer within 10 s")), 10_000);
-      child.stdout.once("data", (chunk: Buffer) => {
-        clearTimeout(timer);
-        resolve(Number(chunk.toString().trim()));
-      });
-      child.once("error", fail);
-      child.once("exit", (code) => {
-        const lines = stderr.trim().split("\n");
-        fail(new Error(`exited with code ${code}: ${lines.find((line) => /error/i.test(line)) ?? lines[0]}`));
-      });
-    });
-    return { child, directory, endpoint: `http://127.0.0.1:${port}` };
-  } catch (error) {
-    child.kill();
-    await fs.rm(directory, { recursive: true, force: true });
-    return { skipped: error instanceof Error ? error.message : String(error) };
-  }
-}
+import { LOCAL_S3_BUCKET as BUCKET, LOCAL_S3_CREDENTIALS as CREDENTIALS, startLocalS3 } from "../support/local-s3";
 
 // The storage uses no database: the run on PostgreSQL has nothing to add.
 const local = process.env.TEST_DATABASE_URL ? null : await startLocalS3();
@@ -73,11 +17,7 @@ describe.skipIf(!local || "skipped" in local)("S3 storage against a local S3 ser
   const { endpoint } = local;
   const storage = s3Storage({ endpoint, bucket: BUCKET, ...CREDENTIALS });
 
-  afterAll(async () => {
-    local.child.stdin.end();
-    await new Promise((resolve) => local.child.once("exit", resolve));
-    await fs.rm(local.directory, { recursive: true, force: true });
-  });
+  afterAll(() => local.stop());
 
   it("puts, finds, lists and deletes objects", async () => {
     await storage.put("seed/a-320.webp", Buffer.from("seed a"), "image/webp");

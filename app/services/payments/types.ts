@@ -1,4 +1,5 @@
 import type { ShippingAddress } from "~/db/schema/orders";
+import { brand, hasBrand } from "~/lib/process-shared";
 
 /**
  * One small interface for every payment provider: the built-in test page and Stripe Checkout.
@@ -50,7 +51,19 @@ export type PaymentEvent = {
   amountTotalCents: number | null;
 };
 
+const WEBHOOK_SIGNATURE = brand("WebhookSignatureError");
+const PROVIDER_FAILURE = brand("PaymentProviderError");
+
+/**
+ * Thrown by a provider the Node entry created and caught by a route of the React Router build:
+ * `instanceof` must hold across the two copies of this module (lib/process-shared.ts).
+ */
 export class WebhookSignatureError extends Error {
+  readonly [WEBHOOK_SIGNATURE] = true;
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand(value, WEBHOOK_SIGNATURE);
+  }
+
   constructor(message = "Signature invalide") {
     super(message);
     this.name = "WebhookSignatureError";
@@ -58,6 +71,11 @@ export class WebhookSignatureError extends Error {
 }
 
 export class PaymentProviderError extends Error {
+  readonly [PROVIDER_FAILURE] = true;
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return hasBrand(value, PROVIDER_FAILURE);
+  }
+
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "PaymentProviderError";

@@ -1,0 +1,119 @@
+import Stripe from "stripe";
+import PostalMime from "postal-mime";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeStripe, startFakeStripe } from "../support/fake-stripe-server";
+import { LOCAL_S3_BUCKET, LOCAL_S3_CREDENTIALS, type LocalS3, startLocalS3 } from "../support/local-s3";
+import { ensureBuild, type RunningServer, startServer } from "./server-process";
+import { type SmtpRelay, startSmtpServer } from "./smtp-server";
+import { suiteServerDataDir } from "./test-database";
+
+/**
+ * The built server with every outside service configured, each played by its most faithful
+ * local stand-in: S3 (s3rver), Stripe (the official SDK against a fake API) and an SMTP relay.
+ * The same code runs without them (the other suites); this checks the wiring of server/main.ts
+ * for a real deployment: images from the bucket, a checkout on Stripe, e-mails by SMTP.
+ */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const local = onPostgres ? null : await startLocalS3();
+if (local && "skipped" in local) console.warn(`configured-services.test.ts SKIPPED: the local S3 server (s3rver) could not start: ${local.skipped}`);
+
+const WEBHOOK_SECRET = "whsec_comptoir_configured";
+const SELLER = "vendeur@comptoir.test";
+const BUYER = "marie@example.com";
+
+describe.skipIf(!local || "skipped" in local)("the built server with S3, Stripe and SMTP configured", () => {
+  if (!local || "skipped" in local) return;
+  const s3: LocalS3 = local;
+  const dataDir = suiteServerDataDir("comptoir-configured-");
+  let stripe: FakeStripe;
+  let smtp: SmtpRelay;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    ensureBuild();
+    [stripe, smtp] = await Promise.all([startFakeStripe(), startSmtpServer()]);
+    server = await startServer({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: LOCAL_S3_BUCKET,
+      S3_ACCESS_KEY_ID: LOCAL_S3_CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: LOCAL_S3_CREDENTIALS.secretAccessKey,
+      STRIPE_SECRET_KEY: "sk_test_comptoir",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      SELLER_EMAIL: SELLER,
+    });
+  }, 90_000);
+  afterAll(async () => {
+    await server?.stop();
+    await Promise.all([stripe?.close(), smtp?.close(), s3.stop()]);
+  });
+
+  it("puts the sample images in the bucket and the pages link to them there", async () => {
+    expect(server.output()).toMatch(/"storage":"s3"/);
+    const html = await (await fetch(`${server.url}/catalog`)).text();
+    const bucketUrl = `${s3.endpoint}/${LOCAL_S3_BUCKET}/`;
+    const sources = [...html.matchAll(/<img[^>]* src="([^"]+)"/g)].map((match) => match[1]!);
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) expect(source.startsWith(bucketUrl), source).toBe(true);
+
+    const image = await fetch(sources[0]!);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/webp");
+  });
+
+  it("sends the buyer to Stripe's page, takes the signed payment and mails both e-mails through the relay", async () => {
+    const catalog = await (await fetch(`${server.url}/catalog?sort=price-asc`)).text();
+    const productId = Number(/href="\/product\/(\d+)-/.exec(catalog)?.[1]);
+    expect(productId).toBeGreaterThan(0);
+
+    const started = await fetch(`${server.url}/api/checkout`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ items: [{ productId, quantity: 1 }], insuranceSelected: false }),
+    });
+    expect(started.status).toBe(200);
+    const { url, orderNumber } = (await started.json()) as { url: string; orderNumber: string };
+    const created = stripe.requests.find((request) => request.path === "/v1/checkout/sessions");
+    expect(created?.headers.authorization).toBe("Bearer sk_test_comptoir");
+    const session = created!.response as { id: string; url: string; amount_total: number };
+    expect(url).toBe(session.url);
+
+    // Stripe's webhook, signed with the endpoint's secret as Stripe signs it.
+    const event = {
+      id: "evt_configured_paid",
+      object: "event",
+      type: "checkout.session.completed",
+      data: {
+        object: {
+          id: session.id,
+          object: "checkout.session",
+          payment_status: "paid",
+          payment_intent: "pi_configured",
+          amount_total: session.amount_total,
+          customer_details: { email: BUYER, name: "Marie Curie", phone: null, address: null },
+          collected_information: {
+            shipping_details: { name: "Marie Curie", address: { line1: "12 rue des Lilas", line2: null, postal_code: "75011", city: "Paris", country: "FR", state: null } },
+          },
+        },
+      },
+    };
+    const payload = JSON.stringify(event);
+    const forged = await fetch(`${server.url}/api/payments/stripe/webhook`, { method: "POST", body: payload, headers: { "stripe-signature": "t=1,v1=forged" } });
+    expect(forged.status, server.output().slice(-3000)).toBe(400);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const received = await fetch(`${server.url}/api/payments/stripe/webhook`, { method: "POST", body: payload, headers: { "stripe-signature": signature } });
+    expect(received.status).toBe(200);
+
+    await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    const mails = await Promise.all(smtp.received.map(async ({ to, raw }) => ({ to, subject: (await PostalMime.parse(raw)).subject })));
+    expect(mails).toEqual(
+      expect.arrayContaining([
+        { to: [BUYER], subject: expect.stringContaining(`Confirmation de votre commande ${orderNumber}`) },
+        { to: [SELLER], subject: expect.stringContaining(`Nouvelle commande ${orderNumber}`) },
+      ]),
+    );
+  });
+});

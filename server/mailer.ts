@@ -4,16 +4,16 @@ import type { AuthMail } from "~/lib/auth.server";
 import type { Env } from "~/lib/env.server";
 import { queueAlreadyRegisteredEmail, queuePasswordResetEmail, queueVerificationEmail } from "~/services/account-mail.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
-import { startMailWorker } from "./mail-worker";
 
 /**
  * E-mail delivery for the server: the outbox always; the SMTP worker only with SMTP_URL
  * (without it the e-mails wait in the outbox, readable at /admin/emails).
  */
-export function startMailer(options: { db: Db; env: Env; logger: Logger; publicUrl: () => string }) {
+export async function startMailer(options: { db: Db; env: Env; logger: Logger; publicUrl: () => string }) {
   const { db, env, logger } = options;
+  // nodemailer only with a relay to send to.
   const worker = env.SMTP_URL
-    ? startMailWorker({ db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? { name: env.SHOP_NAME, address: env.SHOP_EMAIL }, logger })
+    ? (await import("./mail-worker")).startMailWorker({ db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? { name: env.SHOP_NAME, address: env.SHOP_EMAIL }, logger })
     : null;
   if (!worker) logger.info("SMTP_URL is not set: e-mails stay in the outbox (/admin/emails)");
   const kick = () => worker?.kick();

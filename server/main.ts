@@ -14,7 +14,6 @@ import { nextBannerChange } from "~/services/site-content.server";
 import { cleanUpUnusedImages } from "~/services/product-images.server";
 import { createAuth } from "~/lib/auth.server";
 import { localDiskStorage, localDiskStore } from "~/services/storage.server";
-import { s3PrivateStore, s3Storage } from "~/services/storage-s3.server";
 import { createPaymentProvider } from "~/services/payments/provider.server";
 import { startReservationSweeper } from "~/services/reservation-sweeper.server";
 import { StockGate } from "~/services/stock-gate.server";
@@ -63,9 +62,11 @@ const s3 = env.S3_ENDPOINT
       publicUrl: env.S3_PUBLIC_URL,
     }
   : null;
-const storage = s3 ? s3Storage(s3) : localDiskStorage(uploadsDir);
+// The S3 SDK (about 0.3 s of CPU to load) only when a bucket is configured.
+const s3Module = s3 ? await import("~/services/storage-s3.server") : null;
+const storage = s3 && s3Module ? s3Module.s3Storage(s3) : localDiskStorage(uploadsDir);
 // Buy-back photos: DATA_DIR/private (outside the served uploads), or "private/" in the bucket.
-const privateFiles = s3 ? s3PrivateStore(s3) : localDiskStore(path.join(dataDir, "private"));
+const privateFiles = s3 && s3Module ? s3Module.s3PrivateStore(s3) : localDiskStore(path.join(dataDir, "private"));
 logger.info({ storage: env.S3_ENDPOINT ? "s3" : "local disk", images: storage.publicBaseUrl }, "image storage ready");
 await ensureSampleImages(storage);
 if (env.SEED_SAMPLE_CATALOGUE) {
@@ -135,8 +136,8 @@ imageSweeper.unref();
 // Known once the server listens (PORT=0 in tests picks a free port).
 let listeningUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 const publicUrl = () => listeningUrl;
-const mailer = startMailer({ db: database.db, env, logger, publicUrl });
-const payments = createPaymentProvider(env, database.db, dataDir);
+const mailer = await startMailer({ db: database.db, env, logger, publicUrl });
+const payments = await createPaymentProvider(env, database.db, dataDir);
 const reservations = startReservationSweeper({
   db: database.db,
   provider: payments,

@@ -16,7 +16,7 @@ describe("what must be one per process across copies of a module", () => {
     expect(new b.PaymentProviderError("Stripe : 500") instanceof a.PaymentProviderError).toBe(true);
     expect(new b.PaymentProviderError("Stripe : 500") instanceof a.WebhookSignatureError).toBe(false);
     expect(new Error("Signature invalide") instanceof a.WebhookSignatureError).toBe(false);
-    expect(null instanceof a.PaymentProviderError).toBe(false);
+    expect((null as unknown) instanceof a.PaymentProviderError).toBe(false);
     // Still errors, with their names.
     expect(new b.WebhookSignatureError()).toBeInstanceOf(Error);
     expect(new b.WebhookSignatureError().name).toBe("WebhookSignatureError");

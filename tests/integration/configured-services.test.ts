@@ -3,6 +3,8 @@ import PostalMime from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe-server";
 import { LOCAL_S3_BUCKET, LOCAL_S3_CREDENTIALS, type LocalS3, startLocalS3 } from "../support/local-s3";
+import sharp from "sharp";
+import { signInAdmin } from "./http-accounts";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
 import { type SmtpRelay, startSmtpServer } from "./smtp-server";
 import { suiteServerDataDir } from "./test-database";
@@ -20,6 +22,7 @@ if (local && "skipped" in local) console.warn(`configured-services.test.ts SKIPP
 const WEBHOOK_SECRET = "whsec_comptoir_configured";
 const SELLER = "vendeur@comptoir.test";
 const BUYER = "marie@example.com";
+const ADMIN = { email: "admin-services@comptoir.test", password: "admin-services-mot-de-passe" };
 
 describe.skipIf(!local || "skipped" in local)("the built server with S3, Stripe and SMTP configured", () => {
   if (!local || "skipped" in local) return;
@@ -44,6 +47,8 @@ describe.skipIf(!local || "skipped" in local)("the built server with S3, Stripe 
       STRIPE_API_BASE: stripe.url,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       SELLER_EMAIL: SELLER,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
     });
   }, 90_000);
   afterAll(async () => {
@@ -115,5 +120,36 @@ describe.skipIf(!local || "skipped" in local)("the built server with S3, Stripe 
         { to: [SELLER], subject: expect.stringContaining(`Nouvelle commande ${orderNumber}`) },
       ]),
     );
+  });
+
+  it("keeps a buy-back photo in the bucket's private part, shown to the admin through the shop", async () => {
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#c33" } }).png().toBuffer();
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ lastName: "Curie", firstName: "Marie", email: BUYER, phone: "0601020304", message: "Une collection de cartes Base Set à estimer." })) {
+      form.append(name, value);
+    }
+    form.append("photos", new Blob([new Uint8Array(photo)], { type: "image/png" }), "collection.png");
+    const sent = await fetch(`${server.url}/rachat`, { method: "POST", body: form, headers: { origin: server.url } });
+    expect(sent.status).toBe(200);
+
+    const admin = await signInAdmin(server.url, ADMIN);
+    const inbox = await (await fetch(`${server.url}/admin/inbox`, { headers: { cookie: admin } })).text();
+    const id = /\/admin\/inbox\/([0-9a-f-]{36})/.exec(inbox)?.[1];
+    expect(id).toBeTruthy();
+    const message = await (await fetch(`${server.url}/admin/inbox/${id}`, { headers: { cookie: admin } })).text();
+    const key = /\/admin\/inbox\/photos\/([\w.-]+)/.exec(message)?.[1];
+    expect(key).toBeTruthy();
+
+    const shown = await fetch(`${server.url}/admin/inbox/photos/${key}`, { headers: { cookie: admin } });
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("content-type")).toBe("image/webp");
+    expect((await sharp(Buffer.from(await shown.arrayBuffer())).metadata()).format).toBe("webp");
+    // In the bucket under private/, stored for no shared cache; a visitor gets nothing from the shop.
+    const stored = await fetch(`${s3.endpoint}/${LOCAL_S3_BUCKET}/private/${key}`);
+    expect(stored.status).toBe(200);
+    expect(stored.headers.get("cache-control")).toBe("private, no-store");
+    const visitor = await fetch(`${server.url}/admin/inbox/photos/${key}`, { redirect: "manual" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toMatch(/^\/admin\/login/);
   });
 });

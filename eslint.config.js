@@ -14,6 +14,13 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|json)$/]",
+          message: "Read posts with readForm / readJson (~/lib/request-input.server): they drop NUL characters, which PostgreSQL refuses in text.",
+        },
+      ],
       "no-restricted-imports": [
         "error",
         {

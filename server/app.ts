@@ -1,4 +1,4 @@
-import type { RequestListener } from "node:http";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -113,6 +113,11 @@ export function createApp(deps: AppDeps): RequestListener {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // No route takes a NUL character (%00) in its address, and PostgreSQL cannot compare text with one.
+  app.use((req, res, next) => {
+    if (!/%00|\0/.test(req.originalUrl)) return next();
+    res.status(400).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Adresse invalide : elle contient un caractère nul (%00).");
+  });
   app.use(compression({ filter: shouldCompress }));
   if (deps.live) app.get("/api/live", deps.live.handler);
 
@@ -172,9 +177,23 @@ export function createApp(deps: AppDeps): RequestListener {
   );
   const cachedPage = servePageFromCache(deps.pageCache);
   return (req, res) => {
+    closeAfterUnreadBody(req, res);
     if (checkoutRoute(req, res) || cachedPage(req, res)) return;
     app(req, res);
   };
+}
+
+/**
+ * An answer written before its request's body was all read (a refusal past a ceiling: the
+ * rest is never read) closes the connection, as HTTP allows for a 413: a client reusing it
+ * would send its next request into the rest of that body and get a reset.
+ */
+function closeAfterUnreadBody(req: IncomingMessage, res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+    if (!req.complete) this.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
 }
 
 function parseTrustProxy(value: string): boolean | number | string {

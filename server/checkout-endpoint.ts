@@ -8,6 +8,7 @@ import { cancelCheckout, startCheckout } from "~/services/checkout.server";
 import type { PaymentProvider } from "~/services/payments/types";
 import { viewerFromHeaders } from "~/services/session.server";
 import type { StockGate } from "~/services/stock-gate.server";
+import { parseJson } from "~/lib/request-input.server";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -76,7 +77,7 @@ function checkout(deps: CheckoutEndpointDeps): Handler {
     }
     let body: unknown;
     try {
-      body = JSON.parse(await readBody(req));
+      body = parseJson(await readBody(req));
     } catch {
       return send(res, 400, { error: "Requête illisible", details: "Le panier envoyé n'est pas lisible.", code: "INVALID", fieldErrors: { body: "JSON invalide" } } satisfies CheckoutFailure);
     }
@@ -103,7 +104,7 @@ function cancel(deps: CheckoutEndpointDeps): Handler {
     if (!isSameOrigin(req, client, deps.configuredOrigin)) return send(res, 403, { error: "Requête refusée." });
     let orderId: unknown;
     try {
-      orderId = (JSON.parse(await readBody(req)) as { orderId?: unknown })?.orderId;
+      orderId = (parseJson(await readBody(req)) as { orderId?: unknown })?.orderId;
     } catch {
       return send(res, 400, { error: "Requête illisible." });
     }

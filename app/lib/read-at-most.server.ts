@@ -22,18 +22,3 @@ async function readAtMost(stream: ReadableStream<Uint8Array>, limit: number): Pr
   }
   return bytes;
 }
-
-/**
- * A form post (URL-encoded or multipart) read with a ceiling: "too-large" past `limit` (the
- * declared length is trusted only to refuse early), "unreadable" when it cannot be parsed.
- */
-export async function readFormAtMost(request: Request, limit: number): Promise<FormData | "too-large" | "unreadable"> {
-  if (Number(request.headers.get("content-length") ?? 0) > limit) return "too-large";
-  const body = request.body ? await readAtMost(request.body, limit) : new Uint8Array(new ArrayBuffer(0));
-  if (!body) return "too-large";
-  try {
-    return await new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
-  } catch {
-    return "unreadable";
-  }
-}

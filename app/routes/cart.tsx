@@ -18,6 +18,7 @@ import { previewDiscount } from "~/services/discounts.server";
 import { getViewer } from "~/services/session.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/cart";
+import { readJson } from "~/lib/request-input.server";
 
 export function headers() {
   return { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL };
@@ -28,7 +29,7 @@ export function headers() {
  * code takes off this cart, computed here from today's prices, or why it does not apply.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const body: unknown = await request.json().catch(() => null);
+  const body = await readJson(request);
   const parsed = discountPreviewSchema.safeParse(body);
   if (!parsed.success) {
     const typed = (body as { code?: unknown } | null)?.code;

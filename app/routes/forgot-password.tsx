@@ -9,9 +9,10 @@ import { useFormValidation } from "~/lib/use-form-validation";
 import { failureData, invalidData, requestPasswordReset } from "~/services/auth-actions.server";
 import type { Route } from "./+types/forgot-password";
 import { formPageHeaders } from "~/lib/http";
+import { readForm } from "~/lib/request-input.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return invalidData(fieldErrors(parsed.error));
   const result = await requestPasswordReset(context, parsed.data);
   if (!result.ok) return failureData(result);

@@ -10,6 +10,7 @@ import { failureData, invalidData, signIn } from "~/services/auth-actions.server
 import { getViewer } from "~/services/session.server";
 import type { Route } from "./+types/login";
 import { formPageHeaders } from "~/lib/http";
+import { readForm } from "~/lib/request-input.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getViewer(request, context)) throw redirect("/account");
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = loginSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = loginSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return invalidData(fieldErrors(parsed.error));
   const result = await signIn(request, context, parsed.data);
   if (!result.ok) return failureData(result);

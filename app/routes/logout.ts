@@ -3,10 +3,11 @@ import { withNotice } from "~/domain/notices";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { signOut } from "~/services/auth-actions.server";
 import type { Route } from "./+types/logout";
+import { readForm } from "~/lib/request-input.server";
 
 /** POST /logout: ends the session in the database, clears the cookie, says "Déconnecté". */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const headers = await signOut(request, context);
   throw redirect(withNotice(safeRedirect(form.get("redirectTo"), "/"), "deconnecte"), { headers });
 }

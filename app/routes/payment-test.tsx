@@ -15,6 +15,7 @@ import { webhookDepsFrom } from "~/services/payment-webhooks.server";
 import { cancelTestSession, getTestSession, payTestSession } from "~/services/payments/test-checkout.server";
 import type { TestProvider } from "~/services/payments/test-provider.server";
 import type { Route } from "./+types/payment-test";
+import { readForm } from "~/lib/request-input.server";
 
 /**
  * The built-in test provider's hosted payment page (the default without Stripe keys). It looks
@@ -50,7 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const provider = testProvider(context);
   const session = await getTestSession(context.db, params.sessionId);
   if (!session) throw data(null, { status: 404 });
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const deps = webhookDepsFrom(context);
   if (form.intent === "cancel") {
     const to = await cancelTestSession(context.db, provider, session.id, deps);

@@ -10,13 +10,14 @@ import { failureData, invalidData, resetPassword } from "~/services/auth-actions
 import type { Route } from "./+types/reset-password";
 import { formPageHeaders } from "~/lib/http";
 import { NewPasswordField } from "~/components/account/new-password-field";
+import { readForm } from "~/lib/request-input.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return invalidData(fieldErrors(parsed.error));
   const result = await resetPassword(context, parsed.data);
   if (!result.ok) return failureData(result);

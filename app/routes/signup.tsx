@@ -14,6 +14,7 @@ import { getViewer } from "~/services/session.server";
 import type { Route } from "./+types/signup";
 import { formPageHeaders } from "~/lib/http";
 import { NewPasswordField } from "~/components/account/new-password-field";
+import { readForm } from "~/lib/request-input.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getViewer(request, context)) throw redirect("/account");
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = signupSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = signupSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return invalidData(fieldErrors(parsed.error));
   const result = await signUp(request, context, parsed.data);
   if (!result.ok) return failureData(result);

@@ -6,6 +6,7 @@ import { pageMeta, seoRoot } from "~/lib/seo";
 import { getViewer, isSameOriginPost } from "~/services/session.server";
 import { withdrawalDepsFrom, withdrawalPageView, withdrawalPost } from "~/services/withdrawal.server";
 import type { Route } from "./+types/withdrawal";
+import { readForm } from "~/lib/request-input.server";
 
 /**
  * /retractation, the withdrawal function (Directive (EU) 2023/2673): a signed-in customer comes
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (!isSameOriginPost(request, context.publicUrl)) throw data(null, { status: 403 });
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const viewer = await getViewer(request, context);
   const result = await withdrawalPost(withdrawalDepsFrom(context), { form, viewer, clientIp: context.clientIp });
   if (result.created) {

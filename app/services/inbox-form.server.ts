@@ -4,7 +4,7 @@ import type { InboxKind } from "~/domain/catalog-values";
 import { type InboxFormAnswer, MAX_BUYBACK_PHOTOS, PHOTOS_FIELD, SEND_FAILED, type SubmittedValues, submittedValues } from "~/domain/contact-forms";
 import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import type { AppContext } from "~/lib/context";
-import { readFormAtMost } from "~/lib/read-at-most.server";
+import { readFormAtMost } from "~/lib/request-input.server";
 import { submitInboxRequest } from "./inbox.server";
 
 const MB = 1024 * 1024;

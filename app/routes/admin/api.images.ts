@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { readAtMost } from "~/lib/read-at-most.server";
+import { readFormAtMost } from "~/lib/request-input.server";
 import { IMAGE_UPLOAD_ERRORS, MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { imageUrl } from "~/domain/images";
 import { ingestProductImage } from "~/services/product-images.server";
@@ -19,16 +19,9 @@ export type ImageUploadAnswer = { key: string; url: string } | { error: string }
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context, "api");
   const tooLarge = () => data<ImageUploadAnswer>({ error: IMAGE_UPLOAD_ERRORS.tooLarge }, { status: 413 });
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return tooLarge();
-  const body = request.body ? await readAtMost(request.body, MAX_BODY_BYTES) : new Uint8Array(new ArrayBuffer(0));
-  if (!body) return tooLarge();
-  let file: FormDataEntryValue | null;
-  try {
-    const form = await new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
-    file = form.get("file");
-  } catch {
-    file = null;
-  }
+  const form = await readFormAtMost(request, MAX_BODY_BYTES);
+  if (form === "too-large") return tooLarge();
+  const file = form === "unreadable" ? null : form.get("file");
   if (!(file instanceof File)) return data<ImageUploadAnswer>({ error: "Aucun fichier reçu." }, { status: 400 });
   const result = await ingestProductImage(context.storage, Buffer.from(await file.arrayBuffer()));
   if (!result.ok) return data<ImageUploadAnswer>({ error: result.error }, { status: result.status });

@@ -9,6 +9,7 @@ import { IMPORT_ROW_ACTION_LABELS, type LogChangeLine, importAppliedText, logCha
 import type { CsvError } from "~/domain/catalog-csv";
 import { cn } from "~/lib/utils";
 import { readAtMost } from "~/lib/read-at-most.server";
+import { readFormAtMost } from "~/lib/request-input.server";
 import { type CatalogImportRow, applyCatalogImport, previewCatalogImport } from "~/services/catalog-csv.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/csv";
@@ -57,15 +58,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Import / export du cata
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "api");
   const fail = (message: string, status: number) => data<ImportAnswer>({ kind: "error", message }, { status });
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return fail(TOO_LARGE, 413);
-  const body = request.body ? await readAtMost(request.body, MAX_BODY_BYTES) : new Uint8Array(new ArrayBuffer(0));
-  if (!body) return fail(TOO_LARGE, 413);
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
-  } catch {
-    return fail("Le formulaire envoyé est illisible\u00a0: choisissez le fichier et réessayez.", 400);
-  }
+  const form = await readFormAtMost(request, MAX_BODY_BYTES);
+  if (form === "too-large") return fail(TOO_LARGE, 413);
+  if (form === "unreadable") return fail("Le formulaire envoyé est illisible\u00a0: choisissez le fichier et réessayez.", 400);
 
   const intent = form.get("intent");
   if (intent === "preview") {

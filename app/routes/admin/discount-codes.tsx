@@ -24,6 +24,7 @@ import {
 } from "~/services/discounts.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/discount-codes";
+import { readForm } from "~/lib/request-input.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -39,7 +40,7 @@ const GONE = "Ce code promo n'existe plus.";
 /** Create or edit (the form's schema again), activate or deactivate, delete. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context, "api");
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const form = Object.fromEntries(await readForm(request)) as Record<string, string>;
   const current = form.id ? await getDiscountCode(context.db, form.id) : null;
   if (form.id && !current) return refused(404, GONE);
   try {

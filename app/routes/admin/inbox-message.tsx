@@ -13,7 +13,7 @@ import { MESSAGE_MAX } from "~/domain/contact-forms";
 import { NOTE_MAX, offerSchema, replySchema } from "~/domain/inbox-admin";
 import { MOVE_LABELS, STATUS_TONES, buttonStatuses, describeEvent } from "~/domain/inbox-workflow";
 import { formatEuros } from "~/domain/money";
-import { readFormAtMost } from "~/lib/read-at-most.server";
+import { readFormAtMost } from "~/lib/request-input.server";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { cn } from "~/lib/utils";
 import { type ActionOutcome, getInboxRequest, markContactRead, moveInboxRequest, replyToRequest, sendOffer } from "~/services/inbox.server";

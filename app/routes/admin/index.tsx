@@ -32,6 +32,7 @@ import { deleteProduct, setFeatured } from "~/services/product-admin.server";
 import { deleteProductImage } from "~/services/product-images.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/index";
+import { readForm } from "~/lib/request-input.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -43,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The list's own actions: featured toggle and delete (the form has its own route). */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "api");
-  const form = await request.formData();
+  const form = await readForm(request);
   const id = Number(form.get("id"));
   const intent = form.get("intent");
   if (!Number.isSafeInteger(id) || id <= 0 || (intent !== "featured" && intent !== "delete")) {

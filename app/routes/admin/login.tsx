@@ -12,6 +12,7 @@ import { failureData, signIn } from "~/services/auth-actions.server";
 import { getViewer } from "~/services/session.server";
 import type { Route } from "./+types/login";
 import { formPageHeaders } from "~/lib/http";
+import { readForm } from "~/lib/request-input.server";
 
 const MISSING: FailureMessage = { title: "Erreur", description: "Veuillez saisir votre email et votre mot de passe." };
 
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = loginSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = loginSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return failureData({ ok: false, status: 400, ...MISSING });
   const result = await signIn(request, context, parsed.data, { adminOnly: true });
   if (!result.ok) return failureData(result);

@@ -22,6 +22,7 @@ import { type AdminOrder, type OrderActionResult, cancelAndRefundOrder, getAdmin
 import { webhookDepsFrom } from "~/services/payment-webhooks.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/order";
+import { readForm } from "~/lib/request-input.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -35,7 +36,7 @@ export type OrderActionAnswer = ActionToast & { fieldErrors?: Record<string, str
 /** Ship, cancel and refund, retry a refund: each checked against the order's status on the server. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "api");
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const deps = webhookDepsFrom(context);
   let result: OrderActionResult;
   if (form.intent === "ship") result = await shipOrder(context.db, params.number, form, admin.id, deps);

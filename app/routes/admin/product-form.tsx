@@ -10,6 +10,7 @@ import { variantKey } from "~/services/storage.server";
 import { createProduct, duplicateProduct, getProductForEdit, updateProduct } from "~/services/product-admin.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/product-form";
+import { readForm } from "~/lib/request-input.server";
 
 const EMPTY: Required<ProductFormInput> = {
   name: "",
@@ -44,7 +45,7 @@ type ActionAnswer = { errors?: ProductFieldErrors; toast?: { title: string; desc
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "api");
-  const form = await request.formData();
+  const form = await readForm(request);
   const id = params.id ? Number(params.id) : null;
   const failed = (description: string, status = 500) => data<ActionAnswer>({ toast: { title: "Erreur", description } }, { status });
 

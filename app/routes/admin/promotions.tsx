@@ -22,6 +22,7 @@ import {
 import { getSiteContent, saveCountdown, saveHeroBanner, savePromotion } from "~/services/site-content.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/promotions";
+import { readForm } from "~/lib/request-input.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -46,7 +47,7 @@ const answer = (status: number, body: SettingsAnswer) => data(body, { status });
  */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context, "api");
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const now = new Date();
   const invalid = (error: Parameters<typeof fieldErrors>[0]) => answer(400, { ok: false, toast: INVALID_FORM_TOAST, fieldErrors: fieldErrors(error) });
   try {

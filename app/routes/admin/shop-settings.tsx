@@ -11,6 +11,7 @@ import { useFormValidation } from "~/lib/use-form-validation";
 import { getShopIdentity, saveShopIdentity } from "~/services/shop-identity.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/shop-settings";
+import { readForm } from "~/lib/request-input.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -29,7 +30,7 @@ function submitted(form: FormData): LegalIdentityInput {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "api");
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = legalIdentitySchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return data<SettingsAnswer>(

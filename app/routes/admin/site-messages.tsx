@@ -15,7 +15,7 @@ import type { Db } from "~/db/types";
 import { type FieldErrors, fieldErrors } from "~/domain/auth-forms";
 import { SITE_MESSAGE_LOCATIONS, SITE_MESSAGE_LOCATION_LABELS, type SiteMessageLocation } from "~/domain/catalog-values";
 import { CONTENT_MAX, LOCATION_HINTS, TITLE_MAX, formErrorToast, siteMessageSchema } from "~/domain/site-messages";
-import { readFormAtMost } from "~/lib/read-at-most.server";
+import { readFormAtMost } from "~/lib/request-input.server";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { cn } from "~/lib/utils";
 import { requireAdmin } from "~/services/session.server";

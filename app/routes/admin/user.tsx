@@ -15,6 +15,7 @@ import { changeRole, getUserDetails } from "~/services/admin-users.server";
 import { eraseUser } from "~/services/gdpr.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/user";
+import { readForm } from "~/lib/request-input.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request, context);
@@ -32,7 +33,7 @@ const answer = (status: number, ok: boolean, title: string, description: string)
 /** Promote, demote, erase: each checked again on the server, whatever the page showed. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "api");
-  const parsed = userActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = userActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return answer(400, false, "Erreur", parsed.error.issues[0]?.message ?? "Requête invalide.");
   const intent = parsed.data.intent;
   try {

@@ -130,7 +130,7 @@ function openListener(server, index, drop, log) {
   }
 
   return new Promise((resolve, reject) => {
-    const req = http.get(server.base + "/api/live", { agent: false, headers: { accept: "text/event-stream", "user-agent": HEADERS["user-agent"] } }, (res) => {
+    const req = http.get(server.base + "/api/live", { agent: false, headers: { accept: "text/event-stream", "user-agent": HEADERS["user-agent"], "x-forwarded-for": visitorAddress(12, index) } }, (res) => {
       if (res.statusCode !== 200) {
         res.resume();
         reject(new Error(`/api/live answered ${res.statusCode}`));
@@ -167,6 +167,12 @@ function openListener(server, index, drop, log) {
   });
 }
 
+/** The address a visitor's requests come from (X-Forwarded-For, the servers trust loopback): one per visitor, 10.x.y.z for buyers. */
+function visitorAddress(network, index) {
+  const n = index + 1;
+  return `${network}.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
 // ── Buyers ───────────────────────────────────────────────────────────────────────────────
 /**
  * One buyer: its own TCP connection, opened beforehand, and its request written out in full at
@@ -174,8 +180,7 @@ function openListener(server, index, drop, log) {
  */
 function connectBuyer(server, index, productId, { quantity = 1, network = 10 } = {}) {
   const { hostname, port } = new URL(server.base);
-  const n = index + 1;
-  const ip = `${network}.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  const ip = visitorAddress(network, index);
   const body = JSON.stringify({ items: [{ productId, quantity }], insuranceSelected: false });
   const request = Buffer.from(
     [

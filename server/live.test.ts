@@ -79,3 +79,33 @@ describe("LiveHub.handler", () => {
     live.close();
   });
 });
+
+describe("LiveHub.handler, streams per client address", () => {
+  /** A stream asked for by `ip`: its status and whether it stays open. */
+  function ask(hub: LiveHub, ip: string) {
+    const req = Object.assign(new EventEmitter(), { ip }) as unknown as Request;
+    let status = 0;
+    let headers: Record<string, string> = {};
+    let ended = false;
+    const res = {
+      writeHead: (code: number, given: Record<string, string>) => ((status = code), (headers = given), res),
+      write: () => true,
+      end: () => (ended = true),
+    } as unknown as Response;
+    hub.handler(req, res);
+    return { status, headers, ended, leave: () => (req as unknown as EventEmitter).emit("close") };
+  }
+
+  it("refuses a stream past the limit with a 429 to that address only, and counts a closed one out", () => {
+    const hub = new LiveHub(pino({ level: "silent" }), { maxPerClient: 2 });
+    const first = ask(hub, "203.0.113.7");
+    expect(ask(hub, "203.0.113.7").status).toBe(200);
+    const refused = ask(hub, "203.0.113.7");
+    expect(refused).toMatchObject({ status: 429, ended: true });
+    expect(refused.headers["Retry-After"]).toBe("30");
+    expect(ask(hub, "198.51.100.2")).toMatchObject({ status: 200, ended: false });
+    first.leave();
+    expect(ask(hub, "203.0.113.7").status).toBe(200);
+    hub.close();
+  });
+});

@@ -11,9 +11,17 @@ const HEARTBEAT_MS = 25_000;
  */
 export const LIVE_BATCH_MS = 100;
 
+/**
+ * Streams one client address may hold open: a household's tabs and devices, or buyers behind
+ * one carrier's NAT, stay well under it; a script opening streams in a loop (each one a socket
+ * and a write per change) gets a 429 instead. The page retries later (use-live-updates.ts).
+ */
+export const LIVE_STREAMS_PER_CLIENT = 64;
+
 /** Open pages listening for catalogue changes over Server-Sent Events (GET /api/live). */
 export class LiveHub {
   private readonly clients = new Set<Response>();
+  private readonly openPerClient = new Map<string, number>();
   private heartbeat: NodeJS.Timeout | undefined;
   /** Frames waiting for the next write, each once (a page refetches once per batch anyway). */
   private readonly pending = new Set<string>();
@@ -22,10 +30,19 @@ export class LiveHub {
 
   constructor(
     private readonly logger: Logger,
-    private readonly options: { batchMs?: number; now?: () => number } = {},
+    private readonly options: { batchMs?: number; now?: () => number; maxPerClient?: number } = {},
   ) {}
 
   handler = (req: Request, res: Response) => {
+    // Express applies TRUST_PROXY: behind a configured proxy, the visitor's address.
+    const client = req.ip ?? req.socket?.remoteAddress ?? "unknown";
+    const open = this.openPerClient.get(client) ?? 0;
+    if (open >= (this.options.maxPerClient ?? LIVE_STREAMS_PER_CLIENT)) {
+      res.writeHead(429, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "30" });
+      res.end("Trop de connexions en direct depuis cette adresse.");
+      return;
+    }
+    this.openPerClient.set(client, open + 1);
     res.writeHead(200, {
       "Content-Type": "text/event-stream; charset=utf-8",
       "Cache-Control": "no-store",
@@ -39,6 +56,9 @@ export class LiveHub {
     this.ensureHeartbeat();
     req.on("close", () => {
       this.clients.delete(res);
+      const left = (this.openPerClient.get(client) ?? 1) - 1;
+      if (left > 0) this.openPerClient.set(client, left);
+      else this.openPerClient.delete(client);
       if (this.clients.size === 0) this.stopHeartbeat();
     });
   };
@@ -69,6 +89,7 @@ export class LiveHub {
     this.pending.clear();
     for (const client of this.clients) client.end();
     this.clients.clear();
+    this.openPerClient.clear();
   }
 
   private ensureHeartbeat() {

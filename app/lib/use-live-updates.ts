@@ -11,6 +11,8 @@ function setStatus(next: LiveStatus) {
 }
 
 const COALESCE_MS = 150;
+const RECONNECT_MIN_MS = 2_000;
+const RECONNECT_MAX_MS = 60_000;
 
 /**
  * Listens to catalogue changes (GET /api/live) and reloads the page's data when one arrives,
@@ -26,34 +28,49 @@ export function useLiveUpdates(): void {
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
-    const source = new EventSource("/api/live");
+    let source: EventSource | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let reconnect: ReturnType<typeof setTimeout> | undefined;
+    let reconnectMs = RECONNECT_MIN_MS;
     let wasDown = false;
     const refresh = () => {
       clearTimeout(timer);
       timer = setTimeout(revalidate, COALESCE_MS);
     };
-    source.addEventListener("open", () => {
-      setStatus("connected");
-      if (wasDown) refresh();
-      wasDown = false;
-    });
-    source.addEventListener("error", () => {
-      setStatus("disconnected");
-      wasDown = true;
-    });
-    source.addEventListener("clock", (event) => {
-      const { now } = JSON.parse(event.data) as { now: number };
-      setServerTime(now);
-    });
-    source.addEventListener("catalog", (event) => {
-      const change = parseCatalogChange(event.data);
-      if (change) publishCatalogChange(change);
-      refresh();
-    });
+    const connect = () => {
+      const stream = new EventSource("/api/live");
+      source = stream;
+      stream.addEventListener("open", () => {
+        reconnectMs = RECONNECT_MIN_MS;
+        setStatus("connected");
+        if (wasDown) refresh();
+        wasDown = false;
+      });
+      stream.addEventListener("error", () => {
+        setStatus("disconnected");
+        wasDown = true;
+        // The browser retries a dropped stream by itself, but gives up for good on an answer
+        // other than 200 (a proxy's 502 while the server restarts, a 429): then the page
+        // retries, less and less often, spread out so a restart is not met by every page at once.
+        if (stream.readyState !== EventSource.CLOSED) return;
+        reconnect = setTimeout(connect, reconnectMs * (0.5 + Math.random()));
+        reconnectMs = Math.min(reconnectMs * 2, RECONNECT_MAX_MS);
+      });
+      stream.addEventListener("clock", (event) => {
+        const { now } = JSON.parse(event.data) as { now: number };
+        setServerTime(now);
+      });
+      stream.addEventListener("catalog", (event) => {
+        const change = parseCatalogChange(event.data);
+        if (change) publishCatalogChange(change);
+        refresh();
+      });
+    };
+    connect();
     return () => {
       clearTimeout(timer);
-      source.close();
+      clearTimeout(reconnect);
+      source?.close();
     };
   }, []);
 }

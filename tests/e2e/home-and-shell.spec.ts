@@ -11,6 +11,24 @@ test.describe("home page and application shell", () => {
     expect(response.headers()["content-encoding"]).toMatch(/^(gzip|br)$/);
   });
 
+  test("live updates come back after the stream was answered with an error (a proxy's 502 while the server restarts)", async ({ page, consoleErrors }) => {
+    // The browser gives up for good on such an answer; the page must try again by itself.
+    let refused = 0;
+    await page.route("**/api/live", (route) => {
+      if (refused === 0) {
+        refused += 1;
+        return route.fulfill({ status: 502, contentType: "text/plain", body: "Bad Gateway" });
+      }
+      return route.continue();
+    });
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-live", "connected", { timeout: 15_000 });
+    expect(refused).toBe(1);
+    // The browser reports the 502 it was made to get, and nothing else.
+    expect(consoleErrors).toEqual(["Failed to load resource: the server responded with a status of 502 (Bad Gateway)"]);
+    consoleErrors.length = 0;
+  });
+
   test("hero, category tiles and featured products", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Bienvenue");

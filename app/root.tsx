@@ -97,12 +97,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return <NotFound />;
   }
   if (typeof document !== "undefined") console.error(error);
+  // A refusal the server worded itself (a post too large or unreadable: lib/request-input.server.ts) says why.
+  const refusal = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && typeof error.data === "string" ? error.data : null;
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <p className="text-sm font-semibold uppercase tracking-widest text-destructive">Erreur</p>
       <h1 className="mt-3 text-3xl font-extrabold">Une erreur est survenue</h1>
       <p className="mt-4 text-muted-foreground">
-        Nous n'avons pas pu afficher cette page. Réessayez dans un instant&nbsp;; si le problème persiste, écrivez-nous.
+        {refusal ?? "Nous n'avons pas pu afficher cette page. Réessayez dans un instant\u00a0; si le problème persiste, écrivez-nous."}
       </p>
       <a href="/" className="mt-8 inline-flex h-11 items-center rounded-lg bg-primary px-5 font-semibold text-primary-foreground">
         Retour à l'accueil

@@ -40,7 +40,10 @@ describe.skipIf(onPostgres)("hostile requests to the built server", () => {
   });
 
   it("answers 400 to a form route sent something other than a form", async () => {
-    expect((await form("/login", "email=a@b.fr", "text/plain")).status).toBe(400);
+    const notAForm = await form("/login", "email=a@b.fr", "text/plain");
+    expect(notAForm.status).toBe(400);
+    // The error page says why, in French.
+    expect(await notAForm.text()).toContain("Le formulaire envoyé est illisible. Rechargez la page et réessayez.");
     expect((await form("/signup", "{}", "application/json")).status).toBe(400);
     expect((await form("/login", "--x\r\nbroken", "multipart/form-data; boundary=x")).status).toBe(400);
   });

@@ -189,6 +189,8 @@ export function createApp(deps: AppDeps): RequestListener {
  * would send its next request into the rest of that body and get a reset.
  */
 function closeAfterUnreadBody(req: IncomingMessage, res: ServerResponse): void {
+  // Pages read no body: Node discards one after the answer. Kept off the page cache's hot path.
+  if (req.method === "GET" || req.method === "HEAD") return;
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
     if (!req.complete) this.setHeader("Connection", "close");

@@ -63,10 +63,10 @@ const s3 = env.S3_ENDPOINT
     }
   : null;
 // The S3 SDK (about 0.3 s of CPU to load) only when a bucket is configured.
-const s3Module = s3 ? await import("~/services/storage-s3.server") : null;
-const storage = s3 && s3Module ? s3Module.s3Storage(s3) : localDiskStorage(uploadsDir);
+const bucket = s3 ? await import("~/services/storage-s3.server").then((m) => ({ storage: m.s3Storage(s3), privateFiles: m.s3PrivateStore(s3) })) : null;
+const storage = bucket?.storage ?? localDiskStorage(uploadsDir);
 // Buy-back photos: DATA_DIR/private (outside the served uploads), or "private/" in the bucket.
-const privateFiles = s3 && s3Module ? s3Module.s3PrivateStore(s3) : localDiskStore(path.join(dataDir, "private"));
+const privateFiles = bucket?.privateFiles ?? localDiskStore(path.join(dataDir, "private"));
 logger.info({ storage: env.S3_ENDPOINT ? "s3" : "local disk", images: storage.publicBaseUrl }, "image storage ready");
 await ensureSampleImages(storage);
 if (env.SEED_SAMPLE_CATALOGUE) {

@@ -144,14 +144,22 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
       expect(requestsTo("/v1/checkout/sessions")).toHaveLength(3);
     });
 
-    it("reports a refused request without retrying it (expiry under Stripe's 30 minutes)", async () => {
-      const error = await provider
-        .createSession(withKey("order-too-soon", { expiresAt: new Date(Date.now() + 10 * 60_000) }))
-        .catch((e: unknown) => e);
+    it("reports a refused request without retrying it", async () => {
+      const lines = [{ name: "Prix impossible", unitAmountCents: -1, quantity: 1 }];
+      const error = await provider.createSession(withKey("order-refused", { lines, totalCents: -1 })).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PaymentProviderError);
       expect((error as PaymentProviderError).cause).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
-      expect((error as Error).message).toContain("expires_at");
+      expect((error as Error).message).toContain("unit_amount");
       expect(requestsTo("/v1/checkout/sessions")).toHaveLength(1);
+    });
+
+    it("asks for 31 minutes from the call when a 30-minute reservation has already run a while", async () => {
+      const before = Date.now();
+      const session = await provider.createSession(withKey("order-thirty", { expiresAt: new Date(before + 30 * 60_000 - 5_000) }));
+      expect(session.id).toMatch(/^cs_/);
+      const sent = Number(lastTo("/v1/checkout/sessions").body.expires_at);
+      expect(sent).toBeGreaterThanOrEqual(Math.ceil(before / 1000) + 31 * 60);
+      expect(sent).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 31 * 60);
     });
   });
 

@@ -46,8 +46,7 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
             ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
             shipping_address_collection: { allowed_countries: [...SHIPPING_COUNTRY_CODES] },
             phone_number_collection: { enabled: true },
-            // Stripe refuses less than 30 minutes ahead; the reservation always lasts at least that.
-            expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+            expires_at: stripeExpiry(input.expiresAt, Date.now()),
             metadata,
             client_reference_id: input.orderNumber,
             // On the PaymentIntent too, so the order is findable from a payment in the dashboard.
@@ -95,6 +94,20 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
       }
     },
   };
+}
+
+/**
+ * Stripe refuses an expiry less than 30 minutes after it creates the session, by its own clock.
+ * A 30-minute reservation (the default) has already begun when the request leaves, and the
+ * request takes time to arrive: sent as is, it was refused whenever a second ticked over on
+ * the way (seen under load). So the session lasts at least 31 minutes from the call; a payment
+ * made in the minute after the reservation ended is a late payment (payment-webhooks.server.ts:
+ * the units are taken again if still there, else the money goes back).
+ */
+export const STRIPE_MIN_EXPIRY_S = 31 * 60;
+
+export function stripeExpiry(reservedUntil: Date, nowMs: number): number {
+  return Math.max(Math.floor(reservedUntil.getTime() / 1000), Math.ceil(nowMs / 1000) + STRIPE_MIN_EXPIRY_S);
 }
 
 /** The SDK takes host, port and protocol apart; a path in the URL would be ignored by it. */

@@ -22,6 +22,7 @@ import { NoticeToast } from "./components/layout/notice-toast";
 import { Toaster } from "./components/ui/toaster";
 import { useNonce } from "./lib/nonce";
 import { useLiveUpdates } from "./lib/use-live-updates";
+import { EARLY_PRESS_SCRIPT } from "./lib/early-press";
 import { THEME_SCRIPT } from "./lib/theme";
 import { VIEWER_SCRIPT, useViewerSync } from "./lib/viewer";
 
@@ -58,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1120" />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `${THEME_SCRIPT};${VIEWER_SCRIPT}` }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `${THEME_SCRIPT};${VIEWER_SCRIPT};${EARLY_PRESS_SCRIPT}` }} />
         <Meta />
         <Links />
       </head>

@@ -29,6 +29,24 @@ test.describe("home page and application shell", () => {
     consoleErrors.length = 0;
   });
 
+  test("a press on Ajouter au panier before the page's code has run is kept, and counted once", async ({ page }) => {
+    // A slow phone: the page shows, its code arrives later. The entry script is held back.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/entry.client-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    const add = page.getByRole("button", { name: /^Ajouter au panier/ }).first();
+    await add.click();
+    await add.click();
+    await expect(page.getByRole("link", { name: "Panier vide" })).toBeVisible();
+    release();
+    await expect(page.getByText("Ajouté au panier").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Panier : 1 article" })).toBeVisible();
+  });
+
   test("hero, category tiles and featured products", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Bienvenue");

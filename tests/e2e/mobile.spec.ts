@@ -1,6 +1,19 @@
 import { expect, test } from "./fixtures";
 
 test.describe("mobile shell (390 px)", () => {
+  test("a tap on the menu before the page's code has run opens it once the code is there", async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/entry.client-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.getByRole("button", { name: "Ouvrir le menu" }).click();
+    release();
+    await expect(page.getByRole("dialog", { name: "Comptoir" })).toBeVisible();
+  });
+
   test("the slide-out menu holds every header link and closes on navigation", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeHidden();

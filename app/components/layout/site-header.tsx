@@ -7,6 +7,7 @@ import { SIGNED_IN_ONLY, SIGNED_OUT_ONLY, useViewer } from "~/lib/viewer";
 import type { PaymentProviderName } from "~/components/cart/use-checkout";
 import { CartButton } from "./cart-button";
 import { MAIN_NAV } from "./navigation";
+import { useEarlyPress } from "~/lib/early-press";
 import { SearchBox } from "./search-box";
 import { ShopLogo } from "./shop-logo";
 import { ThemeToggle } from "./theme-toggle";
@@ -131,7 +132,8 @@ function AccountLinks({ name }: { name: string | null }) {
 
 /** The mobile slide-out menu: a stand-in trigger until the sheet's code arrives on first intent. */
 function MobileMenu({ shopName }: { shopName: string }) {
-  const { module: menus, trigger, arrival } = useOnDemand(loadHeaderMenus, "click");
+  const { module: menus, trigger, arrival, press } = useOnDemand(loadHeaderMenus, "click");
+  const earlyPress = useEarlyPress(press);
   const icon = <Menu className="!size-6" aria-hidden="true" />;
   if (menus) {
     return (
@@ -143,7 +145,7 @@ function MobileMenu({ shopName }: { shopName: string }) {
     );
   }
   return (
-    <Button variant="ghost" size="icon" className="md:hidden" aria-label="Ouvrir le menu" aria-haspopup="dialog" aria-expanded={false} {...trigger}>
+    <Button variant="ghost" size="icon" className="md:hidden" aria-label="Ouvrir le menu" aria-haspopup="dialog" aria-expanded={false} {...trigger} {...earlyPress}>
       {icon}
     </Button>
   );

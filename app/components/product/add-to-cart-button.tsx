@@ -3,6 +3,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { preloadToasts, toast } from "~/components/ui/toaster";
 import type { ProductView } from "~/domain/product-view";
 import { addProductToCart, useCart } from "~/lib/cart-store";
+import { useEarlyPress } from "~/lib/early-press";
 import { cn } from "~/lib/utils";
 import { CartIcon, CheckIcon } from "./icons";
 
@@ -44,11 +45,13 @@ export function AddToCartButton({
     }
   }
 
+  const earlyPress = useEarlyPress(add);
   const classes = inCart ? CLASSES.added : CLASSES.add;
   return (
     <button
       type="button"
       onClick={add}
+      {...earlyPress}
       // A click here ends in a toast: fetch its code on the way.
       onPointerEnter={preloadToasts}
       onFocus={preloadToasts}

@@ -75,7 +75,7 @@ export function useOnDemand<T>(load: () => Promise<T>, pressOn: PressOn) {
   };
 
   const arrival: Arrival = { defaultOpen: pressed, focusTrigger: loaded?.focusTrigger ?? false };
-  return { module: loaded?.module ?? null, trigger, arrival };
+  return { module: loaded?.module ?? null, trigger, arrival, press };
 }
 
 /** A ref for the real trigger that focuses it on arrival when the stand-in had the focus. */

@@ -16,7 +16,7 @@ export const LIVE_BATCH_MS = 100;
  * one carrier's NAT, stay well under it; a script opening streams in a loop (each one a socket
  * and a write per change) gets a 429 instead. The page retries later (use-live-updates.ts).
  */
-export const LIVE_STREAMS_PER_CLIENT = 64;
+const LIVE_STREAMS_PER_CLIENT = 64;
 
 /** Open pages listening for catalogue changes over Server-Sent Events (GET /api/live). */
 export class LiveHub {

@@ -7,10 +7,10 @@
  */
 export function processShared<T>(name: string, create: () => T): T {
   const store = globalThis as unknown as Record<symbol, T | undefined>;
-  return (store[Symbol.for(`comptoir.${name}`)] ??= create());
+  return (store[brand(name)] ??= create());
 }
 
-/** The mark an instance of a cross-copy class carries (`[brand]: true`), for its `Symbol.hasInstance`. */
+/** The registered symbol of `name`: a `processShared` value's key, or the mark an instance of a cross-copy class carries (`[brand]: true`) for its `Symbol.hasInstance`. */
 export function brand(name: string): symbol {
   return Symbol.for(`comptoir.${name}`);
 }

@@ -98,3 +98,17 @@ export async function signInAsAdmin(browser: Browser): Promise<Page> {
   await signInAdmin(page);
   return page;
 }
+
+/**
+ * A slow phone: the page shows, its code comes later. Holds the page's entry script back until
+ * the returned `release` is called. Call before `page.goto`.
+ */
+export async function holdPageCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/entry.client-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,4 +1,4 @@
-import { chooseLightTheme, expect, test } from "./fixtures";
+import { chooseLightTheme, expect, holdPageCode, test } from "./fixtures";
 
 test.describe("home page and application shell", () => {
   test("the server sends the products in its HTML, before any JavaScript", async ({ request }) => {
@@ -30,13 +30,7 @@ test.describe("home page and application shell", () => {
   });
 
   test("a press on Ajouter au panier before the page's code has run is kept, and counted once", async ({ page }) => {
-    // A slow phone: the page shows, its code arrives later. The entry script is held back.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/entry.client-*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdPageCode(page);
     await page.goto("/", { waitUntil: "domcontentloaded" });
     const add = page.getByRole("button", { name: /^Ajouter au panier/ }).first();
     await add.click();

@@ -1,13 +1,8 @@
-import { expect, test } from "./fixtures";
+import { expect, holdPageCode, test } from "./fixtures";
 
 test.describe("mobile shell (390 px)", () => {
   test("a tap on the menu before the page's code has run opens it once the code is there", async ({ page }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/entry.client-*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdPageCode(page);
     await page.goto("/", { waitUntil: "domcontentloaded" });
     await page.getByRole("button", { name: "Ouvrir le menu" }).click();
     release();

@@ -104,9 +104,9 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
  * made in the minute after the reservation ended is a late payment (payment-webhooks.server.ts:
  * the units are taken again if still there, else the money goes back).
  */
-export const STRIPE_MIN_EXPIRY_S = 31 * 60;
+const STRIPE_MIN_EXPIRY_S = 31 * 60;
 
-export function stripeExpiry(reservedUntil: Date, nowMs: number): number {
+function stripeExpiry(reservedUntil: Date, nowMs: number): number {
   return Math.max(Math.floor(reservedUntil.getTime() / 1000), Math.ceil(nowMs / 1000) + STRIPE_MIN_EXPIRY_S);
 }
 

@@ -2,12 +2,24 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
+import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { FlushCoalescer } from "~/lib/flush-coalescer.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors React Router reports while answering. A client's mistake (a post to a page without a
+ * form, a loader asked for what is not there) is answered and not logged: a script would
+ * otherwise write a stack trace into the log with each request. Requests the client gave up
+ * on are not errors either.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+}
 
 export default function handleRequest(
   request: Request,

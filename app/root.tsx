@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import {
+  type ErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -93,13 +94,22 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * Why a request was refused, when the shop worded it (a post too large or unreadable:
+ * lib/request-input.server.ts). React Router's own refusals (`internal`) carry an English
+ * message for developers: a post to a page without a form gets its French meaning instead.
+ */
+function refusalReason(error: ErrorResponse): string | null {
+  if ((error as ErrorResponse & { internal?: boolean }).internal) return error.status === 405 ? "Cette page ne reçoit pas de formulaire." : null;
+  return typeof error.data === "string" ? error.data : null;
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound />;
   }
   if (typeof document !== "undefined") console.error(error);
-  // A refusal the server worded itself (a post too large or unreadable: lib/request-input.server.ts) says why.
-  const refusal = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && typeof error.data === "string" ? error.data : null;
+  const refusal = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 ? refusalReason(error) : null;
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <p className="text-sm font-semibold uppercase tracking-widest text-destructive">Erreur</p>

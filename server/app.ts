@@ -18,6 +18,7 @@ import type { FileStore, Storage } from "~/services/storage.server";
 import type { LiveHub } from "./live";
 import { type TrustProxy, checkoutRoutes } from "./checkout-endpoint";
 import { precompressedFiles } from "./precompressed";
+import { frenchErrors, onlyShopMethods, readableAddress, sameSitePosts } from "./request-guards";
 import { type PageCache, pageCacheMiddleware, privateWhenPersonal, servePageFromCache } from "./page-cache";
 
 export type AppDeps = {
@@ -113,11 +114,7 @@ export function createApp(deps: AppDeps): RequestListener {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  // No route takes a NUL character (%00) in its address, and PostgreSQL cannot compare text with one.
-  app.use((req, res, next) => {
-    if (!/%00|\0/.test(req.originalUrl)) return next();
-    res.status(400).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Adresse invalide : elle contient un caractère nul (%00).");
-  });
+  app.use(readableAddress, onlyShopMethods, sameSitePosts);
   app.use(compression({ filter: shouldCompress }));
   if (deps.live) app.get("/api/live", deps.live.handler);
 
@@ -175,6 +172,7 @@ export function createApp(deps: AppDeps): RequestListener {
       }),
     }),
   );
+  app.use(frenchErrors(logger));
   const cachedPage = servePageFromCache(deps.pageCache);
   return (req, res) => {
     closeAfterUnreadBody(req, res);

@@ -23,6 +23,12 @@ import { LiveHub } from "./live";
 import { startMailer } from "./mailer";
 import { PageCache } from "./page-cache";
 import { startSiteContentTimer } from "./site-schedule";
+import { z } from "zod";
+
+// The schemas give their own French messages; where one does not (a value of an unexpected
+// type, sent by a script), zod's French ones rather than its English. One zod for the process:
+// both server bundles import it from node_modules.
+z.config(z.locales.fr());
 
 const development = process.env.NODE_ENV === "development";
 

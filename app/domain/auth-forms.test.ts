@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors, loginSchema, resetPasswordSchema, signupSchema } from "./auth-forms";
+import { fieldErrors, forgotPasswordSchema, loginSchema, resetPasswordSchema, signupSchema } from "./auth-forms";
 
 describe("signupSchema", () => {
   it("gives the SPEC.md messages", () => {
@@ -36,5 +36,29 @@ describe("resetPasswordSchema", () => {
   it("wants the two passwords to match", () => {
     const result = resetPasswordSchema.safeParse({ token: "t", password: "carte-rare-1999", confirm: "autre-chose" });
     expect(fieldErrors(result.error!)).toEqual({ confirm: "Les deux mots de passe ne correspondent pas" });
+  });
+});
+
+describe("a post a script made: fields left out or sent as files", () => {
+  const file = new File(["x"], "x.txt");
+  it.each([
+    ["signup", signupSchema, {}, { name: "Le nom doit contenir au moins 2 caractères", email: "Email invalide", password: "Le mot de passe doit contenir au moins 6 caractères" }],
+    ["signup", signupSchema, { name: file, email: file, password: file }, { name: "Le nom doit contenir au moins 2 caractères", email: "Email invalide", password: "Le mot de passe doit contenir au moins 6 caractères" }],
+    ["login", loginSchema, {}, { email: "L'email est obligatoire", password: "Le mot de passe est obligatoire" }],
+    ["login", loginSchema, { email: `${"a".repeat(250)}@b.fr`, password: "x".repeat(129) }, { email: "Email ou mot de passe incorrect.", password: "Email ou mot de passe incorrect." }],
+    ["forgot password", forgotPasswordSchema, {}, { email: "Email invalide" }],
+    [
+      "reset password",
+      resetPasswordSchema,
+      {},
+      {
+        token: "Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.",
+        password: "Le mot de passe doit contenir au moins 6 caractères",
+        confirm: "Les deux mots de passe ne correspondent pas",
+      },
+    ],
+  ] as const)("%s form gets the form's French messages", (_name, schema, body, expected) => {
+    const result = schema.safeParse(body);
+    expect(fieldErrors(result.error!)).toEqual(expected);
   });
 });

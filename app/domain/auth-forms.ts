@@ -3,35 +3,40 @@ import { isCommonPassword } from "./common-passwords";
 
 /** One schema per form, used by the browser and by the server action alike (SPEC.md section 5). */
 
-const email = z.string().trim().toLowerCase().max(254, "Email invalide").pipe(z.email("Email invalide"));
+// Each field names what it expects even when a script leaves it out or sends a file instead.
+const email = z.string({ message: "Email invalide" }).trim().toLowerCase().max(254, "Email invalide").pipe(z.email("Email invalide"));
 
 export const PASSWORD_MIN_LENGTH = 6;
+
+/** What a login too long to be an account's gets: the same answer as a wrong password. */
+export const WRONG_LOGIN = "Email ou mot de passe incorrect.";
+export const INVALID_RESET_LINK = "Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.";
 export const PASSWORD_MAX_LENGTH = 128;
 
 const newPassword = z
-  .string()
+  .string({ message: "Le mot de passe doit contenir au moins 6 caractères" })
   .min(PASSWORD_MIN_LENGTH, "Le mot de passe doit contenir au moins 6 caractères")
   .max(PASSWORD_MAX_LENGTH, "Le mot de passe doit contenir au plus 128 caractères")
   .refine((value) => !isCommonPassword(value), "Ce mot de passe est trop courant : choisissez-en un moins facile à deviner");
 
 export const signupSchema = z.object({
-  name: z.string().trim().min(2, "Le nom doit contenir au moins 2 caractères").max(100, "Le nom doit contenir au plus 100 caractères"),
+  name: z.string({ message: "Le nom doit contenir au moins 2 caractères" }).trim().min(2, "Le nom doit contenir au moins 2 caractères").max(100, "Le nom doit contenir au plus 100 caractères"),
   email,
   password: newPassword,
 });
 
 export const loginSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, "L'email est obligatoire").max(254),
-  password: z.string().min(1, "Le mot de passe est obligatoire").max(PASSWORD_MAX_LENGTH),
+  email: z.string({ message: "L'email est obligatoire" }).trim().toLowerCase().min(1, "L'email est obligatoire").max(254, WRONG_LOGIN),
+  password: z.string({ message: "Le mot de passe est obligatoire" }).min(1, "Le mot de passe est obligatoire").max(PASSWORD_MAX_LENGTH, WRONG_LOGIN),
 });
 
 export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(1).max(200),
+    token: z.string({ message: INVALID_RESET_LINK }).min(1, INVALID_RESET_LINK).max(200, INVALID_RESET_LINK),
     password: newPassword,
-    confirm: z.string(),
+    confirm: z.string({ message: "Les deux mots de passe ne correspondent pas" }),
   })
   .refine((value) => value.password === value.confirm, { path: ["confirm"], message: "Les deux mots de passe ne correspondent pas" });
 

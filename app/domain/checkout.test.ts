@@ -21,6 +21,18 @@ describe("checkout request", () => {
     expect(result.error?.issues.map((i) => i.path.join("."))).toContain(path);
   });
 
+  it("caps the sum of the same product's lines, as for one line", () => {
+    const result = checkoutRequestSchema.safeParse({ items: [{ productId: 2, quantity: 99 }, { productId: 2, quantity: 21 }] });
+    expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["items", "La quantité ne peut pas dépasser 99."]]);
+    expect(checkoutRequestSchema.safeParse({ items: [{ productId: 2, quantity: 50 }, { productId: 2, quantity: 49 }] }).success).toBe(true);
+  });
+
+  it.each([null, [], "x", { items: [1, "x"], email: 5 }, { items: [], discountCode: ["X"] }, { items: [{}] }])("answers %j in French", (body) => {
+    const messages = checkoutRequestSchema.safeParse(body).error?.issues.map((i) => i.message) ?? [];
+    expect(messages.length).toBeGreaterThan(0);
+    for (const message of messages) expect(message).toMatch(/^(La commande envoyée est illisible\.|Le panier est illisible\.|Merci d'entrer une adresse email valide|Code promo illisible\.|Produit inconnu\.|La quantité doit être un nombre entier\.)$/);
+  });
+
   it("merges the same product and sorts by id", () => {
     expect(mergeLines([{ productId: 9, quantity: 1 }, { productId: 2, quantity: 1 }, { productId: 9, quantity: 2 }])).toEqual([
       { productId: 2, quantity: 1 },

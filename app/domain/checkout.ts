@@ -19,31 +19,41 @@ const quantity = z
   .min(1, "La quantité doit être d'au moins 1.")
   .max(MAX_LINE_QUANTITY, `La quantité ne peut pas dépasser ${MAX_LINE_QUANTITY}.`);
 
-export const checkoutRequestSchema = z.object({
-  items: z
-    .array(
-      z.object({
-        productId: z.number({ message: "Produit inconnu." }).int("Produit inconnu.").positive("Produit inconnu.").max(2_147_483_647, "Produit inconnu."),
-        quantity,
-      }),
-      { message: "Le panier est illisible." },
-    )
-    .max(MAX_CART_LINES, `Un panier contient au plus ${MAX_CART_LINES} articles différents.`),
-  insuranceSelected: z.boolean({ message: "Le choix de l'assurance est illisible." }).default(false),
-  email: z
-    .string()
-    .trim()
-    .max(254, "Adresse e-mail trop longue.")
-    .pipe(z.union([z.literal(""), z.email({ message: "Merci d'entrer une adresse email valide" })]))
-    .optional(),
-  discountCode: z.string().trim().max(64, "Code promo trop long.").optional(),
-});
+export const checkoutRequestSchema = z.object(
+  {
+    items: z
+      .array(
+        z.object(
+          {
+            productId: z.number({ message: "Produit inconnu." }).int("Produit inconnu.").positive("Produit inconnu.").max(2_147_483_647, "Produit inconnu."),
+            quantity,
+          },
+          { message: "Le panier est illisible." },
+        ),
+        { message: "Le panier est illisible." },
+      )
+      .max(MAX_CART_LINES, `Un panier contient au plus ${MAX_CART_LINES} articles différents.`)
+      // The same product on several lines is one line of their sum (mergeLines): the cap holds on it.
+      .refine((items) => mergeLines(items).every((line) => line.quantity <= MAX_LINE_QUANTITY), `La quantité ne peut pas dépasser ${MAX_LINE_QUANTITY}.`),
+    insuranceSelected: z.boolean({ message: "Le choix de l'assurance est illisible." }).default(false),
+    email: z
+      .string({ message: "Merci d'entrer une adresse email valide" })
+      .trim()
+      .max(254, "Adresse e-mail trop longue.")
+      .pipe(z.union([z.literal(""), z.email({ message: "Merci d'entrer une adresse email valide" })]))
+      .optional(),
+    discountCode: z.string({ message: "Code promo illisible." }).trim().max(64, "Code promo trop long.").optional(),
+  },
+  { message: "La commande envoyée est illisible." },
+);
 
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 export type CheckoutLineRequest = CheckoutRequest["items"][number];
 
+type LineQuantity = { productId: number; quantity: number };
+
 /** One line per product, sorted by id: the same product twice is one line of their sum. */
-export function mergeLines(items: CheckoutLineRequest[]): CheckoutLineRequest[] {
+export function mergeLines(items: readonly LineQuantity[]): LineQuantity[] {
   const byId = new Map<number, number>();
   for (const item of items) byId.set(item.productId, (byId.get(item.productId) ?? 0) + item.quantity);
   // Sorted: concurrent checkouts lock rows in the same order (no deadlock on PostgreSQL).

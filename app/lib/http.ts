@@ -23,3 +23,11 @@ export function formPageHeaders({ actionHeaders }: { actionHeaders: Headers }): 
 /** Pages that belong to one person (cart, order, account): never stored by a shared cache. */
 export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
 
+
+/** A resource route's answer to a method it does not take (React Router's own is English JSON). */
+export function methodNotAllowed(allow: string): Response {
+  return new Response("Méthode non autorisée.", {
+    status: 405,
+    headers: { Allow: allow, "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" },
+  });
+}

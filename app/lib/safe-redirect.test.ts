@@ -11,4 +11,11 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/\\evil.example", "/")).toBe("/");
     expect(safeRedirect(null, "/account")).toBe("/account");
   });
+  it("refuses tabs and line breaks, which browsers drop from a URL (\"/\\t/evil\" is \"//evil\") or which would break the header", () => {
+    for (const target of ["/\t/evil.example/x", "/\n/evil.example", "/\r\nSet-Cookie: x=1", "/a\u0000b", "/a\u007fb"]) {
+      expect(safeRedirect(target, "/")).toBe("/");
+    }
+    // What a browser would have done with it: another origin.
+    expect(new URL("/\t/evil.example/x", "https://shop.example").host).toBe("evil.example");
+  });
 });

@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "~/lib/http";
 import { getCartProducts } from "~/services/cart.server";
 import type { Route } from "./+types/api.cart-products";
 
@@ -10,4 +11,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ids = raw.split(",").slice(0, 100).map((part) => Number(part.trim()));
   const products = await getCartProducts(context.db, ids, { now: new Date(), imageBaseUrl: context.storage.publicBaseUrl });
   return Response.json({ products }, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** A post here is a script's: this address is only read. */
+export function action() {
+  return methodNotAllowed("GET, HEAD");
 }

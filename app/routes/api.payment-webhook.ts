@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "~/lib/http";
 import { bodyAtMost } from "~/lib/request-input.server";
 import { receiveWebhook, webhookDepsFrom } from "~/services/payment-webhooks.server";
 import type { Route } from "./+types/api.payment-webhook";
@@ -23,5 +24,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "POST" } });
+  return methodNotAllowed("POST");
 }

@@ -1,5 +1,5 @@
 import { parseSuggestionQuery } from "~/domain/suggestions";
-import { publicPageHeaders } from "~/lib/http";
+import { methodNotAllowed, publicPageHeaders } from "~/lib/http";
 import { searchSuggestions } from "~/services/catalog.server";
 import type { Route } from "./+types/api.search";
 
@@ -11,4 +11,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = parseSuggestionQuery(new URL(request.url).searchParams);
   const suggestions = await searchSuggestions(context.db, q, { now: new Date(), imageBaseUrl: context.storage.publicBaseUrl });
   return Response.json({ suggestions }, { headers: publicPageHeaders() });
+}
+
+/** A post here is a script's: this address is only read. */
+export function action() {
+  return methodNotAllowed("GET, HEAD");
 }

@@ -1,5 +1,5 @@
 import { parseProductParam } from "~/domain/product-url";
-import { publicPageHeaders } from "~/lib/http";
+import { methodNotAllowed, publicPageHeaders } from "~/lib/http";
 import { listSimilarProducts } from "~/services/catalog.server";
 import type { Route } from "./+types/api.similar-products";
 
@@ -8,4 +8,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseProductParam(params.id);
   const products = id === null ? [] : await listSimilarProducts(context.db, id, { now: new Date(), imageBaseUrl: context.storage.publicBaseUrl });
   return Response.json({ products }, { headers: publicPageHeaders() });
+}
+
+/** A post here is a script's: this address is only read. */
+export function action() {
+  return methodNotAllowed("GET, HEAD");
 }

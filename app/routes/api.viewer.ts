@@ -1,4 +1,4 @@
-import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
+import { PRIVATE_PAGE_CACHE_CONTROL, methodNotAllowed } from "~/lib/http";
 import { getViewer, viewerHintHeader } from "~/services/session.server";
 import type { Route } from "./+types/api.viewer";
 
@@ -10,4 +10,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
   const hint = viewer && { name: viewer.name, role: viewer.role };
   return Response.json({ viewer: hint }, { headers: { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL, "Set-Cookie": viewerHintHeader(hint, context) } });
+}
+
+/** A post here is a script's: this address is only read. */
+export function action() {
+  return methodNotAllowed("GET, HEAD");
 }

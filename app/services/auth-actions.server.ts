@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { sessions } from "~/db/schema";
-import type { FieldErrors } from "~/domain/auth-forms";
+import { type FieldErrors, INVALID_RESET_LINK, WRONG_LOGIN } from "~/domain/auth-forms";
 import { tooManyAttemptsMessage } from "~/domain/rate-limits";
 import type { AppContext } from "~/lib/context";
 import { checkRateLimit, clearRateLimit, consumeRateLimit, recordAttempt } from "./rate-limit.server";
@@ -23,7 +23,6 @@ function tooMany(retryAfterMs: number): Failure {
   return { ok: false, status: 429, title: "Trop de tentatives", description: tooManyAttemptsMessage(retryAfterMs), retryAfterMs };
 }
 
-const WRONG_CREDENTIALS = "Email ou mot de passe incorrect.";
 
 /**
  * Signs in with e-mail and password. Failures count per client address and per account; a
@@ -37,8 +36,8 @@ export async function signIn(
   options: { adminOnly?: boolean } = {},
 ): Promise<{ ok: true; headers: Headers } | Failure> {
   const wrong: Failure = options.adminOnly
-    ? { ok: false, status: 401, title: "Erreur de connexion", description: WRONG_CREDENTIALS }
-    : { ok: false, status: 401, title: "Échec de la connexion", description: WRONG_CREDENTIALS };
+    ? { ok: false, status: 401, title: "Erreur de connexion", description: WRONG_LOGIN }
+    : { ok: false, status: 401, title: "Échec de la connexion", description: WRONG_LOGIN };
   for (const [name, subject] of [["signInPerIp", context.clientIp], ["signInPerAccount", input.email]] as const) {
     const state = await checkRateLimit(context.db, name, subject);
     if (state.blocked) return tooMany(state.retryAfterMs);
@@ -60,7 +59,9 @@ export async function signIn(
         description: "Confirmez d'abord votre adresse e-mail : un nouveau lien vient de vous être envoyé.",
       };
     }
-    if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "VALIDATION_ERROR") {
+    // INVALID_EMAIL: the login form takes what is typed (no format check, as SPEC.md's form),
+    // so a mistyped address is a wrong login like any other, counted toward the limits.
+    if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_EMAIL" || code === "VALIDATION_ERROR") {
       await recordAttempt(context.db, "signInPerIp", context.clientIp);
       await recordAttempt(context.db, "signInPerAccount", input.email);
       return wrong;
@@ -127,7 +128,7 @@ export async function resetPassword(context: Ctx, input: { token: string; passwo
     return { ok: true };
   } catch (error) {
     if (errorCode(error) === "INVALID_TOKEN") {
-      return { ok: false, status: 400, title: "Lien expiré", description: "Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau." };
+      return { ok: false, status: 400, title: "Lien expiré", description: INVALID_RESET_LINK };
     }
     throw error;
   }

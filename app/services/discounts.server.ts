@@ -87,14 +87,19 @@ const holdsUse = or(
 );
 
 /**
- * How many of this customer's orders hold a use of the code (by account, or by e-mail in any
- * case, so a customer's guest orders count too); null when the customer is unknown.
+ * How many of this customer's orders hold a use of the code; null when the customer is unknown.
+ * A guest: every order under the address typed, an account's included (signing out does not get
+ * round the limit). A signed-in customer: the account's orders, and the guest orders PAID under
+ * its confirmed address. Not the unpaid ones: anyone may type another's address at a guest
+ * checkout, and such a reservation must not take away that customer's use.
  */
 export async function countCustomerUses(db: Handle, codeId: string, customer: DiscountCustomer | null, exceptOrderId?: string): Promise<number | null> {
   const email = customer?.email?.trim().toLowerCase() || null;
   const userId = customer?.userId ?? null;
   if (!email && !userId) return null;
-  const who = or(userId ? eq(orders.userId, userId) : undefined, email ? sql`lower(${orders.customerEmail}) = ${email}` : undefined);
+  const underAddress = email ? sql`lower(${orders.customerEmail}) = ${email}` : undefined;
+  const paidAsGuest = underAddress && and(isNull(orders.userId), underAddress, ne(orders.status, "pending_payment"));
+  const who = userId ? or(eq(orders.userId, userId), paidAsGuest) : underAddress;
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)

@@ -177,6 +177,25 @@ describe(`discount codes on ${databaseLabel}`, () => {
     expect(await codeRow(once.id)).toMatchObject({ usedCount: 1, reservedCount: 1 });
   });
 
+  it("a guest typing a customer's address does not use up that customer's code: only a paid guest order under it counts", async () => {
+    const p = await product();
+    const once = await code({ maxUsesPerCustomer: "1" });
+    const user = await createUserWithPassword(database.db, { email: "victime@example.com", password: "victime-mot-de-passe", name: "Cliente Visée", role: "user", emailVerified: true });
+    const customer = { id: user.id, email: "victime@example.com" };
+    // Someone else, as a guest, with her address: the order is reserved, unpaid.
+    const squatted = await bought(p.id, once.code, {}, { email: "VICTIME@example.com" });
+    expect(squatted.status).toBe("pending_payment");
+    // Signed in, she still gets her use; as a guest with her address, the order above counts.
+    expect(await buy(p.id, once.code, {}, { email: "victime@example.com" })).toMatchObject({ status: 400, body: { details: "Vous avez déjà utilisé ce code promo." } });
+    const hers = await bought(p.id, once.code, { customer });
+    expect(hers.discountCodeId).toBe(once.id);
+    // A guest order paid under her address counts for her account too (signing out does not get round the limit).
+    const other = await code({ maxUsesPerCustomer: "1" });
+    const paidAsGuest = await bought(p.id, other.code, {}, { email: "victime@example.com" });
+    expect(await pay(paidAsGuest, "victime@example.com")).toBe("paid");
+    expect(await buy(p.id, other.code, { customer })).toMatchObject({ status: 400, body: { details: "Vous avez déjà utilisé ce code promo." } });
+  });
+
   it("10 concurrent checkouts of one customer with a once-per-customer code: one gets it (counted under the code's lock)", async () => {
     const p = await product();
     const once = await code({ maxUsesPerCustomer: "1" });

@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
 import { suiteServerDataDir } from "./test-database";
@@ -15,6 +16,20 @@ describe.skipIf(onPostgres)("hostile requests to the built server", () => {
 
   const form = (pathname: string, body: string, contentType = "application/x-www-form-urlencoded") =>
     fetch(`${server.url}${pathname}`, { method: "POST", body, headers: { "content-type": contentType, origin: server.url }, redirect: "manual" });
+
+  /** Any method, TRACE included (fetch refuses to send it). */
+  const raw = (method: string, pathname: string, headers: Record<string, string> = {}, body = "") =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+      const request = http.request(`${server.url}${pathname}`, { method, headers }, (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, text }));
+      });
+      request.on("error", reject);
+      request.end(body);
+    });
+  const checkout = (body: string) => fetch(`${server.url}/api/checkout`, { method: "POST", headers: { "content-type": "application/json", origin: server.url }, body });
 
   beforeAll(async () => {
     ensureBuild();
@@ -66,8 +81,79 @@ describe.skipIf(onPostgres)("hostile requests to the built server", () => {
     expect(await response.json()).toMatchObject({ code: "DISCOUNT", error: "Code promo invalide" });
   });
 
+  it("answers a method the shop does not take with a French 405, and OPTIONS with the ones it takes", async () => {
+    for (const [method, pathname] of [["TRACE", "/catalog"], ["TRACE", "/api/checkout"], ["PUT", "/api/search?q=dr"], ["DELETE", "/sitemap.xml"], ["PATCH", "/"]] as const) {
+      const answer = await raw(method, pathname);
+      expect({ method, pathname, status: answer.status, text: answer.text, allow: answer.headers.allow }).toEqual({ method, pathname, status: 405, text: "Méthode non autorisée.", allow: "GET, HEAD, POST" });
+    }
+    const options = await raw("OPTIONS", "/api/search?q=dr");
+    expect(options).toMatchObject({ status: 204, text: "", headers: { allow: "GET, HEAD, POST" } });
+  });
+
+  it("answers a post to an address that takes none with a French 405", async () => {
+    for (const [pathname, allow] of [["/api/search?q=dr", "GET, HEAD"], ["/api/cart/products?ids=1", "GET, HEAD"], ["/sitemap.xml", "GET, HEAD"], ["/robots.txt", "GET, HEAD"], ["/api/viewer", "GET, HEAD"]] as const) {
+      const answer = await form(pathname, "a=1");
+      expect({ pathname, status: answer.status, text: await answer.text(), allow: answer.headers.get("allow") }).toEqual({ pathname, status: 405, text: "Méthode non autorisée.", allow });
+    }
+    const page = await form("/", "a=1");
+    expect(page.status).toBe(405);
+    // What the page shows (its scripts carry React Router's error for hydration, unseen).
+    const shown = (await page.text()).replace(/<script[^>]*>[\s\S]*?<\/script>/g, "");
+    expect(shown).toContain("Cette page ne reçoit pas de formulaire.");
+    expect(shown).not.toContain("did not provide an");
+  });
+
+  it("answers an address that does not decode with a French 400", async () => {
+    for (const pathname of ["/%FF", "/product/%C3%28", "/catalog/%E0%A4%A", "/account/orders/%"]) {
+      const answer = await raw("GET", pathname);
+      expect({ pathname, status: answer.status, text: answer.text }).toEqual({ pathname, status: 400, text: "Adresse invalide : elle contient un encodage incorrect." });
+    }
+  });
+
+  it("refuses a form posted from another site with a French 403, the log-out included", async () => {
+    for (const [pathname, origin] of [["/login", "https://evil.example"], ["/contact", "null"], ["/logout", "https://evil.example"], ["/login", "pas une adresse"]] as const) {
+      const answer = await raw("POST", pathname, { origin, "content-type": "application/x-www-form-urlencoded" }, "email=a%40b.fr&password=x&redirectTo=%2F");
+      expect({ pathname, origin, status: answer.status, text: answer.text }).toEqual({ pathname, origin, status: 403, text: "Requête refusée : ce formulaire a été envoyé depuis un autre site." });
+    }
+    // The shop's own pages still post.
+    expect((await form("/login", "email=a%40b.fr&password=motdepasse-faux")).status).toBe(401);
+  });
+
+  it("takes a mistyped e-mail at log-in as a wrong login: 401 in French", async () => {
+    const shop = await form("/login", "email=jean.dupont&password=motdepasse-faux");
+    expect(shop.status).toBe(401);
+    expect(await shop.text()).toContain("Email ou mot de passe incorrect.");
+    const admin = await form("/admin/login", "email=admin&password=faux");
+    expect(admin.status).toBe(401);
+    expect(await admin.text()).toContain("Email ou mot de passe incorrect.");
+  });
+
+  it("sends the log-out home when its target holds a tab or a line break", async () => {
+    for (const target of ["/\t/evil.example/x", "/\r\nSet-Cookie: x=1"]) {
+      const answer = await form("/logout", `redirectTo=${encodeURIComponent(target)}`);
+      expect({ target, status: answer.status, location: answer.headers.get("location") }).toEqual({ target, status: 302, location: "/?notice=deconnecte" });
+    }
+  });
+
+  it("answers a checkout a script shaped in French, and caps a product's quantity over several lines", async () => {
+    for (const body of ["null", "[]", '{"items":[1,"x"],"email":5}', '{"items":[],"discountCode":["X"]}']) {
+      const response = await checkout(body);
+      expect(response.status, body).toBe(400);
+      expect(JSON.stringify(await response.json()), body).not.toMatch(/Invalid input|expected|received/);
+    }
+    const split = await checkout('{"items":[{"productId":2,"quantity":99},{"productId":2,"quantity":21}]}');
+    expect(split.status).toBe(400);
+    expect(JSON.stringify(await split.json())).toContain("La quantité ne peut pas dépasser 99.");
+  });
+
+  it("answers a form a script left empty with the form's French messages", async () => {
+    const html = await (await form("/signup", "")).text();
+    for (const message of ["Le nom doit contenir au moins 2 caractères", "Email invalide", "Le mot de passe doit contenir au moins 6 caractères"]) expect(html).toContain(message);
+    expect(html).not.toMatch(/Invalid input/);
+  });
+
   it("is still up and logged no server error", async () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    expect(server.output()).not.toMatch(/invalid byte sequence|Erreur interne/);
+    expect(server.output()).not.toMatch(/invalid byte sequence|Erreur interne|did not provide an|Failed to decode|TypeError|APIError|request failed/);
   });
 });

@@ -1,0 +1,85 @@
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { Logger } from "pino";
+
+/**
+ * What Express refuses before any route runs, in French and as a 4xx: requests a browser on
+ * the shop never makes, which otherwise reached Express's or React Router's English answers,
+ * a 500, or a stack trace in the log for each one a script sends.
+ */
+
+/** The methods the shop answers; `OPTIONS` gets them in `Allow` (no cross-origin API here). */
+const ALLOWED_METHODS = "GET, HEAD, POST";
+
+function refuse(res: Response, status: number, message: string, headers: Record<string, string> = {}): void {
+  res.status(status).set({ "Cache-Control": "no-store", ...headers }).type("text/plain; charset=utf-8").send(message);
+}
+
+/**
+ * A method other than GET, HEAD or POST: 405 (TRACE reached React Router, whose Request refuses
+ * it: a 500), and OPTIONS answers 204 with the methods instead of running the page's loader.
+ */
+export const onlyShopMethods: RequestHandler = (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "POST") return next();
+  if (req.method === "OPTIONS") return void res.status(204).set({ Allow: ALLOWED_METHODS, "Cache-Control": "no-store" }).end();
+  refuse(res, 405, "Méthode non autorisée.", { Allow: ALLOWED_METHODS });
+};
+
+/**
+ * An address no route can take: a NUL character (%00), which PostgreSQL cannot compare text
+ * with, or a percent sign that decodes to nothing (`/%FF`), on which Express's router throws.
+ */
+export const readableAddress: RequestHandler = (req, res, next) => {
+  if (/%00|\0/.test(req.originalUrl)) return refuse(res, 400, "Adresse invalide : elle contient un caractère nul (%00).");
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    return refuse(res, 400, "Adresse invalide : elle contient un encodage incorrect.");
+  }
+  next();
+};
+
+/**
+ * A form posted from another site: React Router refuses it too (its CSRF check), but with an
+ * English "Bad Request" and a stack trace in the log. Same rule as its check: an `Origin`
+ * header, `null` included, that is not this server's own address. The payment webhooks come
+ * from servers, without `Origin`.
+ */
+export const sameSitePosts: RequestHandler = (req, res, next) => {
+  const origin = req.get("origin");
+  if (req.method !== "POST" || origin === undefined) return next();
+  let sameSite = false;
+  try {
+    sameSite = origin !== "null" && new URL(origin).origin === ownOrigin(req);
+  } catch {
+    sameSite = false;
+  }
+  if (sameSite) return next();
+  refuse(res, 403, "Requête refusée : ce formulaire a été envoyé depuis un autre site.");
+};
+
+/**
+ * This request's origin as React Router sees it: @react-router/express builds the request's
+ * URL this way (X-Forwarded-Host only behind a trusted proxy), and its CSRF check compares the
+ * `Origin` header with that URL's origin.
+ */
+function ownOrigin(req: Request): string {
+  const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = [forwardedPort, hostPort].map((value) => Number.parseInt(value ?? "", 10)).find(Number.isSafeInteger);
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  return new URL(`${req.protocol}://${hostname}${port !== undefined ? `:${port}` : ""}`).origin;
+}
+
+/**
+ * Last in the chain: an error nothing answered (React Router answers its own) gets French text,
+ * never Express's English page. Client errors (a body Express could not read) are not logged.
+ */
+export function frenchErrors(logger: Logger) {
+  return (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    const declared = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+    const status = typeof declared === "number" && declared >= 400 && declared < 600 ? declared : 500;
+    if (status >= 500) logger.error({ err: error, method: req.method, url: req.originalUrl }, "request failed");
+    refuse(res, status, status >= 500 ? "Une erreur est survenue. Réessayez dans un instant." : "Requête invalide.");
+  };
+}

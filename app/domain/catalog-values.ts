@@ -96,7 +96,8 @@ export const ORDER_EVENT_TYPES = ["created", "paid", "shipped", "refund_requeste
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 /** Why an order's money went back (orders.refund_reason). */
-export const REFUND_REASONS = ["late_payment", "seller_cancel"] as const;
+/** Why an order was refunded: paid after its stock was gone, cancelled by the seller, or the customer withdrew. */
+export const REFUND_REASONS = ["late_payment", "seller_cancel", "withdrawal"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /** A discount code takes a percentage or a fixed amount off the subtotal. */

@@ -324,23 +324,43 @@ export function orderShippedEmail({ shop, order, shipment, orderUrl }: { shop: M
   });
 }
 
-/** To the customer: the seller cancelled the paid order, and the payment went back in full. */
-export function orderCancelledRefundEmail({ shop, order }: { shop: MailShop; order: OrderView }): EmailContent {
+/** An order cancelled after payment and refunded in full: by the seller, or after the customer withdrew. */
+function fullRefundEmail(shop: MailShop, order: OrderView, words: { subject: string; heading: string; opening: string; section: string }): EmailContent {
   const total = formatEuros(order.totalCents);
   return layout(shop, {
-    subject: `Commande ${order.number} annulée et remboursée – ${shop.name}`,
+    subject: `${words.subject} – ${shop.name}`,
     preheader: `Votre paiement de ${total} vous est intégralement remboursé.`,
-    heading: "Votre commande a été annulée",
+    heading: words.heading,
     parts: [
       greeting(order.customerName ?? ""),
-      paragraph(`Nous sommes désolés : nous ne pouvons pas honorer votre commande ${order.number}, et nous l'avons annulée.`),
+      paragraph(words.opening),
       paragraph(
         `Nous vous avons remboursé l'intégralité de votre paiement, soit ${total}. Le remboursement apparaîtra sur votre moyen de paiement sous 5 à 10 jours ouvrés, selon votre banque. Vous n'avez rien d'autre à faire.`,
       ),
-      sectionTitle("Commande annulée"),
+      sectionTitle(words.section),
       orderTable(order),
       button("Retourner sur la boutique", shop.publicUrl),
       note(`Une question ? Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number}.`),
     ],
+  });
+}
+
+/** To the customer: the seller cancelled the paid order, and the payment went back in full. */
+export function orderCancelledRefundEmail({ shop, order }: { shop: MailShop; order: OrderView }): EmailContent {
+  return fullRefundEmail(shop, order, {
+    subject: `Commande ${order.number} annulée et remboursée`,
+    heading: "Votre commande a été annulée",
+    opening: `Nous sommes désolés : nous ne pouvons pas honorer votre commande ${order.number}, et nous l'avons annulée.`,
+    section: "Commande annulée",
+  });
+}
+
+/** The refund of an order the customer withdrew from (the seller's "Annuler et rembourser" after it). */
+export function withdrawalRefundEmail({ shop, order }: { shop: MailShop; order: OrderView }): EmailContent {
+  return fullRefundEmail(shop, order, {
+    subject: `Commande ${order.number} remboursée suite à votre rétractation`,
+    heading: "Votre rétractation est remboursée",
+    opening: `Suite à votre rétractation, nous avons annulé votre commande ${order.number}.`,
+    section: "Commande remboursée",
   });
 }

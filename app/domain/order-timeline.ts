@@ -67,7 +67,9 @@ function describe(type: OrderEventType, details: Record<string, unknown>, order:
       };
     }
     case "cancelled":
-      return { title: "Commande annulée par le vendeur", detail: "Articles remis en stock, remboursement demandé", link: null, tone: "warning" };
+      return details.reason === "withdrawal"
+        ? { title: "Commande annulée après la rétractation du client", detail: "Articles remis en stock, remboursement demandé", link: null, tone: "warning" }
+        : { title: "Commande annulée par le vendeur", detail: "Articles remis en stock, remboursement demandé", link: null, tone: "warning" };
     case "refund_requested":
       return {
         title: "Paiement arrivé après la fin de la réservation",

@@ -244,8 +244,9 @@ function refundAnswer(outcome: Awaited<ReturnType<typeof completeRefund>>, total
 
 /**
  * "Annuler et rembourser": from paid only. One transaction claims the order (paid →
- * refund_pending, refund_reason seller_cancel), puts its units back and records the
- * cancellation; then the provider refunds it (services/refunds.server.ts). If the provider
+ * refund_pending, refund_reason seller_cancel, or withdrawal when the customer withdrew from
+ * it: their e-mail then acknowledges their withdrawal, not a cancellation by the shop), puts
+ * its units back and records the cancellation; then the provider refunds it (services/refunds.server.ts). If the provider
  * fails, the order stays refund_pending: the sweeper, or the seller's retry, finishes it.
  */
 export async function cancelAndRefundOrder(db: Db, provider: PaymentProvider, number: string, actorId: string, deps: OrderActionDeps): Promise<OrderActionResult> {
@@ -255,14 +256,15 @@ export async function cancelAndRefundOrder(db: Db, provider: PaymentProvider, nu
   }
   const now = deps.now?.() ?? new Date();
   const claimed = await db.transaction(async (tx) => {
+    const withdrawn = sql<boolean>`exists (select 1 from ${withdrawalRequests} where ${withdrawalRequests.orderId} = ${orders.id})`;
     const [order] = await tx
       .update(orders)
-      .set({ status: "refund_pending", refundReason: "seller_cancel", updatedAt: now })
+      .set({ status: "refund_pending", refundReason: sql`case when ${withdrawn} then 'withdrawal' else 'seller_cancel' end`, updatedAt: now })
       .where(and(eq(orders.number, number), eq(orders.status, "paid")))
-      .returning({ id: orders.id, totalCents: orders.totalCents });
+      .returning({ id: orders.id, totalCents: orders.totalCents, reason: orders.refundReason });
     if (!order) return null;
     await returnUnits(tx, order.id, now);
-    await recordOrderEvent(tx, { orderId: order.id, type: "cancelled", details: { reason: "seller_cancel" }, actorId, at: now });
+    await recordOrderEvent(tx, { orderId: order.id, type: "cancelled", details: { reason: order.reason }, actorId, at: now });
     return order;
   });
   if (!claimed) return refused(db, number, "cancelRefund");
@@ -278,5 +280,5 @@ export async function retryOrderRefund(db: Db, provider: PaymentProvider, number
   if (!order) return refused(db, number, "retryRefund");
   if (order.provider !== provider.name) return { ok: false, status: 409, title: "Action impossible", message: otherProviderMessage(order.provider) };
   const outcome = await completeRefund(db, provider, order.id, deps, { actorId });
-  return refundAnswer(outcome, order.totalCents, order.refundReason === "seller_cancel");
+  return refundAnswer(outcome, order.totalCents, order.refundReason === "seller_cancel" || order.refundReason === "withdrawal");
 }

@@ -79,11 +79,11 @@ export async function findDiscountCode(db: Handle, code: string): Promise<Discou
   return row ?? null;
 }
 
-/** Orders that hold a use of their code: unpaid but reserved, paid, or paid then cancelled by the seller. */
+/** Orders that hold a use of their code: unpaid but reserved, paid, or paid then cancelled by the seller or withdrawn from by the customer. */
 const HOLDING_STATUSES: OrderStatus[] = ["pending_payment", "paid", "shipped"];
 const holdsUse = or(
   inArray(orders.status, HOLDING_STATUSES),
-  and(inArray(orders.status, ["refund_pending", "refunded"]), eq(orders.refundReason, "seller_cancel")),
+  and(inArray(orders.status, ["refund_pending", "refunded"]), inArray(orders.refundReason, ["seller_cancel", "withdrawal"])),
 );
 
 /**

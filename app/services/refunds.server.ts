@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { orders } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import type { RefundReason } from "~/domain/catalog-values";
-import { latePaymentRefundEmail, orderCancelledRefundEmail, sellerLatePaymentEmail } from "~/domain/order-emails";
+import { latePaymentRefundEmail, orderCancelledRefundEmail, sellerLatePaymentEmail, withdrawalRefundEmail } from "~/domain/order-emails";
 import type { OrderView } from "~/domain/order-view";
 import { queueEmail } from "./mail.server";
 import { getOrderView, recordOrderEvent } from "./orders.server";
@@ -20,12 +20,18 @@ import type { PaymentProvider } from "./payments/types";
 
 export type RefundOutcome = { outcome: "refunded"; refundId: string } | { outcome: "failed"; error: string } | { outcome: "not-pending" };
 
-/** The customer's e-mail for each reason: the late-payment apology or the seller's cancellation. */
+const REFUND_EMAILS = {
+  late_payment: { kind: "late-payment-refund", content: latePaymentRefundEmail },
+  seller_cancel: { kind: "order-cancelled-refund", content: orderCancelledRefundEmail },
+  withdrawal: { kind: "withdrawal-refund", content: withdrawalRefundEmail },
+} as const;
+
+/** The customer's e-mail for each reason: the late-payment apology, the seller's cancellation, or the refund of their withdrawal. */
 async function queueRefundEmails(tx: Tx, order: OrderView, reason: RefundReason, deps: WebhookDeps): Promise<string[]> {
   const ids: string[] = [];
   if (order.customerEmail) {
-    const content = reason === "seller_cancel" ? orderCancelledRefundEmail({ shop: deps.shop, order }) : latePaymentRefundEmail({ shop: deps.shop, order });
-    ids.push((await queueEmail(tx, { to: order.customerEmail, kind: reason === "seller_cancel" ? "order-cancelled-refund" : "late-payment-refund", content })).id);
+    const email = REFUND_EMAILS[reason];
+    ids.push((await queueEmail(tx, { to: order.customerEmail, kind: email.kind, content: email.content({ shop: deps.shop, order }) })).id);
   }
   // The seller cancelled it themselves; a late payment happened without them and they are told.
   if (reason === "late_payment") ids.push((await sellerNotice(tx, order, true, deps)).id);

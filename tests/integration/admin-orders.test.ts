@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { orderEvents, orders, outboxEmails, products, rateLimits, testRefunds } from "~/db/schema";
+import { orderEvents, orders, outboxEmails, products, rateLimits, testRefunds, withdrawalRequests } from "~/db/schema";
 import { type OrderAction, REFUND_PROVIDER_FAILED, otherProviderMessage, refusalMessage } from "~/domain/order-workflow";
 import { createAuth } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";
@@ -177,6 +177,25 @@ describe(`admin orders on ${databaseLabel}`, () => {
       message: refusalMessage("ship", "pending_payment"),
     });
     expect(await shipOrder(db(), "CPT-999999-9999", { carrier: "dhl", trackingNumber: "12345678" }, adminId, deps)).toMatchObject({ status: 404, message: "Cette commande n'existe pas." });
+  });
+
+  it("refunds an order the customer withdrew from with the withdrawal's e-mail, not the seller's cancellation", async () => {
+    const item = await product(5, 1_999);
+    const order = await paidOrder({ productId: item.id, quantity: 1, email: "retractation@example.com" });
+    await db().insert(withdrawalRequests).values({ orderId: order.id, email: "retractation@example.com", source: "guest" });
+    expect(await cancelAndRefundOrder(db(), provider, order.number, adminId, deps)).toMatchObject({ ok: true, title: "Commande remboursée" });
+    expect(await orderOf(order.number)).toMatchObject({ status: "refunded", refundReason: "withdrawal" });
+    expect(await stockOf(item.id)).toBe(5);
+    expect(await mailsOf(order.number, "order-cancelled-refund")).toEqual([]);
+    const [mail, ...more] = await mailsOf(order.number, "withdrawal-refund");
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({ to: "retractation@example.com", subject: `Commande ${order.number} remboursée suite à votre rétractation – Comptoir` });
+    expect(mail!.text).toContain("Suite à votre rétractation, nous avons annulé votre commande");
+    expect(mail!.text).not.toContain("nous ne pouvons pas honorer");
+    const page = (await getAdminOrder(db(), order.number))!;
+    expect(page.payment.refundReason).toBe("withdrawal");
+    expect(page.timeline.map((entry) => entry.title)).toContain("Commande annulée après la rétractation du client");
+    expect(page.timeline.map((entry) => entry.title)).not.toContain("Commande annulée par le vendeur");
   });
 
   it("cancels and refunds a paid order: units back, one refund at the provider, refunded, the cancellation e-mail; a second refund is refused", async () => {

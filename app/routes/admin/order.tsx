@@ -54,6 +54,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: load
 const REFUND_REASON_LABELS: Record<RefundReason, string> = {
   late_payment: "Paiement arrivé après la fin de la réservation",
   seller_cancel: "Annulée par le vendeur",
+  withdrawal: "Rétractation du client",
 };
 
 /** One order for the seller: lines, customer, delivery, payment, shipment, history and actions. */

@@ -101,6 +101,17 @@ export default function CartPage() {
     requestAnimationFrame(() => title.current?.focus());
   }
 
+  // The cart emptied under the customer (a checkout found its last product gone): the button
+  // they pressed is gone with it, so focus goes to the title instead of the page's body.
+  const hadItems = useRef(false);
+  const itemCount = cart.items.length;
+  useEffect(() => {
+    if (!ready) return;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (itemCount === 0 && hadItems.current && lost) title.current?.focus();
+    hadItems.current = itemCount > 0;
+  }, [ready, itemCount]);
+
   const count = cartCount(cart);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">

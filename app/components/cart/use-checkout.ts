@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { toast } from "~/components/ui/toaster";
 import type { CheckoutFailure, CheckoutSuccess } from "~/domain/checkout";
+import { describeCartChanges } from "~/domain/cart";
 import { getCart, getDiscountCode, refreshCartFromServer, refuseDiscountCode } from "~/lib/cart-store";
 import { announceCartChanges } from "./cart-notices";
 import {
@@ -112,7 +113,10 @@ async function run() {
   const changes = await refreshCartFromServer();
   if (changes && changes.length > 0) {
     stopProgress();
-    announceCartChanges(changes, "Vérifiez votre panier avant de payer.");
+    // A line gone or lowered is stock taken by others (SPEC.md section 8: Produit indisponible, in red).
+    const taken = changes.some((change) => change.kind !== "price");
+    if (taken) toast.warning("Produit indisponible", { description: `${describeCartChanges(changes)!.description} ${OUT_OF_STOCK_DETAILS}`, duration: 10_000 });
+    else announceCartChanges(changes, "Vérifiez votre panier avant de payer.");
     return;
   }
   const cart = getCart();

@@ -265,7 +265,7 @@ export const discountPreviewSchema = z.object({
 
 export type DiscountPreview =
   | { ok: true; code: string; subtotalCents: number; insuranceCents: number; discountCents: number; totalCents: number }
-  | { ok: false; code: string; error: string };
+  | { ok: false; code: string; error: string; reason?: DiscountRefusalReason };
 
 /** "15 %" or "10,00 €". */
 export function discountValueLabel(rule: Pick<DiscountRule, "kind" | "percentOff" | "amountOffCents">): string {

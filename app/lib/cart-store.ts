@@ -12,6 +12,7 @@ import {
   setInsurance,
   setQuantity,
 } from "~/domain/cart";
+import type { DiscountRefusalReason } from "~/domain/discounts";
 
 const KEY = "cart";
 const listeners = new Set<() => void>();
@@ -104,7 +105,8 @@ export async function refreshCartFromServer(): Promise<CartChange[] | null> {
  * memory for the code field to show, marked, under the typed code.
  */
 const CODE_KEY = "cart-discount-code";
-export type DiscountRefusal = { code: string; message: string; fromCheckout: boolean };
+/** `reason` "minimum": the cart was under the code's minimum (asked again as the cart grows). */
+export type DiscountRefusal = { code: string; message: string; fromCheckout: boolean; reason?: DiscountRefusalReason };
 let codeState: { code: string | null; refusal: DiscountRefusal | null } = { code: null, refusal: null };
 let codeRead = false;
 const codeListeners = new Set<() => void>();

@@ -248,7 +248,7 @@ export async function previewDiscount(
   const outcome = evaluateDiscount(found, { subtotalCents, now: ctx.now, customerUses });
   if (!outcome.ok) {
     if (outcome.reason === "unknown") await recordAttempt(db, "discountGuessPerIp", ctx.clientIp, ctx.now);
-    return { status: outcome.reason === "limit" ? 409 : 400, body: { ok: false, code, error: outcome.message } };
+    return { status: outcome.reason === "limit" ? 409 : 400, body: { ok: false, code, error: outcome.message, reason: outcome.reason } };
   }
   const totals = computeOrderTotals(priced, input.insuranceSelected, outcome.discountCents);
   return { status: 200, body: { ok: true, code: found!.code, ...totals } };

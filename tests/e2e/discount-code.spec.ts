@@ -46,11 +46,20 @@ test("the seller creates a code; a customer applies it in the cart and pays the 
   await customer.getByRole("button", { name: `au panier : ${F.buy.title}` }).click();
   await expect(customer.getByRole("button", { name: `au panier : ${F.buy.title}` })).toContainText("Ajouté");
   await customer.goto(url("/cart"));
+  await expect(customer.getByTestId("cart-total")).toHaveText("12,50 €");
+
+  // Under its minimum, the code says what is missing; it applies once the cart reaches it.
+  const field = customer.getByLabel("Code promo");
+  await field.fill("bienvenue10");
+  await customer.getByRole("button", { name: "Appliquer" }).click();
+  await expect(field).toHaveAccessibleDescription(/il manque 7,50\s€/);
   await customer.getByRole("button", { name: `Augmenter la quantité de ${F.buy.title}` }).click();
+  await expect(customer.getByTestId("cart-discount")).toHaveText(/Réduction \(BIENVENUE10\)\s*−2,50\s€/);
+  await expect(customer.getByTestId("cart-total")).toHaveText("22,50 €");
+  await customer.getByRole("button", { name: "Retirer le code promo BIENVENUE10" }).click();
   await expect(customer.getByTestId("cart-total")).toHaveText("25,00 €");
 
   // An unknown code: the shop's French text under the field, which is marked.
-  const field = customer.getByLabel("Code promo");
   await field.fill("PASDUTOUT");
   await customer.getByRole("button", { name: "Appliquer" }).click();
   await expect(customer.getByText("Ce code promo n'existe pas.")).toBeVisible();

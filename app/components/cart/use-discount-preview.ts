@@ -45,8 +45,14 @@ export function useDiscountPreview(cart: Cart) {
     if (fetcher.state !== "idle" || !answer || answer === handled.current) return;
     handled.current = answer;
     if (answer.ok) applyDiscountCode(answer.code);
-    else refuseDiscountCode({ code: answer.code, message: answer.error, fromCheckout: false });
+    else refuseDiscountCode({ code: answer.code, message: answer.error, fromCheckout: false, reason: answer.reason });
   }, [fetcher.state, fetcher.data]);
+
+  // A code refused because the cart was under its minimum is asked again as the cart changes:
+  // its message keeps saying what is missing, and it applies once the cart reaches it.
+  useEffect(() => {
+    if (!code && refusal?.reason === "minimum" && items.length > 0 && asked.current !== `${normaliseDiscountCode(refusal.code)}|${cartKey}`) apply(refusal.code);
+  }, [code, refusal, items.length, cartKey, apply]);
 
   const checking = fetcher.state !== "idle";
   const answer = fetcher.data;

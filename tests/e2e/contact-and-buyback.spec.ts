@@ -65,6 +65,8 @@ async function submitAndWatch(page: Page, submit: string, sent: string, idle: st
   const button = page.getByRole("button", { name: sent });
   await expect(button).toBeDisabled();
   await expect(button).toHaveAttribute("data-state", "sent");
+  // The keyboard user's focus stays on the button that now says so.
+  await expect(button).toBeFocused();
   await page.clock.runFor(2_900);
   await expect(button).toHaveAttribute("data-state", "sent");
   await page.clock.runFor(100);

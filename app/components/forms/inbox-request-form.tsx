@@ -72,6 +72,10 @@ export function InboxRequestForm({ kind, documentAnswer }: { kind: InboxKind; do
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (phase === "sending" || phase === "sent") {
+      event.preventDefault();
+      return;
+    }
     form.onSubmit(event);
     if (photos.error && !event.defaultPrevented) {
       event.preventDefault();
@@ -182,14 +186,18 @@ export function InboxRequestForm({ kind, documentAnswer }: { kind: InboxKind; do
 function SubmitButton({ kind, phase }: { kind: InboxKind; phase: "idle" | "sending" | "sent" | "error" }) {
   const Icon = { idle: Send, sending: LoaderCircle, sent: Check, error: AlertTriangle }[phase];
   const label = { idle: IDLE_LABELS[kind], sending: "Envoi en cours...", sent: SENT_LABELS[kind], error: "Erreur d'envoi. Réessayer ?" }[phase];
+  // Unavailable while it sends and says "sent", but not `disabled`: a disabled button loses the
+  // focus of the keyboard user who pressed it (to the body); this one keeps it, and its new
+  // label is read out. The form refuses the submissions meanwhile (onSubmit).
+  const unavailable = phase === "sending" || phase === "sent";
   return (
     <Button
       type="submit"
       size="lg"
       variant={phase === "error" ? "destructive" : "primary"}
-      disabled={phase === "sending" || phase === "sent"}
+      aria-disabled={unavailable || undefined}
       data-state={phase}
-      className={cn("w-full sm:w-auto sm:self-start", phase === "sent" && "bg-success text-background hover:bg-success disabled:opacity-100")}
+      className={cn("w-full sm:w-auto sm:self-start", unavailable && "cursor-not-allowed", phase === "sending" && "opacity-50", phase === "sent" && "bg-success text-background hover:bg-success")}
     >
       <Icon className={cn(phase === "sending" && "animate-spin")} aria-hidden="true" />
       {label}

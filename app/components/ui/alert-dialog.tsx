@@ -1,5 +1,6 @@
 import { AlertDialog as Primitive } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
+import { restoreFocus } from "~/lib/restore-focus";
 import { Button, type ButtonProps } from "./button";
 
 /**
@@ -30,11 +31,20 @@ export function ConfirmDialog({
   confirmVariant?: ButtonProps["variant"];
   children?: ReactNode;
 }) {
+  // Opened from a page's state, not a Radix trigger: Radix would leave focus on the body when it
+  // closes, so it goes back to what had it (or to the page's heading when that is gone).
+  const opener = useRef<Element | null>(null);
   return (
     <Primitive.Root open={open} onOpenChange={onOpenChange}>
       <Primitive.Portal>
         <Primitive.Overlay className="fixed inset-0 z-50 bg-black/60 data-[state=open]:animate-in data-[state=open]:fade-in" />
-        <Primitive.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-background p-6 shadow-2xl">
+        <Primitive.Content
+          onOpenAutoFocus={() => (opener.current = document.activeElement)}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            restoreFocus(opener.current);
+          }}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-background p-6 shadow-2xl">
           <Primitive.Title className="text-lg font-bold">{title}</Primitive.Title>
           <Primitive.Description className="mt-2 text-sm text-muted-foreground">{description}</Primitive.Description>
           {children}

@@ -50,6 +50,7 @@ function useUpload(onUploaded: (key: string) => void) {
       const { key } = await sendImage(file, (progress) => setUpload({ state: "uploading", progress, file }));
       setUpload({ state: "done" });
       onUploaded(key);
+      toast.success("Image téléchargée", { description: "L'image a été téléchargée avec succès" });
     } catch (error) {
       setUpload({ state: "error", message: (error as Error).message, file });
     }

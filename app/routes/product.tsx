@@ -93,36 +93,38 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
   ];
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+    // On a 390 px phone the image, price, stock and the button show without scrolling
+    // (DESIGN.md): a wider than tall image, the page's name once (its title), the description after the button.
+    <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6 sm:py-8">
       <nav aria-label="Fil d'Ariane">
         <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
-          {BREADCRUMB_LINKS.map(({ to, label }) => (
+          {BREADCRUMB_LINKS.map(({ to, label }, index) => (
             <Fragment key={to}>
               <li>
                 <Link to={to} className="inline-flex min-h-11 items-center hover:text-foreground hover:underline">
                   {label}
                 </Link>
               </li>
-              <li aria-hidden="true">
+              <li aria-hidden="true" className={index === BREADCRUMB_LINKS.length - 1 ? "max-sm:hidden" : undefined}>
                 <ChevronRight className="size-4" />
               </li>
             </Fragment>
           ))}
-          <li aria-current="page" className="line-clamp-1 font-medium text-foreground">
+          <li aria-current="page" className="line-clamp-1 font-medium text-foreground max-sm:sr-only">
             {product.name}
           </li>
         </ol>
       </nav>
 
-      <section aria-labelledby="product-title" className="mt-4 grid gap-8 lg:grid-cols-2 lg:gap-12">
+      <section aria-labelledby="product-title" className="mt-2 grid gap-5 sm:mt-4 sm:gap-8 lg:grid-cols-2 lg:gap-12">
         <ProductGallery product={product} />
 
-        <div className="flex flex-col gap-4">
+        <div className="flex flex-col gap-3 sm:gap-4">
           <div className="flex flex-wrap gap-1.5">
             <Badge tone="neutral">{product.category}</Badge>
             <ProductBadges product={product} />
           </div>
-          <h1 id="product-title" className="text-3xl font-extrabold leading-tight tracking-tight sm:text-4xl">{product.name}</h1>
+          <h1 id="product-title" className="text-2xl font-extrabold leading-tight tracking-tight sm:text-4xl">{product.name}</h1>
           {product.condition || product.series ? (
             <p className="text-muted-foreground">
               {[product.series, product.condition ? `État : ${CONDITION_LABELS[product.condition]}` : null].filter(Boolean).join(" · ")}
@@ -139,12 +141,11 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
             <span aria-hidden="true" className="size-2 rounded-full bg-current" />
             {stockMessage(product.stock)}
           </p>
-          {product.description ? <p className="whitespace-pre-line leading-relaxed">{product.description}</p> : null}
-
-          <div className="mt-2 flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 sm:flex-row sm:items-center">
+          <div className="mt-1 flex flex-col gap-3 rounded-2xl border border-border bg-card p-3 sm:mt-2 sm:flex-row sm:items-center sm:p-4">
             <QuantitySelector value={quantity} max={product.stock} onChange={setWanted} />
             <AddToCartButton product={product} quantity={quantity} className="sm:flex-1" />
           </div>
+          {product.description ? <p className="whitespace-pre-line leading-relaxed">{product.description}</p> : null}
 
           <section aria-labelledby="characteristics-title" className="mt-4">
             <h2 id="characteristics-title" className="text-lg font-bold">

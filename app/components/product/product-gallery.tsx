@@ -27,7 +27,7 @@ export function ProductGallery({ product }: { product: Pick<ProductDetail, "name
   }
 
   const main = (
-    <div className="relative flex aspect-square items-center justify-center overflow-hidden rounded-2xl border border-border bg-surface-art">
+    <div className="relative flex aspect-[16/10] items-center justify-center overflow-hidden rounded-2xl border border-border bg-surface-art sm:aspect-square">
       <img
         src={current?.src ?? PLACEHOLDER_IMAGE}
         srcSet={current?.srcSet}

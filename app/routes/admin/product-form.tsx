@@ -38,7 +38,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!params.id) return { mode: "add" as const, id: null, initial: EMPTY, currentDropTime: null, ...common };
   const product = await getProductForEdit(context.db, Number(params.id));
   if (!product) throw data(null, { status: 404 });
-  return { mode: "edit" as const, id: product.id, initial: productFormInputOf(product), currentDropTime: product.dropTime?.toISOString() ?? null, ...common };
+  const initial = productFormInputOf(product);
+  // Written as the seller types it (the field's hint: "Par exemple 12,50"); the export keeps the dot.
+  initial.price = initial.price.replace(".", ",");
+  return { mode: "edit" as const, id: product.id, initial, currentDropTime: product.dropTime?.toISOString() ?? null, ...common };
 }
 
 type ActionAnswer = { errors?: ProductFieldErrors; toast?: { title: string; description: string } };

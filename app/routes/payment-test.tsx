@@ -1,5 +1,5 @@
 import { CreditCard, FlaskConical, Lock, MapPin, Truck } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -44,6 +44,10 @@ const FAILURES = {
     title: "Session expirée",
     description: "Le délai de paiement est dépassé : les articles ont été remis en vente. Retournez au panier pour recommencer.",
   },
+  cancelled: {
+    title: "Paiement annulé",
+    description: "Vous avez annulé ce paiement : les articles ont été remis en vente. Retournez au panier pour recommencer.",
+  },
   "not-open": { title: "Session terminée", description: "Cette session de paiement est déjà terminée." },
 } as const;
 
@@ -86,6 +90,14 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
   const [method, setMethod] = useState<"home" | "relay">("home");
   const failure = actionData && "failure" in actionData ? actionData.failure : undefined;
   const payable = session.status === "open";
+  const ended = session.status === "expired" || session.status === "cancelled" ? session.status : "not-open";
+  // A refused card: the pay button pressed was disabled while it paid, so focus fell to the
+  // body; it goes to the card number, the field to change.
+  const cardNumber = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (failure && lost) cardNumber.current?.focus();
+  }, [failure]);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
@@ -110,8 +122,8 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
           <p className="mt-1 text-sm text-muted-foreground">Commande {session.orderNumber}</p>
 
           {!payable ? (
-            <Alert tone="error" title={session.status === "expired" ? FAILURES.expired.title : FAILURES["not-open"].title} className="mt-6">
-              {session.status === "expired" ? FAILURES.expired.description : FAILURES["not-open"].description}{" "}
+            <Alert tone="error" title={FAILURES[ended].title} className="mt-6">
+              {FAILURES[ended].description}{" "}
               <Link to="/cart" className="font-semibold text-accent underline">
                 Retour au panier
               </Link>
@@ -186,7 +198,7 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
                   <legend className="mb-3 flex items-center gap-2 text-lg font-bold">
                     <CreditCard className="size-5" aria-hidden="true" /> Carte bancaire
                   </legend>
-                  <FormField label="Numéro de carte" name="cardNumber" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" required error={form.errors.cardNumber} />
+                  <FormField ref={cardNumber} label="Numéro de carte" name="cardNumber" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" required error={form.errors.cardNumber} />
                   <div className="grid grid-cols-2 gap-4">
                     <FormField label="Expiration (MM/AA)" name="cardExpiry" inputMode="numeric" autoComplete="cc-exp" placeholder="12/30" required error={form.errors.cardExpiry} />
                     <FormField label="Cryptogramme" name="cardCvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" required error={form.errors.cardCvc} />

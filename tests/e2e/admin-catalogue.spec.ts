@@ -96,6 +96,7 @@ test("adds a product with a PNG and two more images: an open catalogue page show
 
   await fillProduct(page, { name: "Coffret vitrine e2e", price: "12,50", stock: "8" });
   await uploadMain(page, "red.png");
+  await expect(page.locator("[data-sonner-toast]", { hasText: "Image téléchargée" }).first()).toContainText("L'image a été téléchargée avec succès");
   await page.locator("#additional-image-file").setInputFiles(path.join(files, "blue.png"));
   await expect(page.getByAltText("Image supplémentaire 1")).toBeVisible();
   await page.locator("#additional-image-file").setInputFiles(path.join(files, "green.png"));
@@ -121,6 +122,8 @@ test("edits, duplicates, features and deletes it through the dialog", async ({ p
   await page.goto(url("/admin?q=vitrine"));
   await page.getByRole("link", { name: "Modifier Coffret vitrine e2e" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Modifier le produit" })).toBeVisible();
+  // The price as the seller writes it (the field's hint says "Par exemple 12,50").
+  await expect(page.getByLabel("Prix (€)")).toHaveValue("12,50");
   await page.getByLabel("Prix (€)").fill("15.00");
   await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
   await expect(page.getByText("Produit mis à jour").first()).toBeVisible();
@@ -141,7 +144,16 @@ test("edits, duplicates, features and deletes it through the dialog", async ({ p
   await expect(page.getByRole("switch", { name: "Mettre en avant Coffret vitrine e2e", exact: true })).toHaveAttribute("aria-checked", "true");
   await expect(home.getByText("Coffret vitrine e2e", { exact: true }).first()).toBeVisible({ timeout: 5_000 });
 
-  await page.getByRole("button", { name: "Supprimer Coffret vitrine e2e (copie)" }).click();
+  // Escape closes the confirmation and gives the focus back to the row's button.
+  const deleteCopy = page.getByRole("button", { name: "Supprimer Coffret vitrine e2e (copie)" });
+  await deleteCopy.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("alertdialog", { name: "Confirmer la suppression" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect(deleteCopy).toBeFocused();
+
+  await deleteCopy.click();
   const dialog = page.getByRole("alertdialog", { name: "Confirmer la suppression" });
   await expect(dialog).toContainText("Êtes-vous sûr de vouloir supprimer ce produit ? Cette action est irréversible.");
   await expect(dialog.getByRole("button", { name: "Annuler" })).toBeVisible();

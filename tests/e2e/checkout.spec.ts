@@ -198,11 +198,17 @@ test("cancelling on the payment page shows Paiement annulé and the stock comes 
   // Reserved while the payment page is open.
   const reserved = await (await page.request.get(url(`/api/cart/products?ids=${id}`))).json();
   expect(reserved.products[0].stock).toBe(F.cancel.stock - 1);
+  const paymentPage = page.url();
   await page.getByRole("button", { name: "Annuler et revenir au panier" }).click();
   await expect(page.getByText("Paiement annulé").first()).toBeVisible();
   await expect(page.getByText("Votre paiement a été annulé. Vous pouvez réessayer à tout moment.").first()).toBeVisible();
   await expect(page).toHaveURL(url("/cart"));
   expect(await stockMessage(page, F.cancel.title)).toBe(before);
+  // Back on the payment page: it says the payment was cancelled, not that time ran out.
+  await page.goto(paymentPage);
+  await expect(page.getByRole("alert")).toContainText("Paiement annulé");
+  await expect(page.getByRole("alert")).toContainText("Vous avez annulé ce paiement");
+  await expect(page.getByText("Session expirée")).toHaveCount(0);
 });
 
 test("the refused test card says Paiement refusé", async ({ page }) => {
@@ -212,6 +218,8 @@ test("the refused test card says Paiement refusé", async ({ page }) => {
   await fillPaymentPage(page, { email: "refus@example.com", card: "4000 0000 0000 0002" });
   await expect(page.getByRole("alert")).toContainText("Paiement refusé");
   await expect(page).toHaveURL(/\/paiement\/cs_test_/);
+  // The pay button was disabled while it paid: focus goes to the card number, not the body.
+  await expect(page.getByLabel("Numéro de carte")).toBeFocused();
 });
 
 test("a tampered cart pays the server's price: prices edited in localStorage are ignored", async ({ page }) => {
@@ -248,6 +256,28 @@ test("a tampered cart pays the server's price: prices edited in localStorage are
   // From another site: refused.
   const crossSite = await page.request.post(url("/api/checkout"), { headers: { Origin: "https://evil.example" }, data: { items: [{ productId: id, quantity: 1 }] } });
   expect(crossSite.status()).toBe(403);
+});
+
+test("a product sold out while it waited in the cart: Produit indisponible in red at Procéder au paiement, the cart refreshed, focus on its title", async ({ page }) => {
+  // Last in the file: it leaves this product without stock.
+  const id = await productId(page, F.tier1000.title);
+  await addFromProductPage(page, F.tier1000.title);
+  await page.goto(url("/cart"));
+  await expect(page.getByTestId("cart-total")).toHaveText("1 000,01 €");
+  // Other collectors take every unit meanwhile.
+  const { products } = (await (await page.request.get(url(`/api/cart/products?ids=${id}`))).json()) as { products: { stock: number }[] };
+  const stock = products[0]!.stock;
+  const taken = await page.request.post(url("/api/checkout"), { headers: { Origin: server.url }, data: { items: [{ productId: id, quantity: stock }], insuranceSelected: false } });
+  expect(taken.status()).toBe(200);
+
+  await page.getByRole("button", { name: "Procéder au paiement" }).click();
+  const warning = page.locator("[data-sonner-toast]", { hasText: "Produit indisponible" });
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText(`n'est plus disponible et a été retiré.`);
+  await expect(warning).toContainText("victime de son succès");
+  await expect(warning).toHaveAttribute("data-type", "warning");
+  await expect(page.getByText("Votre panier est vide")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Votre panier" })).toBeFocused();
 });
 
 async function productId(page: Page, title: string): Promise<number> {

@@ -15,7 +15,8 @@ export type TestSessionView = {
   discountCents: number;
   totalCents: number;
   customerEmail: string | null;
-  status: "open" | "complete" | "expired";
+  /** "cancelled": ended before its time, by the buyer's "Annuler" (stored as expired, as Stripe does). */
+  status: "open" | "complete" | "expired" | "cancelled";
   expiresAt: string;
   cancelUrl: string;
   orderStatus: OrderStatus | null;
@@ -31,6 +32,8 @@ export async function getTestSession(db: Db, id: string, now = new Date()): Prom
   if (!row) return null;
   const { session } = row;
   const expired = session.status === "expired" || (session.status === "open" && session.expiresAt <= now);
+  // The reservation's end expires a session at its time or later: one ended sooner was cancelled.
+  const cancelled = session.status === "expired" && session.expiresAt > now;
   return {
     id: session.id,
     orderNumber: session.orderNumber,
@@ -38,7 +41,7 @@ export async function getTestSession(db: Db, id: string, now = new Date()): Prom
     discountCents: session.discountCents,
     totalCents: session.totalCents,
     customerEmail: session.customerEmail,
-    status: expired ? "expired" : session.status,
+    status: cancelled ? "cancelled" : expired ? "expired" : session.status,
     expiresAt: session.expiresAt.toISOString(),
     cancelUrl: session.cancelUrl,
     orderStatus: row.orderStatus,
@@ -47,7 +50,7 @@ export async function getTestSession(db: Db, id: string, now = new Date()): Prom
 
 export type PayResult =
   | { ok: true; redirectTo: string }
-  | { ok: false; reason: "declined" | "unknown-card" | "expired" | "not-open" };
+  | { ok: false; reason: "declined" | "unknown-card" | "expired" | "cancelled" | "not-open" };
 
 /**
  * "Payer": a test card is charged, the session completes, and its event goes through the same
@@ -67,7 +70,7 @@ export async function payTestSession(db: Db, provider: TestProvider, id: string,
     .returning();
   if (!session) {
     const current = await getTestSession(db, id, now);
-    return { ok: false, reason: current?.status === "expired" ? "expired" : "not-open" };
+    return { ok: false, reason: current?.status === "expired" || current?.status === "cancelled" ? current.status : "not-open" };
   }
   const address = shippingAddressOf(form);
   const webhook = testWebhook(provider, "checkout.session.completed", {

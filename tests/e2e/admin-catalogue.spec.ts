@@ -161,6 +161,8 @@ test("edits, duplicates, features and deletes it through the dialog", async ({ p
   await dialog.getByRole("button", { name: "Supprimer" }).click();
   await expect(page.getByText("Produit supprimé").first()).toBeVisible();
   await expect(page.getByRole("row", { name: /Coffret vitrine e2e \(copie\)/ })).toHaveCount(0);
+  // Its row gone with the button that opened the dialog, focus is on the page's title, not lost.
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
 
   // The journal has each of these actions, with its before → after values.
   const id = (await page.getByRole("link", { name: "Modifier Coffret vitrine e2e" }).getAttribute("href"))!.split("/").at(-1);

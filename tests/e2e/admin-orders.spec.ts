@@ -83,6 +83,8 @@ test("the seller sees a customer's two orders, ships one with its tracking e-mai
   await expect(shipDialog).toBeHidden();
   await expect(page.getByText("Expédiée", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Marquer comme expédiée" })).toHaveCount(0);
+  // The button that opened the dialog is gone with the new status: focus is on the page's title.
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
   const tracking = "https://www.laposte.fr/outils/suivre-vos-envois?code=6A12345678901";
   await expect(page.getByRole("link", { name: /Suivre le colis/ }).first()).toHaveAttribute("href", tracking);
   // The history says who shipped it.

@@ -7,8 +7,8 @@ import { cn } from "~/lib/utils";
 const SIZES = "(min-width: 1024px) 560px, 100vw";
 
 /**
- * The product's images: one large image, and a carousel (arrows, thumbnails, ← →) when
- * there is more than one. Images keep their width/height so nothing shifts.
+ * The product's images: one large image, and a carousel (arrows, thumbnails from 640 px, a
+ * position counter below, ← →) when there is more than one. Images keep their width/height so nothing shifts.
  */
 export function ProductGallery({ product }: { product: Pick<ProductDetail, "name" | "images"> }) {
   const [index, setIndex] = useState(0);
@@ -57,6 +57,10 @@ export function ProductGallery({ product }: { product: Pick<ProductDetail, "name
           >
             <ChevronRight className="size-5" aria-hidden="true" />
           </button>
+          {/* On a phone the thumbnails give way (the button stays above the fold): where one is. */}
+          <span aria-hidden="true" className="tabular absolute bottom-2 left-1/2 -translate-x-1/2 rounded-full bg-card/90 px-2.5 py-0.5 text-xs font-semibold shadow sm:hidden">
+            {index + 1} / {count}
+          </span>
         </>
       ) : null}
     </div>
@@ -69,7 +73,7 @@ export function ProductGallery({ product }: { product: Pick<ProductDetail, "name
       <p className="sr-only" aria-live="polite">
         Image {index + 1} sur {count}
       </p>
-      <div className="mt-3 flex gap-2 overflow-x-auto pb-1">
+      <div className="mt-3 hidden gap-2 overflow-x-auto pb-1 sm:flex">
         {images.map((image, i) => (
           <button
             key={image.src}

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
+import { METHOD_NOT_ALLOWED } from "~/lib/http";
 
 /**
  * What Express refuses before any route runs, in French and as a 4xx: requests a browser on
@@ -21,7 +22,7 @@ function refuse(res: Response, status: number, message: string, headers: Record<
 export const onlyShopMethods: RequestHandler = (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "POST") return next();
   if (req.method === "OPTIONS") return void res.status(204).set({ Allow: ALLOWED_METHODS, "Cache-Control": "no-store" }).end();
-  refuse(res, 405, "Méthode non autorisée.", { Allow: ALLOWED_METHODS });
+  refuse(res, 405, METHOD_NOT_ALLOWED, { Allow: ALLOWED_METHODS });
 };
 
 /**

@@ -24,10 +24,17 @@ export function formPageHeaders({ actionHeaders }: { actionHeaders: Headers }): 
 export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
 
 
+export const METHOD_NOT_ALLOWED = "Méthode non autorisée.";
+
 /** A resource route's answer to a method it does not take (React Router's own is English JSON). */
 export function methodNotAllowed(allow: string): Response {
-  return new Response("Méthode non autorisée.", {
+  return new Response(METHOD_NOT_ALLOWED, {
     status: 405,
     headers: { Allow: allow, "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" },
   });
+}
+
+/** The `action` of a resource route that is only read: a post there is a script's. */
+export function readOnlyAction(): Response {
+  return methodNotAllowed("GET, HEAD");
 }

@@ -5,6 +5,11 @@
  * `previous` goes a moment later (the row a confirmed deletion removes, the button an order's
  * new status replaces), focus follows to the heading then.
  */
+/** Focus fell to the page's body: the element that had it was removed or disabled. */
+export function focusIsLost(): boolean {
+  return document.activeElement === null || document.activeElement === document.body;
+}
+
 export function restoreFocus(previous: Element | null): void {
   if (previous instanceof HTMLElement && previous.isConnected && !previous.matches(":disabled")) {
     previous.focus();
@@ -28,7 +33,7 @@ function followRemoval(element: HTMLElement): void {
   const check = () => {
     if (element.isConnected) return;
     stop();
-    if (document.activeElement === null || document.activeElement === document.body) focusHeading();
+    if (focusIsLost()) focusHeading();
   };
   const observer = new MutationObserver(check);
   // A blur is the user moving on, or (in browsers that fire one) the element's removal.

@@ -1,4 +1,3 @@
-import { methodNotAllowed } from "~/lib/http";
 import { getCartProducts } from "~/services/cart.server";
 import type { Route } from "./+types/api.cart-products";
 
@@ -13,7 +12,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return Response.json({ products }, { headers: { "Cache-Control": "no-store" } });
 }
 
-/** A post here is a script's: this address is only read. */
-export function action() {
-  return methodNotAllowed("GET, HEAD");
-}
+export { readOnlyAction as action } from "~/lib/http";

@@ -1,5 +1,5 @@
 import { parseSuggestionQuery } from "~/domain/suggestions";
-import { methodNotAllowed, publicPageHeaders } from "~/lib/http";
+import { publicPageHeaders } from "~/lib/http";
 import { searchSuggestions } from "~/services/catalog.server";
 import type { Route } from "./+types/api.search";
 
@@ -13,7 +13,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return Response.json({ suggestions }, { headers: publicPageHeaders() });
 }
 
-/** A post here is a script's: this address is only read. */
-export function action() {
-  return methodNotAllowed("GET, HEAD");
-}
+export { readOnlyAction as action } from "~/lib/http";

@@ -1,5 +1,5 @@
 import { parseProductParam } from "~/domain/product-url";
-import { methodNotAllowed, publicPageHeaders } from "~/lib/http";
+import { publicPageHeaders } from "~/lib/http";
 import { listSimilarProducts } from "~/services/catalog.server";
 import type { Route } from "./+types/api.similar-products";
 
@@ -10,7 +10,4 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return Response.json({ products }, { headers: publicPageHeaders() });
 }
 
-/** A post here is a script's: this address is only read. */
-export function action() {
-  return methodNotAllowed("GET, HEAD");
-}
+export { readOnlyAction as action } from "~/lib/http";

@@ -1,4 +1,4 @@
-import { PRIVATE_PAGE_CACHE_CONTROL, methodNotAllowed } from "~/lib/http";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
 import { getViewer, viewerHintHeader } from "~/services/session.server";
 import type { Route } from "./+types/api.viewer";
 
@@ -12,7 +12,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return Response.json({ viewer: hint }, { headers: { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL, "Set-Cookie": viewerHintHeader(hint, context) } });
 }
 
-/** A post here is a script's: this address is only read. */
-export function action() {
-  return methodNotAllowed("GET, HEAD");
-}
+export { readOnlyAction as action } from "~/lib/http";

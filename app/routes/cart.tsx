@@ -13,6 +13,7 @@ import { cartCount } from "~/domain/cart";
 import { type DiscountPreview, discountPreviewSchema } from "~/domain/discounts";
 import { clearCart, useCart } from "~/lib/cart-store";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
+import { focusIsLost } from "~/lib/restore-focus";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { previewDiscount } from "~/services/discounts.server";
 import { getViewer } from "~/services/session.server";
@@ -107,8 +108,7 @@ export default function CartPage() {
   const itemCount = cart.items.length;
   useEffect(() => {
     if (!ready) return;
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (itemCount === 0 && hadItems.current && lost) title.current?.focus();
+    if (itemCount === 0 && hadItems.current && focusIsLost()) title.current?.focus();
     hadItems.current = itemCount > 0;
   }, [ready, itemCount]);
 

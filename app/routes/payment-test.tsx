@@ -10,6 +10,7 @@ import { formatEuros } from "~/domain/money";
 import { SHIPPING_COUNTRIES } from "~/domain/shipping-countries";
 import { payButtonLabel, testPaymentSchema } from "~/domain/test-payment-form";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
+import { focusIsLost } from "~/lib/restore-focus";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { webhookDepsFrom } from "~/services/payment-webhooks.server";
 import { cancelTestSession, getTestSession, payTestSession } from "~/services/payments/test-checkout.server";
@@ -95,8 +96,7 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
   // body; it goes to the card number, the field to change.
   const cardNumber = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (failure && lost) cardNumber.current?.focus();
+    if (failure && focusIsLost()) cardNumber.current?.focus();
   }, [failure]);
 
   return (

@@ -1,4 +1,4 @@
-import { PUBLIC_PAGE_CACHE_CONTROL, methodNotAllowed } from "~/lib/http";
+import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http";
 import { robotsTxt } from "~/lib/sitemap";
 import type { Route } from "./+types/robots";
 
@@ -8,7 +8,4 @@ export function loader({ context }: Route.LoaderArgs) {
   });
 }
 
-/** A post here is a script's: this address is only read. */
-export function action() {
-  return methodNotAllowed("GET, HEAD");
-}
+export { readOnlyAction as action } from "~/lib/http";

@@ -1,5 +1,5 @@
 import { productPath } from "~/domain/product-url";
-import { PUBLIC_PAGE_CACHE_CONTROL, methodNotAllowed } from "~/lib/http";
+import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http";
 import { SITEMAP_PAGES, sitemapXml } from "~/lib/sitemap";
 import { listSitemapProducts } from "~/services/sitemap.server";
 import type { Route } from "./+types/sitemap";
@@ -15,7 +15,4 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 }
 
-/** A post here is a script's: this address is only read. */
-export function action() {
-  return methodNotAllowed("GET, HEAD");
-}
+export { readOnlyAction as action } from "~/lib/http";

@@ -2,7 +2,7 @@ import { type SQL, and, asc, count, desc, eq, ilike, inArray, or, sql } from "dr
 import { orderEvents, orderItems, orders, outboxEmails, users, withdrawalRequests } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import { fieldErrors } from "~/domain/auth-forms";
-import type { OrderStatus, RefundReason, WithdrawalSource } from "~/domain/catalog-values";
+import { CANCELLATION_REFUND_REASONS, type OrderStatus, type RefundReason, type WithdrawalSource } from "~/domain/catalog-values";
 import { ORDER_PAGE_SIZE, type AdminOrderQuery } from "~/domain/admin-order-list";
 import { orderShippedEmail } from "~/domain/order-emails";
 import { type TimelineEntry, buildTimeline, emailIdsOf } from "~/domain/order-timeline";
@@ -280,5 +280,6 @@ export async function retryOrderRefund(db: Db, provider: PaymentProvider, number
   if (!order) return refused(db, number, "retryRefund");
   if (order.provider !== provider.name) return { ok: false, status: 409, title: "Action impossible", message: otherProviderMessage(order.provider) };
   const outcome = await completeRefund(db, provider, order.id, deps, { actorId });
-  return refundAnswer(outcome, order.totalCents, order.refundReason === "seller_cancel" || order.refundReason === "withdrawal");
+  const restocked = (CANCELLATION_REFUND_REASONS as readonly (RefundReason | null)[]).includes(order.refundReason);
+  return refundAnswer(outcome, order.totalCents, restocked);
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { discountCodes, orders, products } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
-import type { OrderStatus } from "~/domain/catalog-values";
+import { CANCELLATION_REFUND_REASONS, type OrderStatus } from "~/domain/catalog-values";
 import { type CheckoutLineRequest, computeOrderTotals, mergeLines } from "~/domain/checkout";
 import {
   type DiscountFormValues,
@@ -83,7 +83,7 @@ export async function findDiscountCode(db: Handle, code: string): Promise<Discou
 const HOLDING_STATUSES: OrderStatus[] = ["pending_payment", "paid", "shipped"];
 const holdsUse = or(
   inArray(orders.status, HOLDING_STATUSES),
-  and(inArray(orders.status, ["refund_pending", "refunded"]), inArray(orders.refundReason, ["seller_cancel", "withdrawal"])),
+  and(inArray(orders.status, ["refund_pending", "refunded"]), inArray(orders.refundReason, [...CANCELLATION_REFUND_REASONS])),
 );
 
 /**

@@ -99,7 +99,8 @@ export function allWordsIn(column: Column, text: string): SQL | undefined {
 const ORDER: Record<CatalogSort, SQL[]> = {
   newest: [desc(products.createdAt), desc(products.id)],
   "price-asc": [asc(products.priceCents), asc(products.id)],
-  "price-desc": [desc(products.priceCents), asc(products.id)],
+  // Ties in the index's reverse order, so one index serves both price sorts.
+  "price-desc": [desc(products.priceCents), desc(products.id)],
   // Accent-folded name: "Écarlate" sorts with the E's.
   name: [asc(products.nameSearch), asc(products.id)],
 };
@@ -157,21 +158,25 @@ export async function listProducts(
 ): Promise<CatalogPage> {
   const terms = await searchTerms(db, filter.q ?? "");
   const where = filterCondition(filter, await publicProductsNow(db, options.now), terms);
+  const searching = terms.length > 0;
   const pageRows = (page: number) =>
     db
-      .select({ ...CARD_COLUMNS, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({ ...CARD_COLUMNS, ...(searching ? { total: sql<number>`count(*) over ()`.mapWith(Number) } : {}) })
       .from(products)
       .where(where)
       .orderBy(...listingOrder(terms, options.sort))
       .limit(options.pageSize)
       .offset((page - 1) * options.pageSize);
-  // The page and the total in one query (one scan, one round trip, on every uncached render);
-  // a page past the end has no row to carry the total: count, then serve the last page.
+  // Without a search, the page is read in order from a sort index (products_*_idx) and stops
+  // after 24 rows; a separate count is cheaper than `count(*) over ()`, which makes the database
+  // sort every visible product. A search ranks every match anyway: the page carries its total.
+  // A page past the end serves the last page.
   let page = Math.max(1, options.page ?? 1);
-  let rows = await pageRows(page);
-  let total = rows[0]?.total ?? 0;
+  let [rows, total] = searching
+    ? await pageRows(page).then((found) => [found, found[0]?.total ?? 0] as const)
+    : await Promise.all([pageRows(page), countWhere(db, where)]);
   if (rows.length === 0 && page > 1) {
-    total = await countWhere(db, where);
+    if (searching) total = await countWhere(db, where);
     page = Math.max(1, Math.ceil(total / options.pageSize));
     rows = total > 0 ? await pageRows(page) : [];
   }

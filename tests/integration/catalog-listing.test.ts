@@ -62,6 +62,23 @@ describe(`catalogue listing on ${databaseLabel}`, () => {
     expect(last.products).toHaveLength(2);
   });
 
+  it("pages a search the same way: its total, and a page past its end clamped", async () => {
+    const first = await listCatalog(database.db, { ...all, q: "ecarlate" }, { ...options, pageSize: 2 });
+    expect(first.total).toBeGreaterThan(2);
+    expect(first).toMatchObject({ page: 1, pageCount: Math.ceil(first.total / 2) });
+    const last = await listCatalog(database.db, { ...all, q: "ecarlate", page: 99 }, { ...options, pageSize: 2 });
+    expect(last).toMatchObject({ total: first.total, page: first.pageCount });
+    expect(last.products).toHaveLength(first.total % 2 || 2);
+  });
+
+  it("reads every product once across the pages of each sort", async () => {
+    for (const sort of ["newest", "price-asc", "price-desc", "name"] as const) {
+      const pages = await Promise.all([1, 2, 3, 4].map((page) => listCatalog(database.db, { ...all, sort, page }, { ...options, pageSize: 5 })));
+      const ids = pages.flatMap((p) => p.products.map((product) => product.id));
+      expect(new Set(ids).size, sort).toBe(17);
+    }
+  });
+
   it("counts what a filter selects: the featured accessories are the packs of /accessories", async () => {
     expect(await countProducts(database.db, { category: "accessories" }, options.now)).toBe(2);
     expect(await countProducts(database.db, { category: "accessories", featured: true }, options.now)).toBe(1);

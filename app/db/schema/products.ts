@@ -44,6 +44,11 @@ export const products = pgTable(
     index("products_listing_idx").on(t.status, t.category, t.subCategory),
     index("products_featured_idx").on(t.featured).where(sql`${t.featured}`),
     index("products_drop_idx").on(t.dropTime).where(sql`${t.status} = 'a_venir'`),
+    // The listings' sorts (services/catalog.server.ts ORDER): a page of 24 is read in order from
+    // the index and stops there, instead of sorting every visible product on each render.
+    index("products_newest_idx").on(t.createdAt, t.id),
+    index("products_price_idx").on(t.priceCents, t.id),
+    index("products_name_idx").on(t.nameSearch, t.id),
     // Trigram indexes (pg_trgm, migration 0009): the searches' `%word%` LIKE (services/product-search.server.ts).
     index("products_name_search_trgm_idx").using("gin", sql`${t.nameSearch} gin_trgm_ops`),
     index("products_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),

@@ -22,6 +22,7 @@ import { SiteMessages } from "./components/layout/site-messages";
 import { NoticeToast } from "./components/layout/notice-toast";
 import { Toaster } from "./components/ui/toaster";
 import { useNonce } from "./lib/nonce";
+import { useLinkNavigation } from "./lib/link-navigation";
 import { useLiveUpdates } from "./lib/use-live-updates";
 import { EARLY_PRESS_SCRIPT } from "./lib/early-press";
 import { THEME_SCRIPT } from "./lib/theme";
@@ -91,6 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   useLiveUpdates();
   useViewerSync();
+  useLinkNavigation();
   return <Outlet />;
 }
 

@@ -1,5 +1,5 @@
 import { ArrowRight, Gem, Mail, ScanSearch, ShieldCheck } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { SocialLinks } from "~/components/layout/social-icon";
 import { buttonVariants } from "~/components/ui/button";
 import { publicPageHeaders } from "~/lib/http";

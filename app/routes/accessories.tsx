@@ -1,5 +1,5 @@
 import { ArrowLeft, PackageOpen } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { ProductListing } from "~/components/product/product-listing";
 import { buttonVariants } from "~/components/ui/button";
 import { ACCESSORIES_PAGE_SIZE, listingHref, pagedTitle, parseAccessoriesQuery } from "~/domain/listing-query";

@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/ui/link";
 import { OrderStatusBadge, OrderSummary, formatOrderDate } from "~/components/orders/order-summary";
 import { WithdrawalAction } from "~/components/orders/withdrawal-status";
 import { buttonVariants } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { CalendarDays, Mail, Package, Sparkles, User } from "lucide-react";
 import { LogoutButton } from "~/components/account/logout-button";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { OrderStatusBadge } from "~/components/orders/order-summary";
 import { WithdrawalAction } from "~/components/orders/withdrawal-status";
 import { ORDER_STATUS_LABELS } from "~/domain/catalog-values";

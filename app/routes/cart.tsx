@@ -1,6 +1,7 @@
 import { ArrowLeft, ShoppingBag, Trash2 } from "lucide-react";
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { Link, data, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { data, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { Link } from "~/components/ui/link";
 import { refreshCartAndAnnounce } from "~/components/cart/cart-notices";
 import { CartLines } from "~/components/cart/cart-lines";
 import { OrderSummaryCard } from "~/components/cart/order-summary-card";

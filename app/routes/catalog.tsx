@@ -1,6 +1,7 @@
 import { RotateCcw } from "lucide-react";
 import { SearchInput } from "~/components/ui/search-input";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { Link } from "~/components/ui/link";
 import { ProductGrid, ProductGridSkeleton } from "~/components/product/product-grid";
 import { buttonVariants } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";

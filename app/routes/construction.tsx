@@ -1,5 +1,5 @@
 import { Hammer, Home, LayoutGrid, Mail } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { buttonVariants } from "~/components/ui/button";
 import { publicPageHeaders } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";

@@ -1,6 +1,7 @@
 import { ChevronRight } from "lucide-react";
 import { Fragment, useState } from "react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AddToCartButton } from "~/components/product/add-to-cart-button";
 import { Price } from "~/components/product/price";
 import { ProductBadges } from "~/components/product/product-badges";

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { toast } from "~/components/ui/toaster";
 import { AuthCard } from "~/components/account/auth-card";
 import { FailureAlert } from "~/components/account/failure-alert";

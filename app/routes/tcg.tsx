@@ -1,6 +1,7 @@
 import { ArrowLeft, X } from "lucide-react";
 import { SearchInput } from "~/components/ui/search-input";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { ProductGrid, ProductGridSkeleton } from "~/components/product/product-grid";
 import { buttonVariants } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";

@@ -1,5 +1,5 @@
 import { CheckCircle2, XCircle } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { AuthCard } from "~/components/account/auth-card";
 import { buttonVariants } from "~/components/ui/button";
 import { verifyEmail } from "~/services/auth-actions.server";

@@ -28,12 +28,16 @@ test.describe("/catalog, Notre collection", () => {
 
   test("the category filter is kept in ?category= and the sort reorders", async ({ page }) => {
     await page.goto("/catalog");
+    // The shop's links (components/ui/link) open inside the page: this mark would go with a reload.
+    await page.evaluate(() => ((window as Window & { stayed?: boolean }).stayed = true));
+    const stayed = () => page.evaluate(() => (window as Window & { stayed?: boolean }).stayed === true);
     const categories = page.getByRole("navigation", { name: "Catégories" });
     await expect(categories.getByRole("link", { name: "Toutes" })).toHaveAttribute("aria-current", "page");
     await categories.getByRole("link", { name: "Accessoires" }).click();
     await expect(page).toHaveURL(/category=accessories/);
     await expect(page.getByText("2 produits")).toBeVisible();
     await expect(categories.getByRole("link", { name: "Accessoires" })).toHaveAttribute("aria-current", "page");
+    expect(await stayed()).toBe(true);
 
     await page.getByLabel("Trier par").selectOption("price-desc");
     await expect(page).toHaveURL(/sort=price-desc/);
@@ -41,6 +45,12 @@ test.describe("/catalog, Notre collection", () => {
     const names = page.getByRole("article").getByRole("heading");
     await expect(names.first()).toHaveText("Classeur 9 cases – 360 cartes");
     await expect(names.last()).toHaveText("Protège-cartes Premium (100 pochettes)");
+
+    await names.first().getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1, name: "Classeur 9 cases – 360 cartes" })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/sort=price-desc/);
+    expect(await stayed()).toBe(true);
   });
 
   test("an older category id from a home tile is understood", async ({ page }) => {

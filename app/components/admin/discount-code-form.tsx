@@ -1,6 +1,7 @@
 import { Info } from "lucide-react";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";

@@ -1,6 +1,7 @@
 import { ShoppingBag, X } from "lucide-react";
 import { type RefObject, useEffect, useRef } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Popover, PopoverAnchor, PopoverClose, PopoverContent, PopoverTitle } from "~/components/ui/popover";
 import { preloadToasts } from "~/components/ui/toaster";

@@ -1,6 +1,6 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { type ComponentProps, useRef } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 import type { CartLine } from "~/domain/cart";
 import { PLACEHOLDER_IMAGE } from "~/domain/images";

@@ -1,5 +1,5 @@
 import { ArrowRight, Boxes, Gamepad2, Layers, Package, Shield } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { type CatalogCategoryId, categoryHref } from "~/domain/categories";
 
 const TILES: { id: CatalogCategoryId; title: string; text: string; Icon: typeof Package; tint: string }[] = [

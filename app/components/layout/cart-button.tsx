@@ -1,6 +1,6 @@
 import { ShoppingBag } from "lucide-react";
 import { type ComponentPropsWithoutRef, forwardRef, type KeyboardEvent, type MouseEvent, useId, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { PaymentProviderName } from "~/components/cart/use-checkout";
 import { buttonVariants } from "~/components/ui/button";
 import { useOnDemand } from "~/components/ui/on-demand";

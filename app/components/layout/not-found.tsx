@@ -1,6 +1,7 @@
 import { Compass } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
+import { Link } from "~/components/ui/link";
 import { buttonVariants } from "~/components/ui/button";
 
 export const PRODUCT_REDIRECT_DELAY_MS = 5000;

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { cn } from "~/lib/utils";
 
 /** The shop's mark: a foil-gold card with the shop name beside it. */

@@ -1,5 +1,5 @@
 import { Mail } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { ShopIdentity } from "~/lib/shop";
 import { FOOTER_NAV } from "./navigation";
 import { ShopLogo } from "./shop-logo";

@@ -1,5 +1,6 @@
 import { ChevronDown, MailCheck, Menu, UserRound } from "lucide-react";
-import { Link, NavLink } from "react-router";
+import { NavLink } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useOnDemand } from "~/components/ui/on-demand";
 import { cn } from "~/lib/utils";

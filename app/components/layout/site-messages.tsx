@@ -1,6 +1,7 @@
 import { Megaphone, X } from "lucide-react";
 import { Fragment, useMemo, useSyncExternalStore } from "react";
-import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { useLocation, useRouteLoaderData } from "react-router";
+import { Link } from "~/components/ui/link";
 import { messageSegments, messagesForPath } from "~/domain/site-message-text";
 import { useNonce } from "~/lib/nonce";
 import { cn } from "~/lib/utils";

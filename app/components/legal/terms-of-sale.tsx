@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { INSURANCE_MAX_SUBTOTAL_CENTS } from "~/domain/insurance";
 import { formatEuros } from "~/domain/money";
 import { legalFormLabel } from "~/domain/shop-identity";

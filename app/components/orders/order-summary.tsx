@@ -1,5 +1,5 @@
 import { MapPin, Truck } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Badge } from "~/components/ui/badge";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/domain/catalog-values";
 import { formatEuros } from "~/domain/money";

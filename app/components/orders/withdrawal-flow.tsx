@@ -1,6 +1,7 @@
 import { ArrowLeft, Check, CheckCircle2, Mail, PackageOpen, Undo2 } from "lucide-react";
 import { type ReactNode, useMemo } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { OrderStatusBadge, formatOrderDate } from "~/components/orders/order-summary";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";

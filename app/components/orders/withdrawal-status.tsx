@@ -1,5 +1,5 @@
 import { CalendarClock, Undo2 } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { OrderStatusBadge } from "~/components/orders/order-summary";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { ProductView } from "~/domain/product-view";
 import { formatEuros } from "~/domain/money";
 import { productPath } from "~/domain/product-url";

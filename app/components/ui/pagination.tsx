@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/components/ui/link";
 import { pageWindow } from "~/domain/pagination";
 import { cn } from "~/lib/utils";
 import { buttonVariants } from "./button";

@@ -1,6 +1,7 @@
 import { CheckCircle2, Download, FileUp, History, Upload } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, data, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -1,6 +1,7 @@
 import { Camera } from "lucide-react";
 import { useRef } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";

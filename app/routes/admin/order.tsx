@@ -1,6 +1,7 @@
 import { ArrowLeft, ExternalLink, Mail, PackageCheck, RotateCcw, Undo2 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Link, data, useFetcher } from "react-router";
+import { data, useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
 import { OrderStatusBadge, OrderSummary, formatOrderDate } from "~/components/orders/order-summary";
 import { Alert } from "~/components/ui/alert";

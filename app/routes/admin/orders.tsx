@@ -1,6 +1,7 @@
 import { Search } from "lucide-react";
 import { type ReactNode, useRef } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { Link } from "~/components/ui/link";
 import { OrderStatusBadges } from "~/components/orders/withdrawal-status";
 import { buttonVariants } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";

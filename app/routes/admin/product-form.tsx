@@ -1,6 +1,7 @@
 import { ArrowLeft, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Form, data, redirect, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { PRODUCT_FORM_ID, ProductForm } from "~/components/admin/product-form";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";

@@ -1,5 +1,6 @@
 import { ArrowLeft, CalendarClock, Lightbulb, LayoutTemplate, MessageSquareText } from "lucide-react";
-import { Link, data } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/ui/link";
 import type { SettingsAnswer } from "~/components/promotions/settings-card";
 import { INVALID_FORM_TOAST } from "~/components/promotions/settings-card";
 import { CountdownForm, HeroBannerForm, PromotionForm } from "~/components/promotions/promotion-forms";

@@ -1,5 +1,6 @@
 import { FileText } from "lucide-react";
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, data, useNavigation } from "react-router";
+import { Link } from "~/components/ui/link";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
 import { MissingFieldsWarning } from "~/components/legal/missing-fields-warning";
 import { Button } from "~/components/ui/button";

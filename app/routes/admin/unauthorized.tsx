@@ -1,5 +1,6 @@
 import { ShieldAlert } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/ui/link";
 import { buttonVariants } from "~/components/ui/button";
 import type { Route } from "./+types/unauthorized";
 

@@ -1,6 +1,7 @@
 import { ArrowLeft, Download, ShieldCheck, ShieldOff, UserX } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { Link, data, useFetcher } from "react-router";
+import { data, useFetcher } from "react-router";
+import { Link } from "~/components/ui/link";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
 import { UserBadges } from "~/components/admin/user-badges";
 import { Alert } from "~/components/ui/alert";

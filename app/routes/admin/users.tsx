@@ -1,6 +1,7 @@
 import { Search } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, Link, data, useNavigation, useSubmit } from "react-router";
+import { Form, data, useNavigation, useSubmit } from "react-router";
+import { Link } from "~/components/ui/link";
 import { Alert } from "~/components/ui/alert";
 import { UserBadges } from "~/components/admin/user-badges";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -112,21 +112,35 @@ export async function createProduct(db: Db, input: ProductFormInput, adminUserId
   return { outcome: "created", product };
 }
 
+/**
+ * `stockSeen`: the stock the edit form showed when it opened. The stock typed then counts from
+ * it, so the units sold while the form was open stay sold: a form saved unchanged keeps today's
+ * stock, a restock of +3 adds 3 to it (never below 0). Without it (a CSV import), the stock is
+ * set as given.
+ */
 export async function updateProduct(
   db: Db,
   id: number,
   input: ProductFormInput,
   adminUserId: string,
   now = new Date(),
+  { stockSeen }: { stockSeen?: number | null } = {},
 ): Promise<UpdateProductResult> {
   return db.transaction(async (tx): Promise<UpdateProductResult> => {
+    // Locked: a checkout of this product waits until the stock below is written.
     const before = await lockProduct(tx, id);
     if (!before) return { outcome: "missing" };
     const parsed = productFormSchema({ now, currentDropTime: before.dropTime }).safeParse(input);
     if (!parsed.success) return { outcome: "invalid", errors: productFieldErrors(parsed.error) };
-    const { product, changes } = await updateProductLogged(tx, before, parsed.data, adminUserId, now);
+    const values = stockSeen == null ? parsed.data : { ...parsed.data, stock: stockFromForm(before.stock, parsed.data.stock, stockSeen) };
+    const { product, changes } = await updateProductLogged(tx, before, values, adminUserId, now);
     return Object.keys(changes).length === 0 ? { outcome: "unchanged", product } : { outcome: "updated", product, changes };
   });
+}
+
+/** The stock now, moved by what the seller changed in the form (its value typed minus the one shown). */
+export function stockFromForm(stockNow: number, typed: number, seen: number): number {
+  return Math.max(0, stockNow + typed - seen);
 }
 
 export async function setFeatured(db: Db, id: number, featured: boolean, adminUserId: string, now = new Date()): Promise<SetFeaturedResult> {

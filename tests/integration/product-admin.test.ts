@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { orderItems, orders, productAdmin, products, users } from "~/db/schema";
@@ -139,6 +139,31 @@ describe(`product admin writes on ${databaseLabel}`, () => {
     expect(again.outcome).toBe("unchanged");
     expect(await logOf(product.id)).toHaveLength(2);
     expect(await updateProduct(db(), 987_654, input, ADMIN.id)).toEqual({ outcome: "missing" });
+  });
+
+  it("a form opened before a sale counts the stock from what it showed: the sold unit stays sold", async () => {
+    const product = await created({ name: "Dracaufeu unique", stock: "1" });
+    const sold = async (units: number) => {
+      await db().update(products).set({ stock: sql`${products.stock} - ${units}` }).where(eq(products.id, product.id));
+    };
+    const stockNow = async () => (await db().select({ stock: products.stock }).from(products).where(eq(products.id, product.id)))[0]!.stock;
+    // The form showed 1; the unit sells; the seller saves a new description with the stock as shown.
+    await sold(1);
+    const edited = await updateProduct(db(), product.id, { ...input, name: "Dracaufeu unique", description: "Nouvelle description", stock: "1" }, ADMIN.id, new Date(), { stockSeen: 1 });
+    expect(edited.outcome).toBe("updated");
+    expect(await stockNow()).toBe(0);
+    // A restock typed as 1 → 4 in a form that showed 1 adds 3 to today's stock.
+    await updateProduct(db(), product.id, { ...input, name: "Dracaufeu unique", stock: "4" }, ADMIN.id, new Date(), { stockSeen: 1 });
+    expect(await stockNow()).toBe(3);
+    // 3 → 0 typed after 2 sold: nothing left, never below 0.
+    await sold(2);
+    await updateProduct(db(), product.id, { ...input, name: "Dracaufeu unique", stock: "0" }, ADMIN.id, new Date(), { stockSeen: 3 });
+    expect(await stockNow()).toBe(0);
+    // Without what the form showed (a CSV import), the stock is set as given.
+    await updateProduct(db(), product.id, { ...input, name: "Dracaufeu unique", stock: "7" }, ADMIN.id);
+    expect(await stockNow()).toBe(7);
+    const log = (await logOf(product.id)).filter((row) => row.adminAction === "modification").sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    expect(log.map((row) => (row.changes as { stock?: { after: number } }).stock?.after ?? null)).toEqual([null, 3, 0, 7]);
   });
 
   it("moving a product away from TCG clears its sub-category and card type", async () => {

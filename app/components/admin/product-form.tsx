@@ -52,6 +52,9 @@ export function ProductForm({
   const [status, setStatus] = useState(initial.status === "a_venir" ? "hors_ligne" : initial.status || "en_ligne");
   const [image, setImage] = useState(initial.image);
   const [additional, setAdditional] = useState<string[]>(Array.isArray(initial.additionalImages) ? initial.additionalImages : []);
+  // The stock as the form first showed it, kept when the loader runs again after an answer (the
+  // field keeps what was typed): the server counts the change from it (updateProduct).
+  const [stockSeen] = useState(initial.stock);
 
   const clear = (...fields: (keyof ProductFieldErrors)[]) =>
     setErrors((current) => (fields.some((field) => current[field]) ? Object.fromEntries(Object.entries(current).filter(([key]) => !fields.includes(key as keyof ProductFieldErrors))) : current));
@@ -90,6 +93,7 @@ export function ProductForm({
       className="mt-6 grid gap-6 lg:grid-cols-2"
     >
       <input type="hidden" name="intent" value="save" />
+      {mode === "edit" ? <input type="hidden" name="stockSeen" value={stockSeen} /> : null}
       <section className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-5" aria-labelledby="product-info">
         <h2 id="product-info" className="text-lg font-bold">
           Informations
@@ -104,7 +108,7 @@ export function ProductForm({
           <Field label="Prix (€)" required error={errors.price} hint="Par exemple 12,50">
             {(props) => <Input {...props} name="price" defaultValue={initial.price} inputMode="decimal" autoComplete="off" />}
           </Field>
-          <Field label="Stock" required error={errors.stock}>
+          <Field label="Stock" required error={errors.stock} hint={mode === "edit" ? "Les ventes faites pendant cette modification en sont déduites." : undefined}>
             {(props) => <Input {...props} name="stock" type="number" min={0} step={1} defaultValue={initial.stock} inputMode="numeric" />}
           </Field>
         </div>

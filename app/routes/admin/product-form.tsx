@@ -69,7 +69,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (result.outcome === "invalid") return data<ActionAnswer>({ errors: result.errors }, { status: 400 });
       throw redirect(withNotice("/admin", "produit-ajoute"));
     }
-    const result = await updateProduct(context.db, id, input, admin.id);
+    const result = await updateProduct(context.db, id, input, admin.id, new Date(), { stockSeen: stockSeenOf(form) });
     if (result.outcome === "invalid") return data<ActionAnswer>({ errors: result.errors }, { status: 400 });
     if (result.outcome === "missing") return failed("Impossible de mettre à jour le produit.", 404);
     throw redirect(withNotice("/admin", "produit-mis-a-jour"));
@@ -78,6 +78,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     context.logger.error({ err: error, id }, "admin: product save failed");
     return failed(id === null ? "Une erreur est survenue lors de l'ajout du produit." : "Une erreur est survenue lors de la mise à jour du produit.");
   }
+}
+
+/** The stock the edit form showed when it opened (ProductForm's stockSeen); null when absent or not a count. */
+function stockSeenOf(form: FormData): number | null {
+  const value = form.get("stockSeen");
+  return typeof value === "string" && /^\d{1,7}$/.test(value) ? Number(value) : null;
 }
 
 /** Keys the form posts must be images this shop stored (an upload's answer), not any text. */

@@ -9,7 +9,15 @@ export const IMAGE_UPLOAD_ERRORS = {
   unsupported: "Format d'image non supporté. Utilisez JPG, PNG ou WebP.",
   tooLarge: "L'image est trop volumineuse. La taille maximale est de 10MB.",
   unreadable: "Image illisible ou endommagée. Essayez avec un autre fichier.",
+  tooManyPixels: "L'image est trop grande. La taille maximale est de 50 mégapixels (par exemple 8 000 × 6 000 pixels).",
 } as const;
+
+/**
+ * Decoded, an image takes about 4 bytes per pixel whatever its file weighs: a 770 KB PNG of
+ * 16,000 × 16,000 pixels took 10 s and 120 MB to read. 50 megapixels covers a phone's photo
+ * (48 MP sensors give 8,000 × 6,000).
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 
 export type ImageType = "jpeg" | "png" | "webp";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { IMAGE_UPLOAD_ERRORS, MAX_IMAGE_BYTES, sniffImageType } from "~/domain/image-upload";
+import { IMAGE_UPLOAD_ERRORS, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, sniffImageType } from "~/domain/image-upload";
 import { IMAGE_WIDTHS } from "~/domain/images";
 
 /**
@@ -142,6 +142,9 @@ export async function checkUploadedImage<T>(bytes: Buffer, encode: (source: Buff
   if (bytes.length > MAX_IMAGE_BYTES) return { ok: false, status: 413, error: IMAGE_UPLOAD_ERRORS.tooLarge };
   if (!sniffImageType(bytes)) return { ok: false, status: 415, error: IMAGE_UPLOAD_ERRORS.unsupported };
   try {
+    // The header gives the size in pixels without decoding anything.
+    const { width = 0, height = 0 } = await sharp(bytes).metadata();
+    if (width * height > MAX_IMAGE_PIXELS) return { ok: false, status: 422, error: IMAGE_UPLOAD_ERRORS.tooManyPixels };
     return { ok: true, value: await encode(bytes) };
   } catch {
     return { ok: false, status: 422, error: IMAGE_UPLOAD_ERRORS.unreadable };
@@ -153,7 +156,7 @@ export async function checkUploadedImage<T>(bytes: Buffer, encode: (source: Buff
  * without metadata (EXIF, GPS, ICC): a customer's photo keeps nothing but the picture.
  */
 export async function encodeWebp(source: Buffer, maxSide: number): Promise<Buffer> {
-  return sharp(source, { failOn: "error" })
+  return sharp(source, { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS })
     .rotate()
     .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
     .webp({ quality: 80 })

@@ -20,6 +20,7 @@ import { type InboxDeps, getInboxRequest, markContactRead, moveInboxRequest, rep
 import { cleanUpUnusedImages } from "~/services/product-images.server";
 import { type FileStore, localDiskStore } from "~/services/storage.server";
 import { createUserWithPassword } from "~/services/users.server";
+import { pngAnnouncing } from "./png-header";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 /**
@@ -172,6 +173,7 @@ describe(`contact and buy-back inbox on ${databaseLabel}`, () => {
       ["an 11 MB image", () => Buffer.concat([pictures.png, Buffer.alloc(11 * 1024 * 1024)]), 413, IMAGE_UPLOAD_ERRORS.tooLarge],
       ["a text file named .png", () => Buffer.from("Ceci n'est pas une image.\n".repeat(20)), 415, IMAGE_UPLOAD_ERRORS.unsupported],
       ["a truncated JPEG", () => pictures.jpeg.subarray(0, Math.floor(pictures.jpeg.length / 3)), 422, IMAGE_UPLOAD_ERRORS.unreadable],
+      ["a PNG of 16,000 × 16,000 pixels", () => pngAnnouncing(16_000, 16_000), 422, IMAGE_UPLOAD_ERRORS.tooManyPixels],
     ])("refuses %s among the photos with the product images' message, storing nothing", async (_what, bytes, status, message) => {
       const before = await counts();
       const result = await submit("rachat", buyback, [

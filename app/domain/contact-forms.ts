@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { FieldErrors } from "./auth-forms";
 import { checkImageFile } from "./image-upload";
+import { hasForbiddenCharacters } from "./text-rules";
 
 /**
  * The contact form and the buy-back form (SPEC.md sections 2 and 5): one schema each, used by
@@ -16,8 +17,6 @@ export const EMAIL_MAX = 254;
 const EMAIL_INVALID = "Merci d'entrer une adresse email valide";
 const PHONE_INVALID = "Merci d'entrer un numéro de téléphone valide";
 
-// PostgreSQL text cannot hold NUL, and no one types other control characters in a name.
-const CONTROL = /\p{Cc}/u;
 // A message keeps its line breaks and tabs, nothing else invisible.
 const KEPT_CONTROLS = new Set(["\t", "\n", "\r"]);
 const hasStrayControl = (value: string) => [...value.matchAll(/\p{Cc}/gu)].some(([c]) => !KEPT_CONTROLS.has(c));
@@ -30,7 +29,7 @@ function name(what: "Le nom" | "Le prénom") {
     .trim()
     .min(2, short)
     .max(NAME_MAX, `${what} doit contenir au plus ${NAME_MAX} caractères`)
-    .refine((value) => !CONTROL.test(value), `${what} contient des caractères non autorisés`);
+    .refine((value) => !hasForbiddenCharacters(value), `${what} contient des caractères non autorisés`);
 }
 
 function longText(what: "Le message" | "La description") {

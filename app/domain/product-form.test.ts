@@ -82,6 +82,14 @@ describe("product form: required fields and value lists", () => {
     });
   });
 
+  it("refuses a name one cannot see, or with controls or bidi overrides", () => {
+    expect(errors({ ...valid, name: "\u200b\u200b\u200b" }).name).toBe("Le nom est obligatoire");
+    expect(errors({ ...valid, name: "\u2060\u200b\u200d" }).name).toBe("Le nom est obligatoire");
+    expect(errors({ ...valid, name: "Dracaufeu\u202e" }).name).toBe("Le nom contient des caractères non autorisés");
+    expect(errors({ ...valid, name: "Dracaufeu\nHolo" }).name).toBe("Le nom contient des caractères non autorisés");
+    expect(values({ ...valid, name: "Pokémon 🧑‍🚀 Astres" }).title).toBe("Pokémon 🧑‍🚀 Astres");
+  });
+
   it("trims text and types the values", () => {
     expect(values({ ...valid, name: "  Dracaufeu  ", series: " Base Set ", rarity: "rare", condition: "near-mint", cardType: "vintage" })).toEqual({
       title: "Dracaufeu",

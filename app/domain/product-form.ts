@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasForbiddenCharacters, visibleLength } from "./text-rules";
 import {
   CARD_TYPES,
   type CardType,
@@ -235,8 +236,9 @@ export function productFormSchema(options: { now: Date; currentDropTime?: Date |
       ctx.addIssue({ code: "custom", path: [field], message });
     };
 
-    if (raw.name === "") fail("name", "Le nom est obligatoire");
+    if (visibleLength(raw.name) === 0) fail("name", "Le nom est obligatoire");
     else if (raw.name.length > NAME_MAX_LENGTH) fail("name", `Le nom ne peut pas dépasser ${NAME_MAX_LENGTH} caractères`);
+    else if (hasForbiddenCharacters(raw.name)) fail("name", "Le nom contient des caractères non autorisés");
     if (raw.description === "") fail("description", "La description est obligatoire");
     else if (raw.description.length > DESCRIPTION_MAX_LENGTH) {
       fail("description", `La description ne peut pas dépasser ${DESCRIPTION_MAX_LENGTH} caractères`);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL } from "./text-rules";
 import { parseEurosToCents } from "./money";
 import { IDENTITY_KEYS, type IdentityKey, type LegalIdentity, type LegalIdentityInput, frenchVatKey, isPlaceholder, isValidSiren } from "./shop-identity";
 
@@ -7,8 +8,6 @@ import { IDENTITY_KEYS, type IdentityKey, type LegalIdentity, type LegalIdentity
  * (/admin/settings), the server action and the environment's first values.
  */
 
-// PostgreSQL text cannot hold NUL; nobody types other control characters in these fields.
-const CONTROL = /\p{Cc}/u;
 const SPACES = /[\s.-]/g;
 
 /** Trimmed text, empty allowed; a field missing from a post reads as empty. */

@@ -91,6 +91,10 @@ describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
       const missing = pathname.endsWith(MISSING.number) || pathname.endsWith(MISSING.key);
       expect(response.status, pathname).toBe(missing ? 404 : 200);
     }
+    // A product id is digits: "0x10" and "1e0" are no product, not products 16 and 1.
+    for (const id of ["0x1", "1e0", "01.0", "-1", "0"]) {
+      expect((await get(`/admin/products/edit/${id}`, { cookie: adminCookie })).status, id).toBe(404);
+    }
   });
 
   const visitors = {

@@ -37,7 +37,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const common = { imageBase: context.storage.publicBaseUrl, today: parisWallTime(new Date()).date };
   if (!params.id) return { mode: "add" as const, id: null, initial: EMPTY, currentDropTime: null, ...common };
-  const product = await getProductForEdit(context.db, Number(params.id));
+  const id = productIdOf(params.id);
+  const product = id === null ? null : await getProductForEdit(context.db, id);
   if (!product) throw data(null, { status: 404 });
   const initial = productFormInputOf(product);
   // Written as the seller types it (the field's hint: "Par exemple 12,50"); the export keeps the dot.
@@ -45,12 +46,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { mode: "edit" as const, id: product.id, initial, currentDropTime: product.dropTime?.toISOString() ?? null, ...common };
 }
 
+/** The id of /admin/products/edit/{id}: digits only ("0x10" or "1e1" would otherwise read as a number). */
+function productIdOf(param: string | undefined): number | null {
+  return param && /^\d{1,9}$/.test(param) && Number(param) > 0 ? Number(param) : null;
+}
+
 type ActionAnswer = { errors?: ProductFieldErrors; toast?: { title: string; description: string } };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "api");
   const form = await readForm(request);
-  const id = params.id ? Number(params.id) : null;
+  const id = params.id ? productIdOf(params.id) : null;
+  if (params.id && id === null) throw data(null, { status: 404 });
   const failed = (description: string, status = 500) => data<ActionAnswer>({ toast: { title: "Erreur", description } }, { status });
 
   if (form.get("intent") === "duplicate") {

@@ -23,6 +23,7 @@ import { NoticeToast } from "./components/layout/notice-toast";
 import { Toaster } from "./components/ui/toaster";
 import { useNonce } from "./lib/nonce";
 import { useLinkNavigation } from "./lib/link-navigation";
+import { useReleaseAbandonedCheckout } from "./lib/pending-checkout";
 import { useLiveUpdates } from "./lib/use-live-updates";
 import { EARLY_PRESS_SCRIPT } from "./lib/early-press";
 import { THEME_SCRIPT } from "./lib/theme";
@@ -93,6 +94,7 @@ export default function App() {
   useLiveUpdates();
   useViewerSync();
   useLinkNavigation();
+  useReleaseAbandonedCheckout();
   return <Outlet />;
 }
 

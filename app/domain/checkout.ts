@@ -82,7 +82,8 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
 }
 
 /** The answers of POST /api/checkout, as the browser reads them. */
-export type CheckoutSuccess = { url: string; orderNumber: string };
+/** `orderId`: lets the tab that started the payment release it if the buyer comes back without paying (lib/pending-checkout). */
+export type CheckoutSuccess = { url: string; orderNumber: string; orderId: string };
 export type CheckoutFailure = {
   error: string;
   details?: string;

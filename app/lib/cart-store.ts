@@ -13,6 +13,7 @@ import {
   setQuantity,
 } from "~/domain/cart";
 import type { DiscountRefusalReason } from "~/domain/discounts";
+import { releaseAbandonedCheckout } from "./pending-checkout";
 
 const KEY = "cart";
 const listeners = new Set<() => void>();
@@ -78,6 +79,8 @@ export const chooseInsurance = (selected: boolean) => write(setInsurance(read(),
  * kept as it is; the checkout checks again anyway).
  */
 export async function refreshCartFromServer(): Promise<CartChange[] | null> {
+  // Back from the payment page: this tab's own order must give its units back first.
+  await releaseAbandonedCheckout();
   const before = read();
   if (before.items.length === 0) return [];
   const ids = before.items.map((line) => line.product.id).join(",");

@@ -148,7 +148,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
       idempotencyKey: order.id,
     });
     await db.update(orders).set({ providerSessionId: session.id, updatedAt: new Date() }).where(eq(orders.id, order.id));
-    return { status: 200, body: { url: session.url, orderNumber: order.number } };
+    return { status: 200, body: { url: session.url, orderNumber: order.number, orderId: order.id } };
   } catch (error) {
     // Compensating step: the units go back at once rather than at the end of the reservation.
     await db.transaction((tx) => endUnpaidOrder(tx, order.id, "cancelled", new Date()));

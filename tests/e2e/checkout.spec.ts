@@ -211,6 +211,22 @@ test("cancelling on the payment page shows Paiement annulé and the stock comes 
   await expect(page.getByText("Session expirée")).toHaveCount(0);
 });
 
+test("the browser's Back button from the payment page keeps the cart and puts the units back on sale", async ({ page }) => {
+  const id = await productId(page, F.cancel.title);
+  const stock = async () => (await (await page.request.get(url(`/api/cart/products?ids=${id}`))).json()).products[0].stock as number;
+  const before = await stock();
+  await addFromProductPage(page, F.cancel.title);
+  await page.goto(url("/cart"));
+  await page.getByRole("button", { name: "Procéder au paiement" }).click();
+  await expect(page).toHaveURL(/\/paiement\/cs_test_/);
+  expect(await stock()).toBe(before - 1);
+  await page.goBack();
+  await expect(page).toHaveURL(url("/cart"));
+  await expect.poll(stock).toBe(before);
+  await expect(page.getByRole("group", { name: `Quantité de ${F.cancel.title}` })).toBeVisible();
+  await expect(page.getByText("n'est plus disponible")).toHaveCount(0);
+});
+
 test("the refused test card says Paiement refusé", async ({ page }) => {
   await addFromProductPage(page, F.cancel.title);
   await page.goto(url("/cart"));

@@ -3,7 +3,8 @@ import { toast } from "~/components/ui/toaster";
 import type { CheckoutFailure, CheckoutSuccess } from "~/domain/checkout";
 import { describeCartChanges } from "~/domain/cart";
 import { getCart, getDiscountCode, refreshCartFromServer, refuseDiscountCode } from "~/lib/cart-store";
-import { announceCartChanges } from "./cart-notices";
+import { rememberPendingCheckout } from "~/lib/pending-checkout";
+import { announceCartChanges, refreshCartAndAnnounce } from "./cart-notices";
 import {
   DEFAULT_CHECKOUT_ERROR,
   EMPTY_CART_ERROR,
@@ -77,7 +78,11 @@ function redirectTo(url: string) {
   window.addEventListener(
     "pageshow",
     (event) => {
-      if (event.persisted) stopProgress();
+      if (event.persisted) {
+        stopProgress();
+        // Back from the payment page: its order is released (the root's hook), then the cart checked.
+        void refreshCartAndAnnounce();
+      }
     },
     { once: true },
   );
@@ -147,6 +152,7 @@ async function run() {
   }
 
   if (status === 200 && typeof answer.url === "string" && answer.url) {
+    if (typeof answer.orderId === "string") rememberPendingCheckout(answer.orderId);
     window.clearInterval(ticker);
     setProgress(100);
     // The bar shows 100 % for a moment (and the last message) before the browser leaves.

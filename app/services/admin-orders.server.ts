@@ -34,9 +34,14 @@ import { getOrderWithdrawal } from "./withdrawal.server";
  * transaction with what it causes (stock, timeline, e-mail): two clicks act once.
  */
 
+/** An order the customer withdrew from is not to ship: it is to cancel and refund. */
+const notWithdrawn = sql`not exists (select 1 from ${withdrawalRequests} where ${withdrawalRequests.orderId} = ${orders.id})`;
+export const WITHDRAWN_NOT_SHIPPED =
+  "Le client s'est rétracté avant l'envoi\u00a0: cette commande ne s'expédie pas, annulez-la et remboursez-la.";
+
 /** Paid orders waiting to be shipped (the sidebar's count). */
 export async function countOrdersToShip(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.status, "paid"));
+  const [row] = await db.select({ n: count() }).from(orders).where(and(eq(orders.status, "paid"), notWithdrawn));
   return row?.n ?? 0;
 }
 
@@ -192,8 +197,11 @@ export type OrderActionDeps = WebhookDeps;
 
 /** The answer when the claim found nothing: no such order (404), or its status forbids it (409). */
 async function refused(db: Db | Tx, number: string, action: OrderAction): Promise<OrderActionResult> {
-  const [current] = await db.select({ status: orders.status }).from(orders).where(eq(orders.number, number));
+  const [current] = await db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.number, number));
   if (!current) return { ok: false, status: 404, title: "Commande introuvable", message: ORDER_NOT_FOUND };
+  if (action === "ship" && current.status === "paid" && (await getOrderWithdrawal(db, current.id))) {
+    return { ok: false, status: 409, title: "Action impossible", message: WITHDRAWN_NOT_SHIPPED };
+  }
   return { ok: false, status: 409, title: "Action impossible", message: refusalMessage(action, current.status) };
 }
 
@@ -213,7 +221,7 @@ export async function shipOrder(db: Db, number: string, form: unknown, actorId: 
     const [claimed] = await tx
       .update(orders)
       .set({ status: "shipped", ...shipment, shippedAt: now, updatedAt: now })
-      .where(and(eq(orders.number, number), eq(orders.status, "paid")))
+      .where(and(eq(orders.number, number), eq(orders.status, "paid"), notWithdrawn))
       .returning({ id: orders.id, userId: orders.userId });
     if (!claimed) return refused(tx, number, "ship");
     const view = (await getOrderView(tx, claimed.id))!;
@@ -230,7 +238,7 @@ export async function shipOrder(db: Db, number: string, form: unknown, actorId: 
       status: 200,
       title: "Commande expédiée",
       message: view.customerEmail
-        ? `${view.customerEmail} a reçu le numéro de suivi ${shipment.trackingNumber} (${label}) par e-mail.`
+        ? `Le numéro de suivi ${shipment.trackingNumber} (${label}) part par e-mail à ${view.customerEmail}.`
         : `Aucune adresse e-mail pour ce client\u00a0: transmettez-lui le numéro de suivi ${shipment.trackingNumber} vous-même.`,
     };
   });

@@ -79,7 +79,7 @@ test("the seller sees a customer's two orders, ships one with its tracking e-mai
   await shipDialog.getByLabel("Numéro de suivi").fill("6a 1234 5678 901");
   await shipDialog.getByRole("button", { name: "Marquer comme expédiée" }).click();
   // The toast, then the page as the server now sees it.
-  await expect(page.getByText(`${F.customer.email} a reçu le numéro de suivi 6A12345678901 (Colissimo) par e-mail.`)).toBeVisible();
+  await expect(page.getByText(`Le numéro de suivi 6A12345678901 (Colissimo) part par e-mail à ${F.customer.email}.`)).toBeVisible();
   await expect(shipDialog).toBeHidden();
   await expect(page.getByText("Expédiée", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Marquer comme expédiée" })).toHaveCount(0);

@@ -11,7 +11,7 @@ import type { AppContext } from "~/lib/context";
 import * as accountRoute from "~/routes/account";
 import * as accountOrderRoute from "~/routes/account-order";
 import * as withdrawalRoute from "~/routes/withdrawal";
-import { getAdminOrder, listAdminOrders } from "~/services/admin-orders.server";
+import { WITHDRAWN_NOT_SHIPPED, countOrdersToShip, getAdminOrder, listAdminOrders, shipOrder } from "~/services/admin-orders.server";
 import { eraseUser, exportUserData } from "~/services/gdpr.server";
 import type { Viewer } from "~/services/session.server";
 import { createUserWithPassword } from "~/services/users.server";
@@ -324,6 +324,17 @@ describe(`withdrawal function on ${databaseLabel}`, () => {
       expect(list.rows).toEqual([expect.objectContaining({ number: paid.number, withdrawalRequested: true })]);
       const other = await order({ userId: claire.id });
       expect((await listAdminOrders(database.db, { q: other.number, status: null, page: 1 } as never)).rows[0]!.withdrawalRequested).toBe(false);
+    });
+
+    it("is not asked to ship a withdrawn order: it leaves the count to ship, and shipping it is refused", async () => {
+      const paid = await order({ userId: claire.id });
+      const toShip = await countOrdersToShip(database.db);
+      await asAccount(paid.number);
+      expect(await countOrdersToShip(database.db)).toBe(toShip - 1);
+      const deps = { shop: { name: "Comptoir", email: shop.email, publicUrl: ORIGIN }, sellerEmail: SELLER };
+      const shipped = await shipOrder(database.db, paid.number, { carrier: "colissimo", trackingNumber: "6A12345678901" }, "admin-1", deps as never);
+      expect(shipped).toMatchObject({ ok: false, status: 409, message: WITHDRAWN_NOT_SHIPPED });
+      expect((await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, paid.id)))[0]!.status).toBe("paid");
     });
   });
 

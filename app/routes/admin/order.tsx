@@ -76,7 +76,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             Passée le {formatOrderDate(order.createdAt)} · {formatEuros(order.totalCents)}
           </p>
         </div>
-        <OrderActions number={order.number} status={status} totalCents={order.totalCents} provider={payment.provider} />
+        <OrderActions number={order.number} status={status} totalCents={order.totalCents} provider={payment.provider} withdrawn={withdrawal !== null} />
       </div>
 
       {withdrawal ? <WithdrawalNotice withdrawal={withdrawal} status={status} /> : null}
@@ -133,7 +133,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 ]}
               />
             ) : (
-              <p className="text-sm text-muted-foreground">{status === "paid" ? "À expédier." : "Non expédiée."}</p>
+              <p className="text-sm text-muted-foreground">{status === "paid" && !withdrawal ? "À expédier." : "Non expédiée."}</p>
             )}
           </Card>
         </div>
@@ -255,8 +255,9 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
 // ---------------------------------------------------------------------------------------------
 // Actions
 
-function OrderActions({ number, status, totalCents, provider }: { number: string; status: OrderStatus; totalCents: number; provider: string }) {
-  const actions = availableActions(status);
+function OrderActions({ number, status, totalCents, provider, withdrawn }: { number: string; status: OrderStatus; totalCents: number; provider: string; withdrawn: boolean }) {
+  // Withdrawn before it left: to cancel and refund, not to ship (the server refuses it too).
+  const actions = availableActions(status).filter((action) => !(withdrawn && action === "ship"));
   if (actions.length === 0) return null;
   return (
     <div className="flex flex-wrap gap-2">

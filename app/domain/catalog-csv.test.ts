@@ -92,7 +92,7 @@ describe("catalogue CSV", () => {
       id: "12",
       title: product.title,
       description: product.description,
-      price: "219.99",
+      price: "219,99",
       stock: "6",
       status: "a_venir",
       category: "TCG",

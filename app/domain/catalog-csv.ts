@@ -174,7 +174,11 @@ export function fromSpreadsheetText(cell: string): string {
   return cell.startsWith("'") ? cell.slice(1) : cell;
 }
 
-/** One product as export cells, in CATALOG_CSV_COLUMNS order; price in euros ("12.50"). */
+/**
+ * One product as export cells, in CATALOG_CSV_COLUMNS order; price in euros with a decimal comma
+ * ("12,50"), as French Excel reads a number in a file separated by semicolons (a dot made it
+ * text, or a date); the import reads both.
+ */
 export function catalogCsvCells(product: CatalogCsvProduct): string[] {
   const form = productFormInputOf(product);
   const cells: Record<CatalogCsvColumn, string> = {

@@ -252,7 +252,7 @@ describe("form data and stored products", () => {
       condition: "excellent",
     });
     const input = productFormInputOf(stored);
-    expect(input).toMatchObject({ price: "349.99", featured: "on", launchDate: "2026-12-24", launchTime: "20:15" });
+    expect(input).toMatchObject({ price: "349,99", featured: "on", launchDate: "2026-12-24", launchTime: "20:15" });
     expect(values(input, { currentDropTime: stored.dropTime })).toEqual(stored);
   });
 

@@ -366,7 +366,8 @@ export function productFormInputOf(product: StoredProduct): Required<ProductForm
   return {
     name: product.title,
     description: product.description,
-    price: centsToDecimalString(product.priceCents),
+    // As the seller types it (the form's hint: "Par exemple 12,50") and French Excel reads it.
+    price: centsToDecimalString(product.priceCents).replace(".", ","),
     stock: String(product.stock),
     status: product.status,
     category: product.category,

@@ -66,7 +66,7 @@ describe(`catalogue CSV export and import on ${databaseLabel}`, () => {
     const drop = rows.find((row) => row[col("title")] === "Display Flammes Obsidiennes")!;
     const { date, time } = parisWallTime(launch);
     expect(drop[col("status")]).toBe("a_venir");
-    expect(drop[col("price")]).toBe("12.50");
+    expect(drop[col("price")]).toBe("12,50");
     expect(drop[col("drop_time")]).toBe(`${date} ${time}`);
     expect(drop[col("additional_images")]).toBe("pokemon_1_a|pokemon_1_b");
     expect(drop[col("description")]).toBe("Avec des \"guillemets\"; des points-virgules,\net une seconde ligne.");

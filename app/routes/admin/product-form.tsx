@@ -41,8 +41,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const product = id === null ? null : await getProductForEdit(context.db, id);
   if (!product) throw data(null, { status: 404 });
   const initial = productFormInputOf(product);
-  // Written as the seller types it (the field's hint: "Par exemple 12,50"); the export keeps the dot.
-  initial.price = initial.price.replace(".", ",");
   return { mode: "edit" as const, id: product.id, initial, currentDropTime: product.dropTime?.toISOString() ?? null, ...common };
 }
 

@@ -54,6 +54,15 @@ describe("test payment form", () => {
     expect(messages.postalCode).toMatch(/Code postal invalide/);
   });
 
+  it("reads the expiry typed on a phone's number pad, without its slash", () => {
+    const expiry = (cardExpiry: string) => testPaymentSchema({ needsEmail: true, now }).safeParse({ ...valid, cardExpiry });
+    expect(expiry("1230").success).toBe(true);
+    expect(expiry("12 / 30").success).toBe(true);
+    expect(expiry("0120").error?.issues[0]?.message).toBe("Cette carte a expiré");
+    expect(expiry("1330").error?.issues[0]?.message).toBe("Date d'expiration invalide (MM/AA)");
+    expect(expiry("12300").error?.issues[0]?.message).toBe("Date d'expiration invalide (MM/AA)");
+  });
+
   it("knows Stripe's test cards", () => {
     expect(testCardOutcome("4242424242424242")).toBe("paid");
     expect(testCardOutcome("4000000000000002")).toBe("declined");

@@ -31,10 +31,11 @@ export function testPaymentSchema(options: { needsEmail: boolean; now?: Date }) 
         .string()
         .transform((v) => v.replace(/[\s-]/g, ""))
         .pipe(z.string().regex(/^\d{16}$/, "Numéro de carte invalide")),
+      // A phone's number pad has no "/": "1230" reads as 12/30, as card forms do.
       cardExpiry: z
         .string()
         .trim()
-        .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, "Date d'expiration invalide (MM/AA)"),
+        .regex(/^(0[1-9]|1[0-2])\s*\/?\s*\d{2}$/, "Date d'expiration invalide (MM/AA)"),
       cardCvc: z.string().trim().regex(/^\d{3,4}$/, "Cryptogramme invalide"),
     })
     .superRefine((value, ctx) => {
@@ -44,7 +45,8 @@ export function testPaymentSchema(options: { needsEmail: boolean; now?: Date }) 
       if (value.country === "FR" && !/^\d{5}$/.test(value.postalCode)) {
         ctx.addIssue({ code: "custom", path: ["postalCode"], message: "Code postal invalide (5 chiffres)" });
       }
-      const [month, year] = value.cardExpiry.split("/").map((part) => Number(part.trim()));
+      const digits = value.cardExpiry.replace(/\D/g, "");
+      const [month, year] = [Number(digits.slice(0, 2)), Number(digits.slice(2))];
       const now = options.now ?? new Date();
       const expiresEnd = new Date(Date.UTC(2000 + year!, month!, 1));
       if (expiresEnd <= now) ctx.addIssue({ code: "custom", path: ["cardExpiry"], message: "Cette carte a expiré" });

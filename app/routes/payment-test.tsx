@@ -131,11 +131,6 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
             </Alert>
           ) : (
             <>
-              {failure ? (
-                <Alert tone="error" title={failure.title} className="mt-6">
-                  {failure.description}
-                </Alert>
-              ) : null}
               <Form method="post" noValidate onSubmit={form.onSubmit} onChange={form.onChange} className="mt-6 flex flex-col gap-8" aria-label="Paiement">
                 {needsEmail ? (
                   <fieldset className="flex flex-col gap-4">
@@ -199,6 +194,12 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
                   <legend className="mb-3 flex items-center gap-2 text-lg font-bold">
                     <CreditCard className="size-5" aria-hidden="true" /> Carte bancaire
                   </legend>
+                  {/* Beside the card it is about: on a phone the top of the form is a screen away. */}
+                  {failure ? (
+                    <Alert tone="error" title={failure.title}>
+                      {failure.description}
+                    </Alert>
+                  ) : null}
                   <FormField ref={cardNumber} label="Numéro de carte" name="cardNumber" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" required error={form.errors.cardNumber} />
                   <div className="grid grid-cols-2 gap-4">
                     <FormField label="Expiration (MM/AA)" name="cardExpiry" inputMode="numeric" autoComplete="cc-exp" placeholder="12/30" required error={form.errors.cardExpiry} />

@@ -38,7 +38,12 @@ export function AddToCartButton({
       { id: product.id, name: product.name, priceCents: product.priceCents, stock: product.stock, image: product.image?.src ?? null },
       quantity,
     );
-    if (result.ok) {
+    if (result.ok && result.added < Math.max(1, Math.floor(quantity))) {
+      // Fewer than asked: the stock stopped it, and the toast says how many went in.
+      toast.success("Ajouté au panier", {
+        description: `${product.name} : ${result.added} ${result.added > 1 ? "unités ajoutées" : "unité ajoutée"}, la quantité maximale disponible est atteinte.`,
+      });
+    } else if (result.ok) {
       toast.success("Ajouté au panier", { description: product.name });
     } else {
       toast.error(result.title, { description: result.description, icon: <AlertTriangle className="size-4" aria-hidden="true" /> });

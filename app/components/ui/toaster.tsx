@@ -65,7 +65,16 @@ const kindOf =
   (message: ReactNode, data?: ExternalToast): void =>
     isStockWarning(message, data?.description as ReactNode) ? warning(message, data) : show(kind, message, data);
 
+/** Takes one toast (by the id it was shown with) or all of them off; none shown yet, nothing to do. */
+function dismiss(id?: string | number): void {
+  sonner?.then(
+    ({ toast: sonnerToast }) => sonnerToast.dismiss(id),
+    () => {},
+  );
+}
+
 export const toast = {
+  dismiss,
   success: kindOf("success"),
   error: kindOf("error"),
   /** Neutral information (the delivery-address reminder, a cancelled payment, a cart update). */

@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { Link } from "~/components/ui/link";
 import { AddToCartButton } from "~/components/product/add-to-cart-button";
 import { Price } from "~/components/product/price";
+import { CountdownTimer } from "~/components/promotions/countdown-banner";
 import { ProductBadges } from "~/components/product/product-badges";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { QuantitySelector } from "~/components/product/quantity-selector";
@@ -19,7 +20,7 @@ import { publicPageHeaders } from "~/lib/http";
 import { absoluteUrl, pageMeta, seoRoot } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { formatParisMoment } from "~/domain/site-content-display";
-import { findProductHiddenByCountdown, getPublicProduct } from "~/services/catalog.server";
+import { findProductHiddenByCountdown, findUpcomingProduct, getPublicProduct } from "~/services/catalog.server";
 import type { Route } from "./+types/product";
 
 export const headers = publicPageHeaders;
@@ -33,8 +34,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!product) {
     // Hidden by a running countdown: a page that says when it comes back, without selling it.
     const hidden = await findProductHiddenByCountdown(context.db, id, now);
-    const comingBack = hidden ? { name: hidden.name, until: hidden.until.toISOString() } : null;
-    return data({ product: null, comingBack }, { status: 404 });
+    if (hidden) return data({ product: null, comingBack: { name: hidden.name, until: hidden.until.toISOString(), reason: "countdown" as const } }, { status: 404 });
+    // Scheduled for a drop: the same page for every buyer waiting on it (cached, purged when it opens).
+    const upcoming = await findUpcomingProduct(context.db, id, now);
+    if (upcoming) return { product: null, comingBack: { name: upcoming.name, until: upcoming.dropTime.toISOString(), reason: "drop" as const } };
+    return data({ product: null, comingBack: null }, { status: 404 });
   }
   return { product, comingBack: null };
 }
@@ -173,16 +177,26 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
   );
 }
 
-function ProductComingBack({ name, until }: { name: string; until: string }) {
+function ProductComingBack({ name, until, reason }: { name: string; until: string; reason: "countdown" | "drop" }) {
+  const moment = new Date(until);
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <p className="text-sm font-semibold uppercase tracking-widest text-accent">Bientôt disponible</p>
       <h1 id="product-title" className="mt-3 text-3xl font-extrabold">
         {name}
       </h1>
-      <p className="mt-4 text-muted-foreground">
-        Ce produit revient à la fin du compte à rebours, {formatParisMoment(new Date(until))}. Revenez à ce moment-là pour le commander.
-      </p>
+      {reason === "drop" ? (
+        <>
+          <p className="mt-4 text-muted-foreground">
+            Mise en vente le {formatParisMoment(moment)}. Cette page s'ouvre d'elle-même à ce moment-là.
+          </p>
+          <CountdownTimer target={moment} className="mt-6 justify-center" />
+        </>
+      ) : (
+        <p className="mt-4 text-muted-foreground">
+          Ce produit revient à la fin du compte à rebours, {formatParisMoment(moment)}. Revenez à ce moment-là pour le commander.
+        </p>
+      )}
       <Link to="/catalog" className={buttonVariants({ className: "mt-8" })}>
         Retour au catalogue
       </Link>

@@ -1,4 +1,4 @@
-import { and, asc, type Column, count, desc, eq, isNull, like, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, type Column, count, desc, eq, gt, isNull, like, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { products } from "~/db/schema";
 import type { Db } from "~/db/types";
 import type { CardType, Rarity } from "~/domain/catalog-values";
@@ -238,6 +238,19 @@ export async function findProductHiddenByCountdown(db: Db, id: number, now: Date
     .where(and(eq(products.id, id), publiclyVisible(now), categoryCondition(hiding.category)))
     .limit(1);
   return row ? { name: row.name, until: hiding.until } : null;
+}
+
+/**
+ * A product scheduled to go on sale (a_venir, its drop time still ahead): its name and that time.
+ * Its page says when it opens and opens by itself then (the drop's release notifies open pages).
+ */
+export async function findUpcomingProduct(db: Db, id: number, now: Date): Promise<{ name: string; dropTime: Date } | null> {
+  const [row] = await db
+    .select({ name: products.title, dropTime: products.dropTime })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.status, "a_venir"), gt(products.dropTime, now)))
+    .limit(1);
+  return row?.dropTime ? { name: row.name, dropTime: new Date(row.dropTime) } : null;
 }
 
 export const SIMILAR_PRODUCTS_LIMIT = 4;

@@ -48,8 +48,13 @@ test("the seller creates a code; a customer applies it in the cart and pays the 
   await customer.goto(url("/cart"));
   await expect(customer.getByTestId("cart-total")).toHaveText("12,50 €");
 
-  // Under its minimum, the code says what is missing; it applies once the cart reaches it.
+  // Nothing typed: the field says so and keeps the focus.
   const field = customer.getByLabel("Code promo");
+  await customer.getByRole("button", { name: "Appliquer" }).click();
+  await expect(field).toHaveAccessibleDescription("Saisissez un code promo.");
+  await expect(field).toBeFocused();
+
+  // Under its minimum, the code says what is missing; it applies once the cart reaches it.
   await field.fill("bienvenue10");
   await customer.getByRole("button", { name: "Appliquer" }).click();
   await expect(field).toHaveAccessibleDescription(/il manque 7,50\s€/);

@@ -90,6 +90,23 @@ test("a product added in the database appears in an open listing, and a drop ope
   await expect(page.getByRole("heading", { name: "Drop One Piece" })).toBeVisible({ timeout: 4_000 });
 });
 
+test("a product page opened before its drop says when it opens, counts down, and becomes the product at that time", async ({ page }) => {
+  const { rows } = await sql.query<{ id: number }>(
+    `insert into products (title, price_cents, stock, category, sub_category, status, drop_time)
+     values ('Display Drop Live', 21999, 4, 'TCG', 'Scellés', 'a_venir', now() + interval '4 seconds') returning id`,
+  );
+  const response = await page.goto(`${server.url}/product/${rows[0]!.id}-display-drop-live`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "Display Drop Live" })).toBeVisible();
+  await expect(page.getByText("Bientôt disponible")).toBeVisible();
+  await expect(page.getByText(/^Mise en vente le .+\. Cette page s'ouvre d'elle-même à ce moment-là\.$/)).toBeVisible();
+  await expect(page.getByRole("timer")).toBeVisible();
+  const addToCart = page.getByRole("button", { name: "Ajouter au panier : Display Drop Live" });
+  await expect(addToCart).toHaveCount(0);
+  await expect(addToCart).toBeVisible({ timeout: 8_000 });
+  await expect(page.getByText("Bientôt disponible")).toHaveCount(0);
+});
+
 test("sealed products come 8 per page with at most 5 page numbers, and a page change scrolls to the top", async ({ page }) => {
   await insertProducts(45, { category: "TCG", subCategory: "Scellés", prefix: "Booster test" }); // 50 sealed: 7 pages
   await page.goto(`${server.url}/tcg?category=sealed`);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
-import { getPublicProduct, listProducts, listSimilarProducts } from "~/services/catalog.server";
+import { findUpcomingProduct, getPublicProduct, listProducts, listSimilarProducts } from "~/services/catalog.server";
 import { seedSampleCatalogue } from "~/services/seed.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
@@ -64,8 +64,16 @@ describe(`TCG listings, product page and similar products on ${databaseLabel}`, 
       .set({ status: "a_venir", dropTime: new Date(options.now.getTime() + HOUR) })
       .where(eq(products.id, id));
     expect(await getPublicProduct(database.db, id, options)).toBeNull();
+    // Its page says when it goes on sale, until then.
+    expect(await findUpcomingProduct(database.db, id, options.now)).toEqual({
+      name: "Dracaufeu Holo – Set de Base",
+      dropTime: new Date(options.now.getTime() + HOUR),
+    });
+    expect(await findUpcomingProduct(database.db, id, new Date(options.now.getTime() + 2 * HOUR))).toBeNull();
     // At its drop time it is public by itself, before the sweeper flips its status.
     expect(await getPublicProduct(database.db, id, { ...options, now: new Date(options.now.getTime() + 2 * HOUR) })).not.toBeNull();
+    await database.db.update(products).set({ status: "hors_ligne" }).where(eq(products.id, id));
+    expect(await findUpcomingProduct(database.db, id, options.now)).toBeNull(); // offline: nothing to say
     await database.db.update(products).set({ status: "en_ligne", dropTime: null }).where(eq(products.id, id));
     expect(await getPublicProduct(database.db, 999_999, options)).toBeNull();
   });

@@ -6,6 +6,8 @@ import { formatEuros } from "~/domain/money";
 import { forgetDiscountCode } from "~/lib/cart-store";
 import type { useDiscountPreview } from "./use-discount-preview";
 
+const EMPTY_CODE = "Saisissez un code promo.";
+
 /**
  * "Code promo" in the cart's summary: type a code and apply it (the server says what it takes
  * off, or why not, in French under the field), or take the applied code off. A refusal at the
@@ -16,6 +18,7 @@ export function DiscountCodeField({ discount, disabled }: { discount: ReturnType
   const input = useRef<HTMLInputElement>(null);
   const removeButton = useRef<HTMLButtonElement>(null);
   const [typed, setTyped] = useState("");
+  const [emptyTried, setEmptyTried] = useState(false);
   const [shownRefusal, setShownRefusal] = useState(discount.refusal);
   const { code, refusal, line, checking } = discount;
 
@@ -42,11 +45,12 @@ export function DiscountCodeField({ discount, disabled }: { discount: ReturnType
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = typed.trim();
+    setEmptyTried(!value);
     if (value) discount.apply(value);
     else input.current?.focus();
   }
 
-  const error = code === null ? refusal?.message : undefined;
+  const error = code !== null ? undefined : emptyTried ? EMPTY_CODE : refusal?.message;
   return (
     <div className="flex flex-col gap-1.5">
       {applied ? (
@@ -83,6 +87,7 @@ export function DiscountCodeField({ discount, disabled }: { discount: ReturnType
               value={typed}
               onChange={(event) => {
                 setTyped(event.target.value);
+                setEmptyTried(false);
                 if (refusal) forgetDiscountCode();
               }}
               autoComplete="off"

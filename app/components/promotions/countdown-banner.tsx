@@ -4,6 +4,7 @@ import { type Remaining, formatParisMoment, remainingTime } from "~/domain/site-
 import { useLiveStatus } from "~/lib/live-events";
 import { useServerSecond } from "~/lib/server-clock";
 import { useIdleRevalidate } from "~/lib/use-idle-revalidate";
+import { cn } from "~/lib/utils";
 import type { PublicBanners } from "~/services/site-content.server";
 
 type ActiveCountdown = NonNullable<PublicBanners["countdown"]>;
@@ -15,17 +16,10 @@ const UNITS: [keyof Remaining, string][] = [
   ["seconds", "secondes"],
 ];
 
-/**
- * The seller's countdown: its message, and days, hours, minutes and seconds ticking from the
- * server's clock. The server's HTML (perhaps a cached minute old) and the first render in the
- * browser show dashes; the figures come right after hydration, so both renders match.
- */
+/** The seller's countdown: its message, when it ends, and the time left. */
 export function CountdownBanner({ countdown }: { countdown: ActiveCountdown }) {
   const titleId = useId();
   const target = new Date(countdown.targetAt);
-  const now = useServerSecond();
-  const remaining = now === null ? undefined : remainingTime(target, new Date(now));
-  useRefreshAtEnd(remaining === null);
 
   return (
     <section aria-labelledby={titleId} className="border-b border-border bg-card">
@@ -42,18 +36,32 @@ export function CountdownBanner({ countdown }: { countdown: ActiveCountdown }) {
             </p>
           </div>
         </div>
-        <div role="timer" aria-label={`Temps restant jusqu'au ${formatParisMoment(target)}`} className="flex gap-2">
-          {UNITS.map(([unit, label]) => (
-            <div key={unit} className="flex min-w-14 flex-col items-center rounded-lg border border-border bg-muted px-2 py-1 sm:min-w-16 sm:py-1.5">
-              <span className="tabular text-xl font-black leading-tight sm:text-2xl" data-unit={unit}>
-                {remaining === undefined ? "--" : String(remaining?.[unit] ?? 0).padStart(2, "0")}
-              </span>
-              <span className="text-xs text-muted-foreground">{label}</span>
-            </div>
-          ))}
-        </div>
+        <CountdownTimer target={target} />
       </div>
     </section>
+  );
+}
+
+/**
+ * Days, hours, minutes and seconds to a moment, ticking from the server's clock; the page's data
+ * is fetched again when it ends. The server's HTML (perhaps a cached minute old) and the first
+ * render in the browser show dashes; the figures come right after hydration, so both match.
+ */
+export function CountdownTimer({ target, className }: { target: Date; className?: string }) {
+  const now = useServerSecond();
+  const remaining = now === null ? undefined : remainingTime(target, new Date(now));
+  useRefreshAtEnd(remaining === null);
+  return (
+    <div role="timer" aria-label={`Temps restant jusqu'au ${formatParisMoment(target)}`} className={cn("flex gap-2", className)}>
+      {UNITS.map(([unit, label]) => (
+        <div key={unit} className="flex min-w-14 flex-col items-center rounded-lg border border-border bg-muted px-2 py-1 sm:min-w-16 sm:py-1.5">
+          <span className="tabular text-xl font-black leading-tight sm:text-2xl" data-unit={unit}>
+            {remaining === undefined ? "--" : String(remaining?.[unit] ?? 0).padStart(2, "0")}
+          </span>
+          <span className="text-xs text-muted-foreground">{label}</span>
+        </div>
+      ))}
+    </div>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { METHOD_NOT_ALLOWED } from "~/lib/http";
@@ -12,7 +13,41 @@ import { METHOD_NOT_ALLOWED } from "~/lib/http";
 const ALLOWED_METHODS = "GET, HEAD, POST";
 
 function refuse(res: Response, status: number, message: string, headers: Record<string, string> = {}): void {
-  res.status(status).set({ "Cache-Control": "no-store", ...headers }).type("text/plain; charset=utf-8").send(message);
+  afterSmallBody(res.req, () => {
+    res.status(status).set({ "Cache-Control": "no-store", ...headers }).type("text/plain; charset=utf-8").send(message);
+  });
+}
+
+/** A body up to a form post's size is read (and dropped) before a refusal; a larger one is not. */
+const DRAINED_BODY_BYTES = 256 * 1024;
+
+/**
+ * Calls `answer` once the request's body has been read, when it is no larger than a form post:
+ * a refusal sent while the client is still sending closes the connection (server/app.ts), and
+ * the client, still writing, gets a reset (EPIPE) instead of the answer; a browser then shows
+ * its own network error, not the French reason. A larger body is not worth reading: the
+ * answer goes at once, and the connection closes.
+ */
+function afterSmallBody(req: IncomingMessage, answer: () => void): void {
+  const declared = Number(req.headers["content-length"] ?? Number.NaN);
+  if (req.complete || req.readableEnded || declared === 0 || declared > DRAINED_BODY_BYTES) return answer();
+  let seen = 0;
+  let answered = false;
+  const once = () => {
+    if (answered) return;
+    answered = true;
+    req.off("data", count).off("end", once).off("error", once);
+    answer();
+  };
+  const count = (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > DRAINED_BODY_BYTES) {
+      req.pause();
+      once();
+    }
+  };
+  req.on("data", count).on("end", once).on("error", once);
+  req.resume();
 }
 
 /**

@@ -119,6 +119,23 @@ describe.skipIf(onPostgres)("hostile requests to the built server", () => {
     expect((await form("/login", "email=a%40b.fr&password=motdepasse-faux")).status).toBe(401);
   });
 
+  it("reads a refused form post to its end before answering, so the client gets the answer, not a reset", async () => {
+    // 200 KB sent in two halves: the refusal is ready after the first, while the client still sends.
+    const half = `note=${"a".repeat(100 * 1024)}`;
+    const answer = await new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
+      const request = http.request(`${server.url}/contact`, { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded", "content-length": String(half.length * 2) } }, (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, connection: response.headers.connection, text }));
+      });
+      request.on("error", reject);
+      request.write(half);
+      setTimeout(() => request.end(half), 150);
+    });
+    expect(answer).toEqual({ status: 403, connection: "keep-alive", text: "Requête refusée : ce formulaire a été envoyé depuis un autre site." });
+  });
+
   it("takes a mistyped e-mail at log-in as a wrong login: 401 in French", async () => {
     const shop = await form("/login", "email=jean.dupont&password=motdepasse-faux");
     expect(shop.status).toBe(401);

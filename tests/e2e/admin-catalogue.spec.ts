@@ -186,6 +186,8 @@ test("a launch 12 s ahead goes online on open pages without a reload; meanwhile 
   await uploadMain(page, "gold.png");
   const launch = parisLaunch(12);
   await page.getByRole("button", { name: "Choisir une date" }).click();
+  // The calendar opens on a day (today, none chosen yet), ready for the arrow keys.
+  await expect(page.getByRole("grid").locator("button:focus")).toHaveAccessibleName(/aujourd/i);
   await page.getByRole("button", { name: new RegExp(launch.day) }).click();
   await page.getByLabel("Heure").fill(launch.time);
   await expect(page.getByText(/sera mis en ligne automatiquement/)).toBeVisible();

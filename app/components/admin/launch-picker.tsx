@@ -46,8 +46,10 @@ export function LaunchPicker({
               {selected ? <span className="first-letter:uppercase">{longDate.format(selected)}</span> : <span className="text-muted-foreground">Choisir une date</span>}
             </Button>
           </PopoverTrigger>
-          <PopoverContent align="start" className="w-auto p-3">
+          {/* Focus goes to the chosen day (else today), as a date picker's keyboard users expect, not to "mois précédent". */}
+          <PopoverContent align="start" className="w-auto p-3" onOpenAutoFocus={(event) => event.preventDefault()}>
             <DayPicker
+              autoFocus
               mode="single"
               locale={fr}
               weekStartsOn={1}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "./auth-forms";
-import { MAX_BUYBACK_PHOTOS, TOO_MANY_PHOTOS, buybackSchema, checkPhotoFiles, contactSchema, honeypotMessage, submittedValues } from "./contact-forms";
+import { MAX_BUYBACK_PHOTOS, TOO_MANY_PHOTOS, addPhotoFiles, buybackSchema, checkPhotoFiles, contactSchema, honeypotMessage, submittedValues } from "./contact-forms";
 import { IMAGE_UPLOAD_ERRORS } from "./image-upload";
 
 const contact = { lastName: "Dupont", firstName: "Marie", email: "marie@example.com", message: "Bonjour, je cherche un Dracaufeu." };
@@ -67,6 +67,17 @@ describe("buy-back form", () => {
 });
 
 describe("photos and traps", () => {
+  it("adds a second pick's photos to the first's, a file picked twice once", () => {
+    const file = (name: string, size = 100, lastModified = 1) => ({ name, size, lastModified });
+    expect(addPhotoFiles([file("a.jpg"), file("b.jpg")], [file("b.jpg"), file("c.jpg"), file("b.jpg", 200)])).toEqual([
+      file("a.jpg"),
+      file("b.jpg"),
+      file("c.jpg"),
+      file("b.jpg", 200), // another file with the same name
+    ]);
+    expect(addPhotoFiles([], [file("a.jpg"), file("a.jpg")])).toEqual([file("a.jpg")]);
+  });
+
   const png = (name: string, size = 1000) => ({ name, type: "image/png", size });
 
   it("takes up to 5 images, with the product images' messages", () => {

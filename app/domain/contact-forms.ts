@@ -110,6 +110,23 @@ export const PHOTOS_FIELD = "photos";
 export const TOO_MANY_PHOTOS = `Vous pouvez joindre ${MAX_BUYBACK_PHOTOS} photos au maximum.`;
 
 /**
+ * The photos after another pick: the ones already chosen, then the new ones, a file picked twice
+ * kept once (same name, size and date). A browser's file control replaces its files on each
+ * pick; a customer adding photos from two folders expects both.
+ */
+export function addPhotoFiles<F extends { name: string; size: number; lastModified: number }>(chosen: readonly F[], picked: readonly F[]): F[] {
+  const key = (file: F) => `${file.name}\u0000${file.size}\u0000${file.lastModified}`;
+  const seen = new Set(chosen.map(key));
+  const photos = [...chosen];
+  for (const file of picked) {
+    if (seen.has(key(file))) continue;
+    seen.add(key(file));
+    photos.push(file);
+  }
+  return photos;
+}
+
+/**
  * The browser's look at the chosen photos (count, then each file as for product images): the
  * French message to show, or null. An empty file input sends one nameless empty file: not a photo.
  */

@@ -118,8 +118,19 @@ test("with JavaScript, a buy-back request goes with two photos", async ({ page }
   await expect(page.getByRole("heading", { level: 1, name: "Rachat de collection" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Nous contacter sur les réseaux sociaux" }).getByRole("link", { name: /Instagram/ })).toHaveAttribute("href", /instagram\.com/);
   await fillRequest(page, { lastName: "Martin", firstName: "Louis", email: "louis.js@example.com", phone: "06 12 34 56 78", message: "Un classeur de 200 cartes Base Set et une display scellée." });
-  await page.getByLabel("Photos de la collection").setInputFiles([photo("classeur.png"), photo("display.jpg")]);
-  await expect(page.getByRole("list", { name: "Photos choisies" }).getByRole("img")).toHaveCount(2);
+  const photos = page.getByLabel("Photos de la collection");
+  const chosen = page.getByRole("list", { name: "Photos choisies" });
+  await photos.setInputFiles([photo("classeur.png")]);
+  await expect(chosen.getByRole("img")).toHaveCount(1);
+  // A second pick adds to the first (a file picked again counts once); one can be taken off.
+  await photos.setInputFiles([photo("display.jpg"), photo("classeur.png")]);
+  await expect(chosen.getByRole("img")).toHaveCount(2);
+  await expect(page.getByText("2 photos choisies")).toBeVisible();
+  await chosen.getByRole("button", { name: "Retirer la photo classeur.png" }).click();
+  await expect(chosen.getByRole("img")).toHaveAccessibleName("display.jpg");
+  await expect(photos).toBeFocused();
+  await photos.setInputFiles([photo("classeur.png")]);
+  await expect(chosen.getByRole("img")).toHaveCount(2);
   await expectNoSeriousA11yViolations(page);
   await slowDown(page, "/rachat");
   await submitAndWatch(page, "Envoyer la demande", "Demande envoyée !", "Envoyer la demande");

@@ -1,4 +1,4 @@
-import { AlertTriangle, Check, ImagePlus, LoaderCircle, Send } from "lucide-react";
+import { AlertTriangle, Check, ImagePlus, LoaderCircle, Send, X } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "~/components/ui/alert";
@@ -18,10 +18,12 @@ import {
   SEND_FAILED,
   SENT_TOASTS,
   type SubmittedValues,
+  addPhotoFiles,
   buybackSchema,
   checkPhotoFiles,
   contactSchema,
 } from "~/domain/contact-forms";
+import { checkImageFile } from "~/domain/image-upload";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { cn } from "~/lib/utils";
 
@@ -43,7 +45,8 @@ export function InboxRequestForm({ kind, documentAnswer }: { kind: InboxKind; do
   const failed = answer && !answer.ok ? answer : undefined;
   const form = useFormValidation(kind === "rachat" ? buybackSchema : contactSchema, failed?.fieldErrors, { revalidateOnChange: true });
   const formRef = useRef<HTMLFormElement>(null);
-  const [photos, setPhotos] = useState<{ error: string | null; previews: { name: string; url: string }[] }>({ error: null, previews: [] });
+  const photoInput = useRef<HTMLInputElement>(null);
+  const [photos, setPhotos] = useState<{ files: File[]; error: string | null; previews: { name: string; url: string | null }[] }>({ files: [], error: null, previews: [] });
   // The fetcher answer whose 3 s of "sent" are over.
   const [settled, setSettled] = useState<InboxFormAnswer | null>(null);
 
@@ -66,9 +69,32 @@ export function InboxRequestForm({ kind, documentAnswer }: { kind: InboxKind; do
 
   /** Shows the chosen photos (or why they cannot go), freeing the previous previews. */
   function showPhotos(files: File[]) {
-    for (const preview of photos.previews) URL.revokeObjectURL(preview.url);
-    const error = checkPhotoFiles(files);
-    setPhotos({ error, previews: error ? [] : files.map((file) => ({ name: file.name, url: URL.createObjectURL(file) })) });
+    for (const preview of photos.previews) if (preview.url) URL.revokeObjectURL(preview.url);
+    // Every file shows, refused ones too (by name), so one too many or the wrong one can be taken off.
+    const previews = files.map((file) => ({ name: file.name, url: checkImageFile(file) ? null : URL.createObjectURL(file) }));
+    setPhotos({ files, error: checkPhotoFiles(files), previews });
+  }
+
+  /**
+   * Puts these files in the file control, which the form sends: a new pick adds to the photos
+   * already chosen, and one can be taken off. Without DataTransfer (old browsers) the control
+   * keeps its own pick, which is what it shows.
+   */
+  function choosePhotos(files: File[]) {
+    const input = photoInput.current;
+    try {
+      const transfer = new DataTransfer();
+      for (const file of files) transfer.items.add(file);
+      if (input) input.files = transfer.files;
+    } catch {
+      return showPhotos(Array.from(input?.files ?? []));
+    }
+    showPhotos(files);
+  }
+
+  function removePhoto(index: number) {
+    choosePhotos(photos.files.filter((_, i) => i !== index));
+    photoInput.current?.focus();
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -146,22 +172,41 @@ export function InboxRequestForm({ kind, documentAnswer }: { kind: InboxKind; do
                   )}
                 >
                   <ImagePlus className="size-6 text-muted-foreground" aria-hidden="true" />
-                  <span className="font-medium">Choisir des photos</span>
+                  <span className="font-medium">{photos.files.length > 0 ? "Ajouter des photos" : "Choisir des photos"}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {photos.files.length === 0 ? "Aucune photo choisie" : `${photos.files.length} photo${photos.files.length > 1 ? "s" : ""} choisie${photos.files.length > 1 ? "s" : ""}`}
+                  </span>
+                  {/* The dashed area is the control; the browser's own button and file name are hidden. */}
                   <input
                     {...props}
+                    ref={photoInput}
                     type="file"
                     name={PHOTOS_FIELD}
                     multiple
                     accept="image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp"
-                    onChange={(event) => showPhotos(Array.from(event.currentTarget.files ?? []))}
-                    className="max-w-full text-xs text-muted-foreground file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-foreground"
+                    onChange={(event) => choosePhotos(addPhotoFiles(photos.files, Array.from(event.currentTarget.files ?? [])))}
+                    className="sr-only"
                   />
                 </label>
                 {photos.previews.length > 0 ? (
                   <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Photos choisies">
-                    {photos.previews.map((preview) => (
-                      <li key={preview.url}>
-                        <img src={preview.url} alt={preview.name} className="aspect-square w-full rounded-lg border border-border bg-muted object-cover" />
+                    {photos.previews.map((preview, index) => (
+                      <li key={`${index}-${preview.name}`} className="relative">
+                        {preview.url ? (
+                          <img src={preview.url} alt={preview.name} className="aspect-square w-full rounded-lg border border-border bg-muted object-cover" />
+                        ) : (
+                          <p className="flex aspect-square w-full items-center justify-center rounded-lg border border-destructive bg-muted p-2 text-center text-xs [overflow-wrap:anywhere]">{preview.name}</p>
+                        )}
+                        <Button
+                          type="button"
+                          variant="secondary"
+                          size="icon"
+                          onClick={() => removePhoto(index)}
+                          aria-label={`Retirer la photo ${preview.name}`}
+                          className="absolute top-1 right-1 size-8 rounded-full shadow-sm"
+                        >
+                          <X aria-hidden="true" />
+                        </Button>
                       </li>
                     ))}
                   </ul>

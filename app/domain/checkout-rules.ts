@@ -9,6 +9,16 @@ export const EMPTY_CART_ERROR = { error: "Panier vide", details: "Ajoutez des ar
 export const PROVIDER_ERROR = "Impossible de créer la session de paiement.";
 export const DEFAULT_CHECKOUT_ERROR = "Une erreur est survenue lors de la création de la session de paiement.";
 
+/**
+ * The smallest total a card payment takes: Stripe refuses a session under 0,50 € (EUR), and the
+ * test page holds to the same rule. A cart of a few common cards can be under it.
+ */
+export const MIN_CARD_PAYMENT_CENTS = 50;
+export const BELOW_MINIMUM_ERROR = {
+  error: "Montant trop faible",
+  details: "Le paiement par carte demande une commande d'au moins 0,50\u00a0€\u00a0: ajoutez un article à votre panier.",
+} as const;
+
 /** The progress bar: starts at 10, +10 every 300 ms, at most 90 until the answer, 100 on success. */
 export const PROGRESS_START = 10;
 export const PROGRESS_EVERY_MS = 300;

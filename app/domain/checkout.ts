@@ -87,7 +87,7 @@ export type CheckoutSuccess = { url: string; orderNumber: string; orderId: strin
 export type CheckoutFailure = {
   error: string;
   details?: string;
-  code: "OUT_OF_STOCK" | "UNAVAILABLE" | "INVALID" | "DISCOUNT" | "RATE_LIMITED" | "PROVIDER" | "FORBIDDEN";
+  code: "OUT_OF_STOCK" | "UNAVAILABLE" | "INVALID" | "DISCOUNT" | "MINIMUM" | "RATE_LIMITED" | "PROVIDER" | "FORBIDDEN";
   productId?: number;
   fieldErrors?: Record<string, string>;
 };

@@ -15,6 +15,7 @@ import {
   outOfStockDetails,
   unavailableDetails,
 } from "~/domain/checkout";
+import { BELOW_MINIMUM_ERROR, MIN_CARD_PAYMENT_CENTS } from "~/domain/checkout-rules";
 import { formatOrderNumber } from "~/domain/order-number";
 import { tooManyAttemptsMessage } from "~/domain/rate-limits";
 import { isPubliclyVisible } from "~/domain/visibility";
@@ -30,7 +31,7 @@ type Customer = { id: string; email: string };
 
 export type CheckoutResult =
   | { status: 200; body: CheckoutSuccess }
-  | { status: 400 | 403 | 409 | 429 | 502; body: CheckoutFailure; retryAfterS?: number };
+  | { status: 400 | 403 | 409 | 422 | 429 | 502; body: CheckoutFailure; retryAfterS?: number };
 
 export type CheckoutContext = {
   now: Date;
@@ -202,9 +203,15 @@ async function reserveAndWriteOrder(
   const { subtotalCents } = computeOrderTotals(priced, false);
   // A code that cannot apply whatever other buyers do (unknown, expired, under its minimum) is
   // refused before any stock is taken.
+  let expectedDiscountCents = 0;
   if (choices.discountCode) {
     const check = await checkDiscountCode(tx, choices.discountCode, { subtotalCents, now: ctx.now });
     if (!check.ok) throw new Refusal(discountRefused(check), undefined, check.reason === "unknown");
+    expectedDiscountCents = check.discountCents;
+  }
+  // Under a card payment's minimum the provider would refuse the session: said now, nothing held.
+  if (computeOrderTotals(priced, choices.insuranceSelected, expectedDiscountCents).totalCents < MIN_CARD_PAYMENT_CENTS) {
+    throw new Refusal({ status: 422, body: { ...BELOW_MINIMUM_ERROR, code: "MINIMUM" } });
   }
 
   const stockLeft: { productId: number; stock: number; name: string }[] = [];

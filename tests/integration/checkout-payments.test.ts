@@ -175,6 +175,21 @@ describe(`checkout and payments on ${databaseLabel}`, () => {
     expect(await stockOf(p.id)).toBe(2);
   });
 
+  it("refuses a total under a card payment's 0,50 € before holding anything, and takes one at 0,50 €", async () => {
+    const common = await product({ title: "Carte commune", priceCents: 20, stock: 10 });
+    const under = await startCheckout(database.db, provider, { items: [{ productId: common.id, quantity: 2 }], insuranceSelected: false, email: "minimum@example.com" }, ctx());
+    expect(under).toEqual({
+      status: 422,
+      body: { error: "Montant trop faible", details: "Le paiement par carte demande une commande d'au moins 0,50\u00a0€\u00a0: ajoutez un article à votre panier.", code: "MINIMUM" },
+    });
+    expect(await stockOf(common.id)).toBe(10);
+    expect(await database.db.select().from(orders).where(eq(orders.customerEmail, "minimum@example.com"))).toEqual([]);
+    const enough = await startCheckout(database.db, provider, { items: [{ productId: common.id, quantity: 3 }], insuranceSelected: false, email: "minimum@example.com" }, ctx());
+    expect(enough.status).toBe(200);
+    expect(await stockOf(common.id)).toBe(7);
+    expect(await database.db.select().from(orders).where(eq(orders.customerEmail, "minimum@example.com"))).toHaveLength(1);
+  });
+
   it("limits checkouts per client address and per e-mail with 429 and a French message", async () => {
     const p = await product({ stock: 0 });
     const body = { items: [{ productId: p.id, quantity: 1 }], insuranceSelected: false };

@@ -6,6 +6,7 @@ import { getCart, getDiscountCode, refreshCartFromServer, refuseDiscountCode } f
 import { rememberPendingCheckout } from "~/lib/pending-checkout";
 import { announceCartChanges, refreshCartAndAnnounce } from "./cart-notices";
 import {
+  BELOW_MINIMUM_ERROR,
   DEFAULT_CHECKOUT_ERROR,
   EMPTY_CART_ERROR,
   PROGRESS_EVERY_MS,
@@ -169,6 +170,10 @@ async function run() {
     const message = answer.details ?? answer.error ?? DEFAULT_CHECKOUT_ERROR;
     refuseDiscountCode({ code: discountCode, message, fromCheckout: true });
     toast.error("Code promo refusé", { description: `${message} Le code a été retiré\u00a0: vérifiez le total avant de payer.`, duration: 10_000 });
+    return;
+  }
+  if (answer.code === "MINIMUM") {
+    toast.error(BELOW_MINIMUM_ERROR.error, { description: BELOW_MINIMUM_ERROR.details });
     return;
   }
   const text = [answer.error, answer.details].filter(Boolean).join(" ");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PROGRESS_START, checkoutMessage, nextProgress } from "./checkout-rules";
+import { PROGRESS_START, checkoutMessage, isBelowCardMinimum, nextProgress } from "./checkout-rules";
 
 describe("checkout progress", () => {
   it("goes 10, 20 … 90 and stays there, with SPEC.md's four messages in order", () => {
@@ -13,5 +13,11 @@ describe("checkout progress", () => {
       "Redirection vers la page de paiement sécurisée...",
     ]);
     expect(checkoutMessage(70, "test")).toBe("Redirection sécurisée vers la page de paiement...");
+  });
+});
+
+describe("a card payment's minimum", () => {
+  it("is 0,50 €; an order a code makes free is not under it", () => {
+    expect([1, 40, 49, 50, 51, 0].map(isBelowCardMinimum)).toEqual([true, true, true, false, false, false]);
   });
 });

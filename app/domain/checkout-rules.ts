@@ -11,9 +11,14 @@ export const DEFAULT_CHECKOUT_ERROR = "Une erreur est survenue lors de la créat
 
 /**
  * The smallest total a card payment takes: Stripe refuses a session under 0,50 € (EUR), and the
- * test page holds to the same rule. A cart of a few common cards can be under it.
+ * test page holds to the same rule. A cart of a few common cards can be under it. An order a code
+ * makes free (0 €) is not a card payment under the minimum: it goes on as before.
  */
 export const MIN_CARD_PAYMENT_CENTS = 50;
+
+export function isBelowCardMinimum(totalCents: number): boolean {
+  return totalCents > 0 && totalCents < MIN_CARD_PAYMENT_CENTS;
+}
 export const BELOW_MINIMUM_ERROR = {
   error: "Montant trop faible",
   details: "Le paiement par carte demande une commande d'au moins 0,50\u00a0€\u00a0: ajoutez un article à votre panier.",

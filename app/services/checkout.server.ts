@@ -15,7 +15,7 @@ import {
   outOfStockDetails,
   unavailableDetails,
 } from "~/domain/checkout";
-import { BELOW_MINIMUM_ERROR, MIN_CARD_PAYMENT_CENTS } from "~/domain/checkout-rules";
+import { BELOW_MINIMUM_ERROR, isBelowCardMinimum } from "~/domain/checkout-rules";
 import { formatOrderNumber } from "~/domain/order-number";
 import { tooManyAttemptsMessage } from "~/domain/rate-limits";
 import { isPubliclyVisible } from "~/domain/visibility";
@@ -210,7 +210,7 @@ async function reserveAndWriteOrder(
     expectedDiscountCents = check.discountCents;
   }
   // Under a card payment's minimum the provider would refuse the session: said now, nothing held.
-  if (computeOrderTotals(priced, choices.insuranceSelected, expectedDiscountCents).totalCents < MIN_CARD_PAYMENT_CENTS) {
+  if (isBelowCardMinimum(computeOrderTotals(priced, choices.insuranceSelected, expectedDiscountCents).totalCents)) {
     throw new Refusal({ status: 422, body: { ...BELOW_MINIMUM_ERROR, code: "MINIMUM" } });
   }
 

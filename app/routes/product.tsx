@@ -7,6 +7,7 @@ import { Price } from "~/components/product/price";
 import { CountdownTimer } from "~/components/promotions/countdown-banner";
 import { ProductBadges } from "~/components/product/product-badges";
 import { ProductGallery } from "~/components/product/product-gallery";
+import { ProductImage } from "~/components/product/product-image";
 import { QuantitySelector } from "~/components/product/quantity-selector";
 import { SimilarProducts } from "~/components/product/similar-products";
 import { Badge } from "~/components/ui/badge";
@@ -34,10 +35,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!product) {
     // Hidden by a running countdown: a page that says when it comes back, without selling it.
     const hidden = await findProductHiddenByCountdown(context.db, id, now);
-    if (hidden) return data({ product: null, comingBack: { name: hidden.name, until: hidden.until.toISOString(), reason: "countdown" as const } }, { status: 404 });
+    if (hidden) return data({ product: null, comingBack: { name: hidden.name, until: hidden.until.toISOString(), drop: null } }, { status: 404 });
     // Scheduled for a drop: the same page for every buyer waiting on it (cached, purged when it opens).
-    const upcoming = await findUpcomingProduct(context.db, id, now);
-    if (upcoming) return { product: null, comingBack: { name: upcoming.name, until: upcoming.dropTime.toISOString(), reason: "drop" as const } };
+    const upcoming = await findUpcomingProduct(context.db, id, { now, imageBaseUrl: context.storage.publicBaseUrl });
+    if (upcoming) {
+      const { name, dropTime, priceCents, image } = upcoming;
+      return { product: null, comingBack: { name, until: dropTime.toISOString(), drop: { priceCents, image } } };
+    }
     return data({ product: null, comingBack: null }, { status: 404 });
   }
   return { product, comingBack: null };
@@ -177,16 +181,21 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
   );
 }
 
-function ProductComingBack({ name, until, reason }: { name: string; until: string; reason: "countdown" | "drop" }) {
+type ComingBack = NonNullable<Route.ComponentProps["loaderData"]["comingBack"]>;
+
+/** A product not for sale yet: its drop (name, image, price, when, a countdown), or the end of a countdown hiding it. */
+function ProductComingBack({ name, until, drop }: ComingBack) {
   const moment = new Date(until);
   return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+    <section className={cn("mx-auto max-w-2xl px-4 text-center", drop ? "py-10 sm:py-16" : "py-24")}>
+      {drop ? <ProductImage product={{ name, image: drop.image }} sizes="(min-width: 640px) 320px, 60vw" eager="high" className="mx-auto mb-6 w-3/5 max-w-80 rounded-2xl" /> : null}
       <p className="text-sm font-semibold uppercase tracking-widest text-accent">Bientôt disponible</p>
       <h1 id="product-title" className="mt-3 text-3xl font-extrabold">
         {name}
       </h1>
-      {reason === "drop" ? (
+      {drop ? (
         <>
+          <Price cents={drop.priceCents} className="mt-3 block text-2xl" />
           <p className="mt-4 text-muted-foreground">
             Mise en vente le {formatParisMoment(moment)}. Cette page s'ouvre d'elle-même à ce moment-là.
           </p>

@@ -241,16 +241,23 @@ export async function findProductHiddenByCountdown(db: Db, id: number, now: Date
 }
 
 /**
- * A product scheduled to go on sale (a_venir, its drop time still ahead): its name and that time.
- * Its page says when it opens and opens by itself then (the drop's release notifies open pages).
+ * A product scheduled to go on sale (a_venir, its drop time still ahead): what its page shows
+ * while buyers wait (name, price, main image; not the stock) and that time. Its page opens by
+ * itself then (the drop's release notifies open pages).
  */
-export async function findUpcomingProduct(db: Db, id: number, now: Date): Promise<{ name: string; dropTime: Date } | null> {
+export async function findUpcomingProduct(
+  db: Db,
+  id: number,
+  options: { now: Date; imageBaseUrl: string },
+): Promise<{ name: string; priceCents: number; image: ProductView["image"]; dropTime: Date } | null> {
   const [row] = await db
-    .select({ name: products.title, dropTime: products.dropTime })
+    .select({ ...CARD_COLUMNS, dropTime: products.dropTime })
     .from(products)
-    .where(and(eq(products.id, id), eq(products.status, "a_venir"), gt(products.dropTime, now)))
+    .where(and(eq(products.id, id), eq(products.status, "a_venir"), gt(products.dropTime, options.now)))
     .limit(1);
-  return row?.dropTime ? { name: row.name, dropTime: new Date(row.dropTime) } : null;
+  if (!row?.dropTime) return null;
+  const { name, priceCents, image } = toProductView(row, options.imageBaseUrl, options.now);
+  return { name, priceCents, image, dropTime: new Date(row.dropTime) };
 }
 
 export const SIMILAR_PRODUCTS_LIMIT = 4;

@@ -99,6 +99,8 @@ test("a product page opened before its drop says when it opens, counts down, and
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: "Display Drop Live" })).toBeVisible();
   await expect(page.getByText("Bientôt disponible")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Display Drop Live" })).toBeVisible();
+  await expect(page.getByText(/^219,99\s€$/)).toBeVisible();
   await expect(page.getByText(/^Mise en vente le .+\. Cette page s'ouvre d'elle-même à ce moment-là\.$/)).toBeVisible();
   await expect(page.getByRole("timer")).toBeVisible();
   const addToCart = page.getByRole("button", { name: "Ajouter au panier : Display Drop Live" });

@@ -64,16 +64,20 @@ describe(`TCG listings, product page and similar products on ${databaseLabel}`, 
       .set({ status: "a_venir", dropTime: new Date(options.now.getTime() + HOUR) })
       .where(eq(products.id, id));
     expect(await getPublicProduct(database.db, id, options)).toBeNull();
-    // Its page says when it goes on sale, until then.
-    expect(await findUpcomingProduct(database.db, id, options.now)).toEqual({
+    // Its page says when it goes on sale, with its image and price (not its stock), until then.
+    const upcoming = await findUpcomingProduct(database.db, id, options);
+    expect(upcoming).toEqual({
       name: "Dracaufeu Holo – Set de Base",
+      priceCents: product!.priceCents,
+      image: product!.images[0],
       dropTime: new Date(options.now.getTime() + HOUR),
     });
-    expect(await findUpcomingProduct(database.db, id, new Date(options.now.getTime() + 2 * HOUR))).toBeNull();
+    expect(upcoming).not.toHaveProperty("stock");
+    expect(await findUpcomingProduct(database.db, id, { ...options, now: new Date(options.now.getTime() + 2 * HOUR) })).toBeNull();
     // At its drop time it is public by itself, before the sweeper flips its status.
     expect(await getPublicProduct(database.db, id, { ...options, now: new Date(options.now.getTime() + 2 * HOUR) })).not.toBeNull();
     await database.db.update(products).set({ status: "hors_ligne" }).where(eq(products.id, id));
-    expect(await findUpcomingProduct(database.db, id, options.now)).toBeNull(); // offline: nothing to say
+    expect(await findUpcomingProduct(database.db, id, options)).toBeNull(); // offline: nothing to say
     await database.db.update(products).set({ status: "en_ligne", dropTime: null }).where(eq(products.id, id));
     expect(await getPublicProduct(database.db, 999_999, options)).toBeNull();
   });

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { METHOD_NOT_ALLOWED } from "~/lib/http";
+import { FORM_LIMIT_BYTES } from "~/lib/request-input.server";
 
 /**
  * What Express refuses before any route runs, in French and as a 4xx: requests a browser on
@@ -18,9 +19,6 @@ function refuse(res: Response, status: number, message: string, headers: Record<
   });
 }
 
-/** A body up to a form post's size is read (and dropped) before a refusal; a larger one is not. */
-const DRAINED_BODY_BYTES = 256 * 1024;
-
 /**
  * Calls `answer` once the request's body has been read, when it is no larger than a form post:
  * a refusal sent while the client is still sending closes the connection (server/app.ts), and
@@ -29,8 +27,10 @@ const DRAINED_BODY_BYTES = 256 * 1024;
  * answer goes at once, and the connection closes.
  */
 function afterSmallBody(req: IncomingMessage, answer: () => void): void {
+  // No Content-Length and no Transfer-Encoding: no body (a GET), nothing to wait for.
+  const hasBody = req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined;
   const declared = Number(req.headers["content-length"] ?? Number.NaN);
-  if (req.complete || req.readableEnded || declared === 0 || declared > DRAINED_BODY_BYTES) return answer();
+  if (!hasBody || req.complete || req.readableEnded || declared === 0 || declared > FORM_LIMIT_BYTES) return answer();
   let seen = 0;
   let answered = false;
   const once = () => {
@@ -41,7 +41,7 @@ function afterSmallBody(req: IncomingMessage, answer: () => void): void {
   };
   const count = (chunk: Buffer) => {
     seen += chunk.length;
-    if (seen > DRAINED_BODY_BYTES) {
+    if (seen > FORM_LIMIT_BYTES) {
       req.pause();
       once();
     }

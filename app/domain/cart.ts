@@ -14,7 +14,8 @@ export const EMPTY_CART: Cart = { items: [], insuranceSelected: false };
 const NBSP = "\u00a0";
 
 export type AddResult =
-  | { ok: true; cart: Cart; added: number }
+  /** `capped`: the stock stopped it short of the quantity asked. */
+  | { ok: true; cart: Cart; added: number; capped: boolean }
   | { ok: false; cart: Cart; title: string; description: string };
 
 /** A quantity the customer may pick: a whole number from 1 to the stock (1 when out of stock). */
@@ -43,7 +44,7 @@ export function addToCart(cart: Cart, product: CartProduct, quantity = 1): AddRe
     ? cart.items.map((line) => (line.product.id === product.id ? { product, quantity: nextQuantity } : line))
     : [...cart.items, { product, quantity: nextQuantity }];
   // The insurance choice is reset whenever the cart items change (SPEC.md section 4).
-  return { ok: true, cart: { items, insuranceSelected: false }, added: nextQuantity - inCart };
+  return { ok: true, cart: { items, insuranceSelected: false }, added: nextQuantity - inCart, capped: nextQuantity - inCart < wanted };
 }
 
 export function cartCount(cart: Cart): number {

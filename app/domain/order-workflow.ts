@@ -110,20 +110,27 @@ export const ORDER_ACTION_FROM = {
 } as const satisfies Record<string, OrderStatus>;
 export type OrderAction = keyof typeof ORDER_ACTION_FROM;
 
-export function canDo(action: OrderAction, status: OrderStatus): boolean {
-  return ORDER_ACTION_FROM[action] === status;
+/** What else decides an action: an order the customer withdrew from before it left is to cancel and refund, not to ship. */
+type OrderFacts = { withdrawn?: boolean };
+
+export function canDo(action: OrderAction, status: OrderStatus, { withdrawn = false }: OrderFacts = {}): boolean {
+  return ORDER_ACTION_FROM[action] === status && !(withdrawn && action === "ship");
 }
 
 /** The actions the order page offers for a status. */
-export function availableActions(status: OrderStatus): OrderAction[] {
-  return (Object.keys(ORDER_ACTION_FROM) as OrderAction[]).filter((action) => canDo(action, status));
+export function availableActions(status: OrderStatus, facts: OrderFacts = {}): OrderAction[] {
+  return (Object.keys(ORDER_ACTION_FROM) as OrderAction[]).filter((action) => canDo(action, status, facts));
 }
+
+export const WITHDRAWN_NOT_SHIPPED =
+  "Le client s'est rétracté avant l'envoi\u00a0: cette commande ne s'expédie pas, annulez-la et remboursez-la.";
 
 const UNPAID: OrderStatus[] = ["pending_payment", "cancelled", "expired"];
 
 /** Why an action is refused for an order in this status (the 409's French message). */
-export function refusalMessage(action: OrderAction, status: OrderStatus): string {
+export function refusalMessage(action: OrderAction, status: OrderStatus, { withdrawn = false }: OrderFacts = {}): string {
   if (action === "ship") {
+    if (status === "paid" && withdrawn) return WITHDRAWN_NOT_SHIPPED;
     if (status === "shipped") return "Cette commande a déjà été expédiée\u00a0: aucun nouvel envoi n'a été enregistré.";
     if (status === "refunded" || status === "refund_pending") return "Cette commande a été annulée et remboursée\u00a0: elle ne peut plus être expédiée.";
     return "Cette commande n'a pas été payée\u00a0: elle ne peut pas être expédiée.";

@@ -34,10 +34,8 @@ import { getOrderWithdrawal } from "./withdrawal.server";
  * transaction with what it causes (stock, timeline, e-mail): two clicks act once.
  */
 
-/** An order the customer withdrew from is not to ship: it is to cancel and refund. */
+/** SQL twin of canDo's withdrawn rule (domain/order-workflow): a withdrawn order is not to ship. */
 const notWithdrawn = sql`not exists (select 1 from ${withdrawalRequests} where ${withdrawalRequests.orderId} = ${orders.id})`;
-export const WITHDRAWN_NOT_SHIPPED =
-  "Le client s'est rétracté avant l'envoi\u00a0: cette commande ne s'expédie pas, annulez-la et remboursez-la.";
 
 /** Paid orders waiting to be shipped (the sidebar's count). */
 export async function countOrdersToShip(db: Db): Promise<number> {
@@ -199,10 +197,8 @@ export type OrderActionDeps = WebhookDeps;
 async function refused(db: Db | Tx, number: string, action: OrderAction): Promise<OrderActionResult> {
   const [current] = await db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.number, number));
   if (!current) return { ok: false, status: 404, title: "Commande introuvable", message: ORDER_NOT_FOUND };
-  if (action === "ship" && current.status === "paid" && (await getOrderWithdrawal(db, current.id))) {
-    return { ok: false, status: 409, title: "Action impossible", message: WITHDRAWN_NOT_SHIPPED };
-  }
-  return { ok: false, status: 409, title: "Action impossible", message: refusalMessage(action, current.status) };
+  const withdrawn = action === "ship" && current.status === "paid" && (await getOrderWithdrawal(db, current.id)) !== null;
+  return { ok: false, status: 409, title: "Action impossible", message: refusalMessage(action, current.status, { withdrawn }) };
 }
 
 /**

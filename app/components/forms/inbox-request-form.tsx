@@ -46,7 +46,8 @@ export function InboxRequestForm({ kind, documentAnswer }: { kind: InboxKind; do
   const form = useFormValidation(kind === "rachat" ? buybackSchema : contactSchema, failed?.fieldErrors, { revalidateOnChange: true });
   const formRef = useRef<HTMLFormElement>(null);
   const photoInput = useRef<HTMLInputElement>(null);
-  const [photos, setPhotos] = useState<{ files: File[]; error: string | null; previews: { name: string; url: string | null }[] }>({ files: [], error: null, previews: [] });
+  const [photos, setPhotos] = useState<{ files: File[]; previews: { name: string; url: string | null }[] }>({ files: [], previews: [] });
+  const photosRefused = checkPhotoFiles(photos.files);
   // The fetcher answer whose 3 s of "sent" are over.
   const [settled, setSettled] = useState<InboxFormAnswer | null>(null);
 
@@ -72,7 +73,7 @@ export function InboxRequestForm({ kind, documentAnswer }: { kind: InboxKind; do
     for (const preview of photos.previews) if (preview.url) URL.revokeObjectURL(preview.url);
     // Every file shows, refused ones too (by name), so one too many or the wrong one can be taken off.
     const previews = files.map((file) => ({ name: file.name, url: checkImageFile(file) ? null : URL.createObjectURL(file) }));
-    setPhotos({ files, error: checkPhotoFiles(files), previews });
+    setPhotos({ files, previews });
   }
 
   /**
@@ -103,7 +104,7 @@ export function InboxRequestForm({ kind, documentAnswer }: { kind: InboxKind; do
       return;
     }
     form.onSubmit(event);
-    if (photos.error && !event.defaultPrevented) {
+    if (photosRefused && !event.defaultPrevented) {
       event.preventDefault();
       (event.currentTarget.elements.namedItem(PHOTOS_FIELD) as HTMLElement | null)?.focus();
     }
@@ -111,7 +112,7 @@ export function InboxRequestForm({ kind, documentAnswer }: { kind: InboxKind; do
 
   const values: SubmittedValues = documentAnswer && !documentAnswer.ok ? documentAnswer.values : {};
   const errors = form.errors;
-  const photoError = photos.error ?? errors[PHOTOS_FIELD];
+  const photoError = photosRefused ?? errors[PHOTOS_FIELD];
   return (
     <>
       {documentAnswer?.ok ? (

@@ -38,8 +38,8 @@ export function AddToCartButton({
       { id: product.id, name: product.name, priceCents: product.priceCents, stock: product.stock, image: product.image?.src ?? null },
       quantity,
     );
-    if (result.ok && result.added < Math.max(1, Math.floor(quantity))) {
-      // Fewer than asked: the stock stopped it, and the toast says how many went in.
+    if (result.ok && result.capped) {
+      // Fewer than asked: the toast says how many went in.
       toast.success("Ajouté au panier", {
         description: `${product.name} : ${result.added} ${result.added > 1 ? "unités ajoutées" : "unité ajoutée"}, la quantité maximale disponible est atteinte.`,
       });

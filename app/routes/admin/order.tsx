@@ -14,7 +14,7 @@ import { Input } from "~/components/ui/input";
 import type { OrderStatus, RefundReason } from "~/domain/catalog-values";
 import { formatEuros } from "~/domain/money";
 import type { TimelineEntry } from "~/domain/order-timeline";
-import { CARRIER_IDS, CARRIER_LABELS, type CarrierId, PROVIDER_LABELS, availableActions, shipOrderSchema } from "~/domain/order-workflow";
+import { CARRIER_IDS, CARRIER_LABELS, type CarrierId, PROVIDER_LABELS, availableActions, canDo, shipOrderSchema } from "~/domain/order-workflow";
 import { OUTBOX_STATUS_LABELS, OUTBOX_STATUS_TONES } from "~/domain/outbox";
 import { WITHDRAWAL_SOURCE_LABELS, refundDeadline, requestedLabel } from "~/domain/withdrawal";
 import { useFormValidation } from "~/lib/use-form-validation";
@@ -133,7 +133,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 ]}
               />
             ) : (
-              <p className="text-sm text-muted-foreground">{status === "paid" && !withdrawal ? "À expédier." : "Non expédiée."}</p>
+              <p className="text-sm text-muted-foreground">{canDo("ship", status, { withdrawn: withdrawal !== null }) ? "À expédier." : "Non expédiée."}</p>
             )}
           </Card>
         </div>
@@ -256,8 +256,7 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
 // Actions
 
 function OrderActions({ number, status, totalCents, provider, withdrawn }: { number: string; status: OrderStatus; totalCents: number; provider: string; withdrawn: boolean }) {
-  // Withdrawn before it left: to cancel and refund, not to ship (the server refuses it too).
-  const actions = availableActions(status).filter((action) => !(withdrawn && action === "ship"));
+  const actions = availableActions(status, { withdrawn });
   if (actions.length === 0) return null;
   return (
     <div className="flex flex-wrap gap-2">

@@ -20,6 +20,10 @@ export default defineConfig({
   // The admin flows (sign in, several pages, axe on each) need more than 30 s when both workers
   // and the specs' own servers share 2 cores.
   timeout: 60_000,
+  // An answer that waits its turn while both workers' pages, the specs' own servers and the
+  // PostgreSQL suite share 2 cores has taken over 5 s (Playwright's default) on CI: a client
+  // navigation's loaders, a form's action. Only a failing check waits this long.
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: "fr-FR",

@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { FlushCoalescer } from "~/lib/flush-coalescer.server";
+import { NO_FORM_ON_THIS_PAGE } from "~/lib/http";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -19,6 +20,29 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
+}
+
+/** React Router's refusal of a post to a route without `action`, as its `.data` answer carries it. */
+const NO_ACTION_ERROR = /^Error: You made a [A-Z]+ request to ".*" but did not provide an `action` for route ".*", so there is no way to handle the request\.$/s;
+
+/**
+ * `.data` answers (React Router's own requests). A post there to a page without a form gets
+ * React Router's English sentence inside the encoded answer, which the page (root
+ * ErrorBoundary) already words in French: the answer says it in French too.
+ */
+export async function handleDataRequest(response: Response): Promise<Response> {
+  if (response.status !== 405) return response;
+  const body = await response.text();
+  let french = body;
+  try {
+    const encoded: unknown = JSON.parse(body);
+    if (Array.isArray(encoded)) {
+      french = JSON.stringify(encoded.map((value: unknown) => (typeof value === "string" && NO_ACTION_ERROR.test(value) ? NO_FORM_ON_THIS_PAGE : value)));
+    }
+  } catch {
+    // not a single encoded line: left as it is
+  }
+  return new Response(french, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 export default function handleRequest(

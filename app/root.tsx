@@ -21,6 +21,7 @@ import { SiteBanners } from "./components/layout/site-banners";
 import { SiteMessages } from "./components/layout/site-messages";
 import { NoticeToast } from "./components/layout/notice-toast";
 import { Toaster } from "./components/ui/toaster";
+import { NO_FORM_ON_THIS_PAGE } from "./lib/http";
 import { useNonce } from "./lib/nonce";
 import { useLinkNavigation } from "./lib/link-navigation";
 import { useReleaseAbandonedCheckout } from "./lib/pending-checkout";
@@ -104,7 +105,7 @@ export default function App() {
  * message for developers: a post to a page without a form gets its French meaning instead.
  */
 function refusalReason(error: ErrorResponse): string | null {
-  if ((error as ErrorResponse & { internal?: boolean }).internal) return error.status === 405 ? "Cette page ne reçoit pas de formulaire." : null;
+  if ((error as ErrorResponse & { internal?: boolean }).internal) return error.status === 405 ? NO_FORM_ON_THIS_PAGE : null;
   return typeof error.data === "string" ? error.data : null;
 }
 

@@ -26,6 +26,9 @@ export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
 
 export const METHOD_NOT_ALLOWED = "Méthode non autorisée.";
 
+/** A form posted to a page that has none (React Router's own refusal is an English sentence). */
+export const NO_FORM_ON_THIS_PAGE = "Cette page ne reçoit pas de formulaire.";
+
 /** A resource route's answer to a method it does not take (React Router's own is English JSON). */
 export function methodNotAllowed(allow: string): Response {
   return new Response(METHOD_NOT_ALLOWED, {

@@ -101,6 +101,14 @@ describe.skipIf(onPostgres)("hostile requests to the built server", () => {
     const shown = (await page.text()).replace(/<script[^>]*>[\s\S]*?<\/script>/g, "");
     expect(shown).toContain("Cette page ne reçoit pas de formulaire.");
     expect(shown).not.toContain("did not provide an");
+    // React Router's own requests (`.data`) to such a page say it in French too.
+    for (const pathname of ["/catalog.data", "/_root.data", "/product/1.data"]) {
+      const answer = await form(pathname, "a=1");
+      const text = await answer.text();
+      expect({ pathname, status: answer.status }).toEqual({ pathname, status: 405 });
+      expect(text).toContain(JSON.stringify("Cette page ne reçoit pas de formulaire."));
+      expect(text).not.toContain("did not provide an");
+    }
   });
 
   it("answers an address that does not decode with a French 400", async () => {

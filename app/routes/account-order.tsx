@@ -1,12 +1,16 @@
 import { ArrowLeft } from "lucide-react";
 import { data } from "react-router";
 import { Link } from "~/components/ui/link";
+import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
 import { OrderStatusBadge, OrderSummary, formatOrderDate } from "~/components/orders/order-summary";
+import { CANCEL_PAYMENT_INTENT, PendingPayment } from "~/components/orders/pending-payment";
 import { WithdrawalAction } from "~/components/orders/withdrawal-status";
 import { buttonVariants } from "~/components/ui/button";
 import { withdrawalState } from "~/domain/withdrawal";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
+import { readForm } from "~/lib/request-input.server";
 import { pageMeta, seoRoot } from "~/lib/seo";
+import { cancelCustomerCheckout, pendingPaymentOf } from "~/services/checkout.server";
 import { getCustomerOrder } from "~/services/orders.server";
 import { requireViewer } from "~/services/session.server";
 import { customerWithdrawalDate } from "~/services/withdrawal.server";
@@ -17,7 +21,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const order = await getCustomerOrder(context.db, viewer.id, params.number);
   if (!order) throw data(null, { status: 404 });
-  return { order, withdrawalRequestedAt: await customerWithdrawalDate(context.db, viewer.id, order.number) };
+  return {
+    order,
+    withdrawalRequestedAt: await customerWithdrawalDate(context.db, viewer.id, order.number),
+    pendingPayment: order.status === "pending_payment" ? await pendingPaymentOf(context.db, viewer.id, order.number) : null,
+  };
+}
+
+/** The customer cancels their unpaid order (PendingPayment's form). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context);
+  const form = await readForm(request);
+  if (form.get("intent") !== CANCEL_PAYMENT_INTENT) {
+    return data<ActionToast>({ ok: false, toast: { title: "Erreur", description: "Requête invalide." } }, { status: 400 });
+  }
+  if (await cancelCustomerCheckout(context.db, context.payments, viewer.id, params.number)) {
+    return data<ActionToast>({ ok: true, toast: { title: "Commande annulée", description: "Vos articles sont remis en vente." } });
+  }
+  return data<ActionToast>({ ok: false, toast: { title: "Commande non annulée", description: "Elle a été payée, ou sa réservation a pris fin, entre-temps." } }, { status: 409 });
 }
 
 export function headers() {
@@ -30,8 +51,9 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) 
   return pageMeta(root, { title: `${title} | ${root.shop.name}`, description: "Le détail de votre commande.", path: `/account/orders/${encodeURIComponent(params.number)}`, noindex: true });
 };
 
-export default function AccountOrder({ loaderData }: Route.ComponentProps) {
-  const { order, withdrawalRequestedAt } = loaderData;
+export default function AccountOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, withdrawalRequestedAt, pendingPayment } = loaderData;
+  useActionToast(actionData);
   const withdrawal = withdrawalState(order.status, withdrawalRequestedAt);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
@@ -48,6 +70,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
         </div>
         <OrderStatusBadge status={order.status} />
       </div>
+      {pendingPayment ? <PendingPayment {...pendingPayment} /> : null}
       {withdrawal.kind !== "unavailable" ? (
         <section aria-labelledby="withdrawal-title" className="mt-6 flex flex-col gap-3 rounded-2xl border border-border bg-card p-5 sm:flex-row sm:items-center sm:justify-between">
           <div>

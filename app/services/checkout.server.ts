@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray } from "drizzle-orm";
 import { orderItems, orders, products } from "~/db/schema";
 import type { Db } from "~/db/types";
 import {
@@ -148,7 +148,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
       expiresAt: order.expiresAt,
       idempotencyKey: order.id,
     });
-    await db.update(orders).set({ providerSessionId: session.id, updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await db.update(orders).set({ providerSessionId: session.id, paymentUrl: session.url, updatedAt: new Date() }).where(eq(orders.id, order.id));
     return { status: 200, body: { url: session.url, orderNumber: order.number, orderId: order.id } };
   } catch (error) {
     // Compensating step: the units go back at once rather than at the end of the reservation.
@@ -293,4 +293,27 @@ export async function cancelCheckout(db: Db, provider: PaymentProvider, orderId:
     return false; // paid meanwhile, or the provider refuses: the webhook decides
   }
   return db.transaction((tx) => endUnpaidOrder(tx, order.id, "cancelled", now));
+}
+
+/** A signed-in customer's order still waiting for its payment, while its units are held. */
+export type PendingPayment = { orderId: string; paymentUrl: string; reservedUntil: string };
+
+/**
+ * The payment a customer left unfinished (a closed tab, another device): their order page
+ * offers to go back to it or to cancel it, instead of holding their units for nobody until the
+ * reservation ends. Null once paid, cancelled or past its reservation, and for anyone else.
+ */
+export async function pendingPaymentOf(db: Db, userId: string, orderNumber: string, now = new Date()): Promise<PendingPayment | null> {
+  const [row] = await db
+    .select({ orderId: orders.id, paymentUrl: orders.paymentUrl, reservedUntil: orders.reservedUntil })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.number, orderNumber), eq(orders.status, "pending_payment"), gt(orders.reservedUntil, now)));
+  if (!row?.paymentUrl || !row.reservedUntil) return null;
+  return { orderId: row.orderId, paymentUrl: row.paymentUrl, reservedUntil: row.reservedUntil.toISOString() };
+}
+
+/** The customer cancels their unpaid order from its page: as "cancel" on the payment page. */
+export async function cancelCustomerCheckout(db: Db, provider: PaymentProvider, userId: string, orderNumber: string, now = new Date()): Promise<boolean> {
+  const pending = await pendingPaymentOf(db, userId, orderNumber, now);
+  return pending !== null && cancelCheckout(db, provider, pending.orderId, now);
 }

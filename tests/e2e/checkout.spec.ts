@@ -227,6 +227,38 @@ test("the browser's Back button from the payment page keeps the cart and puts th
   await expect(page.getByText("n'est plus disponible")).toHaveCount(0);
 });
 
+test("a payment left unfinished: the order's page in another tab offers to resume it or cancel it, and cancelling puts the units back", async ({ page, browser }) => {
+  const [, customer] = F.customers;
+  const id = await productId(page, F.cancel.title);
+  const stock = async () => (await (await page.request.get(url(`/api/cart/products?ids=${id}`))).json()).products[0].stock as number;
+  const before = await stock();
+  await logIn(page, customer);
+  await addFromProductPage(page, F.cancel.title);
+  await page.goto(url("/cart"));
+  await page.getByRole("button", { name: "Procéder au paiement" }).click();
+  await expect(page).toHaveURL(/\/paiement\/cs_test_/);
+  const paymentPage = page.url();
+  expect(await stock()).toBe(before - 1);
+
+  // The tab is left as it is; the customer opens their account elsewhere.
+  const elsewhere = await page.context().newPage();
+  await elsewhere.goto(url("/account"));
+  await elsewhere.getByRole("link", { name: /^Commande CPT-.*En attente de paiement/ }).first().click();
+  const pending = elsewhere.getByRole("region", { name: "Paiement en attente" });
+  await expect(pending).toContainText(/Vos articles vous sont réservés jusqu'à \d{2}:\d{2}\./);
+  await expect(pending.getByRole("link", { name: "Reprendre le paiement" })).toHaveAttribute("href", paymentPage);
+  await expectNoSeriousA11yViolations(elsewhere);
+  await pending.getByRole("button", { name: "Annuler la commande" }).click();
+  await expect(elsewhere.getByText("Commande annulée").first()).toBeVisible();
+  await expect(elsewhere.getByText("Vos articles sont remis en vente.").first()).toBeVisible();
+  await expect(pending).toHaveCount(0);
+  await expect(elsewhere.getByText("Annulée").first()).toBeVisible();
+  expect(await stock()).toBe(before);
+  // The payment page can no longer be paid.
+  await page.reload();
+  await expect(page.getByRole("alert")).toContainText("Paiement annulé");
+});
+
 test("the refused test card says Paiement refusé", async ({ page }) => {
   await addFromProductPage(page, F.cancel.title);
   await page.goto(url("/cart"));

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { orderItems, orders, outboxEmails, paymentEvents, products, rateLimits, testPaymentSessions, testRefunds } from "~/db/schema";
+import { orderItems, orders, outboxEmails, paymentEvents, products, rateLimits, testPaymentSessions, testRefunds, users } from "~/db/schema";
 import { RATE_LIMITS } from "~/domain/rate-limits";
-import { type CheckoutContext, cancelCheckout, startCheckout } from "~/services/checkout.server";
+import { type CheckoutContext, cancelCheckout, cancelCustomerCheckout, pendingPaymentOf, startCheckout } from "~/services/checkout.server";
 import { handlePaymentEvent, receiveWebhook } from "~/services/payment-webhooks.server";
 import { createTestProvider, type TestProvider, testWebhook } from "~/services/payments/test-provider.server";
 import type { PaymentEvent, PaymentProvider } from "~/services/payments/types";
@@ -325,6 +325,28 @@ describe(`checkout and payments on ${databaseLabel}`, () => {
     await receiveWebhook(database.db, provider, webhook.raw, webhook.headers, deps);
     expect(await cancelCheckout(database.db, provider, paid.order.id)).toBe(false);
     expect((await orderOf(paid.order.number)).status).toBe("paid");
+  });
+
+  it("a customer's unfinished payment: its page, for them alone while it holds; cancelled from their order page", async () => {
+    const [marie, other] = [{ id: "u-pending-marie", email: "marie.pending@example.com" }, { id: "u-pending-other", email: "autre.pending@example.com" }];
+    await database.db.insert(users).values([marie, other].map((u) => ({ ...u, name: u.email, emailVerified: true })));
+    const p = await product({ stock: 2 });
+    const result = await startCheckout(database.db, provider, { items: [{ productId: p.id, quantity: 2 }], insuranceSelected: false }, ctx({ customer: marie }));
+    if (result.status !== 200) throw new Error(JSON.stringify(result.body));
+    const order = await orderOf(result.body.orderNumber);
+    const pending = await pendingPaymentOf(database.db, marie.id, order.number);
+    expect(pending).toEqual({ orderId: order.id, paymentUrl: result.body.url, reservedUntil: order.reservedUntil!.toISOString() });
+    // Not for anyone else, and not once the reservation has ended.
+    expect(await pendingPaymentOf(database.db, other.id, order.number)).toBeNull();
+    expect(await pendingPaymentOf(database.db, marie.id, order.number, new Date(order.reservedUntil!.getTime() + 1))).toBeNull();
+    expect(await cancelCustomerCheckout(database.db, provider, other.id, order.number)).toBe(false);
+    expect(await stockOf(p.id)).toBe(0);
+    // Marie cancels: the session is closed and the units are back at once.
+    expect(await cancelCustomerCheckout(database.db, provider, marie.id, order.number)).toBe(true);
+    expect(await stockOf(p.id)).toBe(2);
+    expect((await orderOf(order.number)).status).toBe("cancelled");
+    expect(await pendingPaymentOf(database.db, marie.id, order.number)).toBeNull();
+    expect(await cancelCustomerCheckout(database.db, provider, marie.id, order.number)).toBe(false);
   });
 
   it("a bad signature is refused and writes nothing", async () => {

@@ -29,6 +29,8 @@ export const orders = pgTable(
     totalCents: integer().notNull(),
     paymentProvider: text().notNull(),
     providerSessionId: text().unique(),
+    /** The provider's payment page for this order: the buyer may come back to it while it holds. */
+    paymentUrl: text(),
     /** What a refund needs (Stripe: the PaymentIntent id; test provider: its payment id). */
     paymentReference: text(),
     refundReference: text(),

@@ -227,7 +227,7 @@ test("the browser's Back button from the payment page keeps the cart and puts th
   await expect(page.getByText("n'est plus disponible")).toHaveCount(0);
 });
 
-test("a payment left unfinished: the order's page in another tab offers to resume it or cancel it, and cancelling puts the units back", async ({ page, browser }) => {
+test("a payment left unfinished: the order's page in another tab offers to resume it or cancel it, and cancelling puts the units back", async ({ page }) => {
   const [, customer] = F.customers;
   const id = await productId(page, F.cancel.title);
   const stock = async () => (await (await page.request.get(url(`/api/cart/products?ids=${id}`))).json()).products[0].stock as number;

@@ -5,6 +5,7 @@ describe("notices", () => {
   it("adds the notice to a path", () => {
     expect(withNotice("/", "deconnecte")).toBe("/?notice=deconnecte");
     expect(withNotice("/admin?x=1", "admin-connecte")).toBe("/admin?x=1&notice=admin-connecte");
+    expect(withNotice("/legal?x=1#cgv", "deconnecte")).toBe("/legal?x=1&notice=deconnecte#cgv");
   });
 
   it("knows only its own notices", () => {

@@ -17,6 +17,9 @@ export function noticeFor(id: string | null): (typeof NOTICES)[NoticeId] | null 
   return id && Object.hasOwn(NOTICES, id) ? NOTICES[id as NoticeId] : null;
 }
 
+/** The address with the notice in its query (before any fragment, where the server would not see it). */
 export function withNotice(path: string, id: NoticeId): string {
-  return `${path}${path.includes("?") ? "&" : "?"}notice=${id}`;
+  const hashAt = path.indexOf("#");
+  const [address, hash] = hashAt < 0 ? [path, ""] : [path.slice(0, hashAt), path.slice(hashAt)];
+  return `${address}${address.includes("?") ? "&" : "?"}notice=${id}${hash}`;
 }

@@ -18,4 +18,12 @@ describe("safeRedirect", () => {
     // What a browser would have done with it: another origin.
     expect(new URL("/\t/evil.example/x", "https://shop.example").host).toBe("evil.example");
   });
+  it("percent-encodes what is not ASCII, so the Location header can carry it", () => {
+    expect(safeRedirect("/€", "/")).toBe("/%E2%82%AC");
+    expect(safeRedirect("/catalog?q=café", "/")).toBe("/catalog?q=caf%C3%A9");
+    expect(safeRedirect("/．/evil.example", "/")).toBe("/%EF%BC%8E/evil.example");
+    expect(safeRedirect("/%E3%80%82evil", "/")).toBe("/%E3%80%82evil");
+    expect(safeRedirect("/account#commandes", "/")).toBe("/account#commandes");
+    for (const target of ["/€", "/café", "/．/x"]) expect(() => new Headers({ Location: safeRedirect(target, "/") })).not.toThrow();
+  });
 });

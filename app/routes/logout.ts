@@ -8,8 +8,9 @@ import { readForm } from "~/lib/request-input.server";
 /** POST /logout: ends the session in the database, clears the cookie, says "Déconnecté". */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
+  const to = withNotice(safeRedirect(form.get("redirectTo"), "/"), "deconnecte");
   const headers = await signOut(request, context);
-  throw redirect(withNotice(safeRedirect(form.get("redirectTo"), "/"), "deconnecte"), { headers });
+  throw redirect(to, { headers });
 }
 
 export function loader() {

@@ -95,6 +95,11 @@ describe.skipIf(onPostgres)("hostile requests to the built server", () => {
       const answer = await form(pathname, "a=1");
       expect({ pathname, status: answer.status, text: await answer.text(), allow: answer.headers.get("allow") }).toEqual({ pathname, status: 405, text: "Méthode non autorisée.", allow });
     }
+    // The seller's downloads and uploads, whatever the session: French too (they said "null").
+    for (const [pathname, method, allow] of [["/admin/csv/export", "POST", "GET, HEAD"], ["/admin/users/x/export", "POST", "GET, HEAD"], ["/admin/inbox/photos/x", "POST", "GET, HEAD"], ["/admin/api/images", "GET", "POST"]] as const) {
+      const answer = method === "POST" ? await form(pathname, "a=1") : await raw("GET", pathname).then((r) => ({ status: r.status, text: () => Promise.resolve(r.text), headers: new Headers({ allow: String(r.headers.allow) }) }));
+      expect({ pathname, status: answer.status, text: await answer.text(), allow: answer.headers.get("allow") }).toEqual({ pathname, status: 405, text: "Méthode non autorisée.", allow });
+    }
     const page = await form("/", "a=1");
     expect(page.status).toBe(405);
     // What the page shows (its scripts carry React Router's error for hydration, unseen).
@@ -108,6 +113,17 @@ describe.skipIf(onPostgres)("hostile requests to the built server", () => {
       expect({ pathname, status: answer.status }).toEqual({ pathname, status: 405 });
       expect(text).toContain(JSON.stringify("Cette page ne reçoit pas de formulaire."));
       expect(text).not.toContain("did not provide an");
+    }
+  });
+
+  it("signs out to a return address that is not ASCII, percent-encoded (it answered 500 after ending the session)", async () => {
+    for (const [target, location] of [["/€", "/%E2%82%AC"], ["/．/evil.example", "/%EF%BC%8E/evil.example"], ["/catalog?q=café#x", "/catalog?q=caf%C3%A9"]] as const) {
+      const answer = await form("/logout", new URLSearchParams({ redirectTo: target }).toString());
+      expect({ target, status: answer.status, location: answer.headers.get("location") }).toEqual({
+        target,
+        status: 302,
+        location: target.includes("#") ? `${location}&notice=deconnecte#x` : `${location}?notice=deconnecte`,
+      });
     }
   });
 

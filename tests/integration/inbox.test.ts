@@ -454,7 +454,8 @@ describe(`contact and buy-back inbox on ${databaseLabel}`, () => {
       expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe("webp");
 
       for (const bad of ["..%2F..%2Fetc%2Fpasswd", "pokemon_1_ab-320.webp", "rachat_1773482400000_0000000000000000.webp"]) {
-        expect(((await get(adminCookie, bad)) as unknown as { init: { status: number } }).init.status, bad).toBe(404);
+        const missing = (await get(adminCookie, bad)) as unknown as Response;
+        expect({ bad, status: missing.status, text: await missing.text() }).toEqual({ bad, status: 404, text: "Photo introuvable." });
       }
     });
   });

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { methodNotAllowed } from "~/lib/http";
 import { readFormAtMost } from "~/lib/request-input.server";
 import { IMAGE_UPLOAD_ERRORS, MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { imageUrl } from "~/domain/images";
@@ -28,6 +29,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ImageUploadAnswer>({ key: result.key, url: imageUrl(context.storage.publicBaseUrl, result.key, 320) }, { status: 201 });
 }
 
-export function loader() {
-  throw data(null, { status: 405, headers: { Allow: "POST" } });
-}
+/** The uploader only posts. */
+export const loader = () => methodNotAllowed("POST");

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { readOnlyAction } from "~/lib/http";
 import { parisWallTime } from "~/domain/product-form";
 import { exportCatalogCsv } from "~/services/catalog-csv.server";
 import { requireAdmin } from "~/services/session.server";
@@ -25,6 +25,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export function action() {
-  throw data(null, { status: 405, headers: { Allow: "GET" } });
-}
+export const action = readOnlyAction;

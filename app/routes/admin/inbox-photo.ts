@@ -1,5 +1,5 @@
-import { data } from "react-router";
 import { isPhotoKey } from "~/domain/inbox-admin";
+import { readOnlyAction } from "~/lib/http";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/inbox-photo";
 
@@ -9,9 +9,8 @@ import type { Route } from "./+types/inbox-photo";
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  if (!isPhotoKey(params.key)) throw data(null, { status: 404 });
-  const body = await context.privateFiles.get(params.key);
-  if (!body) throw data(null, { status: 404 });
+  const body = isPhotoKey(params.key) ? await context.privateFiles.get(params.key) : null;
+  if (!body) return new Response("Photo introuvable.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   return new Response(new Uint8Array(body), {
     headers: {
       "Content-Type": "image/webp",
@@ -22,3 +21,5 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
   });
 }
+
+export const action = readOnlyAction;

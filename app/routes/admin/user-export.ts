@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { readOnlyAction } from "~/lib/http";
 import { parisWallTime } from "~/domain/product-form";
 import { exportUserData } from "~/services/gdpr.server";
 import { requireAdmin } from "~/services/session.server";
@@ -24,6 +25,4 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   });
 }
 
-export function action() {
-  throw data(null, { status: 405, headers: { Allow: "GET" } });
-}
+export const action = readOnlyAction;

@@ -7,6 +7,7 @@ import {
   parseCsv,
   readCatalogCsv,
   serializeCsv,
+  stockFromImport,
   validateCatalogRow,
 } from "./catalog-csv";
 
@@ -94,6 +95,7 @@ describe("catalogue CSV", () => {
       description: product.description,
       price: "219,99",
       stock: "6",
+      stock_exported: "6",
       status: "a_venir",
       category: "TCG",
       sub_category: "Scellés",
@@ -112,7 +114,7 @@ describe("catalogue CSV", () => {
     const read = readCatalogCsv(text);
     expect(read.errors).toEqual([]);
     expect(read.rows).toHaveLength(1);
-    expect(read.rows[0]).toMatchObject({ line: 2, id: 12 });
+    expect(read.rows[0]).toMatchObject({ line: 2, id: 12, stockExported: 6 });
     const { createdAt: _createdAt, updatedAt: _updatedAt, id: _id, ...fields } = product;
     expect(validateCatalogRow(read.rows[0]!, { now, currentDropTime: product.dropTime })).toEqual({ ok: true, values: fields });
   });
@@ -154,7 +156,7 @@ describe("catalogue CSV", () => {
 
   it("reports bad values as 'Ligne N : … (colonne x)'", () => {
     const header = CATALOG_CSV_COLUMNS.join(";");
-    const read = readCatalogCsv(`${header}\n;Sans prix;desc;;2,5;;TCG;Scellés;;;;;non;;pokemon_1;;;\n`);
+    const read = readCatalogCsv(`${header}\n;Sans prix;desc;;2,5;;;TCG;Scellés;;;;;non;;pokemon_1;;;\n`);
     expect(read.errors).toEqual([]);
     const result = validateCatalogRow(read.rows[0]!, { now });
     expect(result).toEqual({
@@ -164,6 +166,33 @@ describe("catalogue CSV", () => {
         { line: 2, message: "Ligne 2 : Le stock doit être un nombre entier (colonne stock)" },
       ],
     });
+  });
+
+  it("reads the stock the export wrote, for updates only; a file without that column sets the stock as given", () => {
+    const header = CATALOG_CSV_COLUMNS.join(";");
+    const row = (id: string, exported: string) => `${id};Booster;desc;6,49;5;${exported};en_ligne;TCG;Scellés;;;;;non;;pokemon_1;;;`;
+    const read = readCatalogCsv([header, row("3", "4"), row("", "4"), row("5", ""), row("6", "quatre"), row("7", "-1")].join("\n"));
+    expect(read.rows.map((r) => [r.line, r.stockExported])).toEqual([
+      [2, 4],
+      [3, null],
+      [4, null],
+    ]);
+    expect(read.errors.map((error) => error.message)).toEqual([
+      "Ligne 5 : stock exporté invalide « quatre » : laissez la valeur de l'export (colonne stock_exported)",
+      "Ligne 6 : stock exporté invalide « -1 » : laissez la valeur de l'export (colonne stock_exported)",
+    ]);
+    const withoutColumn = CATALOG_CSV_COLUMNS.filter((column) => column !== "stock_exported");
+    const handMade = readCatalogCsv(`${withoutColumn.join(";")}\n3;Booster;desc;6,49;5;en_ligne;TCG;Scellés;;;;;non;;pokemon_1;;;`);
+    expect(handMade.errors).toEqual([]);
+    expect(handMade.rows[0]).toMatchObject({ id: 3, stockExported: null, input: { stock: "5" } });
+  });
+
+  it("moves the stock only from the stock exported, or finds it already as the file says", () => {
+    expect(stockFromImport(5, 9, null)).toEqual({ ok: true, stock: 9 }); // a file without the column
+    expect(stockFromImport(3, 3, 5)).toEqual({ ok: true, stock: 3 }); // left as exported: today's stock
+    expect(stockFromImport(5, 8, 5)).toEqual({ ok: true, stock: 8 }); // nothing sold since: as typed
+    expect(stockFromImport(8, 8, 5)).toEqual({ ok: true, stock: 8 }); // the same file again
+    expect(stockFromImport(3, 8, 5)).toEqual({ ok: false, message: "le stock a changé depuis l'export (5 → 3) : exportez le catalogue à nouveau, ou laissez le stock exporté" });
   });
 
   it("refuses a file whose header is wrong, and rows with bad or repeated ids", () => {

@@ -20,6 +20,7 @@ export const CATALOG_CSV_COLUMNS = [
   "description",
   "price",
   "stock",
+  "stock_exported",
   "status",
   "category",
   "sub_category",
@@ -38,6 +39,8 @@ export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
 
 /** Written by the export for the reader; the import ignores them (the shop sets them). */
 const EXPORT_ONLY: readonly CatalogCsvColumn[] = ["created_at", "updated_at"];
+/** Read when there, not required: a file made by hand has no stock as exported. */
+const OPTIONAL: readonly CatalogCsvColumn[] = [...EXPORT_ONLY, "stock_exported"];
 export const MAX_IMPORT_ROWS = 5000;
 
 export type CsvError = { line: number; message: string };
@@ -187,6 +190,9 @@ export function catalogCsvCells(product: CatalogCsvProduct): string[] {
     description: form.description,
     price: form.price,
     stock: form.stock,
+    // What the stock was when the file was written: the import adds the difference the seller
+    // typed to the stock of the moment, so units sold since are not put back on sale.
+    stock_exported: form.stock,
     status: form.status,
     category: form.category,
     sub_category: form.subCategory,
@@ -209,8 +215,11 @@ export function catalogCsv(products: readonly CatalogCsvProduct[]): string {
   return serializeCsv([[...CATALOG_CSV_COLUMNS], ...products.map(catalogCsvCells)]);
 }
 
-/** A data row of an import: the product to update (id) or null to create, and its form input. */
-export type CatalogCsvRow = { line: number; id: number | null; input: ProductFormInput };
+/**
+ * A data row of an import: the product to update (id) or null to create, its form input, and
+ * the stock the export wrote for it (null in a file without that column, or for a new product).
+ */
+export type CatalogCsvRow = { line: number; id: number | null; input: ProductFormInput; stockExported: number | null };
 
 /**
  * The rows of an import file, or French errors by line: structure, header, ids (well formed,
@@ -230,7 +239,7 @@ export function readCatalogCsv(text: string): { rows: CatalogCsvRow[]; errors: C
     if (name !== "" && names.indexOf(name) !== i) errors.push({ line: header.line, message: `Ligne ${header.line} : colonne « ${name} » en double` });
   });
   for (const column of CATALOG_CSV_COLUMNS) {
-    if (!EXPORT_ONLY.includes(column) && !columns.includes(column)) {
+    if (!OPTIONAL.includes(column) && !columns.includes(column)) {
       errors.push({ line: header.line, message: `Ligne ${header.line} : colonne manquante « ${column} »` });
     }
   }
@@ -262,15 +271,33 @@ export function readCatalogCsv(text: string): { rows: CatalogCsvRow[]; errors: C
       }
       firstLineOfId.set(id, record.line);
     }
+    const exportedText = columns.includes("stock_exported") ? cell("stock_exported") : "";
+    const stockExported = exportedText === "" || id === null ? null : /^\d{1,9}$/.test(exportedText) ? Number(exportedText) : NaN;
+    if (Number.isNaN(stockExported)) {
+      errors.push({ line: record.line, message: `Ligne ${record.line} : stock exporté invalide « ${exportedText} » : laissez la valeur de l'export (colonne stock_exported)` });
+      continue;
+    }
     const [launchDate = "", launchTime = ""] = cell("drop_time").split(/[ T]+/);
     const input: ProductFormInput = { launchDate, launchTime };
     for (const [column, field] of Object.entries(FORM_FIELD_OF) as [CatalogCsvColumn, ProductFormField][]) {
       if (field === "additionalImages") input.additionalImages = cell(column).split(IMAGE_SEPARATOR);
       else input[field] = FREE_TEXT.includes(column) ? fromSpreadsheetText(cell(column)) : cell(column);
     }
-    rows.push({ line: record.line, id, input });
+    rows.push({ line: record.line, id, input, stockExported });
   }
   return { rows, errors };
+}
+
+/**
+ * The stock an import writes for a product the export wrote with `exported` units, now at
+ * `current`, where the file says `typed`. Units sold since the export must not go back on sale,
+ * and a file imported twice must not add its restock twice: the stock moves only from the stock
+ * exported, or is already what the file says. Otherwise the seller exports again.
+ */
+export function stockFromImport(current: number, typed: number, exported: number | null): { ok: true; stock: number } | { ok: false; message: string } {
+  if (exported === null || current === exported || current === typed) return { ok: true, stock: typed };
+  if (typed === exported) return { ok: true, stock: current };
+  return { ok: false, message: `le stock a changé depuis l'export (${exported} → ${current}) : exportez le catalogue à nouveau, ou laissez le stock exporté` };
 }
 
 /**

@@ -383,3 +383,11 @@ export function productFormInputOf(product: StoredProduct): Required<ProductForm
     condition: product.condition ?? "",
   };
 }
+
+/**
+ * The stock now, moved by what the seller changed in the edit form (the value typed minus the one
+ * it showed): units sold while it was open stay sold. Never below 0.
+ */
+export function stockFromForm(stockNow: number, typed: number, seen: number): number {
+  return Math.max(0, stockNow + typed - seen);
+}

@@ -1,7 +1,7 @@
 import { and, asc, inArray, isNull } from "drizzle-orm";
 import { type ProductRow, products } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
-import { catalogCsv, type CsvError, readCatalogCsv, validateCatalogRow } from "~/domain/catalog-csv";
+import { catalogCsv, type CsvError, readCatalogCsv, stockFromImport, validateCatalogRow } from "~/domain/catalog-csv";
 import { type ProductChanges, productChanges } from "~/domain/product-changes";
 import type { ProductFormValues } from "~/domain/product-form";
 import { insertProductLogged, updateProductLogged } from "./product-admin.server";
@@ -60,9 +60,15 @@ async function planImport(db: Db | Tx, csvText: string, now: Date, lock: boolean
       errors.push(...checked.errors);
       continue;
     }
-    const changes = before ? productChanges(before, { ...before, ...checked.values }) : productChanges(null, checked.values);
+    const stock = before ? stockFromImport(before.stock, checked.values.stock, row.stockExported) : null;
+    if (stock && !stock.ok) {
+      errors.push({ line: row.line, message: `Ligne ${row.line} : ${stock.message} (colonne stock)` });
+      continue;
+    }
+    const values = stock ? { ...checked.values, stock: stock.stock } : checked.values;
+    const changes = before ? productChanges(before, { ...before, ...values }) : productChanges(null, values);
     const action = !before ? "create" : Object.keys(changes).length > 0 ? "update" : "unchanged";
-    rows.push({ line: row.line, action, id: row.id, title: checked.values.title, values: checked.values, changes });
+    rows.push({ line: row.line, action, id: row.id, title: values.title, values, changes });
   }
   errors.sort((a, b) => a.line - b.line);
   const tally = (action: CatalogImportRow["action"]) => rows.filter((row) => row.action === action).length;

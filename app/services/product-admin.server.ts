@@ -9,6 +9,7 @@ import {
   type ProductFormValues,
   productFieldErrors,
   productFormSchema,
+  stockFromForm,
 } from "~/domain/product-form";
 import { productSearchColumns } from "~/domain/search";
 
@@ -115,8 +116,7 @@ export async function createProduct(db: Db, input: ProductFormInput, adminUserId
 /**
  * `stockSeen`: the stock the edit form showed when it opened. The stock typed then counts from
  * it, so the units sold while the form was open stay sold: a form saved unchanged keeps today's
- * stock, a restock of +3 adds 3 to it (never below 0). Without it (a CSV import), the stock is
- * set as given.
+ * stock, a restock of +3 adds 3 to it (never below 0). Without it, the stock is set as given.
  */
 export async function updateProduct(
   db: Db,
@@ -136,11 +136,6 @@ export async function updateProduct(
     const { product, changes } = await updateProductLogged(tx, before, values, adminUserId, now);
     return Object.keys(changes).length === 0 ? { outcome: "unchanged", product } : { outcome: "updated", product, changes };
   });
-}
-
-/** The stock now, moved by what the seller changed in the form (its value typed minus the one shown). */
-export function stockFromForm(stockNow: number, typed: number, seen: number): number {
-  return Math.max(0, stockNow + typed - seen);
 }
 
 export async function setFeatured(db: Db, id: number, featured: boolean, adminUserId: string, now = new Date()): Promise<SetFeaturedResult> {

@@ -1,4 +1,4 @@
-import { count, eq, isNull } from "drizzle-orm";
+import { count, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { orderItems, orders, productAdmin, products, users } from "~/db/schema";
@@ -113,6 +113,37 @@ describe(`catalogue CSV export and import on ${databaseLabel}`, () => {
     expect(created).toMatchObject({ priceCents: 649, nameSearch: "booster astres radieux – lot de 3" });
     const [ajout] = await db().select().from(productAdmin).where(eq(productAdmin.productId, created!.id));
     expect(ajout).toMatchObject({ adminAction: "ajout", adminUserId: ADMIN_ID });
+  });
+
+  it("never puts units sold since the export back on sale, nor adds a restock twice", async () => {
+    const [header, ...rows] = records(await exportCatalogCsv(db()));
+    const [display, manga] = ["Display Flammes Obsidiennes", "Dragon Ball – Tome 1"].map((title) => rows.find((row) => row[col("title")] === title)!);
+    expect([display![col("stock")], display![col("stock_exported")]]).toEqual(["3", "3"]);
+    // Two units of each sell while the seller edits the file.
+    const ids = [display!, manga!].map((row) => Number(row[col("id")]));
+    for (const id of ids) await db().update(products).set({ stock: 1 }).where(eq(products.id, id));
+    const stocks = async () => (await db().select({ stock: products.stock }).from(products).where(inArray(products.id, ids)).orderBy(products.id)).map((row) => row.stock);
+    display![col("price")] = "13,00"; // the stock left as exported: today's stock stays
+    manga![col("stock")] = "8"; // typed over a stock that has moved since: refused
+    const conflicting = serializeCsv([header!, display!, manga!]);
+    const preview = await previewCatalogImport(db(), conflicting);
+    expect(preview.errors).toEqual([{ line: 3, message: "Ligne 3 : le stock a changé depuis l'export (3 → 1) : exportez le catalogue à nouveau, ou laissez le stock exporté (colonne stock)" }]);
+    expect(await applyCatalogImport(db(), conflicting, ADMIN_ID)).toMatchObject({ outcome: "invalid" });
+    expect(await stocks()).toEqual([1, 1]);
+
+    const priceOnly = serializeCsv([header!, display!]);
+    expect((await previewCatalogImport(db(), priceOnly)).rows.map((row) => row.changes)).toEqual([{ priceCents: { before: 1250, after: 1300 } }]);
+    expect(await applyCatalogImport(db(), priceOnly, ADMIN_ID)).toEqual({ outcome: "applied", created: 0, updated: 1 });
+    expect(await stocks()).toEqual([1, 1]);
+
+    // Exported again, the restock applies, once however often the file is imported.
+    const [header2, ...rows2] = records(await exportCatalogCsv(db()));
+    const manga2 = rows2.find((row) => row[col("title")] === "Dragon Ball – Tome 1")!;
+    manga2[col("stock")] = "6";
+    const restock = serializeCsv([header2!, manga2]);
+    expect(await applyCatalogImport(db(), restock, ADMIN_ID)).toEqual({ outcome: "applied", created: 0, updated: 1 });
+    expect(await applyCatalogImport(db(), restock, ADMIN_ID)).toEqual({ outcome: "applied", created: 0, updated: 0 });
+    expect(await stocks()).toEqual([1, 6]);
   });
 
   it("applies nothing when one line is bad, and says which line", async () => {

@@ -183,6 +183,10 @@ export default function AdminCsv({ actionData }: Route.ComponentProps) {
           <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-muted-foreground">
             <li>Une ligne sans id crée un produit&nbsp;; une ligne avec l'id d'un produit le met à jour.</li>
             <li>Les colonnes sont celles de l'export (created_at et updated_at sont ignorées).</li>
+            <li>
+              Un stock laissé tel qu'exporté (colonne stock_exported) garde le stock actuel&nbsp;: les ventes faites depuis l'export restent vendues. Pour changer le stock
+              d'un produit vendu depuis, exportez à nouveau.
+            </li>
             <li>Rien n'est enregistré avant votre confirmation, et une seule erreur bloque tout l'import.</li>
           </ul>
           <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-col gap-4">

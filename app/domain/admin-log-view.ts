@@ -1,3 +1,4 @@
+import { sliceText } from "./text-rules";
 import { ADMIN_STATUS_LABELS } from "./admin-product-list";
 import { CONDITION_LABELS, RARITY_LABELS } from "./catalog-values";
 import { formatEuros } from "./money";
@@ -92,7 +93,7 @@ export const LOG_VALUE_PREVIEW_LENGTH = 120;
 /** `text` cut at a word boundary near `max` characters, with "…"; unchanged when short enough. */
 export function truncateText(text: string, max = LOG_VALUE_PREVIEW_LENGTH): string {
   if (text.length <= max) return text;
-  const cut = text.slice(0, max);
+  const cut = sliceText(text, max);
   // The cut falls between two words already when the next character is a space.
   const space = /\s/.test(text[max]!) ? max : cut.lastIndexOf(" ");
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;

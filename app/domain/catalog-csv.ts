@@ -130,6 +130,30 @@ export function parseCsv(text: string): { ok: true; records: CsvRecord[] } | { o
   return { ok: true, records };
 }
 
+/**
+ * Windows-1252's bytes 0x80–0x9F (€ ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ), which
+ * Node's TextDecoder("windows-1252") reads as Latin-1's invisible control characters: French
+ * Excel's apostrophes, dashes, œ and € came out as U+0080–U+009F. The 5 unassigned bytes stay
+ * as they are (the WHATWG table does the same).
+ */
+const WINDOWS_1252_HIGH: Record<number, number> = {
+  0x80: 0x20ac, 0x82: 0x201a, 0x83: 0x0192, 0x84: 0x201e, 0x85: 0x2026, 0x86: 0x2020, 0x87: 0x2021, 0x88: 0x02c6,
+  0x89: 0x2030, 0x8a: 0x0160, 0x8b: 0x2039, 0x8c: 0x0152, 0x8e: 0x017d, 0x91: 0x2018, 0x92: 0x2019, 0x93: 0x201c,
+  0x94: 0x201d, 0x95: 0x2022, 0x96: 0x2013, 0x97: 0x2014, 0x98: 0x02dc, 0x99: 0x2122, 0x9a: 0x0161, 0x9b: 0x203a,
+  0x9c: 0x0153, 0x9e: 0x017e, 0x9f: 0x0178,
+};
+
+/** An import file's text: UTF-8, else Windows-1252 (what French Excel writes); null for a binary file. */
+export function decodeCsvBytes(bytes: Uint8Array): string | null {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder("windows-1252").decode(bytes).replace(/[\u0080-\u009f]/g, (c) => String.fromCharCode(WINDOWS_1252_HIGH[c.charCodeAt(0)] ?? c.charCodeAt(0)));
+  }
+  return text.includes("\u0000") ? null : text;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Catalogue rows
 
@@ -158,9 +182,6 @@ const COLUMN_OF = Object.fromEntries(
 ) as Record<ProductFormField, CatalogCsvColumn>;
 
 const IMAGE_SEPARATOR = "|";
-
-/** The columns the seller writes freely: the only ones a formula could hide in. */
-const FREE_TEXT: readonly CatalogCsvColumn[] = ["title", "description", "series"];
 
 /**
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return before them)
@@ -208,7 +229,8 @@ export function catalogCsvCells(product: CatalogCsvProduct): string[] {
     created_at: product.createdAt.toISOString(),
     updated_at: product.updatedAt.toISOString(),
   };
-  return CATALOG_CSV_COLUMNS.map((column) => (FREE_TEXT.includes(column) ? toSpreadsheetText(cells[column]) : cells[column]));
+  // Every column: a free sub-category (accessories, mangas) holds text as well as a name does.
+  return CATALOG_CSV_COLUMNS.map((column) => toSpreadsheetText(cells[column]));
 }
 
 export function catalogCsv(products: readonly CatalogCsvProduct[]): string {
@@ -251,7 +273,7 @@ export function readCatalogCsv(text: string): { rows: CatalogCsvRow[]; errors: C
   const rows: CatalogCsvRow[] = [];
   const firstLineOfId = new Map<number, number>();
   for (const record of records) {
-    const cell = (column: CatalogCsvColumn) => (record.cells[columns.indexOf(column)] ?? "").trim();
+    const cell = (column: CatalogCsvColumn) => fromSpreadsheetText((record.cells[columns.indexOf(column)] ?? "").trim());
     if (record.cells.length > header.cells.length && record.cells.slice(header.cells.length).some((value) => value.trim() !== "")) {
       errors.push({ line: record.line, message: `Ligne ${record.line} : plus de cellules que de colonnes` });
       continue;
@@ -281,7 +303,7 @@ export function readCatalogCsv(text: string): { rows: CatalogCsvRow[]; errors: C
     const input: ProductFormInput = { launchDate, launchTime };
     for (const [column, field] of Object.entries(FORM_FIELD_OF) as [CatalogCsvColumn, ProductFormField][]) {
       if (field === "additionalImages") input.additionalImages = cell(column).split(IMAGE_SEPARATOR);
-      else input[field] = FREE_TEXT.includes(column) ? fromSpreadsheetText(cell(column)) : cell(column);
+      else input[field] = cell(column);
     }
     rows.push({ line: record.line, id, input, stockExported });
   }

@@ -1,3 +1,4 @@
+import { sliceText } from "./text-rules";
 import type { InboxKind } from "./catalog-values";
 import { type EmailContent, type EmailPart, type MailShop, button, escapeHtml, greeting, layout, note, paragraph } from "./email-templates";
 import { formatEuros } from "./money";
@@ -78,7 +79,7 @@ export function sellerNotification({ shop, request, adminUrl }: { shop: MailShop
   const mailto = `mailto:${request.email}?subject=${encodeURIComponent(`Re: ${buyback ? "votre demande de rachat" : "votre message"} – ${shop.name}`)}`;
   return layout(shop, {
     subject,
-    preheader: request.message.slice(0, 120),
+    preheader: sliceText(request.message, 120),
     heading: buyback ? "Nouvelle demande de rachat" : "Nouveau message de contact",
     parts: [
       lines(rows),
@@ -126,7 +127,7 @@ export function replyEmail({
 }): EmailContent {
   return layout(shop, {
     subject: kind === "rachat" ? `Votre demande de rachat – ${shop.name}` : `Réponse à votre message – ${shop.name}`,
-    preheader: reply.slice(0, 120),
+    preheader: sliceText(reply, 120),
     heading: kind === "rachat" ? "Votre demande de rachat" : "Réponse à votre message",
     parts: [
       greeting(firstName),

@@ -54,6 +54,15 @@ describe("test payment form", () => {
     expect(messages.postalCode).toMatch(/Code postal invalide/);
   });
 
+  it("refuses control characters and bidi overrides in the address, which reach the seller's pages and the e-mails", () => {
+    const schema = testPaymentSchema({ needsEmail: true, now });
+    const result = schema.safeParse({ ...valid, method: "relay", fullName: "Marie \u202eevil", line2: "Bât. \u0007B\u001b[31m", relayPointName: "Tabac\u2066", city: "Pa\u0000ris" });
+    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
+    const forbidden = "Ce champ contient des caractères non autorisés.";
+    expect(messages).toEqual({ fullName: forbidden, line2: forbidden, relayPointName: forbidden, city: forbidden });
+    expect(schema.safeParse({ ...valid, fullName: "Zoë Ñúñez-O'Brien", line2: "Bât. B, 3ᵉ étage" }).success).toBe(true);
+  });
+
   it("reads the expiry typed on a phone's number pad, without its slash", () => {
     const expiry = (cardExpiry: string) => testPaymentSchema({ needsEmail: true, now }).safeParse({ ...valid, cardExpiry });
     expect(expiry("1230").success).toBe(true);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formatEuros } from "./money";
 import type { ShippingAddress } from "./order-view";
 import { SHIPPING_COUNTRY_CODES } from "./shipping-countries";
+import { hasForbiddenCharacters } from "./text-rules";
 
 /**
  * The built-in test payment page's form (routes/payment-test.tsx), checked by the same schema in
@@ -10,7 +11,10 @@ import { SHIPPING_COUNTRY_CODES } from "./shipping-countries";
  */
 export const TEST_CARDS = { success: "4242424242424242", declined: "4000000000000002" } as const;
 
-const text = (min: number, message: string, max = 120) => z.string().trim().min(min, message).max(max, "Texte trop long.");
+/** Address lines go into the seller's pages and the e-mails: no control character or bidi override, as names. */
+const FORBIDDEN = "Ce champ contient des caractères non autorisés.";
+const line = (max = 120) => z.string().trim().max(max, "Texte trop long.").refine((value) => !hasForbiddenCharacters(value), FORBIDDEN);
+const text = (min: number, message: string, max = 120) => line(max).pipe(z.string().min(min, message));
 
 export function testPaymentSchema(options: { needsEmail: boolean; now?: Date }) {
   return z
@@ -20,9 +24,9 @@ export function testPaymentSchema(options: { needsEmail: boolean; now?: Date }) 
         : z.string().optional(),
       method: z.enum(["home", "relay"], { message: "Choisissez la livraison à domicile ou en point relais." }),
       fullName: text(2, "Le nom doit contenir au moins 2 caractères"),
-      relayPointName: z.string().trim().max(120, "Texte trop long.").optional(),
+      relayPointName: line().optional(),
       line1: text(3, "L'adresse est obligatoire"),
-      line2: z.string().trim().max(120, "Texte trop long.").optional(),
+      line2: line().optional(),
       postalCode: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,9}$/, "Code postal invalide"),
       city: text(2, "La ville est obligatoire", 80),
       country: z.enum(SHIPPING_COUNTRY_CODES, { message: "Choisissez un pays de livraison" }),

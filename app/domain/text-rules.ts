@@ -17,3 +17,12 @@ export function hasForbiddenCharacters(value: string): boolean {
 export function visibleLength(value: string): number {
   return value.replace(INVISIBLE, "").length;
 }
+
+/**
+ * The first `max` UTF-16 units of a text, never half a character: an emoji cut in two (a lone
+ * surrogate) shows as "�" in a page, an e-mail or a meta description.
+ */
+export function sliceText(text: string, max: number): string {
+  const cut = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}

@@ -1,11 +1,12 @@
 import type { MetaDescriptor } from "react-router";
+import { sliceText } from "~/domain/text-rules";
 import type { ShopIdentity } from "./shop";
 
 export const META_DESCRIPTION_LENGTH = 155;
 
 /** The first 155 characters of a text, on one line (SPEC.md: product meta description). */
 export function metaDescription(text: string): string {
-  return text.replace(/\s+/g, " ").trim().slice(0, META_DESCRIPTION_LENGTH);
+  return sliceText(text.replace(/\s+/g, " ").trim(), META_DESCRIPTION_LENGTH);
 }
 
 /** What the root loader gives every meta function. */

@@ -125,7 +125,7 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
         </ol>
       </nav>
 
-      <section aria-labelledby="product-title" className="mt-2 grid gap-5 sm:mt-4 sm:gap-8 lg:grid-cols-2 lg:gap-12">
+      <section aria-labelledby="product-title" className="mt-2 grid grid-cols-1 gap-5 sm:mt-4 sm:gap-8 lg:grid-cols-2 lg:gap-12">
         <ProductGallery product={product} />
 
         <div className="flex flex-col gap-3 sm:gap-4">
@@ -133,9 +133,11 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
             <Badge tone="neutral">{product.category}</Badge>
             <ProductBadges product={product} />
           </div>
-          <h1 id="product-title" className="text-2xl font-extrabold leading-tight tracking-tight sm:text-4xl">{product.name}</h1>
+          <h1 id="product-title" className="text-2xl font-extrabold leading-tight tracking-tight [overflow-wrap:anywhere] sm:text-4xl">
+            {product.name}
+          </h1>
           {product.condition || product.series ? (
-            <p className="text-muted-foreground">
+            <p className="text-muted-foreground [overflow-wrap:anywhere]">
               {[product.series, product.condition ? `État : ${CONDITION_LABELS[product.condition]}` : null].filter(Boolean).join(" · ")}
             </p>
           ) : null}
@@ -154,7 +156,7 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
             <QuantitySelector value={quantity} max={product.stock} onChange={setWanted} />
             <AddToCartButton product={product} quantity={quantity} className="sm:flex-1" />
           </div>
-          {product.description ? <p className="whitespace-pre-line leading-relaxed">{product.description}</p> : null}
+          {product.description ? <p className="whitespace-pre-line leading-relaxed [overflow-wrap:anywhere]">{product.description}</p> : null}
 
           <section aria-labelledby="characteristics-title" className="mt-4">
             <h2 id="characteristics-title" className="text-lg font-bold">
@@ -167,7 +169,7 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
                     <th scope="row" className="w-1/3 py-2.5 pr-4 text-left font-medium text-muted-foreground">
                       {label}
                     </th>
-                    <td className="py-2.5">{value}</td>
+                    <td className="py-2.5 [overflow-wrap:anywhere]">{value}</td>
                   </tr>
                 ))}
               </tbody>
@@ -190,7 +192,7 @@ function ProductComingBack({ name, until, drop }: ComingBack) {
     <section className={cn("mx-auto max-w-2xl px-4 text-center", drop ? "py-10 sm:py-16" : "py-24")}>
       {drop ? <ProductImage product={{ name, image: drop.image }} sizes="(min-width: 640px) 320px, 60vw" eager="high" className="mx-auto mb-6 w-3/5 max-w-80 rounded-2xl" /> : null}
       <p className="text-sm font-semibold uppercase tracking-widest text-accent">Bientôt disponible</p>
-      <h1 id="product-title" className="mt-3 text-3xl font-extrabold">
+      <h1 id="product-title" className="mt-3 text-3xl font-extrabold [overflow-wrap:anywhere]">
         {name}
       </h1>
       {drop ? (

@@ -34,7 +34,25 @@ export type CatalogImportPreview = {
 
 export type CatalogImportResult = { outcome: "applied"; created: number; updated: number } | { outcome: "invalid"; errors: CsvError[] };
 
-async function planImport(db: Db | Tx, csvText: string, now: Date, lock: boolean) {
+/**
+ * How an import checks image keys: a key the seller typed must be an image this shop stored
+ * (as the product form checks an upload's answer); without it, no check (tests of the rows).
+ */
+export type ImportOptions = { now?: Date; imageExists?: (key: string) => Promise<boolean> };
+
+/** Image keys a row brings that its product does not already show, missing from storage. */
+async function missingImageErrors(line: number, values: ProductFormValues, before: ProductRow | null, exists: (key: string) => Promise<boolean>): Promise<CsvError[]> {
+  const known = new Set(before ? [before.imagePath, ...before.additionalImages] : []);
+  const errors: CsvError[] = [];
+  for (const [column, keys] of [["image_path", [values.imagePath]], ["additional_images", values.additionalImages]] as const) {
+    for (const key of keys) {
+      if (!known.has(key) && !(await exists(key))) errors.push({ line, message: `Ligne ${line} : image introuvable « ${key} » : envoyez-la depuis le formulaire d'un produit (colonne ${column})` });
+    }
+  }
+  return errors;
+}
+
+async function planImport(db: Db | Tx, csvText: string, lock: boolean, { now = new Date(), imageExists }: ImportOptions) {
   const read = readCatalogCsv(csvText);
   const errors = [...read.errors];
   const ids = read.rows.flatMap((row) => (row.id === null ? [] : [row.id]));
@@ -66,6 +84,11 @@ async function planImport(db: Db | Tx, csvText: string, now: Date, lock: boolean
       continue;
     }
     const values = stock ? { ...checked.values, stock: stock.stock } : checked.values;
+    const missing = imageExists ? await missingImageErrors(row.line, values, before, imageExists) : [];
+    if (missing.length > 0) {
+      errors.push(...missing);
+      continue;
+    }
     const changes = before ? productChanges(before, { ...before, ...values }) : productChanges(null, values);
     const action = !before ? "create" : Object.keys(changes).length > 0 ? "update" : "unchanged";
     rows.push({ line: row.line, action, id: row.id, title: values.title, values, changes });
@@ -77,8 +100,8 @@ async function planImport(db: Db | Tx, csvText: string, now: Date, lock: boolean
 }
 
 /** What an import would do, shown before it is applied: rows to create, to update, errors by line. */
-export async function previewCatalogImport(db: Db, csvText: string, now = new Date()): Promise<CatalogImportPreview> {
-  return (await planImport(db, csvText, now, false)).preview;
+export async function previewCatalogImport(db: Db, csvText: string, options: ImportOptions = {}): Promise<CatalogImportPreview> {
+  return (await planImport(db, csvText, false, options)).preview;
 }
 
 /**
@@ -86,9 +109,10 @@ export async function previewCatalogImport(db: Db, csvText: string, now = new Da
  * (ajout, modification). The file is checked again inside the transaction: the catalogue may
  * have changed since the preview, and any error writes nothing.
  */
-export async function applyCatalogImport(db: Db, csvText: string, adminUserId: string, now = new Date()): Promise<CatalogImportResult> {
+export async function applyCatalogImport(db: Db, csvText: string, adminUserId: string, options: ImportOptions = {}): Promise<CatalogImportResult> {
+  const now = options.now ?? new Date();
   return db.transaction(async (tx): Promise<CatalogImportResult> => {
-    const { preview, existing } = await planImport(tx, csvText, now, true);
+    const { preview, existing } = await planImport(tx, csvText, true, { ...options, now });
     if (preview.errors.length > 0) return { outcome: "invalid", errors: preview.errors };
     for (const row of preview.rows) {
       if (row.action === "create") await insertProductLogged(tx, row.values, adminUserId, now);

@@ -1,3 +1,4 @@
+import { sliceText } from "~/domain/text-rules";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -65,7 +66,7 @@ export async function submitInboxRequest(deps: InboxDeps, submission: Submission
   for (const photo of photos) {
     const checked = await checkUploadedImage(photo.bytes, (source) => encodeWebp(source, PHOTO_MAX_SIDE));
     if (!checked.ok) {
-      const error = photos.length > 1 ? `${photo.name.slice(0, 80)} : ${checked.error}` : checked.error;
+      const error = photos.length > 1 ? `${sliceText(photo.name, 80)} : ${checked.error}` : checked.error;
       return { ok: false, status: checked.status, fieldErrors: { [PHOTOS_FIELD]: error } };
     }
     encoded.push(checked.value);

@@ -92,6 +92,11 @@ export function localDiskStore(dir: string): FileStore {
 /** The stored file of one width of an image: `${key}-${width}.webp` (see domain/images). */
 export const variantKey = (key: string, width: number) => `${key}-${width}.webp`;
 
+/** Whether a product image key names an image this shop stored (its smallest variant is there). */
+export function storedImageExists(storage: Storage, key: string): Promise<boolean> {
+  return storage.exists(variantKey(key, 320)).catch(() => false);
+}
+
 export type ImageVariant = { width: number; body: Buffer };
 
 /**

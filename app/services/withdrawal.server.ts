@@ -1,3 +1,4 @@
+import { sliceText } from "~/domain/text-rules";
 import { type SQL, and, asc, eq, inArray, sql } from "drizzle-orm";
 import { orderItems, orders, withdrawalRequests } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
@@ -213,7 +214,7 @@ const FIX_FIELDS: WithdrawalFailure = { title: "Champs à corriger", description
 
 export type WithdrawalPostResult = { status: number; view: WithdrawalView; created: boolean; retryAfterMs?: number };
 
-const textOf = (value: unknown) => (typeof value === "string" ? value.slice(0, 300) : "");
+const textOf = (value: unknown) => (typeof value === "string" ? sliceText(value, 300) : "");
 
 /**
  * A post of /retractation: "lookup" (the guest form, step 1 → 2) or "confirm" (step 2 → 3).

@@ -146,6 +146,27 @@ describe(`catalogue CSV export and import on ${databaseLabel}`, () => {
     expect(await stocks()).toEqual([1, 6]);
   });
 
+  it("refuses image keys the shop never stored, except those the product already shows", async () => {
+    const [header, ...rows] = records(await exportCatalogCsv(db()));
+    const display = rows.find((row) => row[col("title")] === "Display Flammes Obsidiennes")!;
+    const fresh = [...display];
+    fresh[col("id")] = "";
+    fresh[col("image_path")] = "pokemon_1764000000000_y";
+    fresh[col("additional_images")] = "pokemon_1_a|nexistepas";
+    const stored = new Set(["pokemon_1764000000000_y"]);
+    const imageExists = (key: string) => Promise.resolve(stored.has(key));
+    const csv = serializeCsv([header!, display, fresh]);
+    const preview = await previewCatalogImport(db(), csv, { imageExists });
+    // The display's own images (not stored in this test) pass: it already shows them.
+    expect(preview.errors).toEqual([
+      { line: 3, message: "Ligne 3 : image introuvable « pokemon_1_a » : envoyez-la depuis le formulaire d'un produit (colonne additional_images)" },
+      { line: 3, message: "Ligne 3 : image introuvable « nexistepas » : envoyez-la depuis le formulaire d'un produit (colonne additional_images)" },
+    ]);
+    const before = await counts();
+    expect(await applyCatalogImport(db(), csv, ADMIN_ID, { imageExists })).toMatchObject({ outcome: "invalid" });
+    expect(await counts()).toEqual(before);
+  });
+
   it("applies nothing when one line is bad, and says which line", async () => {
     const [header, ...rows] = records(await exportCatalogCsv(db()));
     const good = rows.find((row) => row[col("title")] === "Booster Fusion Strike")!;

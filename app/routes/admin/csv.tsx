@@ -1,3 +1,4 @@
+import { sliceText } from "~/domain/text-rules";
 import { CheckCircle2, Download, FileUp, History, Upload } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, data, useNavigation } from "react-router";
@@ -7,11 +8,12 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { IMPORT_ROW_ACTION_LABELS, type LogChangeLine, importAppliedText, logChangeLines, truncateText } from "~/domain/admin-log-view";
-import type { CsvError } from "~/domain/catalog-csv";
+import { type CsvError, decodeCsvBytes } from "~/domain/catalog-csv";
 import { cn } from "~/lib/utils";
 import { readAtMost } from "~/lib/read-at-most.server";
 import { readFormAtMost } from "~/lib/request-input.server";
 import { type CatalogImportRow, applyCatalogImport, previewCatalogImport } from "~/services/catalog-csv.server";
+import { storedImageExists } from "~/services/storage.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/csv";
 
@@ -68,14 +70,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const file = form.get("file");
     if (!(file instanceof File) || file.size === 0) return fail("Choisissez un fichier CSV à importer.", 400);
     if (file.size > MAX_CSV_BYTES) return fail(TOO_LARGE, 413);
-    const text = decodeCsv(new Uint8Array(await file.arrayBuffer()));
+    const text = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
     if (text === null) return fail("Ce fichier n'est pas un fichier texte\u00a0: exportez votre tableur au format CSV.", 400);
-    const preview = await previewCatalogImport(context.db, text);
+    const preview = await previewCatalogImport(context.db, text, { imageExists: (key) => storedImageExists(context.storage, key) });
     const planned = preview.rows.filter((row) => row.action !== "unchanged");
     const canApply = preview.errors.length === 0 && planned.length > 0;
     return data<ImportAnswer>({
       kind: "preview",
-      fileName: file.name.slice(0, 200),
+      fileName: sliceText(file.name, 200),
       create: preview.create,
       update: preview.update,
       unchanged: preview.unchanged,
@@ -89,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const payload = form.get("payload");
     const text = typeof payload === "string" ? await unpack(payload) : null;
     if (text === null) return fail("L'aperçu a expiré ou est illisible\u00a0: choisissez le fichier à nouveau.", 400);
-    const result = await applyCatalogImport(context.db, text, admin.id);
+    const result = await applyCatalogImport(context.db, text, admin.id, { imageExists: (key) => storedImageExists(context.storage, key) });
     if (result.outcome === "invalid") {
       return data<ImportAnswer>({ kind: "rejected", errors: errorMessages(result.errors), errorCount: result.errors.length }, { status: 422 });
     }
@@ -113,17 +115,6 @@ function plannedRow(row: CatalogImportRow): PlannedRow {
   };
 }
 const CREATION_FIELDS = ["priceCents", "stock", "status", "category", "subCategory"];
-
-/** The file's text: UTF-8, else Windows-1252 (what French Excel writes); null for a binary file. */
-function decodeCsv(bytes: Uint8Array): string | null {
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    text = new TextDecoder("windows-1252").decode(bytes);
-  }
-  return text.includes("\u0000") ? null : text;
-}
 
 /** The previewed text for the confirmation form, gzip in base64 (line ends kept byte for byte). */
 async function pack(text: string): Promise<string> {

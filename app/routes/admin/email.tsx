@@ -34,7 +34,7 @@ export default function AdminEmail({ loaderData }: Route.ComponentProps) {
       <Link to="/admin/emails" className={buttonVariants({ variant: "ghost", size: "sm", className: "-ml-3 h-11" })}>
         <ArrowLeft aria-hidden="true" /> Tous les e-mails
       </Link>
-      <h1 className="mt-2 text-2xl font-extrabold tracking-tight">{email.subject}</h1>
+      <h1 className="mt-2 text-2xl font-extrabold tracking-tight [overflow-wrap:anywhere]">{email.subject}</h1>
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="text-muted-foreground">Destinataire</dt>
         <dd>{email.to}</dd>

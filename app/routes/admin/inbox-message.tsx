@@ -110,7 +110,7 @@ export default function AdminInboxMessage({ loaderData }: Route.ComponentProps) 
         <ArrowLeft aria-hidden="true" /> Tous les messages
       </Link>
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+        <h1 className="min-w-0 text-2xl font-extrabold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">
           {request.firstName} {request.lastName}
         </h1>
         <Badge tone="info">{buyback ? "Demande de rachat" : "Message de contact"}</Badge>

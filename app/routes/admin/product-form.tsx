@@ -7,7 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";
 import { withNotice } from "~/domain/notices";
 import { type ProductFieldErrors, type ProductFormInput, parisWallTime, productFormInput, productFormInputOf } from "~/domain/product-form";
-import { variantKey } from "~/services/storage.server";
+import { storedImageExists } from "~/services/storage.server";
 import { createProduct, duplicateProduct, getProductForEdit, updateProduct } from "~/services/product-admin.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/product-form";
@@ -93,7 +93,7 @@ function stockSeenOf(form: FormData): number | null {
 
 /** Keys the form posts must be images this shop stored (an upload's answer), not any text. */
 async function missingImages(storage: Route.ActionArgs["context"]["storage"], input: ProductFormInput): Promise<ProductFieldErrors | null> {
-  const exists = (key: string) => storage.exists(variantKey(key, 320)).catch(() => false);
+  const exists = (key: string) => storedImageExists(storage, key);
   const extra = Array.isArray(input.additionalImages) ? input.additionalImages : input.additionalImages ? [input.additionalImages] : [];
   if (input.image && !(await exists(input.image))) return { image: "Cette image est introuvable. Envoyez-la de nouveau." };
   for (const key of extra) {

@@ -99,7 +99,7 @@ test("a customer withdraws from their paid order; the seller sees the acknowledg
   await expectNoSeriousA11yViolations(admin);
 });
 
-test("a guest withdraws with the public form: a wrong e-mail finds nothing, the right one leads to the acknowledgement", async ({ page }) => {
+test("a guest withdraws with the public form: a wrong e-mail finds nothing, the right one leads to the acknowledgement, which a catalogue change leaves in place", async ({ page, browser }) => {
   await page.goto(url("/retractation"));
   await expect(page.getByRole("heading", { level: 1, name: "Se rétracter d'une commande" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -120,4 +120,24 @@ test("a guest withdraws with the public form: a wrong e-mail finds nothing, the 
   await expect(page.getByRole("heading", { level: 2, name: "Rétractation enregistrée" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "a été enregistrée le" }).locator("time")).toHaveText(MOMENT);
   await expect(page.getByText(`Un accusé de réception vient de vous être envoyé par e-mail à ${F.guestOrder.email}.`)).toBeVisible();
+
+  // The catalogue changes meanwhile (a drop, the seller): the page hears it, and the
+  // acknowledgement stays (React Router's reload of the page's data used to drop it).
+  const heard = page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const stream = new EventSource("/api/live");
+        stream.addEventListener("catalog", () => (stream.close(), resolve()));
+      }),
+  );
+  const admin = await (await browser.newContext({ locale: "fr-FR" })).newPage();
+  await signInAdmin(admin, ADMIN, server.url);
+  for (const featured of ["true", "false"]) {
+    expect((await admin.request.post(url("/admin"), { form: { intent: "featured", id: "1", featured } })).status()).toBe(200);
+  }
+  await heard;
+  await page.waitForResponse((response) => response.url().includes(".data"), { timeout: 2_000 }).catch(() => null);
+  await page.waitForTimeout(300);
+  await expect(page.getByRole("heading", { level: 2, name: "Rétractation enregistrée" })).toBeVisible();
+  await admin.context().close();
 });

@@ -103,6 +103,8 @@ const shareCapital = text(40).transform((value, ctx) => {
   return cents % 100 === 0 ? wholeEuros.format(cents / 100) : euros.format(cents / 100);
 });
 
+export const PLACEHOLDER_REFUSED = "C'est la valeur d'exemple de la boutique\u00a0: indiquez la vôtre";
+
 /** Each field on its own: how a stored or configured value is read back. */
 export const IDENTITY_FIELD_SCHEMAS = {
   companyName: text(200),
@@ -125,6 +127,11 @@ export const IDENTITY_FIELD_SCHEMAS = {
 
 /** The form's and the action's schema: every field, and the numbers that must agree. */
 export const legalIdentitySchema = z.object(IDENTITY_FIELD_SCHEMAS).superRefine((identity, ctx) => {
+  // The shipped examples read as "not given" on /legal: saved, they would say "complete" here
+  // and "À compléter" there.
+  for (const key of IDENTITY_KEYS) {
+    if (isPlaceholder(key, identity[key])) ctx.addIssue({ code: "custom", path: [key], message: PLACEHOLDER_REFUSED });
+  }
   const sirenDigits = digitsOf(identity.siren);
   if (!sirenDigits) return;
   if (identity.rcsNumber && digitsOf(identity.rcsNumber) !== sirenDigits) {

@@ -121,6 +121,13 @@ describe("legalIdentitySchema", () => {
     expect(parse({ siren: "", rcsNumber: other }).success).toBe(true);
   });
 
+  it("refuses the shop's example values, which /legal shows as still to give", () => {
+    const errors = errorsOf({ companyName: "Comptoir SASU", email: "Contact@Comptoir.example", address: "1 rue de l'Exemple, 75001 Paris, France" });
+    const refused = "C'est la valeur d'exemple de la boutique\u00a0: indiquez la vôtre";
+    expect([errors.companyName, errors.email, errors.address]).toEqual([refused, refused, refused]);
+    expect(parse({ companyName: "Comptoir SAS" }).success).toBe(true);
+  });
+
   it("only takes web addresses for the mediator's site", () => {
     for (const bad of ["javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "ftp://mediateur.fr", "https://localhost", "https://user:pass@mediateur.fr"]) {
       expect(errorsOf({ mediatorUrl: bad }).mediatorUrl, bad).toBe("Adresse de site invalide (ex. https://www.mediateur.fr)");

@@ -95,7 +95,7 @@ export function DiscountCodeField({ discount, disabled }: { discount: ReturnType
               spellCheck={false}
               maxLength={64}
               className="uppercase placeholder:normal-case"
-              placeholder="Ex. BIENVENUE10"
+              placeholder="Votre code"
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : undefined}
               disabled={disabled}

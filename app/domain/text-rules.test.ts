@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasForbiddenCharacters, sliceText, visibleLength } from "./text-rules";
+import { hasForbiddenCharacters, sliceText, visibleLength, withoutForbiddenCharacters } from "./text-rules";
 import { metaDescription } from "~/lib/seo";
 import { truncateText } from "./admin-log-view";
 
@@ -8,6 +8,11 @@ describe("text rules", () => {
     expect(["a\u0007", "a\u202eb", "x\u2066"].map(hasForbiddenCharacters)).toEqual([true, true, true]);
     expect(["Zoë Ñúñez", "Pikachu ⚡️", "🃏 Dracaufeu"].map(hasForbiddenCharacters)).toEqual([false, false, false]);
     expect(visibleLength("\u200b \u200b")).toBe(0);
+  });
+
+  it("drops them from text the shop did not ask itself (the payment provider's address)", () => {
+    expect(withoutForbiddenCharacters(" Marie \u202eevil\u0007 ")).toBe("Marie evil");
+    expect(withoutForbiddenCharacters("Bât. B, 3ᵉ étage 🃏")).toBe("Bât. B, 3ᵉ étage 🃏");
   });
 
   it("cuts a text without splitting an emoji in two (a lone half shows as �)", () => {

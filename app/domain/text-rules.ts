@@ -13,6 +13,14 @@ export function hasForbiddenCharacters(value: string): boolean {
   return CONTROL.test(value) || BIDI_CONTROL.test(value);
 }
 
+/**
+ * Text from elsewhere (the payment provider's address form) as the shop's own forms would have
+ * taken it: control characters and bidi overrides dropped, not refused (nobody is there to retype).
+ */
+export function withoutForbiddenCharacters(value: string): string {
+  return value.replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, "").trim();
+}
+
 /** The characters one can see: spaces, controls and zero-width format characters left out. */
 export function visibleLength(value: string): number {
   return value.replace(INVISIBLE, "").length;

@@ -275,6 +275,16 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
         customerEmail: "guest@example.com",
         shippingAddress: { method: "home", fullName: "Paul Guest", line1: "3 quai Est", postalCode: "69002", city: "Lyon", country: "FR" },
       });
+      // Control characters and bidi overrides typed on Stripe's page do not reach the seller's pages or the e-mails.
+      const odd = sessionObject({
+        collected_information: null,
+        customer_details: { email: "a@b.fr", name: "Paul \u202eGuest", phone: null, address: { line1: "3 quai\u0007 Est", line2: "\u2066", postal_code: "69002", city: "Lyon", country: "FR" } },
+      });
+      expect(await read(event("checkout.session.completed", odd))).toMatchObject({
+        customerName: "Paul Guest",
+        shippingAddress: { method: "home", fullName: "Paul Guest", line1: "3 quai Est", postalCode: "69002", city: "Lyon", country: "FR" },
+      });
+      expect((await read(event("checkout.session.completed", odd))).shippingAddress).not.toHaveProperty("line2");
       const none = sessionObject({ collected_information: null, customer_details: { email: "a@b.fr", name: null, phone: null, address: null } });
       expect(await read(event("checkout.session.completed", none))).toMatchObject({ shippingAddress: null, customerName: null });
     });

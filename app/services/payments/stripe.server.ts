@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import type { ShippingAddress } from "~/domain/order-view";
 import { SHIPPING_COUNTRY_CODES } from "~/domain/shipping-countries";
+import { withoutForbiddenCharacters } from "~/domain/text-rules";
 import { type PaymentEvent, type PaymentProvider, PaymentProviderError, WebhookSignatureError } from "./types";
 
 /**
@@ -158,7 +159,7 @@ function fromSession(id: string, type: PaymentEvent["type"], session: Stripe.Che
     // A string, or the PaymentIntent itself when a webhook was built with it expanded.
     paymentReference: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null),
     customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
-    customerName: session.customer_details?.name ?? null,
+    customerName: session.customer_details?.name ? withoutForbiddenCharacters(session.customer_details.name) : null,
     shippingAddress: shippingOf(session),
     amountTotalCents: session.amount_total ?? null,
   };
@@ -174,15 +175,17 @@ function shippingOf(session: Stripe.Checkout.Session): ShippingAddress | null {
   const shipping: StripeShipping = session.collected_information?.shipping_details ?? legacy;
   const address = shipping?.address ?? session.customer_details?.address;
   if (!address?.line1) return null;
-  const phone = session.customer_details?.phone;
+  // Shown on the seller's pages and in the e-mails, as the test page's address (no controls, no bidi overrides).
+  const clean = (value: string | null | undefined) => withoutForbiddenCharacters(value ?? "");
+  const [phone, line2] = [clean(session.customer_details?.phone), clean(address.line2)];
   return {
     method: "home",
-    fullName: shipping?.name ?? session.customer_details?.name ?? "",
-    line1: address.line1,
-    ...(address.line2 ? { line2: address.line2 } : {}),
-    postalCode: address.postal_code ?? "",
-    city: address.city ?? "",
-    country: address.country ?? "",
+    fullName: clean(shipping?.name ?? session.customer_details?.name),
+    line1: clean(address.line1),
+    ...(line2 ? { line2 } : {}),
+    postalCode: clean(address.postal_code),
+    city: clean(address.city),
+    country: clean(address.country),
     ...(phone ? { phone } : {}),
   };
 }

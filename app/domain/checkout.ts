@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EMPTY_CART_ERROR, PROVIDER_ERROR } from "./checkout-rules";
 import { insuranceChargeCents } from "./insurance";
+import { formatParisMoment } from "./site-content-display";
 
 export { EMPTY_CART_ERROR, PROVIDER_ERROR };
 
@@ -95,6 +96,11 @@ export type CheckoutFailure = {
 /** The "victime de son succès" text of SPEC.md section 8, naming the product. */
 export function outOfStockDetails(productName: string): string {
   return `« ${productName} » a été victime de son succès : les derniers exemplaires viennent d'être réservés par d'autres collectionneurs. Restez à l'affût, il pourrait revenir bientôt !`;
+}
+
+/** A product whose drop has not come yet: not "no longer" for sale, not yet (a script, a stale tab). */
+export function notYetOnSaleDetails(productName: string, dropTime: Date): string {
+  return `« ${productName} » n'est pas encore en vente\u00a0: mise en vente le ${formatParisMoment(dropTime)}. Il a été retiré de votre panier.`;
 }
 
 export function unavailableDetails(productName: string | null): string {

@@ -24,13 +24,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     order,
     withdrawalRequestedAt: await customerWithdrawalDate(context.db, viewer.id, order.number),
-    pendingPayment: order.status === "pending_payment" ? await pendingPaymentOf(context.db, viewer.id, order.number) : null,
+    pendingPayment: order.status === "pending_payment" ? await pendingPaymentView(context.db, viewer.id, order.number) : null,
   };
+}
+
+/** What PendingPayment shows: where to pay and until when (not the order's internal id). */
+async function pendingPaymentView(db: Route.LoaderArgs["context"]["db"], userId: string, number: string) {
+  const pending = await pendingPaymentOf(db, userId, number);
+  return pending && { paymentUrl: pending.paymentUrl, reservedUntil: pending.reservedUntil };
 }
 
 /** The customer cancels their unpaid order (PendingPayment's form). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
+  // Someone else's order, or none: 404, as the page answers.
+  if (!(await getCustomerOrder(context.db, viewer.id, params.number))) throw data(null, { status: 404 });
   const form = await readForm(request);
   if (form.get("intent") !== CANCEL_PAYMENT_INTENT) {
     return data<ActionToast>({ ok: false, toast: { title: "Erreur", description: "Requête invalide." } }, { status: 400 });

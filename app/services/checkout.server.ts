@@ -13,6 +13,7 @@ import {
   fieldErrorsOf,
   mergeLines,
   outOfStockDetails,
+  notYetOnSaleDetails,
   unavailableDetails,
 } from "~/domain/checkout";
 import { BELOW_MINIMUM_ERROR, isBelowCardMinimum } from "~/domain/checkout-rules";
@@ -190,10 +191,9 @@ async function reserveAndWriteOrder(
   for (const line of lines) {
     const product = byId.get(line.productId);
     if (!product || !isPubliclyVisible(product, ctx.now) || hidden.has(line.productId)) {
-      throw new Refusal({
-        status: 409,
-        body: { error: "Produit indisponible", details: unavailableDetails(product?.title ?? null), code: "UNAVAILABLE", productId: line.productId },
-      });
+      const upcoming = product?.status === "a_venir" && product.dropTime !== null && product.dropTime > ctx.now;
+      const details = upcoming ? notYetOnSaleDetails(product.title, product.dropTime!) : unavailableDetails(product?.title ?? null);
+      throw new Refusal({ status: 409, body: { error: "Produit indisponible", details, code: "UNAVAILABLE", productId: line.productId } });
     }
   }
   const priced = lines.map((line) => {

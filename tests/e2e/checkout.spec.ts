@@ -227,7 +227,7 @@ test("the browser's Back button from the payment page keeps the cart and puts th
   await expect(page.getByText("n'est plus disponible")).toHaveCount(0);
 });
 
-test("a payment left unfinished: the order's page in another tab offers to resume it or cancel it, and cancelling puts the units back", async ({ page }) => {
+test("a payment left unfinished: the order's page in another tab offers to resume it or cancel it, and cancelling puts the units back", async ({ page, browser }) => {
   const [, customer] = F.customers;
   const id = await productId(page, F.cancel.title);
   const stock = async () => (await (await page.request.get(url(`/api/cart/products?ids=${id}`))).json()).products[0].stock as number;
@@ -248,6 +248,13 @@ test("a payment left unfinished: the order's page in another tab offers to resum
   await expect(pending).toContainText(/Vos articles vous sont réservés jusqu'à \d{2}:\d{2}\./);
   await expect(pending.getByRole("link", { name: "Reprendre le paiement" })).toHaveAttribute("href", paymentPage);
   await expectNoSeriousA11yViolations(elsewhere);
+  // Another customer cannot cancel it: the order is not theirs (404, as its page).
+  const intruder = await (await browser.newContext({ locale: "fr-FR" })).newPage();
+  await logIn(intruder, F.customers[0]);
+  const refused = await intruder.request.post(elsewhere.url(), { form: { intent: "cancel-payment" }, headers: { origin: server.url } });
+  expect(refused.status()).toBe(404);
+  await intruder.context().close();
+  expect(await stock()).toBe(before - 1);
   await pending.getByRole("button", { name: "Annuler la commande" }).click();
   await expect(elsewhere.getByText("Commande annulée").first()).toBeVisible();
   await expect(elsewhere.getByText("Vos articles sont remis en vente.").first()).toBeVisible();

@@ -165,6 +165,11 @@ describe(`checkout and payments on ${databaseLabel}`, () => {
       const result = await startCheckout(database.db, provider, body, ctx());
       expect({ body, status: result.status, code: result.body && "code" in result.body ? result.body.code : null }).toEqual({ body, status, code });
     }
+    // Before its drop, a product is not "no longer" for sale: not yet, and when.
+    const early = await startCheckout(database.db, provider, { items: [{ productId: upcoming.id, quantity: 1 }], insuranceSelected: false }, ctx());
+    expect(early.body).toMatchObject({ details: expect.stringMatching(/^« .+ » n'est pas encore en vente\u00a0: mise en vente le \p{L}+ \d{1,2} \p{L}+ à \d{2}:\d{2}(:\d{2})?\. Il a été retiré de votre panier\.$/u) });
+    const gone = await startCheckout(database.db, provider, { items: [{ productId: offline.id, quantity: 1 }], insuranceSelected: false }, ctx());
+    expect(gone.body).toMatchObject({ details: expect.stringContaining("n'est plus disponible à la vente") });
     const empty = await startCheckout(database.db, provider, { items: [], insuranceSelected: false }, ctx());
     expect(empty.body).toMatchObject({ error: "Panier vide", details: "Ajoutez des articles à votre panier avant de passer à la caisse." });
     const negative = await startCheckout(database.db, provider, { items: [{ productId: p.id, quantity: -1 }] }, ctx());

@@ -1,7 +1,6 @@
 import { CreditCard, XCircle } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { rememberPendingCheckout } from "~/lib/pending-checkout";
 
 const timeFormat = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris" });
 
@@ -11,9 +10,11 @@ export const CANCEL_PAYMENT_INTENT = "cancel-payment";
 /**
  * An order whose payment was left unfinished (a closed tab, another device): back to the
  * payment page while the units are held, or cancel so they go back on sale at once. A plain
- * link and a plain form: both work before the page's scripts have run.
+ * link and a plain form: both work before the page's scripts have run. Unlike the cart's
+ * checkout, the browser's Back from the payment page keeps the order: the customer came to look
+ * at it, and cancelling is this page's button.
  */
-export function PendingPayment({ orderId, paymentUrl, reservedUntil }: { orderId: string; paymentUrl: string; reservedUntil: string }) {
+export function PendingPayment({ paymentUrl, reservedUntil }: { paymentUrl: string; reservedUntil: string }) {
   const navigation = useNavigation();
   const cancelling = navigation.state === "submitting" && navigation.formData?.get("intent") === CANCEL_PAYMENT_INTENT;
   return (
@@ -26,8 +27,7 @@ export function PendingPayment({ orderId, paymentUrl, reservedUntil }: { orderId
         ils sont remis en vente.
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
-        {/* The payment page's Back then releases the order, as from the cart. */}
-        <a href={paymentUrl} className={buttonVariants()} onClick={() => rememberPendingCheckout(orderId)}>
+        <a href={paymentUrl} className={buttonVariants()}>
           <CreditCard aria-hidden="true" /> Reprendre le paiement
         </a>
         <Form method="post">

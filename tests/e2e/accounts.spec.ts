@@ -121,6 +121,8 @@ test("reset a forgotten password through the e-mailed link", async ({ page, brow
   await page.goto("/login");
   await page.getByRole("link", { name: "Mot de passe oublié?" }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The address changes as the new page renders: typed before, the e-mail would go into /login's field.
+  await expect(page.getByRole("heading", { level: 1, name: "Mot de passe oublié" })).toBeVisible();
   await page.getByLabel("Email").fill(account.email);
   await page.getByRole("button", { name: "Envoyer le lien" }).click();
   await expect(page.getByText("E-mail envoyé")).toBeVisible();

@@ -104,7 +104,7 @@ function precompressAssets(): Plugin {
 
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
-const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/;
+const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|preact|@preact[\\/]compat)[\\/]/;
 // Indexes of everything a package holds (every Radix primitive, every icon): their modules are
 // left to the automatic split, which only takes the ones a page uses. Icons are imported one by one
 // (lucideIconImports), so they join the groups.

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   type ErrorResponse,
   Links,
@@ -54,6 +54,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Says the page has come alive (its handlers attached): tests and scripts wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   const data = useRouteLoaderData<typeof loader>("root");
   return (
     // "dark" is the default; THEME_SCRIPT corrects it from localStorage before the first paint,

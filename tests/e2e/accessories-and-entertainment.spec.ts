@@ -1,13 +1,11 @@
-import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
 
 const PROTECTORS = "Protège-cartes Premium (100 pochettes)"; // the one featured accessory of the sample catalogue
 const BINDER = "Classeur 9 cases – 360 cartes";
 const MANGA = "One Piece – Tome 105";
 const GAME = "Pokémon Écarlate – Nintendo Switch"; // 2 in stock
 
-/** Whether React has hydrated an element (it then carries React's props): before that a click is a full page load. */
-const isHydrated = (locator: Locator) => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps")));
 
 const card = (page: Page, name: string) => page.getByRole("article").filter({ has: page.getByRole("heading", { name }) });
 
@@ -46,7 +44,7 @@ test.describe("/accessories", () => {
   test("Voir les packs shows the featured accessories, with skeletons meanwhile, and a way back to all", async ({ page }) => {
     await page.goto("/accessories");
     const banner = page.getByRole("region", { name: "Packs accessoires" });
-    await expect.poll(() => isHydrated(banner.getByRole("link", { name: "Voir les packs" }))).toBe(true);
+    await waitForHydration(page);
     // Hold the data request long enough to see the loading state.
     await page.route("**/accessories.data*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 600));

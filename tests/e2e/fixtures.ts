@@ -75,12 +75,9 @@ export async function signInAdmin(page: Page, admin: { email: string; password: 
   await waitForHydration(page);
 }
 
-/** Resolves once React has hydrated the page: a click on a link before that may be lost. */
+/** Resolves once the page has hydrated (the root layout marks <html>): a click on a link before that may be lost. */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps"));
-  });
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
 /** Signs an admin in through the /admin/login form, as the seller does. */

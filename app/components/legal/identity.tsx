@@ -1,5 +1,5 @@
 import { AlertTriangle } from "lucide-react";
-import { type ReactNode, createContext, use } from "react";
+import { type ReactNode, createContext, useContext } from "react";
 import type { IdentityKey, LegalIdentity } from "~/domain/shop-identity";
 
 /** What the legal texts are built from: the seller's identity and a few facts about the site. */
@@ -19,7 +19,7 @@ export function LegalFactsProvider({ facts, children }: { facts: LegalFacts; chi
 }
 
 export function useLegalFacts(): LegalFacts {
-  const facts = use(LegalFactsContext);
+  const facts = useContext(LegalFactsContext);
   if (!facts) throw new Error("useLegalFacts must be used within LegalFactsProvider");
   return facts;
 }

@@ -1,0 +1,62 @@
+import { options } from "preact";
+
+/**
+ * The page runs on Preact's React compatibility layer (decision 022). Where React DOM treats a
+ * prop differently from Preact, this brings React's meaning back, on the server and in the
+ * browser alike, for every element (ours, Radix's, React Router's).
+ */
+
+/** React reads these itself and never writes them to the page; Preact would write attributes. */
+const REACT_ONLY_PROPS = ["suppressHydrationWarning", "precedence"] as const;
+
+/** Elements already given focus by `autoFocus`: React focuses once, when the element mounts. */
+const autoFocused = new WeakSet<Element>();
+
+type Ref = ((element: Element | null) => void) | { current: Element | null } | null | undefined;
+
+function focusOnMount(ref: Ref) {
+  return (element: Element | null) => {
+    if (element && !autoFocused.has(element)) {
+      autoFocused.add(element);
+      // After the insertion, as React does: the element is in the document by then.
+      queueMicrotask(() => (element as HTMLElement).focus());
+    }
+    if (typeof ref === "function") ref(element);
+    else if (ref) ref.current = element;
+  };
+}
+
+function isExecutableScriptType(type: unknown): boolean {
+  return type === undefined || type === "" || type === "module" || type === "text/javascript";
+}
+
+const previous = options.vnode;
+options.vnode = (vnode) => {
+  if (typeof vnode.type === "string" && vnode.props) {
+    const props = vnode.props as Record<string, unknown>;
+    for (const name of REACT_ONLY_PROPS) if (name in props) delete props[name];
+    // React's onChange on a form hears every keystroke of its fields (the input event);
+    // the DOM's change event on a form only fires when a field loses focus.
+    if (vnode.type === "form" && typeof props.onChange === "function") {
+      props.onInput = props.onChange;
+      delete props.onChange;
+    }
+    const inBrowser = typeof document !== "undefined";
+    // The attribute only works on page load (the server's page keeps it); in the browser
+    // React focuses the element when it mounts.
+    if ("autoFocus" in props && inBrowser) {
+      if (props.autoFocus === true) {
+        const node = vnode as unknown as { ref: Ref };
+        node.ref = focusOnMount(node.ref);
+      }
+      delete props.autoFocus;
+    }
+    // React creates the scripts a component renders in the browser inert (only the server's
+    // run); Preact's would run, and the page's CSP refuses them (a script whose component is
+    // rendered again, e.g. after a live update). Hydration keeps the server's attributes.
+    if (vnode.type === "script" && inBrowser && isExecutableScriptType(props.type)) {
+      props.type = "text/plain";
+    }
+  }
+  previous?.(vnode);
+};

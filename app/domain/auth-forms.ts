@@ -1,18 +1,19 @@
 import { z } from "zod";
 import { hasForbiddenCharacters, visibleLength } from "./text-rules";
 import { isCommonPassword } from "./common-passwords";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";
+
+export { type FieldErrors, fieldErrors } from "./field-errors";
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";
 
 /** One schema per form, used by the browser and by the server action alike (SPEC.md section 5). */
 
 // Each field names what it expects even when a script leaves it out or sends a file instead.
 const email = z.string({ message: "Email invalide" }).trim().toLowerCase().max(254, "Email invalide").pipe(z.email("Email invalide"));
 
-export const PASSWORD_MIN_LENGTH = 6;
-
 /** What a login too long to be an account's gets: the same answer as a wrong password. */
 export const WRONG_LOGIN = "Email ou mot de passe incorrect.";
 export const INVALID_RESET_LINK = "Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.";
-export const PASSWORD_MAX_LENGTH = 128;
 
 const newPassword = z
   .string({ message: "Le mot de passe doit contenir au moins 6 caractères" })
@@ -45,15 +46,3 @@ export const resetPasswordSchema = z
     confirm: z.string({ message: "Les deux mots de passe ne correspondent pas" }),
   })
   .refine((value) => value.password === value.confirm, { path: ["confirm"], message: "Les deux mots de passe ne correspondent pas" });
-
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** The first message of each field, for the form to show beside it. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "./auth-forms";
-import { MAX_BUYBACK_PHOTOS, TOO_MANY_PHOTOS, addPhotoFiles, buybackSchema, checkPhotoFiles, contactSchema, honeypotMessage, submittedValues } from "./contact-forms";
+import { buybackSchema, contactSchema } from "./contact-form-schemas";
+import { MAX_BUYBACK_PHOTOS, TOO_MANY_PHOTOS, addPhotoFiles, checkPhotoFiles, honeypotMessage, submittedValues } from "./contact-forms";
 import { IMAGE_UPLOAD_ERRORS } from "./image-upload";
 
 const contact = { lastName: "Dupont", firstName: "Marie", email: "marie@example.com", message: "Bonjour, je cherche un Dracaufeu." };

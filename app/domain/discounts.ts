@@ -2,7 +2,10 @@ import { z } from "zod";
 import { type DiscountKind, DISCOUNT_KINDS } from "./catalog-values";
 import { checkoutRequestSchema } from "./checkout";
 import { formatEuros, parseEurosToCents } from "./money";
+import { CODE_MAX_LENGTH, CODE_MIN_LENGTH, isWellFormedCode, normaliseDiscountCode } from "./discount-code";
 import { parisWallTime, parisWallTimeToUtc } from "./product-form";
+
+export { CODE_MAX_LENGTH, CODE_MIN_LENGTH, isWellFormedCode, normaliseDiscountCode } from "./discount-code";
 
 /**
  * Discount codes: the admin form's schema (the same in the browser and the action) and the rule
@@ -10,21 +13,8 @@ import { parisWallTime, parisWallTimeToUtc } from "./product-form";
  * service reads the row and the counts, this file decides. Ships to the browser (zod and Intl).
  */
 
-export const CODE_MIN_LENGTH = 3;
-export const CODE_MAX_LENGTH = 32;
-const CODE_PATTERN = /^[A-Z0-9_-]+$/;
 const MAX_AMOUNT_OFF_CENTS = 10_000_000; // 100 000 €
 const MAX_USES = 1_000_000;
-
-/** Codes are compared and stored in upper case, without surrounding spaces. */
-export function normaliseDiscountCode(code: string): string {
-  return code.trim().toUpperCase();
-}
-
-/** Whether a typed code can exist at all (the same rule as the admin form). */
-export function isWellFormedCode(code: string): boolean {
-  return code.length >= CODE_MIN_LENGTH && code.length <= CODE_MAX_LENGTH && CODE_PATTERN.test(code);
-}
 
 // ---------------------------------------------------------------------------------------------
 // The admin form

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FieldErrors } from "./auth-forms";
+import type { FieldErrors } from "./field-errors";
 import { SITE_MESSAGE_LOCATIONS, SITE_MESSAGE_LOCATION_LABELS, type SiteMessageLocation } from "./catalog-values";
 
 /**

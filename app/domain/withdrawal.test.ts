@@ -7,10 +7,10 @@ import {
   requestedLabel,
   sellerWithdrawalEmail,
   withdrawalAcknowledgementEmail,
-  withdrawalLookupSchema,
   withdrawalRefusal,
   withdrawalState,
 } from "./withdrawal";
+import { withdrawalLookupSchema } from "./withdrawal-lookup-schema";
 
 const shop = { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" };
 // 14:05 in Paris (summer time, UTC+2).

@@ -1,11 +1,8 @@
-import { z } from "zod";
-import type { FieldErrors } from "./auth-forms";
+import type { FieldErrors } from "./field-errors";
 import type { OrderStatus, WithdrawalSource } from "./catalog-values";
-import { EMAIL_MAX } from "./contact-forms";
 import { type EmailContent, type MailShop, button, greeting, layout, note, paragraph } from "./email-templates";
 import { formatEuros } from "./money";
 import { details, orderTable, sectionTitle } from "./order-emails";
-import { ORDER_NUMBER_PATTERN } from "./order-number";
 import type { OrderView } from "./order-view";
 
 /**
@@ -80,23 +77,9 @@ export const WITHDRAWAL_SOURCE_LABELS: Record<WithdrawalSource, string> = {
 // ---------------------------------------------------------------------------------------------
 // The public form
 
-const EMAIL_INVALID = "Merci d'entrer une adresse email valide";
-
 /** "CPT-123456-0042": what the customer sees in their confirmation e-mail. */
 export function orderNumberExample(prefix: string): string {
   return `${prefix}-123456-0042`;
-}
-
-/**
- * Order number and e-mail, as the confirmation e-mail gives them. The number is read in any
- * case and without surrounding spaces; the example in the message uses the shop's prefix.
- */
-export function withdrawalLookupSchema(orderPrefix: string) {
-  const invalidNumber = `Numéro de commande invalide : il s'écrit comme ${orderNumberExample(orderPrefix)}.`;
-  return z.object({
-    orderNumber: z.string({ error: invalidNumber }).trim().toUpperCase().regex(ORDER_NUMBER_PATTERN, invalidNumber),
-    email: z.string({ error: EMAIL_INVALID }).trim().toLowerCase().max(EMAIL_MAX, EMAIL_INVALID).pipe(z.email(EMAIL_INVALID)),
-  });
 }
 
 /** Same answer for an unknown number and a wrong e-mail: the form tells nobody which orders exist. */

@@ -12,6 +12,9 @@ import type { Route } from "./+types/forgot-password";
 import { formPageHeaders } from "~/lib/http";
 import { readForm } from "~/lib/request-input.server";
 
+/** The browser imports the schema with the first keystroke or submit (decision 023). */
+const loadForgotPasswordSchema = () => import("~/domain/auth-forms").then((forms) => forms.forgotPasswordSchema);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return invalidData(fieldErrors(parsed.error));
@@ -27,7 +30,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Mot de passe oublié" }
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/forgot-password";
-  const form = useFormValidation(forgotPasswordSchema, actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined);
+  const form = useFormValidation(loadForgotPasswordSchema, actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined);
   const sent = actionData !== undefined && "sent" in actionData;
   return (
     <AuthCard

@@ -13,6 +13,9 @@ import type { Route } from "./+types/login";
 import { formPageHeaders } from "~/lib/http";
 import { readForm } from "~/lib/request-input.server";
 
+/** The browser imports the schema with the first keystroke or submit (decision 023). */
+const loadLoginSchema = () => import("~/domain/auth-forms").then((forms) => forms.loginSchema);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getViewer(request, context)) throw redirect("/account");
   return null;
@@ -36,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function Login({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/login";
-  const form = useFormValidation(loginSchema, actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined);
+  const form = useFormValidation(loadLoginSchema, actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined);
   return (
     <AuthCard
       title="Connexion"

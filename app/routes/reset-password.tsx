@@ -13,6 +13,9 @@ import { formPageHeaders } from "~/lib/http";
 import { NewPasswordField } from "~/components/account/new-password-field";
 import { readForm } from "~/lib/request-input.server";
 
+/** The browser imports the schema with the first keystroke or submit (decision 023). */
+const loadResetPasswordSchema = () => import("~/domain/auth-forms").then((forms) => forms.resetPasswordSchema);
+
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
 }
@@ -32,7 +35,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Nouveau mot de passe" }
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/reset-password") === true;
-  const form = useFormValidation(resetPasswordSchema, actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined);
+  const form = useFormValidation(loadResetPasswordSchema, actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined);
   if (!loaderData.token) {
     return (
       <AuthCard title="Lien incomplet" description="Ce lien ne contient pas de jeton de réinitialisation.">

@@ -17,6 +17,9 @@ import { formPageHeaders } from "~/lib/http";
 import { NewPasswordField } from "~/components/account/new-password-field";
 import { readForm } from "~/lib/request-input.server";
 
+/** The browser imports the schema with the first keystroke or submit (decision 023). */
+const loadSignupSchema = () => import("~/domain/auth-forms").then((forms) => forms.signupSchema);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getViewer(request, context)) throw redirect("/account");
   return null;
@@ -48,7 +51,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/signup";
   const done = actionData !== undefined && "done" in actionData;
-  const form = useFormValidation(signupSchema, actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined);
+  const form = useFormValidation(loadSignupSchema, actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined);
 
   useEffect(() => {
     if (done) toast.success(SUCCESS.title, { description: SUCCESS.description });

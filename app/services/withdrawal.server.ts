@@ -15,9 +15,9 @@ import {
   type WithdrawalView,
   sellerWithdrawalEmail,
   withdrawalAcknowledgementEmail,
-  withdrawalLookupSchema,
   withdrawalRefusal,
 } from "~/domain/withdrawal";
+import { withdrawalLookupSchema } from "~/domain/withdrawal-lookup-schema";
 import type { AppContext } from "~/lib/context";
 import { absoluteUrl } from "~/lib/seo";
 import { queueEmail } from "./mail.server";

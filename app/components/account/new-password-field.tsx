@@ -1,5 +1,5 @@
 import { FormField } from "~/components/ui/form-field";
-import { PASSWORD_MIN_LENGTH } from "~/domain/auth-forms";
+import { PASSWORD_MIN_LENGTH } from "~/domain/password-rules";
 
 /** The password a customer chooses (sign-up, reset), with the rule it must follow. */
 export function NewPasswordField({ label, error }: { label: string; error: string | undefined }) {

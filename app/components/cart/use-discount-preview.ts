@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { Cart } from "~/domain/cart";
-import { type DiscountPreview, normaliseDiscountCode } from "~/domain/discounts";
+import { normaliseDiscountCode } from "~/domain/discount-code";
+import type { DiscountPreview } from "~/domain/discounts";
 import { applyDiscountCode, refuseDiscountCode, useDiscountCode } from "~/lib/cart-store";
 
 /** What the summary shows of the applied code: the server's figures, or "being computed". */

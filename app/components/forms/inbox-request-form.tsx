@@ -19,16 +19,21 @@ import {
   SENT_TOASTS,
   type SubmittedValues,
   addPhotoFiles,
-  buybackSchema,
   checkPhotoFiles,
-  contactSchema,
 } from "~/domain/contact-forms";
 import { checkImageFile } from "~/domain/image-upload";
+import type { z } from "zod";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { cn } from "~/lib/utils";
 
 /** SPEC.md timings: the success state lasts 3 s, then the button is idle again. */
 export const SUCCESS_MS = 3000;
+
+/** Imported with the first keystroke or submit (decision 023). */
+const SCHEMAS: Record<InboxKind, () => Promise<z.ZodType>> = {
+  contact: () => import("~/domain/contact-form-schemas").then((schemas) => schemas.contactSchema),
+  rachat: () => import("~/domain/contact-form-schemas").then((schemas) => schemas.buybackSchema),
+};
 
 const IDLE_LABELS: Record<InboxKind, string> = { contact: "Envoyer le message", rachat: "Envoyer la demande" };
 const SENT_LABELS: Record<InboxKind, string> = { contact: "Message envoyé !", rachat: "Demande envoyée !" };
@@ -43,7 +48,7 @@ export function InboxRequestForm({ kind, documentAnswer }: { kind: InboxKind; do
   const fetcher = useFetcher<InboxFormAnswer>();
   const answer = fetcher.data ?? documentAnswer;
   const failed = answer && !answer.ok ? answer : undefined;
-  const form = useFormValidation(kind === "rachat" ? buybackSchema : contactSchema, failed?.fieldErrors, { revalidateOnChange: true });
+  const form = useFormValidation(SCHEMAS[kind], failed?.fieldErrors, { revalidateOnChange: true });
   const formRef = useRef<HTMLFormElement>(null);
   const photoInput = useRef<HTMLInputElement>(null);
   const [photos, setPhotos] = useState<{ files: File[]; previews: { name: string; url: string | null }[] }>({ files: [], previews: [] });

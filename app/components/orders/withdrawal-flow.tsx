@@ -1,5 +1,5 @@
 import { ArrowLeft, Check, CheckCircle2, Mail, PackageOpen, Undo2 } from "lucide-react";
-import { type ReactNode, useMemo } from "react";
+import { type ReactNode, useCallback } from "react";
 import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/ui/link";
 import { OrderStatusBadge, formatOrderDate } from "~/components/orders/order-summary";
@@ -15,7 +15,6 @@ import {
   orderNumberExample,
   refundDeadline,
   requestMoment,
-  withdrawalLookupSchema,
 } from "~/domain/withdrawal";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { cn } from "~/lib/utils";
@@ -84,8 +83,9 @@ function useBusy() {
 
 /** Step 1 for guests (and anyone without an order link): the order number and its e-mail. */
 export function LookupStep({ view, orderPrefix, signedIn }: { view: Extract<WithdrawalView, { step: "form" }>; orderPrefix: string; signedIn: boolean }) {
-  const schema = useMemo(() => withdrawalLookupSchema(orderPrefix), [orderPrefix]);
-  const form = useFormValidation(schema, view.fieldErrors);
+  // Imported with the first keystroke or submit (decision 023).
+  const loadSchema = useCallback(() => import("~/domain/withdrawal-lookup-schema").then((schemas) => schemas.withdrawalLookupSchema(orderPrefix)), [orderPrefix]);
+  const form = useFormValidation(loadSchema, view.fieldErrors);
   const busy = useBusy();
   return (
     <StepCard title="Retrouver votre commande" icon={<PackageOpen aria-hidden="true" />}>

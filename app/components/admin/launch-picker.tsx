@@ -54,6 +54,9 @@ export function LaunchPicker({
               locale={fr}
               weekStartsOn={1}
               timeZone="UTC"
+              // Paris's today, not the browser's UTC one: between midnight in Paris and in UTC
+              // they differ, and "aujourd'hui" (and the focus) would be on a day that cannot be picked.
+              today={toDay(today)}
               selected={selected}
               defaultMonth={selected ?? toDay(today)}
               disabled={{ before: toDay(today)! }}

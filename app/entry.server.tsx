@@ -4,7 +4,9 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { NO_FORM_ON_THIS_PAGE } from "~/lib/http";
 import { NonceProvider } from "~/lib/nonce";
+import { withinTimeout } from "~/lib/within-timeout";
 
+/** React Router rejects what a loader deferred and has not settled by then (an <Await> shows its error). */
 export const streamTimeout = 5_000;
 
 /**
@@ -53,10 +55,13 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.nonce;
-  const html = await renderToStringAsync(
-    <NonceProvider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </NonceProvider>,
+  const html = await withinTimeout(
+    renderToStringAsync(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+    ),
+    streamTimeout + 1_000,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });

@@ -9,6 +9,9 @@ import { options } from "preact";
 /** React reads these itself and never writes them to the page; Preact would write attributes. */
 const REACT_ONLY_PROPS = ["suppressHydrationWarning", "precedence"] as const;
 
+/** Attributes whose "false" means something (React writes the word, Preact removes the attribute). */
+const ENUMERATED_PROPS = ["spellCheck", "draggable", "contentEditable"] as const;
+
 /** Elements already given focus by `autoFocus`: React focuses once, when the element mounts. */
 const autoFocused = new WeakSet<Element>();
 
@@ -35,6 +38,14 @@ options.vnode = (vnode) => {
   if (typeof vnode.type === "string" && vnode.props) {
     const props = vnode.props as Record<string, unknown>;
     for (const name of REACT_ONLY_PROPS) if (name in props) delete props[name];
+    // Enumerated attributes: React writes spellcheck="false"; Preact drops a false attribute.
+    for (const name of ENUMERATED_PROPS) {
+      if (typeof props[name] === "boolean") {
+        const value = String(props[name]);
+        delete props[name];
+        props[name.toLowerCase()] = value;
+      }
+    }
     // React's onChange on a form hears every keystroke of its fields (the input event);
     // the DOM's change event on a form only fires when a field loses focus.
     if (vnode.type === "form" && typeof props.onChange === "function") {

@@ -113,6 +113,9 @@ test.describe("/product/{id}", () => {
     for (let i = 0; i < 3; i++) await plus.click();
     await expect(quantity).toHaveValue("4");
     await expect(plus).toBeDisabled();
+    // Typed past the stock, the field shows the stock: the count the button will add.
+    await quantity.fill("99");
+    await expect(quantity).toHaveValue("4");
     await page.getByRole("button", { name: "Diminuer la quantité" }).click();
     await expect(quantity).toHaveValue("3");
     const add = page.getByRole("button", { name: "au panier : Pikachu VMAX – Épée et Bouclier" });

@@ -39,7 +39,13 @@ export function QuantitySelector({
           max={Math.max(1, max)}
           value={value}
           disabled={disabled}
-          onChange={(event) => onChange(clampQuantity(Number(event.target.value), max))}
+          onChange={(event) => {
+            const next = clampQuantity(Number(event.currentTarget.value), max);
+            // React puts a controlled field back to its value when the state stays the same
+            // ("99" with 6 in stock shows 6); Preact leaves what was typed (decision 022).
+            event.currentTarget.value = String(next);
+            onChange(next);
+          }}
           className="tabular h-11 w-14 bg-transparent text-center text-sm font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
         />
         <Button

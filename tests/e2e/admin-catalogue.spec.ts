@@ -177,6 +177,35 @@ test("edits, duplicates, features and deletes it through the dialog", async ({ p
   await expect(page.getByRole("row", { name: /Ajout.*Coffret vitrine e2e \(copie\)/ })).toBeVisible();
 });
 
+test("a stock saved elsewhere while the edit form is open is counted once", async ({ page }) => {
+  await signIn(page);
+  await page.goto(url("/admin?q=vitrine"));
+  await page.getByRole("link", { name: "Modifier Coffret vitrine e2e" }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-live", "connected");
+  const stock = page.getByLabel("Stock");
+  const opened = Number(await stock.inputValue());
+  // Another tab of the seller's raises the stock by 3; a sale moves it the same way, and the
+  // open form reloads its data on either. Its untouched field used to follow, and saving it
+  // then added those 3 a second time.
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  await waitForHydration(other);
+  await other.getByLabel("Stock").fill(String(opened + 3));
+  await other.getByRole("button", { name: "Enregistrer les modifications" }).click();
+  await expect(other.getByText("Produit mis à jour").first()).toBeVisible();
+  await other.close();
+
+  await expect(page.getByText(`Stock actuel : ${opened + 3} (${opened} à l'ouverture du formulaire).`)).toBeVisible();
+  await expect(stock).toHaveValue(String(opened));
+  await page.getByLabel("Prix (€)").fill("16,00");
+  await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+  await expect(page.getByText("Produit mis à jour").first()).toBeVisible();
+  await page.goto(url("/admin?q=vitrine"));
+  await page.getByRole("link", { name: "Modifier Coffret vitrine e2e" }).click();
+  await expect(page.getByLabel("Prix (€)")).toHaveValue("16,00");
+  await expect(page.getByLabel("Stock")).toHaveValue(String(opened + 3));
+});
+
 test("a launch 12 s ahead goes online on open pages without a reload; meanwhile the list sorts, filters and pages as SPEC.md says", async ({ page, browser }) => {
   test.slow();
   const catalogue = await publicPage(browser, "/catalog?q=lancement%20minute");

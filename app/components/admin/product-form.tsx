@@ -52,8 +52,8 @@ export function ProductForm({
   const [status, setStatus] = useState(initial.status === "a_venir" ? "hors_ligne" : initial.status || "en_ligne");
   const [image, setImage] = useState(initial.image);
   const [additional, setAdditional] = useState<string[]>(Array.isArray(initial.additionalImages) ? initial.additionalImages : []);
-  // The stock as the form first showed it, kept when the loader runs again after an answer (the
-  // field keeps what was typed): the server counts the change from it (updateProduct).
+  // The stock as the form first showed it, kept when the loader runs again (after an answer, or
+  // a live reload after a sale): the server counts the change typed from it (updateProduct).
   const [stockSeen] = useState(initial.stock);
 
   const clear = (...fields: (keyof ProductFieldErrors)[]) =>
@@ -108,8 +108,10 @@ export function ProductForm({
           <Field label="Prix (€)" required error={errors.price} hint="Par exemple 12,50">
             {(props) => <Input {...props} name="price" defaultValue={initial.price} inputMode="decimal" autoComplete="off" />}
           </Field>
-          <Field label="Stock" required error={errors.stock} hint={mode === "edit" ? "Les ventes faites pendant cette modification en sont déduites." : undefined}>
-            {(props) => <Input {...props} name="stock" type="number" min={0} step={1} defaultValue={initial.stock} inputMode="numeric" />}
+          <Field label="Stock" required error={errors.stock} hint={mode === "edit" ? stockHint(initial.stock, stockSeen) : undefined}>
+            {/* The stock seen at opening, not the live one: a live reload would otherwise move an
+                untouched field, and the server would count that change a second time. */}
+            {(props) => <Input {...props} name="stock" type="number" min={0} step={1} defaultValue={stockSeen} inputMode="numeric" />}
           </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -282,4 +284,10 @@ export function ProductForm({
       </div>
     </Form>
   );
+}
+
+/** The edit form's stock hint: once the stock has moved since the form opened (a sale, another save), both figures. */
+function stockHint(stockNow: string | number, stockSeen: string | number): string {
+  const rule = "Les ventes faites pendant cette modification en sont déduites.";
+  return String(stockNow) === String(stockSeen) ? rule : `Stock actuel : ${stockNow} (${stockSeen} à l'ouverture du formulaire). ${rule}`;
 }

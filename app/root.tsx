@@ -52,6 +52,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** Only for the error boundary below: a route's own meta replaces this one on its pages. */
+export const meta: Route.MetaFunction = ({ error }) =>
+  error
+    ? [{ title: isRouteErrorResponse(error) && error.status === 404 ? "Page introuvable" : "Une erreur est survenue" }, { name: "robots", content: "noindex" }]
+    : [];
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // Says the page has come alive (its handlers attached): tests and scripts wait for it.

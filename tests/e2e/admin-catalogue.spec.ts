@@ -193,6 +193,7 @@ test("a stock saved elsewhere while the edit form is open is counted once", asyn
   await other.getByLabel("Stock").fill(String(opened + 3));
   await other.getByRole("button", { name: "Enregistrer les modifications" }).click();
   await expect(other.getByText("Produit mis à jour").first()).toBeVisible();
+  await expect(other.getByRole("button", { name: "Fermer la notification" }).first()).toBeAttached();
   await other.close();
 
   await expect(page.getByText(`Stock actuel : ${opened + 3} (${opened} à l'ouverture du formulaire).`)).toBeVisible();
@@ -204,6 +205,12 @@ test("a stock saved elsewhere while the edit form is open is counted once", asyn
   await page.getByRole("link", { name: "Modifier Coffret vitrine e2e" }).click();
   await expect(page.getByLabel("Prix (€)")).toHaveValue("16,00");
   await expect(page.getByLabel("Stock")).toHaveValue(String(opened + 3));
+
+  // A product that is not there: the 404 page, with its title (it had none in the admin).
+  const missing = await page.goto(url("/admin/products/edit/999999"));
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Cette page a disparu" })).toBeVisible();
+  await expect(page).toHaveTitle("Page introuvable");
 });
 
 test("a launch 12 s ahead goes online on open pages without a reload; meanwhile the list sorts, filters and pages as SPEC.md says", async ({ page, browser }) => {

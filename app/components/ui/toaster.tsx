@@ -118,6 +118,7 @@ export function Toaster() {
         duration={5000}
         closeButton
         toastOptions={{
+          closeButtonAriaLabel: "Fermer la notification",
           classNames: {
             toast: "!bg-card !text-card-foreground !border-border !rounded-xl !shadow-xl",
             description: "!text-muted-foreground",

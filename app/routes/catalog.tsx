@@ -16,6 +16,7 @@ import {
 import { CATALOG_CATEGORY_IDS } from "~/domain/categories";
 import { publicPageHeaders } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
+import { useShownValue } from "~/lib/use-shown-value";
 import { cn } from "~/lib/utils";
 import { listCatalog } from "~/services/catalog.server";
 import type { Route } from "./+types/catalog";
@@ -44,6 +45,8 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/catalog";
   const filtered = query.q !== "" || query.category !== null || query.sort !== "newest";
+  useShownValue("catalog-q", query.q);
+  useShownValue("catalog-sort", query.sort);
   const href = (change: Partial<CatalogQuery>) => `/catalog${catalogSearch({ ...query, page: 1, ...change })}`;
 
   return (
@@ -54,14 +57,14 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
       <Form method="get" role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" preventScrollReset>
         {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
         <div className="relative flex-1">
-          <SearchInput id="catalog-q" label="Rechercher dans la collection" key={query.q} name="q" defaultValue={query.q} placeholder="Nom, série, description..." />
+          <SearchInput id="catalog-q" label="Rechercher dans la collection" name="q" defaultValue={query.q} placeholder="Nom, série, description..." />
         </div>
         <label className="flex items-center gap-2 text-sm">
           <span className="shrink-0 text-muted-foreground">Trier par</span>
           <select
+            id="catalog-sort"
             name="sort"
             defaultValue={query.sort}
-            key={query.sort}
             onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
             className="h-11 rounded-lg border border-input bg-card px-3 text-sm"
           >

@@ -18,6 +18,7 @@ import {
 } from "~/domain/tcg-query";
 import { publicPageHeaders } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
+import { useShownValue } from "~/lib/use-shown-value";
 import { cn } from "~/lib/utils";
 import { listProducts } from "~/services/catalog.server";
 import type { Route } from "./+types/tcg";
@@ -62,6 +63,7 @@ const pill = (active: boolean) =>
 
 export default function Tcg({ loaderData }: Route.ComponentProps) {
   const { query, products, total, page, pageCount } = loaderData;
+  useShownValue("tcg-card-search", query.q);
   const navigation = useNavigation();
   const heading = tcgHeading(query);
   const to = (change: Partial<TcgQuery>) => `/tcg${tcgSearch({ ...query, page: 1, shown: CARDS_BATCH, ...change })}`;
@@ -101,7 +103,7 @@ export default function Tcg({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="category" value="cards" />
             {query.type !== "recent" ? <input type="hidden" name="type" value={query.type} /> : null}
             {query.rarity ? <input type="hidden" name="rarity" value={query.rarity} /> : null}
-            <SearchInput id="tcg-card-search" label="Rechercher une carte par nom ou série" key={query.q} name="q" defaultValue={query.q} placeholder="Rechercher une carte..." />
+            <SearchInput id="tcg-card-search" label="Rechercher une carte par nom ou série" name="q" defaultValue={query.q} placeholder="Rechercher une carte..." />
           </Form>
         </div>
       ) : null}

@@ -174,6 +174,10 @@ test("sign-up and login forms give the SPEC.md messages", async ({ page }) => {
   await logIn(page, "personne@example.com", "mauvais-mot-de-passe");
   await expect(page.getByText("Échec de la connexion").first()).toBeVisible();
   await expect(page.getByText("Email ou mot de passe incorrect.").first()).toBeVisible();
+  // The focus, lost with the button disabled while sending, is on the message; Tab goes on to the form.
+  await expect(page.getByRole("main").getByRole("alert")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Email")).toBeFocused();
 });
 
 test("admin login: missing fields, wrong password, a customer gets Accès refusé, the admin gets in", async ({ page, browser }) => {

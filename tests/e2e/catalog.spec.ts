@@ -18,12 +18,17 @@ test.describe("/catalog, Notre collection", () => {
     await expect(page.getByRole("heading", { name: "Pokémon Écarlate – Nintendo Switch" })).toBeVisible();
     await expect(page.getByText("3 produits")).toBeVisible();
 
-    await page.getByRole("searchbox", { name: "Rechercher dans la collection" }).fill("zzzz introuvable");
-    await page.getByRole("button", { name: "Rechercher", exact: true }).click();
+    const box = page.getByRole("searchbox", { name: "Rechercher dans la collection" });
+    await expect(box).toHaveValue("ecarlate");
+    await box.fill("zzzz introuvable");
+    await box.press("Enter");
     await expect(page.getByText("Aucun produit ne correspond à vos critères de recherche.")).toBeVisible();
+    // Still in the box, to try another word.
+    await expect(box).toBeFocused();
     await page.getByRole("link", { name: "Réinitialiser les filtres" }).first().click();
     await expect(page).toHaveURL(/\/catalog$/);
     await expect(page.getByText("18 produits")).toBeVisible();
+    await expect(box).toHaveValue("");
   });
 
   test("the category filter is kept in ?category= and the sort reorders", async ({ page }) => {
@@ -39,18 +44,26 @@ test.describe("/catalog, Notre collection", () => {
     await expect(categories.getByRole("link", { name: "Accessoires" })).toHaveAttribute("aria-current", "page");
     expect(await stayed()).toBe(true);
 
+    await page.getByLabel("Trier par").focus();
     await page.getByLabel("Trier par").selectOption("price-desc");
     await expect(page).toHaveURL(/sort=price-desc/);
     await expect(page).toHaveURL(/category=accessories/);
     const names = page.getByRole("article").getByRole("heading");
     await expect(names.first()).toHaveText("Classeur 9 cases – 360 cartes");
     await expect(names.last()).toHaveText("Protège-cartes Premium (100 pochettes)");
+    // The menu stays where the keyboard left it (it used to be replaced, and the focus lost).
+    await expect(page.getByLabel("Trier par")).toBeFocused();
 
     await names.first().getByRole("link").click();
     await expect(page.getByRole("heading", { level: 1, name: "Classeur 9 cases – 360 cartes" })).toBeVisible();
     await page.goBack();
     await expect(page).toHaveURL(/sort=price-desc/);
+    await expect(page.getByLabel("Trier par")).toHaveValue("price-desc");
     expect(await stayed()).toBe(true);
+    // Back again: the menu shows the sort of that page.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/sort=/);
+    await expect(page.getByLabel("Trier par")).toHaveValue("newest");
   });
 
   test("an older category id from a home tile is understood", async ({ page }) => {

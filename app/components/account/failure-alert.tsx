@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { toast } from "~/components/ui/toaster";
 import { Alert } from "~/components/ui/alert";
 
@@ -11,14 +11,18 @@ const FAILURE_TOAST = "action-failure";
  * toast goes with the page: a sign-in that succeeds next does not arrive under a red "Échec".
  */
 export function FailureAlert({ failure }: { failure: FailureMessage | undefined }) {
+  const alert = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!failure) return;
+    // The submit button, disabled while the form was sent, lost the focus: it comes here, so
+    // the next Tab reaches the form again instead of the top of the page.
+    if (document.activeElement === document.body || document.activeElement === null) alert.current?.focus();
     toast.error(failure.title, { description: failure.description, id: FAILURE_TOAST });
     return () => toast.dismiss(FAILURE_TOAST);
   }, [failure]);
   if (!failure) return null;
   return (
-    <Alert tone="error" title={failure.title} className="mb-4">
+    <Alert tone="error" title={failure.title} className="mb-4" focusRef={alert}>
       {failure.description}
     </Alert>
   );

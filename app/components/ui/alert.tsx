@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Info } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { cn } from "~/lib/utils";
 
 const TONES = {
@@ -14,15 +14,23 @@ export function Alert({
   title,
   children,
   className,
+  focusRef,
 }: {
   tone?: keyof typeof TONES;
   title: string;
   children?: ReactNode;
   className?: string;
+  /** Makes the message focusable by script (not by Tab), to take the focus there. */
+  focusRef?: Ref<HTMLDivElement>;
 }) {
   const { icon: Icon, className: toneClass } = TONES[tone];
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={cn("flex gap-3 rounded-xl border p-4 text-sm", toneClass, className)}>
+    <div
+      ref={focusRef}
+      tabIndex={focusRef ? -1 : undefined}
+      role={tone === "error" ? "alert" : "status"}
+      className={cn("flex gap-3 rounded-xl border p-4 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring", toneClass, className)}
+    >
       <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <div>
         <p className="font-semibold">{title}</p>

@@ -1,0 +1,13 @@
+import { useEffect } from "react";
+
+/**
+ * An uncontrolled field (a search box, a sort menu) shows `value` again when the page's state
+ * changes it (back, forward, a link), without being remounted: a remount with a new `key`
+ * would take the focus away from someone who just pressed Enter in it or picked a sort.
+ */
+export function useShownValue(id: string, value: string): void {
+  useEffect(() => {
+    const field = document.getElementById(id);
+    if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field.value !== value) field.value = value;
+  }, [id, value]);
+}

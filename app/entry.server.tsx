@@ -9,6 +9,8 @@ import { withinTimeout } from "~/lib/within-timeout";
 /** React Router rejects what a loader deferred and has not settled by then (an <Await> shows its error). */
 export const streamTimeout = 5_000;
 
+const textEncoder = new TextEncoder();
+
 /**
  * Errors React Router reports while answering. A client's mistake (a post to a page without a
  * form, a loader asked for what is not there) is answered and not logged: a script would
@@ -64,5 +66,7 @@ export default async function handleRequest(
     streamTimeout + 1_000,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  // Bytes, not the string: undici would first scan a string body for lone surrogates (about
+  // half a millisecond on a 120 KB listing), then encode it anyway.
+  return new Response(textEncoder.encode(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
 }

@@ -4,6 +4,7 @@ import {
   discountAmountCents,
   discountFormDefaults,
   discountFormSchema,
+  discountFormSchemaAt,
   discountLimitsSchema,
   discountPreviewSchema,
   discountStatus,
@@ -81,6 +82,21 @@ describe("the admin form", () => {
     expect(values).toMatchObject({ kind: "amount", amountOffCents: 1_050, percentOff: null, minSubtotalCents: 4_990, maxUses: 100, maxUsesPerCustomer: 1, isActive: false });
     // Winter: Paris is UTC+1.
     expect(values.expiresAt?.toISOString()).toBe("2026-12-31T17:00:00.000Z");
+  });
+
+  it("refuses an expiry already past, unless it is the code's stored one", () => {
+    const now = () => new Date("2026-11-26T10:00:00Z");
+    const past = form({ expiresDate: "2026-11-25", expiresTime: "18:00" });
+    const refused = discountFormSchemaAt({ now }).safeParse(past);
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([["expiresDate", "Cette date d'expiration est déjà passée."]]);
+    // Today 10:59 in Paris is 09:59 UTC: past too; 23:59 (no time) is still ahead.
+    expect(discountFormSchemaAt({ now }).safeParse(form({ expiresDate: "2026-11-26", expiresTime: "10:59" })).success).toBe(false);
+    expect(discountFormSchemaAt({ now }).safeParse(form({ expiresDate: "2026-11-26" })).success).toBe(true);
+    // An expired code edited for something else keeps its expiry; another past one is refused.
+    const stored = new Date("2026-11-25T17:00:00Z");
+    expect(discountFormSchemaAt({ now, storedExpiry: stored }).safeParse(past).success).toBe(true);
+    expect(discountFormSchemaAt({ now, storedExpiry: stored }).safeParse(form({ expiresDate: "2026-11-24" })).success).toBe(false);
   });
 
   it("takes the end of the day when no time is given", () => {

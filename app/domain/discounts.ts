@@ -144,6 +144,19 @@ export const discountFormSchema = z
 
 export type DiscountFormInput = z.input<typeof discountFormSchema>;
 
+/**
+ * The form as the seller sends it now: also refuses an expiry already past (a new code that
+ * could never be used), unless it is the code's stored one, kept while something else changes.
+ */
+export function discountFormSchemaAt({ now, storedExpiry = null }: { now: () => Date; storedExpiry?: Date | null }) {
+  return discountFormSchema.superRefine((values, ctx) => {
+    const expiry = values.expiresAt?.getTime();
+    if (expiry !== undefined && expiry <= now().getTime() && expiry !== storedExpiry?.getTime()) {
+      ctx.addIssue({ code: "custom", path: ["expiresDate"], message: "Cette date d'expiration est déjà passée." });
+    }
+  });
+}
+
 /** A stored code as the form shows it again (the inverse of the schema). */
 export function discountFormDefaults(code: DiscountRule | null): Record<DiscountFormField, string> {
   if (!code) {

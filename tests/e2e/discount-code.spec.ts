@@ -32,6 +32,11 @@ test("the seller creates a code; a customer applies it in the cart and pays the 
   await page.getByRole("textbox", { name: "Code", exact: true }).fill("bienvenue10");
   await page.getByRole("textbox", { name: "Réduction (%)" }).fill("10");
   await page.getByLabel("Minimum d'achat (€)").fill("20");
+  // An expiry already past is refused under its field: such a code could never be used.
+  await page.getByLabel("Expire le").fill("2020-01-31");
+  await page.getByRole("button", { name: "Créer le code" }).click();
+  await expect(page.getByText("Cette date d'expiration est déjà passée.")).toBeVisible();
+  await page.getByLabel("Expire le").fill("");
   await page.getByRole("button", { name: "Créer le code" }).click();
   await expect(page.getByText("Code promo créé").first()).toBeVisible();
   const row = page.getByRole("row", { name: /BIENVENUE10/ });

@@ -8,7 +8,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { SwitchField } from "~/components/ui/switch-field";
 import type { FieldErrors } from "~/domain/auth-forms";
-import { type DiscountRule, discountFormDefaults, discountFormSchema, discountLimitsSchema, discountValueLabel, expiryLabel } from "~/domain/discounts";
+import { type DiscountRule, discountFormDefaults, discountFormSchemaAt, discountLimitsSchema, discountValueLabel, expiryLabel } from "~/domain/discounts";
 import { useFormValidation } from "~/lib/use-form-validation";
 
 export type EditedCode = DiscountRule & { id: string; isPromotion: boolean };
@@ -37,7 +37,9 @@ export function DiscountCodeForm({ code, onSaved }: { code: EditedCode | null; o
   }, [editing]);
   const initial = discountFormDefaults(code);
   const promotion = code?.isPromotion ?? false;
-  const { errors, onSubmit, onChange } = useFormValidation(promotion ? discountLimitsSchema : discountFormSchema, fetcher.data?.errors);
+  // Built once: the form is keyed by the code it edits.
+  const [formSchema] = useState(() => discountFormSchemaAt({ now: () => new Date(), storedExpiry: code?.expiresAt }));
+  const { errors, onSubmit, onChange } = useFormValidation(promotion ? discountLimitsSchema : formSchema, fetcher.data?.errors);
   const [kind, setKind] = useState(initial.kind);
   const busy = fetcher.state !== "idle";
   const title = code ? `Modifier le code ${code.code}` : "Nouveau code promo";

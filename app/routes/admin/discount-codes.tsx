@@ -9,7 +9,7 @@ import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { fieldErrors } from "~/domain/auth-forms";
-import { discountFormSchema, discountLimitsSchema, discountStatus, discountValueLabel, expiryLabel } from "~/domain/discounts";
+import { discountFormSchemaAt, discountLimitsSchema, discountStatus, discountValueLabel, expiryLabel } from "~/domain/discounts";
 import { formatEuros } from "~/domain/money";
 import type { AppContext } from "~/lib/context";
 import { cn } from "~/lib/utils";
@@ -67,7 +67,7 @@ async function save(context: AppContext, form: Record<string, string>, current: 
     const limits = discountLimitsSchema.safeParse(form);
     return limits.success ? saved(await updateDiscountCode(context.db, current.id, limits.data), true) : invalidForm(limits.error);
   }
-  const values = discountFormSchema.safeParse(form);
+  const values = discountFormSchemaAt({ now: () => new Date(), storedExpiry: current?.expiresAt }).safeParse(form);
   if (!values.success) return invalidForm(values.error);
   return saved(current ? await updateDiscountCode(context.db, current.id, values.data) : await createDiscountCode(context.db, values.data), current !== null);
 }

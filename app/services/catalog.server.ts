@@ -158,30 +158,30 @@ export async function listProducts(
 ): Promise<CatalogPage> {
   const terms = await searchTerms(db, filter.q ?? "");
   const where = filterCondition(filter, await publicProductsNow(db, options.now), terms);
-  const searching = terms.length > 0;
+  // Without a search, the page is read in order from a sort index (products_*_idx) and stops
+  // after 24 rows, and the total is counted once, by a sub-query, in the same round trip:
+  // `count(*) over ()` would make the database sort every visible product. A search ranks
+  // every match anyway, so there the window count costs nothing more.
+  const total = terms.length > 0 ? sql<number>`count(*) over ()` : sql<number>`(select count(*) from ${products} where ${where})`;
   const pageRows = (page: number) =>
     db
-      .select({ ...CARD_COLUMNS, ...(searching ? { total: sql<number>`count(*) over ()`.mapWith(Number) } : {}) })
+      .select({ ...CARD_COLUMNS, total: total.mapWith(Number) })
       .from(products)
       .where(where)
       .orderBy(...listingOrder(terms, options.sort))
       .limit(options.pageSize)
       .offset((page - 1) * options.pageSize);
-  // Without a search, the page is read in order from a sort index (products_*_idx) and stops
-  // after 24 rows; a separate count is cheaper than `count(*) over ()`, which makes the database
-  // sort every visible product. A search ranks every match anyway: the page carries its total.
   // A page past the end serves the last page.
   let page = Math.max(1, options.page ?? 1);
-  let [rows, total] = searching
-    ? await pageRows(page).then((found) => [found, found[0]?.total ?? 0] as const)
-    : await Promise.all([pageRows(page), countWhere(db, where)]);
+  let rows = await pageRows(page);
+  let count = rows[0]?.total ?? 0;
   if (rows.length === 0 && page > 1) {
-    if (searching) total = await countWhere(db, where);
-    page = Math.max(1, Math.ceil(total / options.pageSize));
-    rows = total > 0 ? await pageRows(page) : [];
+    count = await countWhere(db, where);
+    page = Math.max(1, Math.ceil(count / options.pageSize));
+    rows = count > 0 ? await pageRows(page) : [];
   }
-  const pageCount = Math.max(1, Math.ceil(total / options.pageSize));
-  return { products: rows.map((row) => toProductView(row, options.imageBaseUrl, options.now)), total, page, pageCount };
+  const pageCount = Math.max(1, Math.ceil(count / options.pageSize));
+  return { products: rows.map((row) => toProductView(row, options.imageBaseUrl, options.now)), total: count, page, pageCount };
 }
 
 /**

@@ -21,11 +21,11 @@ export function restoreFocus(previous: Element | null): void {
   focusHeading();
 }
 
-function focusHeading(): void {
+export function focusHeading(options?: FocusOptions): void {
   const heading = document.querySelector<HTMLElement>("#contenu h1") ?? document.querySelector<HTMLElement>("h1");
   if (!heading) return;
   if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
-  heading.focus();
+  heading.focus(options);
 }
 
 /** Watches `element` for a few seconds: removed while it has the focus, the heading takes it. */

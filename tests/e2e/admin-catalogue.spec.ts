@@ -346,3 +346,19 @@ test("a catalogue change announced while the saved form's next page loads does n
   await expect(page.getByRole("row", { name: /Display pendant un rechargement/ })).toBeVisible();
   expect(cutIn, "no reload of the page's data cut into the navigation").toBe(0);
 });
+
+test("the list's pager starts the next page at its top, the focus on the list's heading", async ({ page }) => {
+  await signIn(page);
+  const pager = page.getByRole("navigation", { name: "Pagination" });
+  const heading = page.getByRole("heading", { level: 1, name: "Gestion des produits" });
+  await pager.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  // Preact reused the "Page suivante" link as "Page précédente": the focus stayed on it, at the bottom.
+  await pager.getByRole("link", { name: "Page suivante" }).click();
+  await expect(page.getByText(/produits trouvés · Page 2 sur \d+$/)).toBeVisible();
+  await expect(heading).toBeFocused();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await pager.getByRole("link", { name: "Page 1" }).press("Enter");
+  await expect(page.getByText(/produits trouvés · Page 1 sur \d+$/)).toBeVisible();
+  await expect(heading).toBeFocused();
+});

@@ -1,12 +1,16 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useLayoutEffect, useRef } from "react";
 import { Link } from "~/components/ui/link";
 import { pageWindow } from "~/domain/pagination";
+import { focusHeading, focusIsLost } from "~/lib/restore-focus";
 import { cn } from "~/lib/utils";
 import { buttonVariants } from "./button";
 
 /**
  * Numbered pager of links (works without JavaScript). Following a link scrolls to the top,
- * as SPEC.md asks of the TCG page; hidden when there is a single page.
+ * as SPEC.md asks of the TCG page, and the focus goes to the page's heading there (it would
+ * stay on a link at the bottom of a page the visitor is no longer reading); hidden when there
+ * is a single page.
  */
 export function Pagination({
   page,
@@ -27,18 +31,32 @@ export function Pagination({
   showPageText?: boolean;
   className?: string;
 }) {
+  const nav = useRef<HTMLElement>(null);
+  const followed = useRef(false);
+  useLayoutEffect(() => {
+    if (!followed.current) return;
+    followed.current = false;
+    // The scroll is ScrollRestoration's (or the history entry's) to set.
+    if (focusIsLost() || nav.current?.contains(document.activeElement)) focusHeading({ preventScroll: true });
+  }, [page]);
   if (pageCount <= 1) return null;
   const edge = "inline-flex size-11 items-center justify-center rounded-lg";
   return (
     <nav
+      ref={nav}
       aria-label="Pagination"
+      onClick={(event) => {
+        if (event.target instanceof Element && event.target.closest("a")) followed.current = true;
+      }}
       className={cn(
         "flex flex-wrap items-center justify-center gap-1.5",
         className,
       )}
     >
       {page > 1 ? (
+        // Keyed: Preact would otherwise reuse (and move, focus and all) the "next" link here.
         <Link
+          key="previous"
           to={href(page - 1)}
           className={buttonVariants({ variant: "outline", size: "icon" })}
           aria-label="Page précédente"
@@ -47,6 +65,7 @@ export function Pagination({
         </Link>
       ) : (
         <span
+          key="previous"
           className={cn(edge, "border border-border opacity-40")}
           aria-hidden="true"
         >
@@ -82,6 +101,7 @@ export function Pagination({
       )}
       {page < pageCount ? (
         <Link
+          key="next"
           to={href(page + 1)}
           className={buttonVariants({ variant: "outline", size: "icon" })}
           aria-label="Page suivante"
@@ -90,6 +110,7 @@ export function Pagination({
         </Link>
       ) : (
         <span
+          key="next"
           className={cn(edge, "border border-border opacity-40")}
           aria-hidden="true"
         >

@@ -33,6 +33,66 @@ function isExecutableScriptType(type: unknown): boolean {
   return type === undefined || type === "" || type === "module" || type === "text/javascript";
 }
 
+/** React's discrete events: the effects of the render one causes run before its task ends. */
+const DISCRETE_EVENTS = [
+  "keydown", "keyup", "keypress", "click", "auxclick", "dblclick", "contextmenu", "mousedown", "mouseup",
+  "pointerdown", "pointerup", "pointercancel", "touchstart", "touchend", "touchcancel", "input", "change",
+  "beforeinput", "submit", "reset", "focusin", "focusout", "compositionstart", "compositionend", "dragstart", "drop",
+] as const;
+
+/**
+ * Preact runs effects (useEffect) after the next frame is painted; React runs those of a render
+ * caused by a key press or a click at the end of that render, before the next event. A widget
+ * that moves the focus in an effect (react-day-picker's days, Radix's menus) would otherwise
+ * leave the next key press (Enter after an arrow) on the element it left.
+ */
+if (typeof window !== "undefined") {
+  let discrete = false;
+  let flushEffects: (() => void) | null = null;
+  let flushQueued = false;
+  const reset = () => (discrete = false);
+  for (const type of DISCRETE_EVENTS) {
+    window.addEventListener(
+      type,
+      () => {
+        if (!discrete) setTimeout(reset);
+        discrete = true;
+      },
+      { capture: true, passive: true },
+    );
+  }
+  const afterFrame = (callback: () => void) => {
+    const done = () => {
+      clearTimeout(timeout);
+      cancelAnimationFrame(frame);
+      setTimeout(callback);
+    };
+    const timeout = setTimeout(done, 35);
+    const frame = requestAnimationFrame(done);
+  };
+  // After the render's commit (its microtask), still inside the event's task.
+  const flushSoon = () => {
+    if (flushQueued || !flushEffects) return;
+    flushQueued = true;
+    const flush = flushEffects;
+    queueMicrotask(() => {
+      flushQueued = false;
+      flush();
+    });
+  };
+  options.requestAnimationFrame = (flush: () => void) => {
+    flushEffects = flush;
+    if (discrete) flushSoon();
+    else afterFrame(flush);
+  };
+  // Effects queued behind a flush already waiting for the frame.
+  const previousDiffed = options.diffed;
+  options.diffed = (vnode) => {
+    previousDiffed?.(vnode);
+    if (discrete) flushSoon();
+  };
+}
+
 const previous = options.vnode;
 options.vnode = (vnode) => {
   if (typeof vnode.type === "string" && vnode.props) {

@@ -362,3 +362,21 @@ test("the list's pager starts the next page at its top, the focus on the list's 
   await expect(page.getByText(/produits trouvés · Page 1 sur \d+$/)).toBeVisible();
   await expect(heading).toBeFocused();
 });
+
+test("the launch calendar picks the day the arrow keys moved to", async ({ page }) => {
+  await signIn(page);
+  await page.goto(url("/admin/products/add"));
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Choisir une date" }).click();
+  await expect(page.getByRole("grid").locator("button:focus")).toHaveAccessibleName(/aujourd/i);
+  // Tomorrow in Paris, as the form writes it.
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
+  const tomorrow = new Date(`${today}T00:00:00Z`);
+  tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+  const long = new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(tomorrow);
+  // Preact focused the next day a frame after the arrow: Enter picked today.
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("grid")).toBeHidden();
+  await expect(page.getByText(`Le produit sera mis en ligne automatiquement le ${long} à 10:00`)).toBeVisible();
+});

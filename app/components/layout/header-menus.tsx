@@ -10,7 +10,7 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
-import { type Arrival, useArrivalFocus } from "~/components/ui/on-demand";
+import { type Arrival, useArrivalFocus, useArrivalMenuFocus } from "~/components/ui/on-demand";
 import { Sheet, SheetClose, SheetContent, SheetTrigger } from "~/components/ui/sheet";
 import { type ThemeChoice, parseThemeChoice } from "~/lib/theme";
 import { cn } from "~/lib/utils";
@@ -27,12 +27,13 @@ type Props = { arrival: Arrival; children: ReactElement };
 
 export function TcgMenu({ arrival, children }: Props) {
   const triggerRef = useArrivalFocus<HTMLButtonElement>(arrival);
+  const onContentFocus = useArrivalMenuFocus(arrival);
   return (
     <DropdownMenu modal={false} defaultOpen={arrival.defaultOpen}>
       <DropdownMenuTrigger asChild ref={triggerRef}>
         {children}
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-72">
+      <DropdownMenuContent align="start" className="w-72" onFocus={onContentFocus}>
         <DropdownMenuItem asChild>
           <Link to="/tcg" className="font-semibold">
             Tout le TCG
@@ -61,12 +62,13 @@ export function ThemeMenu({
   onChange,
 }: Props & { choice: ThemeChoice; options: ThemeOption[]; onChange: (choice: ThemeChoice) => void }) {
   const triggerRef = useArrivalFocus<HTMLButtonElement>(arrival);
+  const onContentFocus = useArrivalMenuFocus(arrival);
   return (
     <DropdownMenu defaultOpen={arrival.defaultOpen}>
       <DropdownMenuTrigger asChild ref={triggerRef}>
         {children}
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      <DropdownMenuContent align="end" onFocus={onContentFocus}>
         <DropdownMenuRadioGroup value={choice} onValueChange={(v) => onChange(parseThemeChoice(v))}>
           {options.map(({ value, label, icon }) => (
             <DropdownMenuRadioItem key={value} value={value}>

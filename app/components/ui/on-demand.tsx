@@ -1,7 +1,10 @@
-import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type FocusEvent, type KeyboardEvent, type PointerEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 
-/** How a widget that loaded on demand should start: opened if the visitor already pressed its trigger. */
-export type Arrival = { defaultOpen: boolean; focusTrigger: boolean };
+/**
+ * How a widget that loaded on demand should start: opened if the visitor already pressed its
+ * trigger (`byKeyboard`: with Enter, Space or ArrowDown, so a menu starts on its first item).
+ */
+export type Arrival = { defaultOpen: boolean; focusTrigger: boolean; byKeyboard: boolean };
 
 /** What a press on the stand-in trigger means, as the real trigger would read it. */
 export type PressOn = "pointerdown" | "click";
@@ -19,7 +22,7 @@ export type PressOn = "pointerdown" | "click";
  */
 export function useOnDemand<T>(load: () => Promise<T>, pressOn: PressOn) {
   const [loaded, setLoaded] = useState<{ module: T; focusTrigger: boolean } | null>(null);
-  const [pressed, setPressed] = useState(false);
+  const [pressed, setPressed] = useState<false | "pointer" | "keyboard">(false);
   const focused = useRef(false);
   const requested = useRef(false);
   const mounted = useRef(true);
@@ -44,10 +47,13 @@ export function useOnDemand<T>(load: () => Promise<T>, pressOn: PressOn) {
     );
   }, [load]);
 
-  const press = useCallback(() => {
-    setPressed(true);
-    request();
-  }, [request]);
+  const press = useCallback(
+    (by: "pointer" | "keyboard" = "pointer") => {
+      setPressed(by);
+      request();
+    },
+    [request],
+  );
 
   const trigger = {
     onPointerEnter: request,
@@ -62,31 +68,48 @@ export function useOnDemand<T>(load: () => Promise<T>, pressOn: PressOn) {
     ...(pressOn === "pointerdown"
       ? {
           onPointerDown: (event: PointerEvent) => {
-            if (event.button === 0 && !event.ctrlKey) press();
+            if (event.button === 0 && !event.ctrlKey) press("pointer");
           },
           onKeyDown: (event: KeyboardEvent) => {
             if (event.key === "Enter" || event.key === " " || event.key === "ArrowDown") {
               event.preventDefault();
-              press();
+              press("keyboard");
             }
           },
         }
-      : { onClick: press }),
+      : { onClick: () => press("pointer") }),
   };
 
-  const arrival: Arrival = { defaultOpen: pressed, focusTrigger: loaded?.focusTrigger ?? false };
+  const arrival: Arrival = { defaultOpen: pressed !== false, focusTrigger: loaded?.focusTrigger ?? false, byKeyboard: pressed === "keyboard" };
   return { module: loaded?.module ?? null, trigger, arrival, press };
 }
 
-/** A ref for the real trigger that focuses it on arrival when the stand-in had the focus. */
+/**
+ * A ref for the real trigger that focuses it on arrival when the stand-in had the focus: in the
+ * commit that swaps them, so no key press falls on the page's body meanwhile (an open widget
+ * then moves the focus into itself).
+ */
 export function useArrivalFocus<E extends HTMLElement>(arrival: Arrival) {
   const ref = useRef<E>(null);
-  const { focusTrigger, defaultOpen } = arrival;
-  useEffect(() => {
-    // An open widget places the focus itself (and gives it back to the trigger when it closes).
-    if (focusTrigger && !defaultOpen) ref.current?.focus();
+  const { focusTrigger } = arrival;
+  useLayoutEffect(() => {
+    if (focusTrigger) ref.current?.focus();
     // Only on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return ref;
+}
+
+/**
+ * For a menu's content `onFocus`: a menu that arrives opened by a key starts on its first item,
+ * as Radix does for a key press on its own trigger (that press came before Radix was listening,
+ * so it focuses the menu itself).
+ */
+export function useArrivalMenuFocus(arrival: Arrival) {
+  const first = useRef(arrival.defaultOpen && arrival.byKeyboard);
+  return (event: FocusEvent<HTMLElement>) => {
+    if (!first.current || event.target !== event.currentTarget) return;
+    first.current = false;
+    event.currentTarget.querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')?.focus({ preventScroll: true });
+  };
 }

@@ -214,8 +214,13 @@ describe(`site messages on ${databaseLabel}`, () => {
     });
 
     it("lists the active messages only, oldest first, each with a key that changes when it is edited", async () => {
+      // PGlite's clock counts milliseconds: messages made within one would tie on created_at,
+      // and the seller's list (newest first) would then order them by their random ids.
+      const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 2));
       const first = await createSiteMessage(database.db, { title: "Un", content: "Premier", location: "global" });
+      await nextMillisecond();
       const second = await createSiteMessage(database.db, { title: "Deux", content: "Second", location: "catalog" });
+      await nextMillisecond();
       const off = await createSiteMessage(database.db, { title: "Trois", content: "Éteint", location: "home" });
       await post(adminCookie, { intent: "toggle", id: off.id, active: "false" });
       const active = await listActiveSiteMessages(database.db);

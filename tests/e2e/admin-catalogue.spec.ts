@@ -267,16 +267,24 @@ test("a launch 12 s ahead goes online on open pages without a reload; meanwhile 
   await page.getByRole("link", { name: "Page 2" }).click();
   await expect(page.getByText(/produits trouvés · Page 2 sur 2$/)).toBeVisible();
 
-  await page.getByRole("combobox", { name: /^Statut/ }).selectOption("hors_ligne");
+  const status = page.getByRole("combobox", { name: /^Statut/ });
+  const search = page.getByLabel("Recherche", { exact: true });
+  await status.focus();
+  await status.selectOption("hors_ligne");
   await expect(page).toHaveURL(/status=hors_ligne/);
   await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
-  await page.getByLabel("Recherche", { exact: true }).fill("introuvable zzz");
-  await page.getByLabel("Recherche", { exact: true }).press("Enter");
+  // The filters stay where the keyboard left them (they used to be replaced, and the focus lost).
+  await expect(status).toBeFocused();
+  await search.fill("introuvable zzz");
+  await search.press("Enter");
   await expect(page.getByText("Aucun produit trouvé")).toBeVisible();
   await expect(page.getByText("0 produit trouvé · Page 0 sur 0")).toBeVisible();
+  await expect(search).toBeFocused();
   await page.getByRole("link", { name: "Effacer les filtres" }).click();
   await expect(page).toHaveURL(/\/admin\?sort=stock&order=asc$/);
   await expect(page.getByText(/^\d+ produits trouvés · Page 1 sur 2$/)).toBeVisible();
+  await expect(search).toHaveValue("");
+  await expect(status).toHaveValue("");
 
   // The launch time has come: both open pages show it, neither reloaded.
   await expect(catalogue.getByRole("link", { name: "Display lancement minute" })).toBeVisible({ timeout: 25_000 });

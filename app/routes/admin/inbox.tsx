@@ -9,6 +9,7 @@ import { INBOX_KINDS, INBOX_KIND_LABELS, INBOX_STATUSES, INBOX_STATUS_LABELS } f
 import { inboxListHref, parseInboxQuery, requestCountText } from "~/domain/inbox-admin";
 import { KIND_STATUSES, STATUS_TONES } from "~/domain/inbox-workflow";
 import { cn } from "~/lib/utils";
+import { useShownValue } from "~/lib/use-shown-value";
 import { listInbox } from "~/services/inbox.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/inbox";
@@ -122,11 +123,13 @@ function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"]
   // A kind narrows the statuses to its own (parseInboxQuery drops the others).
   const statuses = query.kind ? KIND_STATUSES[query.kind] : INBOX_STATUSES;
   const apply = () => form.current && submit(form.current, { preventScrollReset: true, replace: true });
+  useShownValue("admin-inbox-kind", query.kind ?? "");
+  useShownValue("admin-inbox-status", query.status ?? "");
   return (
     <Form ref={form} method="get" action="/admin/inbox" role="search" aria-label="Filtrer les demandes" className="mt-6 flex flex-wrap items-end gap-3">
       <label className="flex flex-col gap-1 text-sm font-medium">
         Type
-        <select name="kind" defaultValue={query.kind ?? ""} key={`k-${query.kind}`} onChange={apply} className={select}>
+        <select id="admin-inbox-kind" name="kind" defaultValue={query.kind ?? ""} onChange={apply} className={select}>
           <option value="">Tous les types</option>
           {INBOX_KINDS.map((kind) => (
             <option key={kind} value={kind}>
@@ -137,7 +140,7 @@ function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"]
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Statut
-        <select name="status" defaultValue={query.status ?? ""} key={`s-${query.status}-${query.kind}`} onChange={apply} className={select}>
+        <select id="admin-inbox-status" name="status" defaultValue={query.status ?? ""} onChange={apply} className={select}>
           <option value="">Tous les statuts</option>
           {statuses.map((status) => (
             <option key={status} value={status}>

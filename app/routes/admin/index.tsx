@@ -28,6 +28,7 @@ import { PLACEHOLDER_IMAGE, imageUrl } from "~/domain/images";
 import { formatEuros } from "~/domain/money";
 import { useCatalogChanges, useLiveStatus } from "~/lib/live-events";
 import { cn } from "~/lib/utils";
+import { useShownValue } from "~/lib/use-shown-value";
 import { listAdminProducts } from "~/services/admin-product-list.server";
 import { deleteProduct, setFeatured } from "~/services/product-admin.server";
 import { deleteProductImage } from "~/services/product-images.server";
@@ -306,6 +307,10 @@ function Filters({ query }: { query: AdminProductQuery }) {
   const select = "h-11 rounded-lg border border-border bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring";
   // Selects apply at once; the search box on Enter or the button. Sort order is kept.
   const apply = () => form.current && submit(form.current, { preventScrollReset: true, replace: true });
+  useShownValue("admin-products-q", query.q);
+  useShownValue("admin-products-category", query.category ?? "");
+  useShownValue("admin-products-status", query.status ?? "");
+  useShownValue("admin-products-featured", query.featured ?? "");
   return (
     <Form ref={form} method="get" action="/admin" role="search" aria-label="Filtrer les produits" className="mt-6 flex flex-wrap items-end gap-3">
       {query.sort !== "name" || query.order !== "asc" ? (
@@ -318,12 +323,12 @@ function Filters({ query }: { query: AdminProductQuery }) {
         Recherche
         <span className="relative">
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input key={query.q} type="search" name="q" defaultValue={query.q} placeholder="Rechercher un produit..." className="pl-9" />
+          <Input id="admin-products-q" type="search" name="q" defaultValue={query.q} placeholder="Rechercher un produit..." className="pl-9" />
         </span>
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Catégorie
-        <select name="category" defaultValue={query.category ?? ""} key={`c-${query.category}`} onChange={apply} className={select}>
+        <select id="admin-products-category" name="category" defaultValue={query.category ?? ""} onChange={apply} className={select}>
           <option value="">Toutes les catégories</option>
           {MAIN_CATEGORIES.map((category) => (
             <option key={category} value={category}>
@@ -334,7 +339,7 @@ function Filters({ query }: { query: AdminProductQuery }) {
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Statut
-        <select name="status" defaultValue={query.status ?? ""} key={`s-${query.status}`} onChange={apply} className={select}>
+        <select id="admin-products-status" name="status" defaultValue={query.status ?? ""} onChange={apply} className={select}>
           <option value="">Tous les statuts</option>
           {PRODUCT_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -345,7 +350,7 @@ function Filters({ query }: { query: AdminProductQuery }) {
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Mis en avant
-        <select name="featured" defaultValue={query.featured ?? ""} key={`f-${query.featured}`} onChange={apply} className={select}>
+        <select id="admin-products-featured" name="featured" defaultValue={query.featured ?? ""} onChange={apply} className={select}>
           <option value="">Tous</option>
           <option value="oui">Mis en avant</option>
           <option value="non">Non mis en avant</option>

@@ -21,6 +21,7 @@ import {
 import { pagerItems } from "~/domain/admin-product-list";
 import { getProductForEdit, listAdminLog } from "~/services/product-admin.server";
 import { requireAdmin } from "~/services/session.server";
+import { useShownValue } from "~/lib/use-shown-value";
 import type { Route } from "./+types/journal";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -61,6 +62,7 @@ export default function AdminJournal({ loaderData }: Route.ComponentProps) {
   const { query, total, page, pageCount, entries } = loaderData;
   const navigation = useNavigation();
   const filtered = query.productId !== null;
+  useShownValue("admin-journal-product", query.productId === null ? "" : String(query.productId));
   return (
     <section aria-busy={navigation.state === "loading"} aria-labelledby="journal-title">
       <h1 id="journal-title" className="text-3xl font-extrabold tracking-tight">
@@ -72,7 +74,7 @@ export default function AdminJournal({ loaderData }: Route.ComponentProps) {
         <label className="flex w-44 flex-col gap-1 text-sm font-medium">
           Produit (n°)
           <Input
-            key={query.productId ?? "all"}
+            id="admin-journal-product"
             type="number"
             name="product"
             min={1}

@@ -12,6 +12,7 @@ import { pagerItems } from "~/domain/admin-product-list";
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from "~/domain/catalog-values";
 import { formatEuros } from "~/domain/money";
 import { cn } from "~/lib/utils";
+import { useShownValue } from "~/lib/use-shown-value";
 import { type AdminOrderRow, listAdminOrders } from "~/services/admin-orders.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/orders";
@@ -164,18 +165,20 @@ function Filters({ query }: { query: AdminOrderQuery }) {
   const form = useRef<HTMLFormElement>(null);
   // The status applies at once; the search on Enter or the button.
   const apply = () => form.current && submit(form.current, { preventScrollReset: true, replace: true });
+  useShownValue("admin-orders-q", query.q);
+  useShownValue("admin-orders-status", query.status ?? "");
   return (
     <Form ref={form} method="get" action="/admin/orders" role="search" aria-label="Filtrer les commandes" className="mt-4 flex flex-wrap items-end gap-3">
       <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium">
         Rechercher une commande
         <span className="relative">
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input key={query.q} type="search" name="q" defaultValue={query.q} placeholder="Numéro, e-mail ou nom du client..." className="pl-9" />
+          <Input id="admin-orders-q" type="search" name="q" defaultValue={query.q} placeholder="Numéro, e-mail ou nom du client..." className="pl-9" />
         </span>
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Statut
-        <select name="status" defaultValue={query.status ?? ""} key={`s-${query.status}`} onChange={apply} className={cn(controlClass, "h-11 w-auto")}>
+        <select id="admin-orders-status" name="status" defaultValue={query.status ?? ""} onChange={apply} className={cn(controlClass, "h-11 w-auto")}>
           <option value="">Tous les statuts</option>
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { toast } from "~/components/ui/toaster";
 import { Alert } from "~/components/ui/alert";
+import { focusIsLost } from "~/lib/restore-focus";
 
 export type FailureMessage = { title: string; description: string };
 
@@ -16,7 +17,7 @@ export function FailureAlert({ failure }: { failure: FailureMessage | undefined 
     if (!failure) return;
     // The submit button, disabled while the form was sent, lost the focus: it comes here, so
     // the next Tab reaches the form again instead of the top of the page.
-    if (document.activeElement === document.body || document.activeElement === null) alert.current?.focus();
+    if (focusIsLost()) alert.current?.focus();
     toast.error(failure.title, { description: failure.description, id: FAILURE_TOAST });
     return () => toast.dismiss(FAILURE_TOAST);
   }, [failure]);

@@ -1,4 +1,4 @@
-import { expect, holdPageCode, test } from "./fixtures";
+import { expect, holdPageCode, test, waitForHydration } from "./fixtures";
 
 test.describe("mobile shell (390 px)", () => {
   test("a tap on the menu before the page's code has run opens it once the code is there", async ({ page }) => {
@@ -6,6 +6,34 @@ test.describe("mobile shell (390 px)", () => {
     await page.goto("/", { waitUntil: "domcontentloaded" });
     await page.getByRole("button", { name: "Ouvrir le menu" }).click();
     release();
+    await expect(page.getByRole("dialog", { name: "Comptoir" })).toBeVisible();
+  });
+
+  test("a press still held when the menu's code arrives opens the menu once released", async ({ page }) => {
+    // The code is held until the button is down on the stand-in. The real trigger used to replace
+    // it before the button was released, and the browser sent the click to neither.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requested = () => {};
+    const asked = new Promise<void>((resolve) => (requested = resolve));
+    await page.route("**/assets/header-menus-*.js", async (route) => {
+      requested();
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    const trigger = page.getByRole("button", { name: "Ouvrir le menu" });
+    const box = (await trigger.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await asked;
+    const arrived = page.waitForResponse(/\/assets\/header-menus-/);
+    release();
+    await arrived;
+    // Time for the code to run: the stand-in used to be swapped out here, under the pointer.
+    await page.waitForTimeout(300);
+    await page.mouse.up();
     await expect(page.getByRole("dialog", { name: "Comptoir" })).toBeVisible();
   });
 

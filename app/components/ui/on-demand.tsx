@@ -6,6 +6,9 @@ import { type FocusEvent, type KeyboardEvent, type PointerEvent, useCallback, us
  */
 export type Arrival = { defaultOpen: boolean; focusTrigger: boolean; byKeyboard: boolean };
 
+/** Events that end a press begun on a stand-in (see `startPress` in useOnDemand). */
+const PRESS_ENDS = ["pointerup", "pointercancel", "keyup"] as const;
+
 /** What a press on the stand-in trigger means, as the real trigger would read it. */
 export type PressOn = "pointerdown" | "click";
 
@@ -25,6 +28,9 @@ export function useOnDemand<T>(load: () => Promise<T>, pressOn: PressOn) {
   const [pressed, setPressed] = useState<false | "pointer" | "keyboard">(false);
   const focused = useRef(false);
   const requested = useRef(false);
+  // A press under way on the stand-in (pointer down, Space down): the swap waits for its end.
+  const pressing = useRef(false);
+  const held = useRef<(() => void) | null>(null);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -38,7 +44,11 @@ export function useOnDemand<T>(load: () => Promise<T>, pressOn: PressOn) {
     requested.current = true;
     load().then(
       (module) => {
-        if (mounted.current) setLoaded({ module, focusTrigger: focused.current });
+        const arrive = () => {
+          if (mounted.current) setLoaded({ module, focusTrigger: focused.current });
+        };
+        if (pressing.current) held.current = arrive;
+        else arrive();
       },
       () => {
         // Offline or a new deployment: let the next intent try again.
@@ -54,6 +64,25 @@ export function useOnDemand<T>(load: () => Promise<T>, pressOn: PressOn) {
     },
     [request],
   );
+
+  /**
+   * For a trigger that acts on click: a browser sends a mouse's click, or Space's, to the element
+   * its press began on. Swapped out under a pressed button, the stand-in would get no click and
+   * the real trigger neither: the press would be lost. So the swap waits for the press's end,
+   * and a task more, for the click that follows it (a finger's tap comes as its own event).
+   */
+  const startPress = () => {
+    if (pressing.current) return;
+    pressing.current = true;
+    const end = () => {
+      for (const type of PRESS_ENDS) window.removeEventListener(type, end, true);
+      pressing.current = false;
+      const arrive = held.current;
+      held.current = null;
+      if (arrive) setTimeout(arrive);
+    };
+    for (const type of PRESS_ENDS) window.addEventListener(type, end, true);
+  };
 
   const trigger = {
     onPointerEnter: request,
@@ -77,7 +106,15 @@ export function useOnDemand<T>(load: () => Promise<T>, pressOn: PressOn) {
             }
           },
         }
-      : { onClick: () => press("pointer") }),
+      : {
+          onClick: () => press("pointer"),
+          onPointerDown: (event: PointerEvent) => {
+            if (event.button === 0) startPress();
+          },
+          onKeyDown: (event: KeyboardEvent) => {
+            if (event.key === " ") startPress();
+          },
+        }),
   };
 
   const arrival: Arrival = { defaultOpen: pressed !== false, focusTrigger: loaded?.focusTrigger ?? false, byKeyboard: pressed === "keyboard" };

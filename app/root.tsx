@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -23,6 +24,7 @@ import { NoticeToast } from "./components/layout/notice-toast";
 import { Toaster } from "./components/ui/toaster";
 import { NO_FORM_ON_THIS_PAGE } from "./lib/http";
 import { useNonce } from "./lib/nonce";
+import { recoverFocus, useFocusOnNewPage } from "./lib/restore-focus";
 import { useLinkNavigation } from "./lib/link-navigation";
 import { useReleaseAbandonedCheckout } from "./lib/pending-checkout";
 import { useLiveUpdates } from "./lib/use-live-updates";
@@ -106,6 +108,8 @@ export default function App() {
   useViewerSync();
   useLinkNavigation();
   useReleaseAbandonedCheckout();
+  useEffect(recoverFocus, []);
+  useFocusOnNewPage(useLocation().pathname);
   return <Outlet />;
 }
 

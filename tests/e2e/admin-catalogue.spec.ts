@@ -388,3 +388,56 @@ test("the launch calendar picks the day the arrow keys moved to", async ({ page 
   await expect(page.getByRole("grid")).toBeHidden();
   await expect(page.getByText(`Le produit sera mis en ligne automatiquement le ${long} à 10:00`)).toBeVisible();
 });
+
+test("the focus stays in the product form when the control that had it goes", async ({ page }) => {
+  await signIn(page);
+  await page.goto(url("/admin/products/add"));
+  await waitForHydration(page);
+  const focused = page.locator(":focus");
+  // The visible buttons (the file inputs behind them bear the same names).
+  const chooseMain = page.locator("button", { hasText: "Choisir l'image principale" });
+  const addImage = page.locator("button", { hasText: "Ajouter une image" });
+
+  // A cleared launch date: its calendar button takes the focus.
+  await page.getByRole("button", { name: "Choisir une date" }).click();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("grid")).toBeHidden();
+  await page.getByRole("button", { name: "Effacer la date" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Choisir une date" })).toBeFocused();
+
+  // The main image: the button that chose it goes while it uploads; its remove button takes the
+  // focus, and once removed the choose button again.
+  await chooseMain.focus();
+  await page.locator("#main-image-file").setInputFiles(path.join(files, "red.png"));
+  await expect(page.getByRole("button", { name: "Retirer l'image" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(chooseMain).toBeFocused();
+
+  // Three more images, reordered and removed from the keyboard.
+  for (const colour of ["blue", "green", "gold"]) {
+    await addImage.focus();
+    await page.locator("#additional-image-file").setInputFiles(path.join(files, `${colour}.png`));
+    await expect(addImage).toBeFocused();
+  }
+  const images = page.getByRole("list", { name: "Images supplémentaires, dans l'ordre d'affichage" });
+  const order = async () => (await images.getByRole("img").evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src)));
+  const [blue, green, gold] = await order();
+  await page.getByRole("button", { name: "Avancer l'image 2" }).focus();
+  await page.keyboard.press("Enter");
+  expect(await order()).toEqual([green, blue, gold]);
+  // The image moved to the front: its own "Avancer" is disabled, its "Reculer" has the focus.
+  await expect(focused).toHaveAccessibleName("Reculer l'image 1");
+  await page.keyboard.press("Enter");
+  expect(await order()).toEqual([blue, green, gold]);
+  await expect(focused).toHaveAccessibleName("Reculer l'image 2");
+  await page.getByRole("button", { name: "Retirer l'image 2" }).focus();
+  await page.keyboard.press("Enter");
+  expect(await order()).toEqual([blue, gold]);
+  await expect(focused).toHaveAccessibleName("Retirer l'image 2");
+  await page.keyboard.press("Enter");
+  await expect(focused).toHaveAccessibleName("Retirer l'image 1");
+  await page.keyboard.press("Enter");
+  await expect(images).toBeHidden();
+  await expect(addImage).toBeFocused();
+});

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 test.describe("/catalog, Notre collection", () => {
   test("is rendered on the server with every public product", async ({ request }) => {
@@ -64,6 +64,20 @@ test.describe("/catalog, Notre collection", () => {
     await page.goBack();
     await expect(page).not.toHaveURL(/sort=/);
     await expect(page.getByLabel("Trier par")).toHaveValue("newest");
+  });
+
+  test("a product opened from the keyboard puts the focus on its page's heading", async ({ page }) => {
+    await page.goto("/catalog");
+    await waitForHydration(page);
+    const card = page.getByRole("article").first().getByRole("link");
+    const name = (await card.innerText()).trim();
+    await card.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/product\//);
+    // The link went with the old page: the new page's heading has the focus, not the page's body.
+    await expect(page.getByRole("heading", { level: 1, name })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.locator("main :focus")).toHaveCount(1);
   });
 
   test("an older category id from a home tile is understood", async ({ page }) => {

@@ -96,6 +96,8 @@ test("the seller's promotion, countdown, hero banner and site message reach ever
   await hero.getByLabel("Code promo").fill("LIVE10");
   await hero.getByRole("button", { name: "Enregistrer la bannière" }).click();
   await expect(toast(page, "Bannière d'accueil enregistrée")).toBeVisible();
+  // Disabled while sent, the button gets the focus back once enabled (it used to fall to the page).
+  await expect(hero.getByRole("button", { name: "Enregistrer la bannière" })).toBeFocused();
 
   await page.goto(url("/admin/messages"));
   await page.getByLabel("Titre").fill("Livraison offerte");

@@ -1,9 +1,10 @@
 import { ArrowDown, ArrowUp, ImagePlus, LoaderCircle, RotateCcw, Trash2, X } from "lucide-react";
-import { type DragEvent, useRef, useState } from "react";
+import { type DragEvent, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";
 import { MAX_ADDITIONAL_IMAGES, checkImageFile } from "~/domain/image-upload";
 import { imageUrl } from "~/domain/images";
+import { focusGroup } from "~/lib/restore-focus";
 import { cn } from "~/lib/utils";
 
 /** The answer of POST /admin/api/images (routes/admin/api.images.ts). */
@@ -87,6 +88,8 @@ function DropZone({
   };
   return (
     <div
+      // The button goes while a file uploads: it (or "Réessayer") gets the focus back after.
+      {...focusGroup()}
       onDragOver={(event) => {
         event.preventDefault();
         setOver(true);
@@ -161,7 +164,7 @@ export function MainImageUploader({
 }) {
   const { upload, start, reset } = useUpload(onChange);
   return (
-    <fieldset className="flex flex-col gap-2">
+    <fieldset className="flex flex-col gap-2" {...focusGroup("last")}>
       <legend className="text-sm font-medium">
         Image principale<span className="text-destructive" aria-hidden="true"> *</span>
       </legend>
@@ -226,13 +229,34 @@ export function AdditionalImages({
     }
     void start(file);
   };
+  // The button pressed goes with its image, or away with it: the focus follows (see below).
+  const list = useRef<HTMLOListElement>(null);
+  const focusAfter = useRef<{ key: string; actions: string[] } | null>(null);
+  useLayoutEffect(() => {
+    const wanted = focusAfter.current;
+    focusAfter.current = null;
+    const item = wanted && list.current?.querySelector(`[data-key="${CSS.escape(wanted.key)}"]`);
+    if (!wanted || !item) return;
+    for (const action of wanted.actions) {
+      const button = item.querySelector<HTMLButtonElement>(`button[data-action="${action}"]`);
+      if (button && !button.disabled) return button.focus();
+    }
+  }, [keys]);
   const move = (index: number, by: -1 | 1) => {
     const next = [...keys];
     [next[index], next[index + by]] = [next[index + by]!, next[index]!];
+    // The same arrow again, or the other one at the end of the row.
+    focusAfter.current = { key: keys[index]!, actions: by < 0 ? ["up", "down"] : ["down", "up"] };
     onChange(next);
   };
+  const remove = (index: number) => {
+    const neighbour = keys[index + 1] ?? keys[index - 1];
+    // The next image's remove button; with none left, the drop zone (focusGroup "last").
+    if (neighbour) focusAfter.current = { key: neighbour, actions: ["remove"] };
+    onChange(keys.filter((_, i) => i !== index));
+  };
   return (
-    <fieldset className="flex flex-col gap-2">
+    <fieldset className="flex flex-col gap-2" {...focusGroup("last")}>
       <legend className="text-sm font-medium">
         Images supplémentaires <span className="text-muted-foreground">({keys.length}/{MAX_ADDITIONAL_IMAGES})</span>
       </legend>
@@ -240,15 +264,23 @@ export function AdditionalImages({
         <input key={key} type="hidden" name="additionalImages" value={key} />
       ))}
       {keys.length > 0 ? (
-        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Images supplémentaires, dans l'ordre d'affichage">
+        <ol ref={list} className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Images supplémentaires, dans l'ordre d'affichage">
           {keys.map((key, index) => (
-            <li key={key} className="flex flex-col gap-1.5 rounded-xl border border-border p-2">
+            <li key={key} data-key={key} className="flex flex-col gap-1.5 rounded-xl border border-border p-2">
               <img src={imageUrl(imageBase, key, 320)} alt={`Image supplémentaire ${index + 1}`} className="aspect-square w-full rounded-lg bg-muted object-cover" />
               <div className="flex justify-between">
-                <Button type="button" variant="ghost" size="icon" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Avancer l'image ${index + 1}`}>
+                <Button type="button" variant="ghost" size="icon" data-action="up" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Avancer l'image ${index + 1}`}>
                   <ArrowUp aria-hidden="true" />
                 </Button>
-                <Button type="button" variant="ghost" size="icon" disabled={index === keys.length - 1} onClick={() => move(index, 1)} aria-label={`Reculer l'image ${index + 1}`}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  data-action="down"
+                  disabled={index === keys.length - 1}
+                  onClick={() => move(index, 1)}
+                  aria-label={`Reculer l'image ${index + 1}`}
+                >
                   <ArrowDown aria-hidden="true" />
                 </Button>
                 <Button
@@ -256,7 +288,8 @@ export function AdditionalImages({
                   variant="ghost"
                   size="icon"
                   className="text-destructive hover:text-destructive"
-                  onClick={() => onChange(keys.filter((k) => k !== key))}
+                  data-action="remove"
+                  onClick={() => remove(index)}
                   aria-label={`Retirer l'image ${index + 1}`}
                 >
                   <Trash2 aria-hidden="true" />

@@ -6,6 +6,7 @@ import "react-day-picker/style.css";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
+import { focusGroup } from "~/lib/restore-focus";
 
 const longDate = new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
@@ -35,7 +36,7 @@ export function LaunchPicker({
   const [open, setOpen] = useState(false);
   const selected = toDay(date);
   return (
-    <fieldset className="flex flex-col gap-2">
+    <fieldset className="flex flex-col gap-2" {...focusGroup()}>
       <legend className="text-sm font-medium">Date de lancement (facultative)</legend>
       <input type="hidden" name="launchDate" value={date} />
       <div className="flex flex-wrap items-end gap-3">

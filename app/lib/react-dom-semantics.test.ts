@@ -17,6 +17,12 @@ describe("React DOM's meaning of props, on Preact", () => {
     expect(html("link", { rel: "stylesheet", href: "/a.css", precedence: "default" })).toBe('<link rel="stylesheet" href="/a.css"/>');
   });
 
+  it("selects a select's defaultValue through its options, with no defaultvalue attribute", () => {
+    const select = createElement("select", { name: "s", defaultValue: "b" }, createElement("option", { value: "a" }, "A"), createElement("option", { value: "b" }, "B"));
+    expect(select.props).not.toHaveProperty("defaultValue");
+    expect(renderToString(select as never)).toBe('<select name="s"><option value="a">A</option><option value="b" selected>B</option></select>');
+  });
+
   it("keeps autoFocus as the attribute in the server's page", () => {
     expect(html("input", { autoFocus: true })).toContain("autofocus");
   });

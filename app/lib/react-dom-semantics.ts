@@ -130,4 +130,7 @@ options.vnode = (vnode) => {
     }
   }
   previous?.(vnode);
+  // Preact's React layer marks the options a select's defaultValue names, then leaves the prop
+  // on, which a select has no property for: it became an invalid `defaultvalue` attribute.
+  if (vnode.type === "select" && vnode.props && "defaultValue" in vnode.props) delete (vnode.props as Record<string, unknown>).defaultValue;
 };

@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLoaderData,
   useLocation,
   useRouteLoaderData,
 } from "react-router";
@@ -44,6 +45,8 @@ export const links: Route.LinksFunction = () => [
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const now = new Date();
+  // Before any query: a change heard after this moment may be missing from the page.
+  const renderedAt = now.getTime();
   const [banners, siteMessages] = await Promise.all([getPublicBanners(context.db, now), listActiveSiteMessages(context.db)]);
   return {
     shop: context.shop,
@@ -51,6 +54,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     paymentProvider: context.payments.name,
     banners,
     siteMessages,
+    renderedAt,
   };
 }
 
@@ -104,7 +108,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  useLiveUpdates();
+  useLiveUpdates(useLoaderData<typeof loader>().renderedAt);
   useViewerSync();
   useLinkNavigation();
   useReleaseAbandonedCheckout();

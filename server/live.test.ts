@@ -70,12 +70,21 @@ describe("LiveHub.broadcast", () => {
 });
 
 describe("LiveHub.handler", () => {
-  it("sends the server's clock first, for the countdowns", () => {
+  const connect = (live: LiveHub) => {
     const writes: string[] = [];
     const res = { writeHead: () => res, write: (chunk: string) => writes.push(chunk), end: () => {} } as unknown as Response;
-    const live = new LiveHub(pino({ level: "silent" }), { now: () => 1_764_000_000_000 });
     live.handler(new EventEmitter() as unknown as Request, res);
-    expect(writes.join("")).toBe('retry: 2000\n\nevent: clock\ndata: {"now":1764000000000}\n\n');
+    return writes.join("");
+  };
+
+  it("sends the server's clock first, for the countdowns, and when it last heard of a change", () => {
+    let now = 1_764_000_000_000;
+    const live = new LiveHub(pino({ level: "silent" }), { now: () => now });
+    expect(connect(live)).toBe('retry: 2000\n\nevent: clock\ndata: {"now":1764000000000,"changedAt":null}\n\n');
+    live.broadcast({ op: "update", id: 3 });
+    now += 5_000;
+    // A page opening its stream now learns that a change came 5 s ago (its data may be older).
+    expect(connect(live)).toBe('retry: 2000\n\nevent: clock\ndata: {"now":1764000005000,"changedAt":1764000000000}\n\n');
     live.close();
   });
 });

@@ -27,6 +27,8 @@ export class LiveHub {
   private readonly pending = new Set<string>();
   private flushTimer: NodeJS.Timeout | undefined;
   private lastFlushAt = -Infinity;
+  /** When this process last heard of a change (its page cache purged then), or null. */
+  private changedAt: number | null = null;
 
   constructor(
     private readonly logger: Logger,
@@ -50,8 +52,11 @@ export class LiveHub {
       "X-Accel-Buffering": "no", // nginx: do not buffer the stream
     });
     // The browser reconnects by itself after 2 s when the stream drops. The server's clock
-    // comes first: countdowns tick from it, whatever the visitor's own clock says.
-    res.write(`retry: 2000\n\nevent: clock\ndata: ${JSON.stringify({ now: (this.options.now ?? Date.now)() })}\n\n`);
+    // comes first: countdowns tick from it, whatever the visitor's own clock says. With it, the
+    // last change's time: a page rendered before it, whose stream opens only now, missed that
+    // change's event and reloads its data (app/lib/use-live-updates.ts).
+    const hello = { now: (this.options.now ?? Date.now)(), changedAt: this.changedAt };
+    res.write(`retry: 2000\n\nevent: clock\ndata: ${JSON.stringify(hello)}\n\n`);
     this.clients.add(res);
     this.ensureHeartbeat();
     req.on("close", () => {
@@ -65,9 +70,10 @@ export class LiveHub {
 
   /** Sends a change to every open page: at once after a quiet spell, else with the next batch. */
   broadcast(change: CatalogChange): void {
+    const now = (this.options.now ?? Date.now)();
+    this.changedAt = now;
     this.pending.add(`event: catalog\ndata: ${JSON.stringify(change)}\n\n`);
     if (this.flushTimer) return;
-    const now = (this.options.now ?? Date.now)();
     const wait = Math.max(0, this.lastFlushAt + (this.options.batchMs ?? LIVE_BATCH_MS) - now);
     // Even "at once" waits for the end of this turn: changes announced together leave together.
     this.flushTimer = setTimeout(() => this.flush(), wait);

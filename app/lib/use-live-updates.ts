@@ -19,12 +19,17 @@ const RECONNECT_MAX_MS = 60_000;
  * so stock figures and lists change without a reload. Bursts are coalesced into one reload,
  * and a reconnection reloads too (changes may have been missed while offline). Site content
  * changes ({op: "site"}: the promotions page, a countdown's end) reload every loader, the
- * root's banners included. The stream also gives the server's clock (server-clock.ts).
+ * root's banners included. The stream also gives the server's clock (server-clock.ts), and
+ * when the server last heard of a change: a page whose data was read before that (its stream
+ * opened after the change's event, or the page came from a cache) reloads it.
  * A reload waits for a navigation under way to end (use-idle-revalidate.ts).
+ *
+ * `renderedAt`: when the server began reading the page's data (the root loader's clock).
  */
-export function useLiveUpdates(): void {
+export function useLiveUpdates(renderedAt: number | undefined): void {
   const reload = useIdleRevalidate();
   const revalidate = useEffectEvent(reload);
+  const missedChange = useEffectEvent((changedAt: number | null) => missedAChange(renderedAt, changedAt));
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
@@ -57,8 +62,9 @@ export function useLiveUpdates(): void {
         reconnectMs = Math.min(reconnectMs * 2, RECONNECT_MAX_MS);
       });
       stream.addEventListener("clock", (event) => {
-        const { now } = JSON.parse(event.data) as { now: number };
+        const { now, changedAt } = JSON.parse(event.data) as { now: number; changedAt?: number | null };
         setServerTime(now);
+        if (missedChange(changedAt ?? null)) refresh();
       });
       stream.addEventListener("catalog", (event) => {
         const change = parseCatalogChange(event.data);
@@ -73,4 +79,12 @@ export function useLiveUpdates(): void {
       source?.close();
     };
   }, []);
+}
+
+/**
+ * Whether a change came after the page's data was read: the server heard of it at `changedAt`
+ * (its clock), the page was read from `renderedAt` on. The same millisecond counts as after.
+ */
+export function missedAChange(renderedAt: number | undefined, changedAt: number | null): boolean {
+  return changedAt !== null && renderedAt !== undefined && changedAt >= renderedAt;
 }

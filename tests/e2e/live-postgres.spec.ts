@@ -73,6 +73,27 @@ test("a stock change made in the database shows on an open product page within 2
   expect(await page.evaluate(() => (window as unknown as { __beforeLive?: boolean }).__beforeLive)).toBe(true);
 });
 
+test("a page whose live stream opens only after a change catches up with it", async ({ page }) => {
+  // A slow phone during a drop: the page arrives, a unit sells, and only then does its stream open.
+  const { rows } = await sql.query<{ id: number }>("select id from products where title = 'Coffret Dresseur d''Élite Épée et Bouclier'");
+  const id = rows[0]!.id;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/live", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${server.url}/product/${id}`);
+  const details = page.getByRole("region", { name: "Coffret Dresseur d'Élite Épée et Bouclier" });
+  await expect(details.getByText(/exemplaires? disponibles?|Produit disponible/)).toBeVisible();
+  await sql.query("update products set stock = 1 where id = $1", [id]);
+  // The server has heard of it: its cached page is gone, a fresh one shows the new stock.
+  await expect.poll(async () => (await (await fetch(`${server.url}/product/${id}`)).text()).includes("Plus que 1 exemplaire disponible")).toBe(true);
+  await expect(details.getByText("Plus que 1 exemplaire disponible")).toHaveCount(0);
+  release();
+  await expect(details.getByText("Plus que 1 exemplaire disponible")).toBeVisible({ timeout: 2_000 });
+});
+
 test("a product added in the database appears in an open listing, and a drop opens at its time", async ({ page }) => {
   await page.goto(`${server.url}/tcg?category=other-cards`);
   await expect(page.getByText("2 produits")).toBeVisible();

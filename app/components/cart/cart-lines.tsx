@@ -1,7 +1,8 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
-import { type ComponentProps, useRef } from "react";
+import { useRef } from "react";
 import { Link } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
+import { QuantityButton } from "~/components/product/quantity-selector";
 import type { CartLine } from "~/domain/cart";
 import { PLACEHOLDER_IMAGE } from "~/domain/images";
 import { formatEuros } from "~/domain/money";
@@ -82,24 +83,6 @@ export function CartLines({ items, disabled, afterLastRemoved }: { items: CartLi
         </li>
       ))}
     </ul>
-  );
-}
-
-/**
- * − or +: at its limit it says so (aria-disabled) but keeps the focus, so a keyboard user who
- * reaches the stock is not thrown back to the top of the page.
- */
-function QuantityButton({ atLimit, onClick, className, ...props }: ComponentProps<typeof Button> & { atLimit: boolean }) {
-  return (
-    <Button
-      type="button"
-      variant="ghost"
-      size="icon"
-      aria-disabled={atLimit || undefined}
-      onClick={atLimit ? undefined : onClick}
-      className={cn("aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent", className)}
-      {...props}
-    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { ArrowLeft, X } from "lucide-react";
 import { SearchInput } from "~/components/ui/search-input";
+import { useLayoutEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/ui/link";
 import { ProductGrid, ProductGridSkeleton } from "~/components/product/product-grid";
@@ -72,6 +73,7 @@ export default function Tcg({ loaderData }: Route.ComponentProps) {
   const loadingMore = pending !== null && pending.category === "cards" && pending.shown > query.shown;
   const replacing = pending !== null && !loadingMore;
   const cardsTab = query.category === "cards";
+  const focusFirstNewCard = useFocusFirstNewCard(products.length);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
@@ -147,6 +149,7 @@ export default function Tcg({ loaderData }: Route.ComponentProps) {
               to={to({ shown: query.shown + CARDS_BATCH })}
               preventScrollReset
               aria-disabled={loadingMore}
+              onClick={focusFirstNewCard}
               className={buttonVariants({ variant: "outline", size: "lg" })}
             >
               {loadingMore ? "Chargement..." : "Afficher plus de produits"}
@@ -158,4 +161,22 @@ export default function Tcg({ loaderData }: Route.ComponentProps) {
       )}
     </div>
   );
+}
+
+/**
+ * After "Afficher plus de produits", the first card it brought takes the focus: the next Tab
+ * goes on through the new cards (they come before the button), and the focus is not lost when
+ * the button goes with the last ones. Returns the button's click handler.
+ */
+function useFocusFirstNewCard(count: number) {
+  const moreFrom = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const from = moreFrom.current;
+    if (from === null || count <= from) return;
+    moreFrom.current = null;
+    document.querySelectorAll<HTMLElement>("#contenu article h3 a")[from]?.focus();
+  }, [count]);
+  return () => {
+    moreFrom.current = count;
+  };
 }

@@ -157,13 +157,18 @@ test("other cards come 12 per page; cards load 12 more with Afficher plus de pro
   await page.goto(`${server.url}/tcg?category=cards`);
   await expect(page.getByRole("article")).toHaveCount(12);
   const more = page.getByRole("link", { name: "Afficher plus de produits" });
+  const cardLink = (index: number) => page.getByRole("article").nth(index).getByRole("link");
   await more.click();
   await expect(page.getByRole("article")).toHaveCount(24);
   await expect(page).toHaveURL(/shown=24/);
-  await more.click();
+  // The first new card has the focus, and the next Tab goes on through the new ones.
+  await expect(cardLink(12)).toBeFocused();
+  await more.focus();
+  await page.keyboard.press("Enter");
   await expect(page.getByRole("article")).toHaveCount(30);
   await expect(page.getByText("30 sur 30 produits")).toBeVisible();
   await expect(more).toHaveCount(0);
+  await expect(cardLink(24)).toBeFocused();
 });
 
 test("/entertainment puts a Rupture de stock overlay on a sold-out card, and both listings have their empty state", async ({ page }) => {

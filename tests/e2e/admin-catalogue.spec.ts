@@ -285,6 +285,8 @@ test("a launch 12 s ahead goes online on open pages without a reload; meanwhile 
   await expect(page.getByText(/^\d+ produits trouvés · Page 1 sur 2$/)).toBeVisible();
   await expect(search).toHaveValue("");
   await expect(status).toHaveValue("");
+  // The link went with the filters: the search box has the focus, not the page.
+  await expect(search).toBeFocused();
 
   // The launch time has come: both open pages show it, neither reloaded.
   await expect(catalogue.getByRole("link", { name: "Display lancement minute" })).toBeVisible({ timeout: 25_000 });

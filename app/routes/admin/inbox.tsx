@@ -8,6 +8,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { INBOX_KINDS, INBOX_KIND_LABELS, INBOX_STATUSES, INBOX_STATUS_LABELS } from "~/domain/catalog-values";
 import { inboxListHref, parseInboxQuery, requestCountText } from "~/domain/inbox-admin";
 import { KIND_STATUSES, STATUS_TONES } from "~/domain/inbox-workflow";
+import { focusGroup } from "~/lib/restore-focus";
 import { cn } from "~/lib/utils";
 import { useShownValue } from "~/lib/use-shown-value";
 import { listInbox } from "~/services/inbox.server";
@@ -126,7 +127,7 @@ function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"]
   useShownValue("admin-inbox-kind", query.kind ?? "");
   useShownValue("admin-inbox-status", query.status ?? "");
   return (
-    <Form ref={form} method="get" action="/admin/inbox" role="search" aria-label="Filtrer les demandes" className="mt-6 flex flex-wrap items-end gap-3">
+    <Form ref={form} method="get" action="/admin/inbox" role="search" aria-label="Filtrer les demandes" {...focusGroup()} className="mt-6 flex flex-wrap items-end gap-3">
       <label className="flex flex-col gap-1 text-sm font-medium">
         Type
         <select id="admin-inbox-kind" name="kind" defaultValue={query.kind ?? ""} onChange={apply} className={select}>

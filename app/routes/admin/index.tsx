@@ -26,6 +26,7 @@ import type { CatalogChange } from "~/domain/catalog-change";
 import { MAIN_CATEGORIES, PRODUCT_STATUSES } from "~/domain/catalog-values";
 import { PLACEHOLDER_IMAGE, imageUrl } from "~/domain/images";
 import { formatEuros } from "~/domain/money";
+import { focusGroup } from "~/lib/restore-focus";
 import { useCatalogChanges, useLiveStatus } from "~/lib/live-events";
 import { cn } from "~/lib/utils";
 import { useShownValue } from "~/lib/use-shown-value";
@@ -312,7 +313,7 @@ function Filters({ query }: { query: AdminProductQuery }) {
   useShownValue("admin-products-status", query.status ?? "");
   useShownValue("admin-products-featured", query.featured ?? "");
   return (
-    <Form ref={form} method="get" action="/admin" role="search" aria-label="Filtrer les produits" className="mt-6 flex flex-wrap items-end gap-3">
+    <Form ref={form} method="get" action="/admin" role="search" aria-label="Filtrer les produits" {...focusGroup()} className="mt-6 flex flex-wrap items-end gap-3">
       {query.sort !== "name" || query.order !== "asc" ? (
         <>
           <input type="hidden" name="sort" value={query.sort} />

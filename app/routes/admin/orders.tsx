@@ -11,6 +11,7 @@ import { type AdminOrderQuery, DEFAULT_ORDER_QUERY, adminOrderListHref, emptyOrd
 import { pagerItems } from "~/domain/admin-product-list";
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from "~/domain/catalog-values";
 import { formatEuros } from "~/domain/money";
+import { focusGroup } from "~/lib/restore-focus";
 import { cn } from "~/lib/utils";
 import { useShownValue } from "~/lib/use-shown-value";
 import { type AdminOrderRow, listAdminOrders } from "~/services/admin-orders.server";
@@ -168,7 +169,7 @@ function Filters({ query }: { query: AdminOrderQuery }) {
   useShownValue("admin-orders-q", query.q);
   useShownValue("admin-orders-status", query.status ?? "");
   return (
-    <Form ref={form} method="get" action="/admin/orders" role="search" aria-label="Filtrer les commandes" className="mt-4 flex flex-wrap items-end gap-3">
+    <Form ref={form} method="get" action="/admin/orders" role="search" aria-label="Filtrer les commandes" {...focusGroup()} className="mt-4 flex flex-wrap items-end gap-3">
       <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium">
         Rechercher une commande
         <span className="relative">

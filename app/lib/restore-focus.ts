@@ -101,7 +101,12 @@ export function recoverFocus(): () => void {
         const outermost = groups.findLast((group) => group.isConnected);
         if (outermost) watch(outermost, () => focusControlIn(groups.find((group) => group.isConnected)));
       } else if (element.matches(":disabled")) {
-        watch(element, () => !element.matches(":disabled") && afterEffects(() => focusIfLost(element)));
+        watch(element, () => {
+          if (element.matches(":disabled")) return false;
+          // After the effects of the render that enabled it: an alert there may take the focus.
+          window.setTimeout(() => focusIfLost(element), AFTER_EFFECTS_MS);
+          return true;
+        });
       } else {
         element.focus({ preventScroll: true });
       }
@@ -118,7 +123,8 @@ export function recoverFocus(): () => void {
       observer.disconnect();
       window.clearTimeout(timer);
     };
-    if (!settle()) observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled"] });
+    if (settle()) stopWatching();
+    else observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled"] });
   }
   document.addEventListener("pointerdown", onPointerDown, true);
   document.addEventListener("focusin", onFocusIn, true);
@@ -129,11 +135,6 @@ export function recoverFocus(): () => void {
     document.removeEventListener("focusin", onFocusIn, true);
     document.removeEventListener("focusout", onFocusOut, true);
   };
-}
-
-function afterEffects(callback: () => void): true {
-  window.setTimeout(callback, AFTER_EFFECTS_MS);
-  return true;
 }
 
 function focusIfLost(element: HTMLElement) {

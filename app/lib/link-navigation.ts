@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useNavigate } from "react-router";
 
 /** The click a browser would follow itself: another tab or window, a download, a modified click. */
-function leftToTheBrowser(event: MouseEvent, anchor: HTMLAnchorElement): boolean {
+export function leftToTheBrowser(event: MouseEvent, anchor: HTMLAnchorElement): boolean {
   return (
     event.defaultPrevented ||
     event.button !== 0 ||

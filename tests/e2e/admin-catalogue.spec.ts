@@ -275,8 +275,19 @@ test("a launch 12 s ahead goes online on open pages without a reload; meanwhile 
   await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
   // The filters stay where the keyboard left them (they used to be replaced, and the focus lost).
   await expect(status).toBeFocused();
+  // Text typed but not applied: "Effacer les filtres" empties the box too (the page's state
+  // had no search, so the box kept it while the list showed every product).
+  await search.fill("pas encore appliqué");
+  await page.getByRole("link", { name: "Effacer les filtres" }).click();
+  await expect(page).toHaveURL(/\/admin\?sort=stock&order=asc$/);
+  await expect(search).toHaveValue("");
+  await expect(status).toHaveValue("");
+  await status.selectOption("hors_ligne");
+  await expect(page).toHaveURL(/status=hors_ligne/);
   await search.fill("introuvable zzz");
   await search.press("Enter");
+  // No offline product here either: the list looks the same before and after the search.
+  await expect(page).toHaveURL(/q=introuvable/);
   await expect(page.getByText("Aucun produit trouvé")).toBeVisible();
   await expect(page.getByText("0 produit trouvé · Page 0 sur 0")).toBeVisible();
   await expect(search).toBeFocused();

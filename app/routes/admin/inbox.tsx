@@ -3,11 +3,12 @@ import { useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Link } from "~/components/ui/link";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { INBOX_KINDS, INBOX_KIND_LABELS, INBOX_STATUSES, INBOX_STATUS_LABELS } from "~/domain/catalog-values";
 import { inboxListHref, parseInboxQuery, requestCountText } from "~/domain/inbox-admin";
 import { KIND_STATUSES, STATUS_TONES } from "~/domain/inbox-workflow";
+import { ClearFiltersLink } from "~/components/admin/clear-filters-link";
 import { focusGroup } from "~/lib/restore-focus";
 import { cn } from "~/lib/utils";
 import { useShownValue } from "~/lib/use-shown-value";
@@ -154,9 +155,7 @@ function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"]
         Filtrer
       </Button>
       {query.kind || query.status ? (
-        <Link to="/admin/inbox" className={buttonVariants({ variant: "ghost" })}>
-          Effacer les filtres
-        </Link>
+        <ClearFiltersLink to="/admin/inbox" />
       ) : null}
     </Form>
   );

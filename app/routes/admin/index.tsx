@@ -26,6 +26,7 @@ import type { CatalogChange } from "~/domain/catalog-change";
 import { MAIN_CATEGORIES, PRODUCT_STATUSES } from "~/domain/catalog-values";
 import { PLACEHOLDER_IMAGE, imageUrl } from "~/domain/images";
 import { formatEuros } from "~/domain/money";
+import { ClearFiltersLink } from "~/components/admin/clear-filters-link";
 import { focusGroup } from "~/lib/restore-focus";
 import { useCatalogChanges, useLiveStatus } from "~/lib/live-events";
 import { cn } from "~/lib/utils";
@@ -361,9 +362,7 @@ function Filters({ query }: { query: AdminProductQuery }) {
         Filtrer
       </Button>
       {hasFilters(query) ? (
-        <Link to={adminProductListHref(clearFilters(query))} className={buttonVariants({ variant: "ghost" })}>
-          Effacer les filtres
-        </Link>
+        <ClearFiltersLink to={adminProductListHref(clearFilters(query))} />
       ) : null}
     </Form>
   );

@@ -11,6 +11,7 @@ import { type AdminOrderQuery, DEFAULT_ORDER_QUERY, adminOrderListHref, emptyOrd
 import { pagerItems } from "~/domain/admin-product-list";
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from "~/domain/catalog-values";
 import { formatEuros } from "~/domain/money";
+import { ClearFiltersLink } from "~/components/admin/clear-filters-link";
 import { focusGroup } from "~/lib/restore-focus";
 import { cn } from "~/lib/utils";
 import { useShownValue } from "~/lib/use-shown-value";
@@ -192,9 +193,7 @@ function Filters({ query }: { query: AdminOrderQuery }) {
         Filtrer
       </button>
       {hasOrderFilters(query) ? (
-        <Link to={adminOrderListHref(DEFAULT_ORDER_QUERY)} className={buttonVariants({ variant: "ghost" })}>
-          Effacer les filtres
-        </Link>
+        <ClearFiltersLink to={adminOrderListHref(DEFAULT_ORDER_QUERY)} />
       ) : null}
     </Form>
   );

@@ -8,5 +8,5 @@ export const ENTERTAINMENT_KIND_LABELS: Record<EntertainmentKind, string> = { ma
  * games, consoles, no sub-category). Case is ignored: the seller types sub-categories by hand.
  */
 export function entertainmentKind(subCategory: string | null | undefined): EntertainmentKind {
-  return subCategory?.toLocaleLowerCase("fr").includes("manga") ? "manga" : "gaming";
+  return subCategory?.toLowerCase().includes("manga") ? "manga" : "gaming";
 }

@@ -15,6 +15,31 @@ describe("formatEuros", () => {
     expect(formatEuros(123450)).toBe(fr(1234.5));
     expect(formatEuros(123450)).toMatch(/^1\s234,50\s€$/u);
   });
+
+  it("writes what Intl.NumberFormat writes, for every amount up to 10,000 € and refunds down to -1,000 €", () => {
+    const intl = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
+    const differ: number[] = [];
+    for (let cents = -100_000; cents <= 1_000_000; cents++) {
+      if (formatEuros(cents) !== intl.format(cents / 100)) differ.push(cents);
+    }
+    expect(differ.slice(0, 5)).toEqual([]);
+  });
+
+  it("and for large amounts, at each power of ten and around it", () => {
+    const intl = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
+    const amounts = [];
+    for (let power = 0; power <= 14; power++) for (const delta of [-1, 0, 1, 7, 99]) amounts.push(10 ** power + delta, -(10 ** power + delta));
+    // Beyond about 10^15 cents, cents / 100 as a double is no longer exact for Intl.
+    amounts.push(123_456_789_012, 999_999_999_999);
+    for (const cents of amounts.filter((amount) => amount !== 0)) expect([cents, formatEuros(cents)]).toEqual([cents, intl.format(cents / 100)]);
+  });
+
+  it("rounds a fraction of a cent half away from zero, as Intl does, and never writes -0,00 €", () => {
+    expect(formatEuros(1250.5)).toBe("12,51\u00a0€");
+    expect(formatEuros(-1250.5)).toBe("-12,51\u00a0€");
+    expect(formatEuros(-0.4)).toBe("0,00\u00a0€");
+    expect(formatEuros(-0)).toBe("0,00\u00a0€");
+  });
 });
 
 describe("parseEurosToCents", () => {

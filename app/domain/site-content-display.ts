@@ -45,16 +45,22 @@ export function countdownShownIn(location: CountdownLocation, area: SiteArea): b
   return location === "global" || location === area;
 }
 
-const parisParts = new Intl.DateTimeFormat("fr-FR", {
-  timeZone: "Europe/Paris",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
+// Made on first use: a browser's first Intl formatter costs tens of ms (decision 025), and
+// every page loads this module while few show a moment.
+let parisParts: Intl.DateTimeFormat | undefined;
+function parisPartsFormat(): Intl.DateTimeFormat {
+  parisParts ??= new Intl.DateTimeFormat("fr-FR", {
+    timeZone: "Europe/Paris",
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
+  return parisParts;
+}
 
 /**
  * "samedi 14 mars à 18:00" ("18:00:30" when the seconds count), Paris time. Built from the
@@ -63,7 +69,7 @@ const parisParts = new Intl.DateTimeFormat("fr-FR", {
  */
 export function formatParisMoment(instant: Date): string {
   const p: Record<string, string> = {};
-  for (const part of parisParts.formatToParts(instant)) p[part.type] = part.value;
+  for (const part of parisPartsFormat().formatToParts(instant)) p[part.type] = part.value;
   const time = `${p.hour}:${p.minute}${p.second === "00" ? "" : `:${p.second}`}`;
   return `${p.weekday} ${p.day} ${p.month} à ${time}`;
 }

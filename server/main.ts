@@ -206,6 +206,11 @@ const server: Server = createServer(app).listen(env.PORT, env.HOST, () => {
   }
   console.log(lines.join("\n") + "\n");
 });
+// A client or a proxy sends its next request on a connection it keeps open; if the server
+// closed that connection at the same moment (Node's default: after 5 s idle), the request fails
+// with a reset. Longer than the idle timeout of common load balancers (60 s), as they advise.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 
 let closing = false;
 async function shutdown(signal: string) {

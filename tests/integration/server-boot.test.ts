@@ -38,6 +38,8 @@ describe.skipIf(onPostgres)("the server on its embedded database (PGlite in DATA
       const health = await fetch(`${server.url}/healthz`);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: "ok", database: "pglite" });
+      // Idle connections stay open longer than a load balancer's: no reset when one is reused.
+      expect(health.headers.get("keep-alive")).toBe("timeout=65");
 
       // A second process on the same directory is refused with a clear message.
       const second = await runServerExpectingFailure({ DATA_DIR: dataDir });

@@ -62,13 +62,16 @@ function lucideIconImports(): Plugin {
         for (const specifier of specifiers) {
           const [imported = "", local = imported] = specifier.split(/\s+as\s+/);
           const file = fileOf.get(imported);
-          if (file) lines.push(`import ${local} from "lucide-react/icons/${file}";`);
-          else kept.push(specifier);
+          if (file) {
+            lines.push(`import { __iconData as __lucide_${local} } from "lucide-react/icons/${file}";`);
+            lines.push(`const ${local} = __leanIcon(__lucide_${local});`);
+          } else kept.push(specifier);
         }
         if (kept.length > 0) lines.push(`import { ${kept.join(", ")} } from "lucide-react";`);
         return lines.join("\n");
       });
-      return next === code ? null : { code: next, map: null };
+      if (next === code) return null;
+      return { code: `import { leanIcon as __leanIcon } from "~/components/ui/lean-icon";\n${next}`, map: null };
     },
   };
 }

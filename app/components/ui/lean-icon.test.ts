@@ -28,6 +28,8 @@ describe("leanIcon", () => {
       {},
       { "aria-label": "Rechercher" },
       { role: "img", "aria-labelledby": "t" },
+      { "aria-describedby": "d" },
+      { "aria-label": undefined, className: "size-4" },
       { className: "size-5", "data-state": "on", id: "icon" },
     ]) {
       expect(html(lean as never, props)).toBe(html(lucide as never, props));

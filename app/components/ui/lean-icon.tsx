@@ -9,7 +9,11 @@ export type LucideIconData = {
 };
 type LucideNode = [tag: string, attributes: Record<string, string | number>, children?: LucideNode[]];
 
-const A11Y_PROPS = ["aria-label", "aria-labelledby", "title", "role"] as const;
+/** lucide's rule: an icon with children, a role, a title or any aria-* prop names something. */
+function namesSomething(props: Record<string, unknown>, children: unknown): boolean {
+  if (children) return true;
+  return Object.entries(props).some(([name, value]) => (name.startsWith("aria-") || name === "role" || name === "title") && value != null);
+}
 
 function draw([tag, attributes, children]: LucideNode, index: number): ReactNode {
   return createElement(tag, { key: index, ...attributes }, children?.map(draw));
@@ -27,7 +31,6 @@ export function leanIcon(data: LucideIconData) {
   const size = data.size ?? 24;
   const classes = ["lucide", `lucide-${data.name}`, ...(data.aliases ?? []).map((alias) => `lucide-${alias}`)].join(" ");
   function LeanIcon({ className, children, ...props }: SVGProps<SVGSVGElement>) {
-    const named = Boolean(children) || A11Y_PROPS.some((name) => props[name as keyof typeof props] !== undefined);
     return createElement(
       "svg",
       {
@@ -40,7 +43,7 @@ export function leanIcon(data: LucideIconData) {
         strokeWidth: 2,
         strokeLinecap: "round",
         strokeLinejoin: "round",
-        "aria-hidden": named ? undefined : "true",
+        "aria-hidden": namesSomething(props, children) ? undefined : "true",
         ...props,
         className: className ? `${classes} ${className}` : classes,
       },

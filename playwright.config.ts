@@ -5,7 +5,10 @@ import { defineConfig, devices } from "@playwright/test";
 // Chosen once in the runner process; workers and the web server inherit them through the
 // environment. The web server makes the data directory template, which the specs' own servers
 // copy (tests/setup/data-dir-template.ts).
-process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
+// Below the ports the system hands out by itself (32768 and up on Linux, 49152 and up elsewhere):
+// up to 39999, the test servers `npm test` starts on port 0 beside these tests, or any client
+// connection, could already hold it (EADDRINUSE, seen once on CI).
+process.env.E2E_PORT ??= String(20_000 + (process.pid % 12_000));
 const port = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_TEMPLATE ??= process.env.TEST_DATA_TEMPLATE || path.join(os.tmpdir(), `comptoir-e2e-template-${port}`);
 

@@ -43,6 +43,8 @@ function serverEntry(): Plugin {
  * (`lucide-react/icons/camera`): the chunk groups below then see which icons the shell and the
  * listings really use and put them in those chunks, instead of one small file per icon per page.
  * The names come from the package's own index (aliases included); types stay on the index.
+ * Each icon is then built from its file's drawing (`__iconData`) by `leanIcon`
+ * (app/components/ui/lean-icon.tsx): the same SVG from one component instead of three.
  */
 function lucideIconImports(): Plugin {
   const index = createRequire(import.meta.url).resolve("lucide-react").replace(/[\\/]cjs[\\/][^\\/]+$/, "/esm/lucide-react.mjs");

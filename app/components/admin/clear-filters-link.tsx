@@ -8,7 +8,7 @@ import { leftToTheBrowser } from "~/lib/link-navigation";
  * search sent a moment ago whose list has not arrived, would otherwise stay in the box while
  * the list shows everything, since the page's state they are drawn from was already empty.
  */
-export function clearFilterFields(form: HTMLFormElement): void {
+function clearFilterFields(form: HTMLFormElement): void {
   for (const field of Array.from(form.elements)) {
     if (field instanceof HTMLInputElement && field.type !== "hidden") field.value = "";
     else if (field instanceof HTMLSelectElement && Array.from(field.options).some((option) => option.value === "")) field.value = "";

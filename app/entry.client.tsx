@@ -2,6 +2,7 @@ import "~/lib/react-dom-semantics";
 import { Suspense, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { startSlicedHydration } from "~/lib/hydrate-later";
 
 /**
  * Preact renders into `document` as into `<html>`, whose children are the page's `<head>` and
@@ -28,6 +29,10 @@ function documentAsParent(): Element {
   return parent as unknown as Element;
 }
 
+// Says the page has come alive, every part of it hydrated: tests and scripts wait for it.
+startSlicedHydration(() => (document.documentElement.dataset.hydrated = ""));
+// The modules have just run, in one task: the hydration starts in the next.
+await new Promise((resolve) => setTimeout(resolve));
 startTransition(() => {
   hydrateRoot(
     documentAsParent(),

@@ -24,6 +24,7 @@ import { SiteMessages } from "./components/layout/site-messages";
 import { NoticeToast } from "./components/layout/notice-toast";
 import { Toaster } from "./components/ui/toaster";
 import { NO_FORM_ON_THIS_PAGE } from "./lib/http";
+import { HydrateLater, hydrateWaitingParts } from "./lib/hydrate-later";
 import { useNonce } from "./lib/nonce";
 import { recoverFocus, useFocusOnNewPage } from "./lib/restore-focus";
 import { useLinkNavigation } from "./lib/link-navigation";
@@ -66,10 +67,8 @@ export const meta: Route.MetaFunction = ({ error }) =>
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  // Says the page has come alive (its handlers attached): tests and scripts wait for it.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "";
-  }, []);
+  // The parts that wait their turn hydrate from here on (the page is marked hydrated after them).
+  useEffect(hydrateWaitingParts, []);
   const data = useRouteLoaderData<typeof loader>("root");
   return (
     // "dark" is the default; THEME_SCRIPT corrects it from localStorage before the first paint,
@@ -90,13 +89,23 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Aller au contenu
         </a>
-        {data ? <SiteHeader shopName={data.shop.name} paymentProvider={data.paymentProvider} /> : null}
+        {data ? (
+          <HydrateLater>
+            <SiteHeader shopName={data.shop.name} paymentProvider={data.paymentProvider} />
+          </HydrateLater>
+        ) : null}
         {data ? <SiteBanners /> : null}
         {data ? <SiteMessages /> : null}
-        <main id="contenu" className="flex-1">
-          {children}
-        </main>
-        {data ? <SiteFooter shop={data.shop} /> : null}
+        <HydrateLater>
+          <main id="contenu" className="flex-1">
+            {children}
+          </main>
+        </HydrateLater>
+        {data ? (
+          <HydrateLater>
+            <SiteFooter shop={data.shop} />
+          </HydrateLater>
+        ) : null}
         <NavigationProgress />
         <NoticeToast />
         <Toaster />

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Skeleton } from "~/components/ui/skeleton";
+import { HydrateLater } from "~/lib/hydrate-later";
 import type { ProductView } from "~/domain/product-view";
 import { ProductCard, type SoldOutDisplay } from "./product-card";
 
@@ -21,7 +22,9 @@ export function ProductGrid({
     <ul className={GRID_CLASS}>
       {products.map((product, i) => (
         <li key={product.id}>
-          <ProductCard product={product} eager={i < eagerCount && (i === 0 ? "high" : true)} badge={badge?.(product)} soldOut={soldOut} />
+          <HydrateLater>
+            <ProductCard product={product} eager={i < eagerCount && (i === 0 ? "high" : true)} badge={badge?.(product)} soldOut={soldOut} />
+          </HydrateLater>
         </li>
       ))}
     </ul>

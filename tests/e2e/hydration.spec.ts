@@ -1,0 +1,32 @@
+import { expect, test, waitForHydration } from "./fixtures";
+
+/**
+ * Parts of a page hydrate in later tasks (app/lib/hydrate-later.tsx): each must take over the
+ * server's markup as it is. A part rebuilt instead would flash, reload its images and lose
+ * what the visitor typed or focused meanwhile.
+ */
+for (const path of ["/", "/catalog", "PRODUCT"]) {
+  test(`${path}: hydration keeps every element the server sent`, async ({ page }) => {
+    let url = path;
+    if (path === "PRODUCT") {
+      await page.goto("/catalog");
+      url = (await page.locator('article h3 a[href^="/product/"]').first().getAttribute("href"))!;
+    }
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      (window as unknown as { __removed: string[] }).__removed = removed;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes) if (node instanceof Element) removed.push(`${node.tagName.toLowerCase()} ${node.className}`.trim());
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(url);
+    await waitForHydration(page);
+    // React Router's <Links> and <Scripts> replace the head's links and its inline scripts: not page content.
+    const removed = await page.evaluate(() => (window as unknown as { __removed: string[] }).__removed);
+    expect(removed.filter((entry) => !/^(script|link)\b/.test(entry))).toEqual([]);
+    // Hydrated all the way down: the first "Ajouter au panier" (a card's, deferred) works.
+    await page.getByRole("button", { name: /^Ajouter au panier/ }).first().click();
+    await expect(page.getByRole("link", { name: "Panier : 1 article" })).toBeVisible();
+  });
+}

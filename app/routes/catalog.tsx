@@ -18,6 +18,7 @@ import { publicPageHeaders } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { useShownValue } from "~/lib/use-shown-value";
 import { cn } from "~/lib/utils";
+import { HydrateLater } from "~/lib/hydrate-later";
 import { listCatalog } from "~/services/catalog.server";
 import type { Route } from "./+types/catalog";
 
@@ -54,31 +55,34 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-extrabold tracking-tight">Notre collection</h1>
       <p className="mt-1 text-muted-foreground">Cartes, produits scellés, accessoires, mangas et jeux vidéo.</p>
 
-      <Form method="get" role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" preventScrollReset>
-        {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
-        <div className="relative flex-1">
-          <SearchInput id="catalog-q" label="Rechercher dans la collection" name="q" defaultValue={query.q} placeholder="Nom, série, description..." />
-        </div>
-        <label className="flex items-center gap-2 text-sm">
-          <span className="shrink-0 text-muted-foreground">Trier par</span>
-          <select
-            id="catalog-sort"
-            name="sort"
-            defaultValue={query.sort}
-            onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-            className="h-11 rounded-lg border border-input bg-card px-3 text-sm"
-          >
-            {CATALOG_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {CATALOG_SORT_LABELS[sort]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className={buttonVariants({ variant: "secondary" })}>
-          Rechercher
-        </button>
-      </Form>
+      {/* Its own hydration slice (decision 026): the filters, then the cards. */}
+      <HydrateLater>
+        <Form method="get" role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" preventScrollReset>
+          {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+          <div className="relative flex-1">
+            <SearchInput id="catalog-q" label="Rechercher dans la collection" name="q" defaultValue={query.q} placeholder="Nom, série, description..." />
+          </div>
+          <label className="flex items-center gap-2 text-sm">
+            <span className="shrink-0 text-muted-foreground">Trier par</span>
+            <select
+              id="catalog-sort"
+              name="sort"
+              defaultValue={query.sort}
+              onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+              className="h-11 rounded-lg border border-input bg-card px-3 text-sm"
+            >
+              {CATALOG_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {CATALOG_SORT_LABELS[sort]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={buttonVariants({ variant: "secondary" })}>
+            Rechercher
+          </button>
+        </Form>
+      </HydrateLater>
 
       <nav aria-label="Catégories" className="mt-4 flex flex-wrap gap-2">
         {[null, ...CATALOG_CATEGORY_IDS].map((id) => {

@@ -42,10 +42,20 @@ const METRICS = [
 ];
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 
+/**
+ * Lighthouse's trace recording fails now and then on this Chromium (NO_NAVSTART, NO_FCP: "Please
+ * run Lighthouse again"): such a run is repeated, up to twice; any other error ends the run.
+ */
+const RETRIED_ERRORS = new Set(["NO_NAVSTART", "NO_FCP"]);
+
 /** One Lighthouse run: scores out of 100, metrics in ms (CLS unitless), failing audits' ids. */
-async function audit(url, port) {
+async function audit(url, port, attempt = 1) {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
   const { lhr } = result;
+  if (lhr.runtimeError && RETRIED_ERRORS.has(lhr.runtimeError.code) && attempt < 3) {
+    console.log(`  ${url}: ${lhr.runtimeError.code}, run again`);
+    return audit(url, port, attempt + 1);
+  }
   if (REPORTS) {
     fs.mkdirSync(REPORTS, { recursive: true });
     fs.writeFileSync(path.join(REPORTS, `${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}.json`), result.report);

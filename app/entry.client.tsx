@@ -30,9 +30,7 @@ function documentAsParent(): Element {
 }
 
 // Says the page has come alive, every part of it hydrated: tests and scripts wait for it.
-startSlicedHydration(() => (document.documentElement.dataset.hydrated = ""));
-// The modules have just run, in one task: the hydration starts in the next.
-await new Promise((resolve) => setTimeout(resolve));
+await startSlicedHydration(() => (document.documentElement.dataset.hydrated = ""));
 startTransition(() => {
   hydrateRoot(
     documentAsParent(),

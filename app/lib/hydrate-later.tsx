@@ -31,12 +31,16 @@ let draining = false;
 let whenDone: (() => void) | null = null;
 let stopWatching: (() => void) | null = null;
 
-/** In the browser, before the first hydration: from here on, HydrateLater parts wait for their turn. */
-export function startSlicedHydration(done: () => void) {
+/**
+ * In the browser, before the first hydration: from here on, HydrateLater parts wait for their
+ * turn. Resolves in the next task: the modules have just run in this one, the root hydrates there.
+ */
+export function startSlicedHydration(done: () => void): Promise<void> {
   firstHydration = true;
   whenDone = done;
   document.addEventListener("click", leaveToBrowser, true);
   document.addEventListener("submit", leaveToBrowser, true);
+  return new Promise((resolve) => nextTask(resolve));
 }
 
 /** Once the root has hydrated (its layout's effect): the waiting parts hydrate, one task each. */

@@ -3,6 +3,7 @@ import { Suspense, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { startSlicedHydration } from "~/lib/hydrate-later";
+import { quietRoutePatches } from "~/lib/quiet-route-patches";
 
 /**
  * Preact renders into `document` as into `<html>`, whose children are the page's `<head>` and
@@ -29,6 +30,7 @@ function documentAsParent(): Element {
   return parent as unknown as Element;
 }
 
+quietRoutePatches();
 // Says the page has come alive, every part of it hydrated: tests and scripts wait for it.
 await startSlicedHydration(() => (document.documentElement.dataset.hydrated = ""));
 startTransition(() => {

@@ -1,6 +1,7 @@
 /** Money is integer cents everywhere; these are the only conversions. */
 
-const GROUP = "\u202f"; // narrow no-break space between groups of three digits
+import { groupThousands } from "./numbers";
+
 const BEFORE_SYMBOL = "\u00a0"; // no-break space before €
 
 /**
@@ -12,7 +13,7 @@ const BEFORE_SYMBOL = "\u00a0"; // no-break space before €
  */
 export function formatEuros(cents: number): string {
   const rounded = Math.round(Math.abs(cents));
-  const whole = String(Math.floor(rounded / 100)).replace(/\B(?=(\d{3})+$)/g, GROUP);
+  const whole = groupThousands(Math.floor(rounded / 100));
   const sign = cents < 0 && rounded > 0 ? "-" : "";
   return `${sign}${whole},${String(rounded % 100).padStart(2, "0")}${BEFORE_SYMBOL}€`;
 }

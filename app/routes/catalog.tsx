@@ -21,6 +21,7 @@ import { cn } from "~/lib/utils";
 import { HydrateLater } from "~/lib/hydrate-later";
 import { listCatalog } from "~/services/catalog.server";
 import type { Route } from "./+types/catalog";
+import { countOf } from "~/domain/numbers";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseCatalogQuery(new URL(request.url).searchParams);
@@ -106,7 +107,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 flex min-h-11 flex-wrap items-center justify-between gap-2">
         <p className="tabular text-sm text-muted-foreground" role="status">
-          {`${total} produit${total > 1 ? "s" : ""}`}
+          {countOf(total, "produit")}
         </p>
         {filtered ? (
           <Link to="/catalog" className={buttonVariants({ variant: "ghost", size: "sm", className: "h-11" })}>

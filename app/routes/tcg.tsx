@@ -23,6 +23,7 @@ import { useShownValue } from "~/lib/use-shown-value";
 import { cn } from "~/lib/utils";
 import { listProducts } from "~/services/catalog.server";
 import type { Route } from "./+types/tcg";
+import { countOf, groupThousands } from "~/domain/numbers";
 
 export const headers = publicPageHeaders;
 
@@ -121,8 +122,8 @@ export default function Tcg({ loaderData }: Route.ComponentProps) {
 
       <p className="tabular mt-4 text-sm text-muted-foreground" role="status">
         {cardsTab && total > 0
-          ? `${products.length} sur ${total} produit${total > 1 ? "s" : ""}`
-          : `${total} produit${total > 1 ? "s" : ""}`}
+          ? `${groupThousands(products.length)} sur ${countOf(total, "produit")}`
+          : countOf(total, "produit")}
       </p>
 
       <div className="mt-4">

@@ -1,6 +1,7 @@
 import { ArrowRight, Boxes, Gamepad2, Layers, Package, Shield } from "lucide-react";
 import { Link } from "~/components/ui/link";
 import { type CatalogCategoryId, categoryHref } from "~/domain/categories";
+import { countOf } from "~/domain/numbers";
 
 const TILES: { id: CatalogCategoryId; title: string; text: string; Icon: typeof Package; tint: string }[] = [
   { id: "sealed", title: "Produits scellés", text: "Boosters, displays et coffrets", Icon: Package, tint: "from-amber-400/25" },
@@ -24,7 +25,7 @@ export function CategoryTiles({ counts }: { counts: Record<CatalogCategoryId, nu
               <h3 className="font-bold leading-tight">{title}</h3>
               <p className="mt-1 text-sm text-muted-foreground">{text}</p>
               <p className="tabular mt-2 flex items-center gap-1 text-xs font-semibold text-accent">
-                {counts[id]} produit{counts[id] > 1 ? "s" : ""}
+                {countOf(counts[id], "produit")}
                 <ArrowRight className="size-3.5 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
               </p>
             </div>

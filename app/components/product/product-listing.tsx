@@ -3,6 +3,7 @@ import { useLocation, useNavigation } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
 import type { ProductView } from "~/domain/product-view";
 import { ProductGrid, type ProductGridOptions, ProductGridSkeleton } from "./product-grid";
+import { countOf } from "~/domain/numbers";
 
 /**
  * A paged product list of a category page: count, grid, empty state and numbered pager. Moving
@@ -35,7 +36,7 @@ export function ProductListing({
   return (
     <>
       <p className="tabular min-h-5 text-sm text-muted-foreground" role="status">
-        {total > 0 ? `${total} produit${total > 1 ? "s" : ""}` : null}
+        {total > 0 ? countOf(total, "produit") : null}
       </p>
       <div className="mt-4">
         {loading ? (

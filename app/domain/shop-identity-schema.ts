@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONTROL } from "./text-rules";
-import { parseEurosToCents } from "./money";
+import { formatEuros, parseEurosToCents } from "./money";
 import { IDENTITY_KEYS, type IdentityKey, type LegalIdentity, type LegalIdentityInput, frenchVatKey, isPlaceholder, isValidSiren } from "./shop-identity";
 
 /**
@@ -91,8 +91,6 @@ const url = text(300).transform((value, ctx) => {
 });
 
 const CAPITAL_INVALID = "Indiquez le capital en euros (ex. 1 000 €)";
-const wholeEuros = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
-const euros = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
 const shareCapital = text(40).transform((value, ctx) => {
   if (value === "") return "";
   const cents = parseEurosToCents(value.replace(/euros?|eur/i, ""));
@@ -100,7 +98,8 @@ const shareCapital = text(40).transform((value, ctx) => {
     ctx.addIssue({ code: "custom", message: CAPITAL_INVALID });
     return z.NEVER;
   }
-  return cents % 100 === 0 ? wholeEuros.format(cents / 100) : euros.format(cents / 100);
+  // "1 000 €", "1 000,50 €".
+  return cents % 100 === 0 ? formatEuros(cents).replace(",00", "") : formatEuros(cents);
 });
 
 export const PLACEHOLDER_REFUSED = "C'est la valeur d'exemple de la boutique\u00a0: indiquez la vôtre";

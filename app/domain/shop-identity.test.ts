@@ -6,13 +6,13 @@ import {
   IDENTITY_KEYS,
   LEGAL_TEXTS_REVISED_AT,
   type LegalIdentity,
-  formatLegalDate,
   frenchVatKey,
   isValidSiren,
   legalFormLabel,
   legalPageDate,
   missingIdentityFields,
 } from "./shop-identity";
+import { formatParisDate } from "./paris-time";
 import { legalIdentitySchema, resolveIdentity } from "./shop-identity-schema";
 
 /** A made-up company whose numbers agree (SIREN check digit, VAT key). */
@@ -194,7 +194,7 @@ describe("the page's date", () => {
     const later = new Date("2027-03-14T23:30:00Z");
     expect(legalPageDate(later)).toBe(later);
     // 23:30 UTC on 14 March is already the 15th in Paris.
-    expect(formatLegalDate(later)).toBe("15 mars 2027");
-    expect(formatLegalDate(LEGAL_TEXTS_REVISED_AT)).toBe("23 novembre 2026");
+    expect(formatParisDate(later)).toBe("15 mars 2027");
+    expect(formatParisDate(LEGAL_TEXTS_REVISED_AT)).toBe("23 novembre 2026");
   });
 });

@@ -126,10 +126,3 @@ export const LEGAL_TEXTS_REVISED_AT = new Date("2026-11-23T00:00:00+01:00");
 export function legalPageDate(identityUpdatedAt: Date | null): Date {
   return identityUpdatedAt && identityUpdatedAt > LEGAL_TEXTS_REVISED_AT ? identityUpdatedAt : LEGAL_TEXTS_REVISED_AT;
 }
-
-const longDate = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" });
-
-/** "23 novembre 2026", in Paris. */
-export function formatLegalDate(date: Date): string {
-  return longDate.format(date);
-}

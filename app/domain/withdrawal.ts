@@ -2,6 +2,7 @@ import type { FieldErrors } from "./field-errors";
 import type { OrderStatus, WithdrawalSource } from "./catalog-values";
 import { type EmailContent, type MailShop, button, greeting, layout, note, paragraph } from "./email-templates";
 import { formatEuros } from "./money";
+import { formatParisDate, formatParisTime } from "./paris-time";
 import { details, orderTable, sectionTitle } from "./order-emails";
 import type { OrderView } from "./order-view";
 
@@ -47,13 +48,10 @@ export function withdrawalState(status: OrderStatus, requestedAt: string | null)
 // ---------------------------------------------------------------------------------------------
 // Dates, in Paris time
 
-const dayFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" });
-const timeFormat = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris" });
-
 /** "21 juin 2026" and "14:05", in Paris time. */
 export function requestMoment(at: Date | string): { date: string; time: string } {
   const when = new Date(at);
-  return { date: dayFormat.format(when), time: timeFormat.format(when) };
+  return { date: formatParisDate(when), time: formatParisTime(when) };
 }
 
 /** "Rétractation demandée le 21 juin 2026 à 14:05" (the account and the seller's order page). */
@@ -66,7 +64,7 @@ const REFUND_DAYS = 14;
 
 /** The last day to refund: 14 days after the request (L221-24). */
 export function refundDeadline(at: Date | string): string {
-  return dayFormat.format(new Date(new Date(at).getTime() + REFUND_DAYS * 24 * 60 * 60 * 1000));
+  return formatParisDate(new Date(new Date(at).getTime() + REFUND_DAYS * 24 * 60 * 60 * 1000));
 }
 
 export const WITHDRAWAL_SOURCE_LABELS: Record<WithdrawalSource, string> = {

@@ -7,7 +7,8 @@ import { LegalToc } from "~/components/legal/outline";
 import { PrivacyPolicy } from "~/components/legal/privacy-policy";
 import { TermsOfSale } from "~/components/legal/terms-of-sale";
 import { Button } from "~/components/ui/button";
-import { formatLegalDate, legalPageDate } from "~/domain/shop-identity";
+import { legalPageDate } from "~/domain/shop-identity";
+import { formatParisDate } from "~/domain/paris-time";
 import { publicPageHeaders } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { getShopIdentity } from "~/services/shop-identity.server";
@@ -55,7 +56,7 @@ function PrintButton() {
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
   const { identity, revisedAt, shopName, siteUrl, paymentProvider } = loaderData;
-  const date = formatLegalDate(new Date(revisedAt));
+  const date = formatParisDate(new Date(revisedAt));
   return (
     <LegalFactsProvider facts={{ identity, shopName, siteUrl, paymentProvider }}>
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:py-14">

@@ -1,8 +1,8 @@
 import { CreditCard, XCircle } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { formatParisTime } from "~/domain/paris-time";
 
-const timeFormat = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris" });
 
 /** The form field of the order page's action that cancels an unpaid order. */
 export const CANCEL_PAYMENT_INTENT = "cancel-payment";
@@ -23,7 +23,7 @@ export function PendingPayment({ paymentUrl, reservedUntil }: { paymentUrl: stri
         Paiement en attente
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        Vos articles vous sont réservés jusqu'à {timeFormat.format(new Date(reservedUntil))}. Sans paiement d'ici là, la commande s'annule d'elle-même et
+        Vos articles vous sont réservés jusqu'à {formatParisTime(new Date(reservedUntil))}. Sans paiement d'ici là, la commande s'annule d'elle-même et
         ils sont remis en vente.
       </p>
       <div className="mt-4 flex flex-wrap gap-3">

@@ -1,6 +1,7 @@
 import { ORDER_STATUS_LABELS } from "./catalog-values";
 import { type EmailContent, type EmailPart, type MailShop, button, escapeHtml, greeting, layout, note, paragraph } from "./email-templates";
 import { formatEuros } from "./money";
+import { formatParisDateTime } from "./paris-time";
 import type { OrderView, ShippingAddress } from "./order-view";
 import { countryName } from "./shipping-countries";
 
@@ -17,13 +18,6 @@ const TEXT_COLOR = "#1f2937";
 const MUTED_COLOR = "#6b7280";
 const RULE_COLOR = "#e5e7eb";
 const NUMBERS = "font-variant-numeric:tabular-nums;white-space:nowrap;";
-
-const dateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
-
-/** "5 mars 2025 à 14:30", in Paris time. */
-export function formatOrderDate(iso: string): string {
-  return dateTime.format(new Date(iso));
-}
 
 /** A section title inside the card. */
 export function sectionTitle(text: string): EmailPart {
@@ -190,8 +184,8 @@ export function orderConfirmationEmail({ shop, order, orderUrl }: { shop: MailSh
       paragraph(`Nous avons bien reçu votre paiement : votre commande est confirmée. Nous la préparons avec soin. Voici son récapitulatif, à conserver.`),
       details([
         ["Commande", order.number],
-        ["Date", formatOrderDate(order.createdAt)],
-        ...(order.paidAt ? [["Paiement reçu le", formatOrderDate(order.paidAt)] as [string, string]] : []),
+        ["Date", formatParisDateTime(order.createdAt)],
+        ...(order.paidAt ? [["Paiement reçu le", formatParisDateTime(order.paidAt)] as [string, string]] : []),
         ["Total TTC", total],
       ]),
       sectionTitle("Votre commande"),
@@ -227,8 +221,8 @@ export function sellerNewOrderEmail({ shop, order, adminUrl }: { shop: MailShop;
       paragraph("Une nouvelle commande a été payée : elle est à préparer."),
       details([
         ["Commande", order.number],
-        ["Passée le", formatOrderDate(order.createdAt)],
-        ["Payée le", order.paidAt ? formatOrderDate(order.paidAt) : "—"],
+        ["Passée le", formatParisDateTime(order.createdAt)],
+        ["Payée le", order.paidAt ? formatParisDateTime(order.paidAt) : "—"],
         ["Statut", ORDER_STATUS_LABELS[order.status] ?? order.status],
         ["Client", order.customerName?.trim() || "non renseigné"],
         ["E-mail", order.customerEmail?.trim() || "non renseigné"],
@@ -281,7 +275,7 @@ export function sellerLatePaymentEmail({ shop, order, refunded, adminUrl }: { sh
         : paragraph("Le client n'a pas encore été prévenu : écrivez-lui une fois le remboursement fait."),
       details([
         ["Commande", order.number],
-        ["Passée le", formatOrderDate(order.createdAt)],
+        ["Passée le", formatParisDateTime(order.createdAt)],
         ["Statut", ORDER_STATUS_LABELS[order.status] ?? order.status],
         ["Client", order.customerName?.trim() || "non renseigné"],
         ["E-mail", order.customerEmail?.trim() || "non renseigné"],

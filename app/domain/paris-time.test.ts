@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { formatParisDate, formatParisTime } from "./paris-time";
+import { formatParisDate, formatParisDateTime, formatParisTime } from "./paris-time";
 
 const intlDate = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" });
 const intlTime = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris" });
+const intlDateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
 const HOUR = 60 * 60 * 1000;
 
 describe("Paris time without Intl", () => {
@@ -10,7 +11,7 @@ describe("Paris time without Intl", () => {
     const mismatches: string[] = [];
     const check = (time: number) => {
       const date = new Date(time);
-      if (formatParisDate(date) !== intlDate.format(date) || formatParisTime(date) !== intlTime.format(date)) {
+      if (formatParisDate(date) !== intlDate.format(date) || formatParisTime(date) !== intlTime.format(date) || formatParisDateTime(date) !== intlDateTime.format(date)) {
         mismatches.push(`${date.toISOString()}: ${formatParisDate(date)} ${formatParisTime(date)}`);
       }
     };

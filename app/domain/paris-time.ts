@@ -35,3 +35,9 @@ export function formatParisTime(date: Date): string {
   const { hour, minute } = parisWallClock(date);
   return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 }
+
+/** "5 mars 2025 à 14:30": an order's moments, in Paris. */
+export function formatParisDateTime(at: Date | string): string {
+  const date = new Date(at);
+  return `${formatParisDate(date)} à ${formatParisTime(date)}`;
+}

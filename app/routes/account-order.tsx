@@ -2,7 +2,8 @@ import { ArrowLeft } from "lucide-react";
 import { data } from "react-router";
 import { Link } from "~/components/ui/link";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
-import { OrderStatusBadge, OrderSummary, formatOrderDate } from "~/components/orders/order-summary";
+import { OrderStatusBadge, OrderSummary } from "~/components/orders/order-summary";
+import { formatParisDateTime } from "~/domain/paris-time";
 import { CANCEL_PAYMENT_INTENT, PendingPayment } from "~/components/orders/pending-payment";
 import { WithdrawalAction } from "~/components/orders/withdrawal-status";
 import { buttonVariants } from "~/components/ui/button";
@@ -72,8 +73,8 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
         <div>
           <h1 className="tabular text-3xl font-extrabold tracking-tight">Commande {order.number}</h1>
           <p className="mt-1 text-muted-foreground">
-            Passée le {formatOrderDate(order.createdAt)}
-            {order.paidAt ? <span className="block text-sm">Payée le {formatOrderDate(order.paidAt)}</span> : null}
+            Passée le {formatParisDateTime(order.createdAt)}
+            {order.paidAt ? <span className="block text-sm">Payée le {formatParisDateTime(order.paidAt)}</span> : null}
           </p>
         </div>
         <OrderStatusBadge status={order.status} />

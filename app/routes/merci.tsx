@@ -2,7 +2,8 @@ import { CheckCircle2, Clock, Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, redirect } from "react-router";
 import { Link } from "~/components/ui/link";
-import { OrderStatusBadge, OrderSummary, formatOrderDate } from "~/components/orders/order-summary";
+import { OrderStatusBadge, OrderSummary } from "~/components/orders/order-summary";
+import { formatParisDateTime } from "~/domain/paris-time";
 import { buttonVariants } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";
 import { clearCart } from "~/lib/cart-store";
@@ -116,7 +117,7 @@ export default function Merci({ loaderData }: Route.ComponentProps) {
         {pending ? <Clock className="size-12 text-warning" aria-hidden="true" /> : <CheckCircle2 className="size-12 text-success" aria-hidden="true" />}
         <h1 className="text-3xl font-extrabold tracking-tight">Merci pour votre commande&nbsp;!</h1>
         <p className="text-muted-foreground">
-          Commande <span className="tabular font-semibold text-foreground">{order.number}</span> du {formatOrderDate(order.createdAt)}
+          Commande <span className="tabular font-semibold text-foreground">{order.number}</span> du {formatParisDateTime(order.createdAt)}
         </p>
         <div className="flex items-center gap-2" role="status">
           <OrderStatusBadge status={order.status} />

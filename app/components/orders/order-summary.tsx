@@ -7,7 +7,6 @@ import type { OrderView } from "~/domain/order-view";
 import { productPath } from "~/domain/product-url";
 import { countryName } from "~/domain/shipping-countries";
 
-const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
 
 const STATUS_TONES: Record<OrderStatus, "success" | "warning" | "neutral" | "info"> = {
   pending_payment: "warning",
@@ -21,10 +20,6 @@ const STATUS_TONES: Record<OrderStatus, "success" | "warning" | "neutral" | "inf
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return <Badge tone={STATUS_TONES[status]}>{ORDER_STATUS_LABELS[status]}</Badge>;
-}
-
-export function formatOrderDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
 }
 
 /** An order's lines, amounts and delivery: /merci and the account's order page. */

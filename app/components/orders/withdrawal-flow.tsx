@@ -2,7 +2,8 @@ import { ArrowLeft, Check, CheckCircle2, Mail, PackageOpen, Undo2 } from "lucide
 import { type ReactNode, useCallback } from "react";
 import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/ui/link";
-import { OrderStatusBadge, formatOrderDate } from "~/components/orders/order-summary";
+import { OrderStatusBadge } from "~/components/orders/order-summary";
+import { formatParisDateTime } from "~/domain/paris-time";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -146,7 +147,7 @@ export function WithdrawalOrderCard({ order }: { order: WithdrawalOrder }) {
         <p className="tabular font-bold">Commande {order.number}</p>
         <OrderStatusBadge status={order.status} />
       </div>
-      <p className="mt-0.5 text-sm text-muted-foreground">Passée le {formatOrderDate(order.createdAt)}</p>
+      <p className="mt-0.5 text-sm text-muted-foreground">Passée le {formatParisDateTime(order.createdAt)}</p>
       <ul className="mt-3 flex flex-col gap-1.5 border-t border-border pt-3 text-sm" aria-label="Articles de la commande">
         {order.lines.map((line, index) => (
           <li key={index} className="flex justify-between gap-3">

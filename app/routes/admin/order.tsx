@@ -3,7 +3,8 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { Link } from "~/components/ui/link";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
-import { OrderStatusBadge, OrderSummary, formatOrderDate } from "~/components/orders/order-summary";
+import { OrderStatusBadge, OrderSummary } from "~/components/orders/order-summary";
+import { formatParisDateTime } from "~/domain/paris-time";
 import { Alert } from "~/components/ui/alert";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
@@ -73,7 +74,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             <OrderStatusBadge status={status} />
           </div>
           <p className="mt-1 text-sm text-muted-foreground">
-            Passée le {formatOrderDate(order.createdAt)} · {formatEuros(order.totalCents)}
+            Passée le {formatParisDateTime(order.createdAt)} · {formatEuros(order.totalCents)}
           </p>
         </div>
         <OrderActions number={order.number} status={status} totalCents={order.totalCents} provider={payment.provider} withdrawn={withdrawal !== null} />
@@ -118,7 +119,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 ["Référence du paiement", payment.reference ? <Code>{payment.reference}</Code> : "—"],
                 ...(payment.refundReason ? [["Motif du remboursement", REFUND_REASON_LABELS[payment.refundReason]] as [string, ReactNode]] : []),
                 ...(payment.refundReference ? [["Référence du remboursement", <Code key="r">{payment.refundReference}</Code>] as [string, ReactNode]] : []),
-                ...(payment.refundedAt ? [["Remboursée le", formatOrderDate(payment.refundedAt)] as [string, ReactNode]] : []),
+                ...(payment.refundedAt ? [["Remboursée le", formatParisDateTime(payment.refundedAt)] as [string, ReactNode]] : []),
               ]}
             />
           </Card>
@@ -128,7 +129,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 rows={[
                   ["Transporteur", shipment.carrierLabel ?? "—"],
                   ["Numéro de suivi", shipment.trackingNumber ? <Code>{shipment.trackingNumber}</Code> : "—"],
-                  ["Expédiée le", formatOrderDate(shipment.shippedAt)],
+                  ["Expédiée le", formatParisDateTime(shipment.shippedAt)],
                   ...(shipment.trackingUrl ? [["Suivi", <ExternalAnchor key="t" href={shipment.trackingUrl}>Suivre le colis</ExternalAnchor>] as [string, ReactNode]] : []),
                 ]}
               />
@@ -223,7 +224,7 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
             <div className="min-w-0 flex-1 text-sm">
               <p className="font-semibold">{entry.title}</p>
               <p className="text-muted-foreground">
-                <time dateTime={entry.at}>{formatOrderDate(entry.at)}</time>
+                <time dateTime={entry.at}>{formatParisDateTime(entry.at)}</time>
                 {entry.actorName ? <> · par {entry.actorName}</> : null}
               </p>
               {entry.detail ? <p className="mt-1 [overflow-wrap:anywhere]">{entry.detail}</p> : null}

@@ -7,7 +7,6 @@ import type { OrderView } from "~/domain/order-view";
 import { productPath } from "~/domain/product-url";
 import { countryName } from "~/domain/shipping-countries";
 
-
 const STATUS_TONES: Record<OrderStatus, "success" | "warning" | "neutral" | "info"> = {
   pending_payment: "warning",
   paid: "success",

@@ -3,7 +3,6 @@ import { Form, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { formatParisTime } from "~/domain/paris-time";
 
-
 /** The form field of the order page's action that cancels an unpaid order. */
 export const CANCEL_PAYMENT_INTENT = "cancel-payment";
 

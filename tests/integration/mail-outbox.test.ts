@@ -66,8 +66,15 @@ describe(`mail outbox on ${databaseLabel}`, () => {
 
   it("lists the outbox for the admin: newest first, by status, with counts and the full e-mail", async () => {
     const ids: string[] = [];
-    for (const subject of ["Premier", "Deuxième", "Troisième"]) {
-      ids.push((await queueEmail(database.db, { to: "a@example.com", kind: "test", content: content(subject) })).id);
+    for (const [index, subject] of ["Premier", "Deuxième", "Troisième"].entries()) {
+      const { id } = await queueEmail(database.db, { to: "a@example.com", kind: "test", content: content(subject) });
+      ids.push(id);
+      // A minute apart: PGlite's clock counts in milliseconds, and two e-mails queued in the same
+      // one are in the order of their random ids (seen once on CI).
+      await database.db
+        .update(outboxEmails)
+        .set({ createdAt: sql`now() - make_interval(mins => ${3 - index})` })
+        .where(eq(outboxEmails.id, id));
     }
     await database.db
       .update(outboxEmails)

@@ -1,5 +1,6 @@
 import { ORDER_STATUSES, type OrderStatus } from "./catalog-values";
 import { intParam, oneOfParam, textParam } from "./query-params";
+import { countOf } from "./numbers";
 
 /**
  * The admin order list's state, kept in the URL (a reload or a shared link shows the same
@@ -38,7 +39,7 @@ export function hasOrderFilters(query: AdminOrderQuery): boolean {
 /** "1 commande trouvée", "{n} commandes trouvées". */
 export function ordersFoundText(total: number): string {
   const many = total > 1;
-  return `${total.toLocaleString("fr-FR")} commande${many ? "s" : ""} trouvée${many ? "s" : ""}`;
+  return `${countOf(total, "commande")} trouvée${many ? "s" : ""}`;
 }
 
 /** What the empty list says: nothing at all yet, or nothing for these filters. */

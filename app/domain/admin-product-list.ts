@@ -1,5 +1,6 @@
 import { MAIN_CATEGORIES, type MainCategory, PRODUCT_STATUSES, type ProductStatus } from "./catalog-values";
 import { intParam, oneOfParam, textParam } from "./query-params";
+import { countOf } from "./numbers";
 
 /**
  * The admin product list's state, kept in the URL (SPEC.md "Product list"): a reload or a shared
@@ -90,7 +91,7 @@ export function pagerItems(current: number, pageCount: number): (number | "…")
 
 /** "1 produit trouvé", "{n} produits trouvés". */
 export function foundCountText(total: number): string {
-  return `${total.toLocaleString("fr-FR")} produit${total > 1 ? "s" : ""} trouvé${total > 1 ? "s" : ""}`;
+  return `${countOf(total, "produit")} trouvé${total > 1 ? "s" : ""}`;
 }
 
 /** The notice about scheduled launches, or null when there is none. */

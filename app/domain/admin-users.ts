@@ -3,6 +3,7 @@ import type { OrderStatus } from "./catalog-values";
 import type { ShippingAddress } from "./order-view";
 import { parsePageNumber } from "./pagination";
 import { textParam } from "./query-params";
+import { countOf } from "./numbers";
 
 /**
  * The admin's users page (SPEC.md "Users page") and a user's page: the list's URL, its texts,
@@ -44,7 +45,7 @@ export function containsPattern(text: string): string {
 
 /** "1 utilisateur", "3 utilisateurs" (0 is singular in French). */
 export function userCountText(total: number): string {
-  return `${total.toLocaleString("fr-FR")} utilisateur${total > 1 ? "s" : ""}`;
+  return countOf(total, "utilisateur");
 }
 
 const dayFormat = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Paris" });

@@ -90,7 +90,7 @@ async function readOrderPage(db: Db, where: SQL | undefined, page: number): Prom
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
     .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(desc(orders.createdAt), desc(orders.seq))
     .limit(ORDER_PAGE_SIZE)
     .offset((page - 1) * ORDER_PAGE_SIZE);
   return { rows: found.map(({ total: _total, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() })), total: found[0]?.total ?? 0 };

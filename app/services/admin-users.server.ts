@@ -135,7 +135,7 @@ export async function getUserDetails(db: Db, id: string): Promise<{ user: UserSu
     .select({ number: orders.number, status: orders.status, totalCents: orders.totalCents, createdAt: orders.createdAt })
     .from(orders)
     .where(eq(orders.userId, id))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
+    .orderBy(desc(orders.createdAt), desc(orders.seq));
   return { user: toSummary(row), orders: placed.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })) };
 }
 

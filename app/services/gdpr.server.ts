@@ -58,7 +58,7 @@ async function readExport(tx: Tx, userId: string, now: Date) {
     .from(sessions)
     .where(eq(sessions.userId, userId))
     .orderBy(asc(sessions.createdAt));
-  const orderRows = await tx.select().from(orders).where(ordersOf(userId, email)).orderBy(asc(orders.createdAt), asc(orders.id));
+  const orderRows = await tx.select().from(orders).where(ordersOf(userId, email)).orderBy(asc(orders.createdAt), asc(orders.seq));
   const lines = orderRows.length
     ? await tx
         .select({ orderId: orderItems.orderId, name: orderItems.name, unitPriceCents: orderItems.unitPriceCents, quantity: orderItems.quantity })
@@ -66,7 +66,7 @@ async function readExport(tx: Tx, userId: string, now: Date) {
         .where(inArray(orderItems.orderId, orderRows.map((o) => o.id)))
         .orderBy(asc(orderItems.name), asc(orderItems.id))
     : [];
-  const requests = await tx.select().from(inboxMessages).where(sameAddress(inboxMessages.email, email)).orderBy(asc(inboxMessages.createdAt));
+  const requests = await tx.select().from(inboxMessages).where(sameAddress(inboxMessages.email, email)).orderBy(asc(inboxMessages.createdAt), asc(inboxMessages.seq));
   const replies = requests.length
     ? await tx
         .select({ messageId: inboxEvents.messageId, type: inboxEvents.type, body: inboxEvents.body, amountCents: inboxEvents.amountCents, createdAt: inboxEvents.createdAt })
@@ -84,7 +84,7 @@ async function readExport(tx: Tx, userId: string, now: Date) {
     .select({ to: outboxEmails.to, kind: outboxEmails.kind, subject: outboxEmails.subject, status: outboxEmails.status, createdAt: outboxEmails.createdAt, sentAt: outboxEmails.sentAt })
     .from(outboxEmails)
     .where(sameAddress(outboxEmails.to, email))
-    .orderBy(asc(outboxEmails.createdAt));
+    .orderBy(asc(outboxEmails.createdAt), asc(outboxEmails.seq));
   return {
     format: "comptoir-donnees-personnelles/1",
     exportedAt: now.toISOString(),

@@ -140,7 +140,7 @@ export async function listInbox(db: Db, query: InboxQuery): Promise<InboxPage> {
       })
       .from(inboxMessages)
       .where(where)
-      .orderBy(desc(inboxMessages.createdAt), desc(inboxMessages.id))
+      .orderBy(desc(inboxMessages.createdAt), desc(inboxMessages.seq))
       .limit(INBOX_PAGE_SIZE)
       .offset((page - 1) * INBOX_PAGE_SIZE);
   let page = query.page;

@@ -62,7 +62,7 @@ export async function listOutbox(
     .select(summaryColumns)
     .from(outboxEmails)
     .where(options.status ? eq(outboxEmails.status, options.status) : undefined)
-    .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id))
+    .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.seq))
     .limit(options.pageSize)
     .offset((page - 1) * options.pageSize);
   return { emails, total, page, pageCount, counts };

@@ -81,6 +81,6 @@ export async function listCustomerOrders(db: Db, userId: string, limit = 20) {
     .select({ id: orders.id, number: orders.number, status: orders.status, totalCents: orders.totalCents, createdAt: orders.createdAt })
     .from(orders)
     .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(desc(orders.createdAt), desc(orders.seq))
     .limit(limit);
 }

@@ -253,7 +253,7 @@ export async function listAdminLog(db: Db, query: { productId?: number | null; p
     .from(productAdmin)
     .leftJoin(users, eq(users.id, productAdmin.adminUserId))
     .where(where)
-    .orderBy(desc(productAdmin.createdAt), desc(productAdmin.id))
+    .orderBy(desc(productAdmin.createdAt), desc(productAdmin.seq))
     .limit(ADMIN_LOG_PAGE_SIZE)
     .offset((page - 1) * ADMIN_LOG_PAGE_SIZE);
   return {

@@ -19,7 +19,7 @@ const SEED_MARKER = "seed.site_messages";
 
 /** Newest first, as the admin list shows them. */
 export function listSiteMessages(db: Db): Promise<SiteMessage[]> {
-  return db.select().from(siteMessages).orderBy(desc(siteMessages.createdAt), desc(siteMessages.id));
+  return db.select().from(siteMessages).orderBy(desc(siteMessages.createdAt), desc(siteMessages.seq));
 }
 
 export async function getSiteMessage(db: Db, id: string): Promise<SiteMessage | null> {
@@ -40,7 +40,7 @@ const activeMessages = siteCache(async (db) => {
     .select({ id: siteMessages.id, title: siteMessages.title, content: siteMessages.content, location: siteMessages.location })
     .from(siteMessages)
     .where(eq(siteMessages.isActive, true))
-    .orderBy(asc(siteMessages.createdAt), asc(siteMessages.id));
+    .orderBy(asc(siteMessages.createdAt), asc(siteMessages.seq));
   return rows.map((row): PublicSiteMessage => ({ ...row, key: dismissKey(row) }));
 });
 

@@ -44,6 +44,8 @@ describe(`mail outbox on ${databaseLabel}`, () => {
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((w) => w.stop()));
     await Promise.all(closers.splice(0).map((close) => close()));
+    // Each test starts from an empty outbox, even after one that failed half-way.
+    await database.db.delete(outboxEmails);
   });
   afterAll(async () => {
     await database?.close();
@@ -66,16 +68,13 @@ describe(`mail outbox on ${databaseLabel}`, () => {
 
   it("lists the outbox for the admin: newest first, by status, with counts and the full e-mail", async () => {
     const ids: string[] = [];
-    for (const [index, subject] of ["Premier", "Deuxième", "Troisième"].entries()) {
+    for (const subject of ["Premier", "Deuxième", "Troisième"]) {
       const { id } = await queueEmail(database.db, { to: "a@example.com", kind: "test", content: content(subject) });
       ids.push(id);
-      // A minute apart: PGlite's clock counts in milliseconds, and two e-mails queued in the same
-      // one are in the order of their random ids (seen once on CI).
-      await database.db
-        .update(outboxEmails)
-        .set({ createdAt: sql`now() - make_interval(mins => ${3 - index})` })
-        .where(eq(outboxEmails.id, id));
     }
+    // All three at the same instant, as on PGlite, whose clock counts milliseconds: they still
+    // list in the order they were queued, not in the order of their random ids.
+    await database.db.update(outboxEmails).set({ createdAt: new Date("2026-11-26T10:00:00.000Z") });
     await database.db
       .update(outboxEmails)
       .set({ status: "failed", lastError: "550 Mailbox unknown" })
@@ -90,7 +89,6 @@ describe(`mail outbox on ${databaseLabel}`, () => {
     expect(await getOutboxEmail(database.db, ids[1]!)).toMatchObject({ subject: "Deuxième", html: "<p>Deuxième</p>", text: "Deuxième", status: "pending" });
     expect(await getOutboxEmail(database.db, "00000000-0000-4000-8000-000000000000")).toBeNull();
     expect(await getOutboxEmail(database.db, "pas-un-id")).toBeNull();
-    await database.db.delete(outboxEmails);
   });
 
   it("delivers a queued e-mail over SMTP and marks it sent", async () => {

@@ -2,12 +2,14 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { INBOX_KINDS, INBOX_STATUSES, SITE_MESSAGE_LOCATIONS } from "../../domain/catalog-values";
 import { users } from "./auth";
+import { insertionOrder } from "./insertion-order";
 
 /** Every e-mail goes through here first, written in the same transaction as its cause. */
 export const outboxEmails = pgTable(
   "outbox_emails",
   {
     id: uuid().primaryKey().defaultRandom(),
+    seq: insertionOrder(),
     to: text().notNull(),
     /** Where a reply goes, when not to the shop (a request's notification: the customer). */
     replyTo: text(),
@@ -30,6 +32,7 @@ export const inboxMessages = pgTable(
   "inbox_messages",
   {
     id: uuid().primaryKey().defaultRandom(),
+    seq: insertionOrder(),
     kind: text({ enum: INBOX_KINDS }).notNull(),
     lastName: text().notNull(),
     firstName: text().notNull(),
@@ -76,6 +79,7 @@ export const inboxEvents = pgTable(
 
 export const siteMessages = pgTable("site_messages", {
   id: uuid().primaryKey().defaultRandom(),
+  seq: insertionOrder(),
   title: text().notNull(),
   content: text().notNull(),
   location: text({ enum: SITE_MESSAGE_LOCATIONS }).notNull().default("global"),

@@ -3,6 +3,7 @@ import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, timestam
 import { ORDER_EVENT_TYPES, ORDER_STATUSES, REFUND_REASONS } from "../../domain/catalog-values";
 import type { ShippingAddress } from "../../domain/order-view";
 import { users } from "./auth";
+import { insertionOrder } from "./insertion-order";
 import { products } from "./products";
 import { discountCodes } from "./promotions";
 
@@ -12,6 +13,7 @@ export const orders = pgTable(
   "orders",
   {
     id: uuid().primaryKey().defaultRandom(),
+    seq: insertionOrder(),
     /** Public reference: PREFIX-6 digits-4 digits. */
     number: text().notNull().unique(),
     status: text({ enum: ORDER_STATUSES }).notNull().default("pending_payment"),

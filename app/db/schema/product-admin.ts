@@ -2,12 +2,14 @@ import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { ProductChanges } from "../../domain/product-changes";
 import { users } from "./auth";
+import { insertionOrder } from "./insertion-order";
 
 /** Admin action log: who added, changed or deleted which product, with a snapshot. */
 export const productAdmin = pgTable(
   "product_admin",
   {
     id: uuid().primaryKey().defaultRandom(),
+    seq: insertionOrder(),
     adminAction: text({ enum: ["ajout", "modification", "suppression"] }).notNull(),
     productId: integer().notNull(),
     title: text().notNull(),

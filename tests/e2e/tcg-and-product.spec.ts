@@ -104,6 +104,17 @@ test.describe("/product/{id}", () => {
     await expect(similar.getByRole("heading", { name: "Tortank Holo – Set de Base" })).toHaveCount(0);
   });
 
+  test("below the fold, the similar products' placeholder stands still until it loads", async ({ page }) => {
+    // An endless pulse off screen kept the idle page repainting (about 7 % of a core).
+    await page.goto("/product/1");
+    const similar = page.getByRole("region", { name: "Produits similaires" });
+    await expect(similar.getByRole("list", { name: "Chargement des produits" })).toBeAttached();
+    const running = () => page.evaluate(() => document.getAnimations().filter((a) => a.playState === "running").length);
+    await expect.poll(running).toBe(0);
+    await similar.scrollIntoViewIfNeeded();
+    await expect(similar.getByRole("article").first()).toBeVisible();
+  });
+
   test("the quantity goes from 1 to the stock and is added to the cart", async ({ page }) => {
     await page.goto("/product/10");
     await expect(page.getByText("Plus que 4 exemplaires disponibles")).toBeVisible();

@@ -48,9 +48,10 @@ export function ProductCardSkeleton() {
   );
 }
 
-export function ProductGridSkeleton({ count }: { count: number }) {
+/** `waiting`: nothing is loading yet (a block below the fold), so the placeholder stands still. */
+export function ProductGridSkeleton({ count, waiting = false }: { count: number; waiting?: boolean }) {
   return (
-    <ul className={GRID_CLASS} aria-busy="true" aria-label="Chargement des produits">
+    <ul className={GRID_CLASS} aria-busy="true" aria-label="Chargement des produits" data-waiting={waiting ? "" : undefined}>
       {Array.from({ length: count }, (_, i) => (
         <li key={i}>
           <ProductCardSkeleton />

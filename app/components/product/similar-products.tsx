@@ -40,7 +40,7 @@ export function SimilarProducts({ productId }: { productId: number }) {
       <h2 id="similar-title" className="text-2xl font-extrabold tracking-tight">
         Produits similaires
       </h2>
-      <div className="mt-6">{products ? <ProductGrid products={products} /> : <ProductGridSkeleton count={4} />}</div>
+      <div className="mt-6">{products ? <ProductGrid products={products} /> : <ProductGridSkeleton count={4} waiting={fetcher.state === "idle"} />}</div>
     </section>
   );
 }

@@ -378,7 +378,7 @@ function RealtimeIndicator() {
       data-status={status}
       title={on ? "Mises à jour en direct actives" : "Connexion en direct interrompue"}
     >
-      <span className={cn("size-2 rounded-full", on ? "animate-pulse bg-success" : "bg-muted-foreground")} aria-hidden="true" />
+      <span className={cn("size-2 rounded-full", on ? "animate-pulse-thrice bg-success" : "bg-muted-foreground")} aria-hidden="true" />
       Realtime
       <span className="sr-only">{on ? " : actif" : " : inactif"}</span>
     </span>

@@ -148,7 +148,7 @@ export async function getAdminOrder(db: Db, number: string): Promise<AdminOrder 
       .from(orderEvents)
       .leftJoin(users, eq(users.id, orderEvents.actorId))
       .where(eq(orderEvents.orderId, row.id))
-      .orderBy(asc(orderEvents.createdAt)),
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.seq)),
   ]);
   const emailIds = events.flatMap((event) => emailIdsOf(event.details)).filter((id) => UUID.test(id));
   const emails =

@@ -72,7 +72,7 @@ async function readExport(tx: Tx, userId: string, now: Date) {
         .select({ messageId: inboxEvents.messageId, type: inboxEvents.type, body: inboxEvents.body, amountCents: inboxEvents.amountCents, createdAt: inboxEvents.createdAt })
         .from(inboxEvents)
         .where(and(inArray(inboxEvents.messageId, requests.map((r) => r.id)), inArray(inboxEvents.type, ["reply", "offer"])))
-        .orderBy(asc(inboxEvents.createdAt))
+        .orderBy(asc(inboxEvents.createdAt), asc(inboxEvents.seq))
     : [];
   const withdrawals = orderRows.length
     ? await tx

@@ -188,7 +188,7 @@ export async function getInboxRequest(db: Db, id: string): Promise<{ request: In
     .from(inboxEvents)
     .leftJoin(users, eq(users.id, inboxEvents.actorId))
     .where(eq(inboxEvents.messageId, id))
-    .orderBy(inboxEvents.createdAt, inboxEvents.id);
+    .orderBy(inboxEvents.createdAt, inboxEvents.seq);
   return { request, events };
 }
 

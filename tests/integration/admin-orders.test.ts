@@ -56,7 +56,7 @@ describe(`admin orders on ${databaseLabel}`, () => {
       .select()
       .from(outboxEmails)
       .where(and(eq(outboxEmails.kind, kind), sql`${outboxEmails.subject} like ${`%${number}%`}`));
-  const eventsOf = async (orderId: string) => db().select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.createdAt);
+  const eventsOf = async (orderId: string) => db().select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.createdAt, orderEvents.seq);
 
   /** A real checkout, paid through the provider's webhook path. */
   async function paidOrder(
@@ -104,6 +104,18 @@ describe(`admin orders on ${databaseLabel}`, () => {
   afterAll(() => database.close());
   beforeEach(async () => {
     await db().delete(rateLimits);
+  });
+
+  it("lists events of the same instant in the order they happened, even after one was rewritten", async () => {
+    const order = await paidOrder();
+    await db().update(orderEvents).set({ createdAt: new Date("2026-11-26T10:00:00.000Z") }).where(eq(orderEvents.orderId, order.id));
+    // An update writes a new version of the row after the other one in the table.
+    await db()
+      .update(orderEvents)
+      .set({ details: { note: "réécrit" } })
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.type, "created")));
+    const detail = (await getAdminOrder(db(), order.number))!;
+    expect(detail.timeline.map((entry) => entry.title)).toEqual(["Commande créée", "Paiement reçu"]);
   });
 
   it("records the order's creation and payment in its timeline, with the e-mails they queued", async () => {

@@ -60,6 +60,7 @@ export const inboxEvents = pgTable(
   "inbox_events",
   {
     id: uuid().primaryKey().defaultRandom(),
+    seq: insertionOrder(),
     messageId: uuid()
       .notNull()
       .references(() => inboxMessages.id, { onDelete: "cascade" }),

@@ -91,6 +91,7 @@ export const orderEvents = pgTable(
   "order_events",
   {
     id: uuid().primaryKey().defaultRandom(),
+    seq: insertionOrder(),
     orderId: uuid()
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),

@@ -2,6 +2,7 @@ import { sliceText } from "./text-rules";
 import { ADMIN_STATUS_LABELS } from "./admin-product-list";
 import { CONDITION_LABELS, RARITY_LABELS } from "./catalog-values";
 import { formatEuros } from "./money";
+import { formatParisDateTime, formatParisShortDateTime } from "./paris-time";
 import { LOGGED_PRODUCT_FIELDS, type LoggedProductField, type LoggedValue, type ProductChanges } from "./product-changes";
 import { intParam } from "./query-params";
 
@@ -41,8 +42,6 @@ export const CARD_TYPE_LABELS: Record<string, string> = { recent: "Récente", vi
 export const EMPTY_VALUE = "(vide)";
 
 const integer = new Intl.NumberFormat("fr-FR");
-const dateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
-const shortDateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Paris" });
 
 /** A field's label; a field the log may hold one day but this list lacks keeps its own name. */
 export function logFieldLabel(field: string): string {
@@ -51,7 +50,7 @@ export function logFieldLabel(field: string): string {
 
 function formatInstant(value: string | number | boolean): string | null {
   const instant = new Date(typeof value === "boolean" ? NaN : value);
-  return Number.isNaN(instant.getTime()) ? null : dateTime.format(instant);
+  return Number.isNaN(instant.getTime()) ? null : formatParisDateTime(instant);
 }
 
 const labelled = (labels: Record<string, string>, value: string | number | boolean) => labels[String(value)] ?? String(value);
@@ -145,7 +144,7 @@ export function changeLineText(line: LogChangeLine, mode: LogChangeMode = "chang
 /** The journal's date column: "21/11/2026 18:00", Paris time. */
 export function formatLogDate(instant: Date | string): string {
   const date = new Date(instant);
-  return Number.isNaN(date.getTime()) ? "" : shortDateTime.format(date);
+  return Number.isNaN(date.getTime()) ? "" : formatParisShortDateTime(date);
 }
 
 // ---------------------------------------------------------------------------------------------

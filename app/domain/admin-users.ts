@@ -4,6 +4,7 @@ import type { ShippingAddress } from "./order-view";
 import { parsePageNumber } from "./pagination";
 import { textParam } from "./query-params";
 import { countOf } from "./numbers";
+import { formatParisShortDate } from "./paris-time";
 
 /**
  * The admin's users page (SPEC.md "Users page") and a user's page: the list's URL, its texts,
@@ -48,11 +49,9 @@ export function userCountText(total: number): string {
   return countOf(total, "utilisateur");
 }
 
-const dayFormat = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Paris" });
-
 /** dd/MM/yyyy as the day is in Paris, or "N/A" without a date (SPEC.md "Dernière commande"). */
 export function formatDay(iso: string | null): string {
-  return iso ? dayFormat.format(new Date(iso)) : "N/A";
+  return iso ? formatParisShortDate(iso) : "N/A";
 }
 
 export const ROLE_LABELS = { user: "Client", admin: "Administrateur" } as const;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type DiscountKind, DISCOUNT_KINDS } from "./catalog-values";
 import { checkoutRequestSchema } from "./checkout";
 import { formatEuros, parseEurosToCents } from "./money";
+import { formatParisDate, formatParisShortDateTime } from "./paris-time";
 import { CODE_MAX_LENGTH, CODE_MIN_LENGTH, isWellFormedCode, normaliseDiscountCode } from "./discount-code";
 import { parisWallTime, parisWallTimeToUtc } from "./product-form";
 
@@ -205,9 +206,6 @@ export type DiscountOutcome = { ok: true; discountCents: number } | { ok: false;
 export const UNKNOWN_CODE_MESSAGE = "Ce code promo n'existe pas.";
 export const LIMIT_REACHED_MESSAGE = "Ce code promo a atteint son nombre maximal d'utilisations.";
 
-const longDate = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" });
-const shortDateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Paris" });
-
 const refusal = (reason: DiscountRefusalReason, message: string): DiscountOutcome => ({ ok: false, reason, message });
 
 /**
@@ -233,7 +231,7 @@ export function evaluateDiscount(
   if (!rule) return refusal("unknown", UNKNOWN_CODE_MESSAGE);
   if (!rule.isActive) return refusal("inactive", "Ce code promo n'est plus actif.");
   if (rule.expiresAt && rule.expiresAt.getTime() <= input.now.getTime()) {
-    return refusal("expired", `Ce code promo a expiré le ${longDate.format(rule.expiresAt)}.`);
+    return refusal("expired", `Ce code promo a expiré le ${formatParisDate(rule.expiresAt)}.`);
   }
   if (rule.maxUses !== null && rule.usedCount + rule.reservedCount >= rule.maxUses) return refusal("limit", LIMIT_REACHED_MESSAGE);
   if (input.subtotalCents < rule.minSubtotalCents) {
@@ -285,5 +283,5 @@ export function discountStatus(rule: Pick<DiscountRule, "isActive" | "expiresAt"
 
 /** "31/12/2026 23:59" (Paris), or "Sans expiration". */
 export function expiryLabel(expiresAt: Date | null): string {
-  return expiresAt ? shortDateTime.format(expiresAt) : "Sans expiration";
+  return expiresAt ? formatParisShortDateTime(expiresAt) : "Sans expiration";
 }

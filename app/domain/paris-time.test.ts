@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatParisDate, formatParisDateTime, formatParisTime } from "./paris-time";
+import { formatParisDate, formatParisDateTime, formatParisShortDate, formatParisShortDateTime, formatParisTime } from "./paris-time";
 
 const intlDate = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" });
 const intlTime = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris" });
 const intlDateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
+const intlShortDate = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Paris" });
+const intlShortDateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Paris" });
 const HOUR = 60 * 60 * 1000;
 
 describe("Paris time without Intl", () => {
@@ -11,7 +13,13 @@ describe("Paris time without Intl", () => {
     const mismatches: string[] = [];
     const check = (time: number) => {
       const date = new Date(time);
-      if (formatParisDate(date) !== intlDate.format(date) || formatParisTime(date) !== intlTime.format(date) || formatParisDateTime(date) !== intlDateTime.format(date)) {
+      if (
+        formatParisDate(date) !== intlDate.format(date) ||
+        formatParisTime(date) !== intlTime.format(date) ||
+        formatParisDateTime(date) !== intlDateTime.format(date) ||
+        formatParisShortDate(date) !== intlShortDate.format(date) ||
+        formatParisShortDateTime(date) !== intlShortDateTime.format(date)
+      ) {
         mismatches.push(`${date.toISOString()}: ${formatParisDate(date)} ${formatParisTime(date)}`);
       }
     };

@@ -41,3 +41,15 @@ export function formatParisDateTime(at: Date | string): string {
   const date = new Date(at);
   return `${formatParisDate(date)} à ${formatParisTime(date)}`;
 }
+
+/** "05/03/2025": the day in Paris, for tables. */
+export function formatParisShortDate(at: Date | string): string {
+  const { year, month, day } = parisWallClock(new Date(at));
+  return `${String(day).padStart(2, "0")}/${String(month).padStart(2, "0")}/${year}`;
+}
+
+/** "05/03/2025 14:30": a moment in Paris, for tables. */
+export function formatParisShortDateTime(at: Date | string): string {
+  const date = new Date(at);
+  return `${formatParisShortDate(date)} ${formatParisTime(date)}`;
+}

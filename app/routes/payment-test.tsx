@@ -18,6 +18,7 @@ import { cancelTestSession, getTestSession, payTestSession } from "~/services/pa
 import type { TestProvider } from "~/services/payments/test-provider.server";
 import type { Route } from "./+types/payment-test";
 import { readForm } from "~/lib/request-input.server";
+import { formatParisTime } from "~/domain/paris-time";
 
 /**
  * The built-in test provider's hosted payment page (the default without Stripe keys). It looks
@@ -79,8 +80,6 @@ export function headers() {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Paiement (mode test)" }, { name: "robots", content: "noindex" }];
-
-const timeFormat = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris" });
 
 export default function TestPaymentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { session } = loaderData;
@@ -250,7 +249,7 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
             <span className="tabular text-xl font-extrabold">{formatEuros(session.totalCents)}</span>
           </div>
           {payable ? (
-            <p className="mt-3 text-xs text-muted-foreground">Articles réservés jusqu'à {timeFormat.format(new Date(session.expiresAt))}.</p>
+            <p className="mt-3 text-xs text-muted-foreground">Articles réservés jusqu'à {formatParisTime(new Date(session.expiresAt))}.</p>
           ) : null}
         </aside>
       </div>

@@ -7,6 +7,7 @@ import { OUTBOX_STATUS_LABELS, OUTBOX_STATUS_TONES } from "~/domain/outbox";
 import { getOutboxEmail, retryEmail } from "~/services/mail.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/email";
+import { formatParisDateTime } from "~/domain/paris-time";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -25,8 +26,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData ? `E-mail : ${loaderData.email.subject}` : "E-mail" }];
 
-const dateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
-
 export default function AdminEmail({ loaderData }: Route.ComponentProps) {
   const { email } = loaderData;
   return (
@@ -39,7 +38,7 @@ export default function AdminEmail({ loaderData }: Route.ComponentProps) {
         <dt className="text-muted-foreground">Destinataire</dt>
         <dd>{email.to}</dd>
         <dt className="text-muted-foreground">Créé le</dt>
-        <dd>{dateTime.format(new Date(email.createdAt))}</dd>
+        <dd>{formatParisDateTime(email.createdAt)}</dd>
         <dt className="text-muted-foreground">Statut</dt>
         <dd className="flex flex-wrap items-center gap-2">
           <Badge tone={OUTBOX_STATUS_TONES[email.status]}>{OUTBOX_STATUS_LABELS[email.status]}</Badge>

@@ -6,6 +6,7 @@ import { parsePageNumber } from "~/domain/pagination";
 import { listOutbox } from "~/services/mail.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/emails";
+import { formatParisShortDateTime } from "~/domain/paris-time";
 
 const PAGE_SIZE = 20;
 
@@ -18,7 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "E-mails envoyés" }];
 
 
-const dateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Paris" });
 
 /** The outbox: every e-mail the shop sent or will send (without SMTP_URL they wait here). */
 export default function AdminEmails({ loaderData }: Route.ComponentProps) {
@@ -45,7 +45,7 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
             <tbody>
               {emails.map((email) => (
                 <tr key={email.id} className="border-b border-border last:border-0">
-                  <td className="tabular whitespace-nowrap px-4 py-3 text-muted-foreground">{dateTime.format(new Date(email.createdAt))}</td>
+                  <td className="tabular whitespace-nowrap px-4 py-3 text-muted-foreground">{formatParisShortDateTime(email.createdAt)}</td>
                   <td className="px-4 py-3">{email.to}</td>
                   <td className="px-4 py-3">
                     <Link to={`/admin/emails/${email.id}`} className="font-medium text-accent hover:underline">

@@ -20,6 +20,7 @@ import { cn } from "~/lib/utils";
 import { type ActionOutcome, getInboxRequest, markContactRead, moveInboxRequest, replyToRequest, sendOffer } from "~/services/inbox.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/inbox-message";
+import { formatParisDateTime } from "~/domain/paris-time";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
@@ -88,9 +89,6 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: loaderData ? `${INBOX_KIND_LABELS[loaderData.request.kind]} : ${loaderData.request.firstName} ${loaderData.request.lastName}` : "Demande" },
 ];
 
-const longDate = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
-const when = (date: Date | string) => longDate.format(new Date(date));
-
 /** Shows the toast an action answered with, once per answer. */
 function useAnswerToast(answer: InboxActionAnswer | undefined) {
   useEffect(() => {
@@ -116,7 +114,7 @@ export default function AdminInboxMessage({ loaderData }: Route.ComponentProps) 
         <Badge tone="info">{buyback ? "Demande de rachat" : "Message de contact"}</Badge>
         <Badge tone={STATUS_TONES[request.status]}>{INBOX_STATUS_LABELS[request.status]}</Badge>
       </div>
-      <p className="mt-1 text-sm text-muted-foreground">Reçue le {when(request.createdAt)}</p>
+      <p className="mt-1 text-sm text-muted-foreground">Reçue le {formatParisDateTime(request.createdAt)}</p>
 
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-6">
@@ -219,7 +217,7 @@ function TimelineItem({ at, title, actor, children }: { at: Date | string; title
       <span className="absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full border-2 border-card bg-accent" aria-hidden="true" />
       <p className="font-medium">{title}</p>
       <p className="text-xs text-muted-foreground">
-        {when(at)}
+        {formatParisDateTime(at)}
         {actor ? ` · ${actor}` : ""}
       </p>
       {children}

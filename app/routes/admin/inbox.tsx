@@ -15,6 +15,7 @@ import { useShownValue } from "~/lib/use-shown-value";
 import { listInbox } from "~/services/inbox.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/inbox";
+import { formatParisShortDateTime } from "~/domain/paris-time";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -24,8 +25,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages reçus" }];
-
-const dateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Paris" });
 
 /** "Messages reçus": contact and buy-back requests, newest first; filters and page in the URL. */
 export default function AdminInbox({ loaderData }: Route.ComponentProps) {
@@ -77,7 +76,7 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
                     <td className="tabular whitespace-nowrap px-4 py-3 text-muted-foreground">
                       <span className="inline-flex items-center gap-2">
                         <span className={cn("size-2 shrink-0 rounded-full", unread ? "bg-primary" : "bg-transparent")} aria-hidden="true" />
-                        {dateTime.format(new Date(row.createdAt))}
+                        {formatParisShortDateTime(row.createdAt)}
                       </span>
                     </td>
                     <td className="px-4 py-3">

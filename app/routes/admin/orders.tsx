@@ -18,6 +18,7 @@ import { useShownValue } from "~/lib/use-shown-value";
 import { type AdminOrderRow, listAdminOrders } from "~/services/admin-orders.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/orders";
+import { formatParisShortDateTime } from "~/domain/paris-time";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -27,8 +28,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Commandes" }];
-
-const dateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Paris" });
 
 /** The seller's orders, newest first: search, status filter and pages, all in the URL. */
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
@@ -69,7 +68,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 <Customer name={row.customerName} email={row.customerEmail} />
                 <p className="mt-2 flex items-baseline justify-between gap-3 text-sm">
                   <span className="tabular text-muted-foreground">
-                    {dateTime.format(new Date(row.createdAt))} · {itemCountText(row.itemCount)}
+                    {formatParisShortDateTime(row.createdAt)} · {itemCountText(row.itemCount)}
                   </span>
                   <span className="tabular font-semibold whitespace-nowrap">{formatEuros(row.totalCents)}</span>
                 </p>
@@ -113,7 +112,7 @@ function OrdersTable({ rows, caption }: { rows: AdminOrderRow[]; caption: string
               <td className="px-3 py-2 whitespace-nowrap">
                 <OrderLink number={row.number} />
               </td>
-              <td className="tabular px-3 py-2 whitespace-nowrap text-muted-foreground">{dateTime.format(new Date(row.createdAt))}</td>
+              <td className="tabular px-3 py-2 whitespace-nowrap text-muted-foreground">{formatParisShortDateTime(row.createdAt)}</td>
               <td className="max-w-64 px-3 py-2">
                 <Customer name={row.customerName} email={row.customerEmail} />
               </td>

@@ -13,6 +13,7 @@ import { getShopIdentity, saveShopIdentity } from "~/services/shop-identity.serv
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/shop-settings";
 import { readForm } from "~/lib/request-input.server";
+import { formatParisDateTime } from "~/domain/paris-time";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -59,8 +60,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const savedAt = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
-
 /** The company's legal identity, which /legal publishes: grouped fields, two columns on wide screens. */
 export default function ShopSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { identity, missing, updatedAt } = loaderData;
@@ -87,7 +86,7 @@ export default function ShopSettings({ loaderData, actionData }: Route.Component
 
       <p className="mt-3 text-xs text-muted-foreground">
         {updatedAt
-          ? `Dernier enregistrement le ${savedAt.format(new Date(updatedAt))}.`
+          ? `Dernier enregistrement le ${formatParisDateTime(updatedAt)}.`
           : "Valeurs de départ issues de la configuration du serveur (variables LEGAL_*)\u00a0: enregistrez le formulaire pour les tenir à jour ici."}
       </p>
 

@@ -22,6 +22,7 @@ import { cn } from "~/lib/utils";
 import { requireAdmin } from "~/services/session.server";
 import { type SiteMessage, createSiteMessage, deleteSiteMessage, listSiteMessages, setSiteMessageActive, updateSiteMessage } from "~/services/site-messages.server";
 import type { Route } from "./+types/site-messages";
+import { formatParisDateTime } from "~/domain/paris-time";
 
 const PATH = "/admin/messages";
 const uuid = z.uuid();
@@ -107,8 +108,6 @@ async function save(db: Db, messageId: string | undefined, fields: Record<string
   if (!row) return answer({ ok: false, intent: "save", id: messageId, toast: GONE }, 404);
   return answer({ ok: true, intent: "save", id: row.id, toast: { title: "Message mis à jour", description: `« ${row.title} » a été enregistré.` } });
 }
-
-const longDate = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
 
 /** SPEC.md "Messages page": the form (add, or edit the message loaded into it) and the list. */
 export default function AdminSiteMessages({ loaderData, actionData }: Route.ComponentProps) {
@@ -306,7 +305,7 @@ function MessageRow({ message, editing, onDelete }: { message: SiteMessage; edit
           </div>
           <h3 className="mt-2 font-bold [overflow-wrap:anywhere]">{message.title}</h3>
           <SiteMessageContent content={message.content} className="mt-1 text-sm text-muted-foreground" />
-          <p className="mt-2 text-xs text-muted-foreground">Modifié le {longDate.format(new Date(message.updatedAt))}</p>
+          <p className="mt-2 text-xs text-muted-foreground">Modifié le {formatParisDateTime(message.updatedAt)}</p>
         </div>
         <div className="flex flex-wrap gap-1">
           <toggler.Form method="post" action={PATH}>

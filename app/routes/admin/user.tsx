@@ -17,6 +17,7 @@ import { eraseUser } from "~/services/gdpr.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/user";
 import { readForm } from "~/lib/request-input.server";
+import { formatParisDate } from "~/domain/paris-time";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request, context);
@@ -79,8 +80,6 @@ async function eraseAction(context: AppContext, adminId: string, targetId: strin
     }
   }
 }
-
-const dateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" });
 
 type Pending = { intent: UserAction; title: string; description: string; details?: string[]; confirmLabel: string; destructive: boolean } | null;
 
@@ -145,8 +144,8 @@ function UserPage({ user, orders, self }: Loaded) {
           </Detail>
           <Detail label="Rôle">{ROLE_LABELS[user.role]}</Detail>
           <Detail label="E-mail confirmé">{user.emailVerified ? "Oui" : "Non"}</Detail>
-          <Detail label="Membre depuis">{dateTime.format(new Date(user.createdAt))}</Detail>
-          {user.erasedAt ? <Detail label="Effacé le">{dateTime.format(new Date(user.erasedAt))}</Detail> : null}
+          <Detail label="Membre depuis">{formatParisDate(new Date(user.createdAt))}</Detail>
+          {user.erasedAt ? <Detail label="Effacé le">{formatParisDate(new Date(user.erasedAt))}</Detail> : null}
           <Detail label="Commandes payées">
             <span className="tabular">{user.orderCount}</span>
           </Detail>

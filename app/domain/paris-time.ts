@@ -15,8 +15,12 @@ function lastSundayAtOneUtc(year: number, month: number): number {
   return lastDay.getTime() - lastDay.getUTCDay() * 24 * HOUR;
 }
 
-/** The date and time a clock in Paris shows at `date`. */
-export function parisWallClock(date: Date): { year: number; month: number; day: number; hour: number; minute: number } {
+/** An instant: a Date, or its ISO text as loader data carries it. */
+type Instant = Date | string;
+
+/** The date and time a clock in Paris shows at `at`. */
+export function parisWallClock(at: Instant): { year: number; month: number; day: number; hour: number; minute: number } {
+  const date = new Date(at);
   const time = date.getTime();
   const year = date.getUTCFullYear();
   const summer = time >= lastSundayAtOneUtc(year, 2) && time < lastSundayAtOneUtc(year, 9);
@@ -25,31 +29,29 @@ export function parisWallClock(date: Date): { year: number; month: number; day: 
 }
 
 /** "23 novembre 2026": the day in Paris. */
-export function formatParisDate(date: Date): string {
-  const { year, month, day } = parisWallClock(date);
+export function formatParisDate(at: Instant): string {
+  const { year, month, day } = parisWallClock(at);
   return `${day} ${MONTHS[month - 1]} ${year}`;
 }
 
 /** "09:05": the time in Paris. */
-export function formatParisTime(date: Date): string {
-  const { hour, minute } = parisWallClock(date);
+export function formatParisTime(at: Instant): string {
+  const { hour, minute } = parisWallClock(at);
   return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 }
 
 /** "5 mars 2025 à 14:30": an order's moments, in Paris. */
-export function formatParisDateTime(at: Date | string): string {
-  const date = new Date(at);
-  return `${formatParisDate(date)} à ${formatParisTime(date)}`;
+export function formatParisDateTime(at: Instant): string {
+  return `${formatParisDate(at)} à ${formatParisTime(at)}`;
 }
 
 /** "05/03/2025": the day in Paris, for tables. */
-export function formatParisShortDate(at: Date | string): string {
-  const { year, month, day } = parisWallClock(new Date(at));
+export function formatParisShortDate(at: Instant): string {
+  const { year, month, day } = parisWallClock(at);
   return `${String(day).padStart(2, "0")}/${String(month).padStart(2, "0")}/${year}`;
 }
 
 /** "05/03/2025 14:30": a moment in Paris, for tables. */
-export function formatParisShortDateTime(at: Date | string): string {
-  const date = new Date(at);
-  return `${formatParisShortDate(date)} ${formatParisTime(date)}`;
+export function formatParisShortDateTime(at: Instant): string {
+  return `${formatParisShortDate(at)} ${formatParisTime(at)}`;
 }

@@ -71,7 +71,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             <div className="flex items-center gap-3">
               <CalendarDays className="size-4 text-muted-foreground" aria-hidden="true" />
               <dt className="sr-only">Membre depuis</dt>
-              <dd>Membre depuis le {formatParisDate(new Date(viewer.createdAt))}</dd>
+              <dd>Membre depuis le {formatParisDate(viewer.createdAt)}</dd>
             </div>
           </dl>
         </section>
@@ -92,11 +92,11 @@ export default function Account({ loaderData }: Route.ComponentProps) {
                   <Link
                     to={`/account/orders/${encodeURIComponent(order.number)}`}
                     className="-mx-2 grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 rounded-lg px-2 py-3 hover:bg-muted"
-                    aria-label={`Commande ${order.number} du ${formatParisDate(new Date(order.createdAt))}, ${ORDER_STATUS_LABELS[order.status]}, ${formatEuros(order.totalCents)}`}
+                    aria-label={`Commande ${order.number} du ${formatParisDate(order.createdAt)}, ${ORDER_STATUS_LABELS[order.status]}, ${formatEuros(order.totalCents)}`}
                   >
                     <span className="tabular font-semibold">{order.number}</span>
                     <span className="tabular text-right font-semibold">{formatEuros(order.totalCents)}</span>
-                    <span className="text-muted-foreground">{formatParisDate(new Date(order.createdAt))}</span>
+                    <span className="text-muted-foreground">{formatParisDate(order.createdAt)}</span>
                     <span className="justify-self-end">
                       <OrderStatusBadge status={order.status} />
                     </span>

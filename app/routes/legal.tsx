@@ -56,7 +56,7 @@ function PrintButton() {
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
   const { identity, revisedAt, shopName, siteUrl, paymentProvider } = loaderData;
-  const date = formatParisDate(new Date(revisedAt));
+  const date = formatParisDate(revisedAt);
   return (
     <LegalFactsProvider facts={{ identity, shopName, siteUrl, paymentProvider }}>
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:py-14">

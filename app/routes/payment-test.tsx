@@ -249,7 +249,7 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
             <span className="tabular text-xl font-extrabold">{formatEuros(session.totalCents)}</span>
           </div>
           {payable ? (
-            <p className="mt-3 text-xs text-muted-foreground">Articles réservés jusqu'à {formatParisTime(new Date(session.expiresAt))}.</p>
+            <p className="mt-3 text-xs text-muted-foreground">Articles réservés jusqu'à {formatParisTime(session.expiresAt)}.</p>
           ) : null}
         </aside>
       </div>

@@ -93,7 +93,7 @@ export async function seedSiteMessages(db: Db, now = new Date()): Promise<{ inse
       .onConflictDoNothing()
       .returning({ key: siteSettings.key });
     if (marker.length === 0) return { inserted: 0 };
-    // One second apart, so the list shows them in a stable order.
+    // One second apart, the first the oldest: each shows its own moment in the list.
     await tx.insert(siteMessages).values(
       EXAMPLE_MESSAGES.map((example, i) => {
         const at = new Date(now.getTime() - (EXAMPLE_MESSAGES.length - i) * 1000);

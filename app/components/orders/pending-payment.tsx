@@ -22,7 +22,7 @@ export function PendingPayment({ paymentUrl, reservedUntil }: { paymentUrl: stri
         Paiement en attente
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        Vos articles vous sont réservés jusqu'à {formatParisTime(new Date(reservedUntil))}. Sans paiement d'ici là, la commande s'annule d'elle-même et
+        Vos articles vous sont réservés jusqu'à {formatParisTime(reservedUntil)}. Sans paiement d'ici là, la commande s'annule d'elle-même et
         ils sont remis en vente.
       </p>
       <div className="mt-4 flex flex-wrap gap-3">

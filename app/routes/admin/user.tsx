@@ -144,8 +144,8 @@ function UserPage({ user, orders, self }: Loaded) {
           </Detail>
           <Detail label="Rôle">{ROLE_LABELS[user.role]}</Detail>
           <Detail label="E-mail confirmé">{user.emailVerified ? "Oui" : "Non"}</Detail>
-          <Detail label="Membre depuis">{formatParisDate(new Date(user.createdAt))}</Detail>
-          {user.erasedAt ? <Detail label="Effacé le">{formatParisDate(new Date(user.erasedAt))}</Detail> : null}
+          <Detail label="Membre depuis">{formatParisDate(user.createdAt)}</Detail>
+          {user.erasedAt ? <Detail label="Effacé le">{formatParisDate(user.erasedAt)}</Detail> : null}
           <Detail label="Commandes payées">
             <span className="tabular">{user.orderCount}</span>
           </Detail>

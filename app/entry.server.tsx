@@ -3,6 +3,8 @@ import { renderToStringAsync } from "preact-render-to-string";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { NO_FORM_ON_THIS_PAGE } from "~/lib/http";
+import { FragmentRendererProvider } from "~/lib/cached-fragment";
+import { createFragmentCache } from "~/lib/fragment-cache.server";
 import { NonceProvider } from "~/lib/nonce";
 import { withinTimeout } from "~/lib/within-timeout";
 
@@ -10,6 +12,9 @@ import { withinTimeout } from "~/lib/within-timeout";
 export const streamTimeout = 5_000;
 
 const textEncoder = new TextEncoder();
+
+/** 8 million characters (8 to 16 MB): the header and footer of each section, some 2,500 product cards. */
+const fragments = createFragmentCache({ maxChars: 8_000_000 });
 
 /**
  * Errors React Router reports while answering. A client's mistake (a post to a page without a
@@ -59,9 +64,11 @@ export default async function handleRequest(
   const nonce = loadContext.nonce;
   const html = await withinTimeout(
     renderToStringAsync(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
+      <FragmentRendererProvider value={loadContext.cachedFragments ? fragments.render : null}>
+        <NonceProvider value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceProvider>
+      </FragmentRendererProvider>,
     ),
     streamTimeout + 1_000,
   );

@@ -25,6 +25,8 @@ import { NoticeToast } from "./components/layout/notice-toast";
 import { Toaster } from "./components/ui/toaster";
 import { NO_FORM_ON_THIS_PAGE } from "./lib/http";
 import { HydrateLater, hydrateWaitingParts } from "./lib/hydrate-later";
+import { CachedFragment } from "./lib/cached-fragment";
+import { navSection } from "./components/layout/navigation";
 import { useNonce } from "./lib/nonce";
 import { recoverFocus, useFocusOnNewPage } from "./lib/restore-focus";
 import { useLinkNavigation } from "./lib/link-navigation";
@@ -70,6 +72,8 @@ export function Layout({ children }: { children: ReactNode }) {
   // The parts that wait their turn hydrate from here on (the page is marked hydrated after them).
   useEffect(hydrateWaitingParts, []);
   const data = useRouteLoaderData<typeof loader>("root");
+  const section = navSection(useLocation().pathname);
+  const year = new Date().getFullYear();
   return (
     // "dark" is the default; THEME_SCRIPT corrects it from localStorage before the first paint,
     // VIEWER_SCRIPT marks a signed-in visitor (data-viewer) from the hint cookie.
@@ -91,7 +95,9 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {data ? (
           <HydrateLater>
-            <SiteHeader shopName={data.shop.name} paymentProvider={data.paymentProvider} />
+            <CachedFragment cacheKey={`header:${section}:${data.paymentProvider}:${data.shop.name}`}>
+              <SiteHeader shopName={data.shop.name} paymentProvider={data.paymentProvider} />
+            </CachedFragment>
           </HydrateLater>
         ) : null}
         {data ? <SiteBanners /> : null}
@@ -103,7 +109,9 @@ export function Layout({ children }: { children: ReactNode }) {
         </HydrateLater>
         {data ? (
           <HydrateLater>
-            <SiteFooter shop={data.shop} />
+            <CachedFragment cacheKey={`footer:${year}:${JSON.stringify(data.shop)}`}>
+              <SiteFooter shop={data.shop} year={year} />
+            </CachedFragment>
           </HydrateLater>
         ) : null}
         <NavigationProgress />

@@ -169,6 +169,7 @@ export function createApp(deps: AppDeps): RequestListener {
         markPersonal: () => {
           res.locals.personal = true;
         },
+        cachedFragments: env.FRAGMENT_CACHE,
       }),
     }),
   );

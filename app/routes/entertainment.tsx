@@ -80,7 +80,7 @@ export default function Entertainment({ loaderData }: Route.ComponentProps) {
           pageCount={pageCount}
           href={(n) => listingHref("/entertainment", { page: n })}
           empty="Aucun produit trouvé"
-          badge={(product) => <KindBadge product={product} />}
+          badge={{ name: "kind", render: (product) => <KindBadge product={product} /> }}
           soldOut="overlay"
         />
       </div>

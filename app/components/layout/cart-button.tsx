@@ -1,5 +1,5 @@
 import { ShoppingBag } from "lucide-react";
-import { type ComponentPropsWithoutRef, forwardRef, type KeyboardEvent, type MouseEvent, useId, useRef, useState } from "react";
+import { type ComponentPropsWithoutRef, forwardRef, type KeyboardEvent, type MouseEvent, useRef, useState } from "react";
 import { Link } from "~/components/ui/link";
 import type { PaymentProviderName } from "~/components/cart/use-checkout";
 import { buttonVariants } from "~/components/ui/button";
@@ -9,6 +9,9 @@ import { useCart } from "~/lib/cart-store";
 import { cn } from "~/lib/utils";
 
 const loadCartDropdown = () => import("~/components/cart/cart-dropdown");
+
+/** The page has one cart button (the header's, a CachedFragment: no useId there). */
+const CART_PANEL_ID = "cart-panel";
 
 /**
  * The header's cart icon with its count: a link to /cart (which works without JavaScript)
@@ -21,7 +24,6 @@ export function CartButton({ paymentProvider }: { paymentProvider: PaymentProvid
   const count = cartCount(useCart());
   const [open, setOpen] = useState(false);
   const anchor = useRef<HTMLAnchorElement>(null);
-  const panelId = useId();
   const { module, trigger } = useOnDemand(loadCartDropdown, "click");
   const { onPointerEnter: requestCode, onTouchStart, onFocus, onBlur } = trigger;
 
@@ -41,7 +43,7 @@ export function CartButton({ paymentProvider }: { paymentProvider: PaymentProvid
         onBlur={onBlur}
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-controls={open && module ? panelId : undefined}
+        aria-controls={open && module ? CART_PANEL_ID : undefined}
         data-state={open ? "open" : "closed"}
         onClick={(event: MouseEvent) => {
           // A ctrl/cmd/shift click opens /cart elsewhere, as a link does.
@@ -56,7 +58,7 @@ export function CartButton({ paymentProvider }: { paymentProvider: PaymentProvid
           toggle();
         }}
       />
-      {module ? <module.CartDropdown open={open} onOpenChange={setOpen} anchor={anchor} id={panelId} paymentProvider={paymentProvider} /> : null}
+      {module ? <module.CartDropdown open={open} onOpenChange={setOpen} anchor={anchor} id={CART_PANEL_ID} paymentProvider={paymentProvider} /> : null}
     </>
   );
 }

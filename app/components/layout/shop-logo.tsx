@@ -1,11 +1,11 @@
-import { useId } from "react";
 import { Link } from "~/components/ui/link";
 import { cn } from "~/lib/utils";
 
 /** The shop's mark: a foil-gold card with the shop name beside it. */
-export function ShopLogo({ name, wordmarkClassName }: { name: string; wordmarkClassName?: string }) {
-  // One id per logo: the header and the footer each draw one, and ids must be unique.
-  const foil = `logo-foil-${useId().replace(/[^\w-]/g, "")}`;
+export function ShopLogo({ name, place, wordmarkClassName }: { name: string; place: "header" | "footer"; wordmarkClassName?: string }) {
+  // One id per logo, named after its place: the header and the footer each draw one, ids must
+  // be unique, and both are rendered apart from the page (CachedFragment: no useId there).
+  const foil = `logo-foil-${place}`;
   return (
     <Link to="/" className="flex min-h-11 items-center gap-2 rounded-lg pr-2 font-extrabold tracking-tight" aria-label={`${name}, accueil`}>
       <svg viewBox="0 0 24 32" className="h-7 w-5" aria-hidden="true">

@@ -16,13 +16,13 @@ const LEGAL_LINKS = [
   { to: "/retractation", label: "Se rétracter du contrat" },
 ] as const;
 
-export function SiteFooter({ shop }: { shop: ShopIdentity }) {
-  const year = new Date().getFullYear();
+/** `year`: the copyright's, given by the page (the footer's markup is cached by its inputs). */
+export function SiteFooter({ shop, year }: { shop: ShopIdentity; year: number }) {
   return (
     <footer className="mt-16 border-t border-border bg-card/40">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.2fr_2fr]">
         <div className="space-y-4">
-          <ShopLogo name={shop.name} />
+          <ShopLogo name={shop.name} place="footer" />
           <p className="max-w-sm text-sm text-muted-foreground">
             Cartes Pokémon, Magic et One Piece, produits scellés, accessoires, mangas et jeux vidéo, sélectionnés et expédiés avec soin depuis la France.
           </p>

@@ -34,7 +34,7 @@ export function SiteHeader({ shopName, paymentProvider }: { shopName: string; pa
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
         <MobileMenu shopName={shopName} />
         {/* Tablets (768–1023 px) keep the whole menu: the wordmark gives way, the mark stays. */}
-        <ShopLogo name={shopName} wordmarkClassName="md:max-lg:hidden" />
+        <ShopLogo name={shopName} place="header" wordmarkClassName="md:max-lg:hidden" />
         <nav aria-label="Navigation principale" className="ml-2 hidden items-center md:flex xl:ml-4">
           {MAIN_NAV.map((item) =>
             "submenu" in item ? (

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Skeleton } from "~/components/ui/skeleton";
+import { CachedFragment } from "~/lib/cached-fragment";
 import { HydrateLater } from "~/lib/hydrate-later";
 import type { ProductView } from "~/domain/product-view";
 import { ProductCard, type SoldOutDisplay } from "./product-card";
@@ -7,8 +8,11 @@ import { ProductCard, type SoldOutDisplay } from "./product-card";
 export const GRID_CLASS = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
 
 export type ProductGridOptions = {
-  /** Each card's own badge, first in its badge row (see ProductCard). */
-  badge?: (product: ProductView) => ReactNode;
+  /**
+   * Each card's own badge, first in its badge row (see ProductCard), drawn from the product
+   * alone; `name` tells the cached cards that have it from those that do not.
+   */
+  badge?: { name: string; render: (product: ProductView) => ReactNode };
   soldOut?: SoldOutDisplay;
 };
 
@@ -20,13 +24,19 @@ export function ProductGrid({
 }: { products: ProductView[]; eagerCount?: number } & ProductGridOptions) {
   return (
     <ul className={GRID_CLASS}>
-      {products.map((product, i) => (
-        <li key={product.id}>
-          <HydrateLater>
-            <ProductCard product={product} eager={i < eagerCount && (i === 0 ? "high" : true)} badge={badge?.(product)} soldOut={soldOut} />
-          </HydrateLater>
-        </li>
-      ))}
+      {products.map((product, i) => {
+        const eager = i < eagerCount && (i === 0 ? "high" : true);
+        return (
+          <li key={product.id}>
+            <HydrateLater>
+              {/* A card depends on its product and these options only: rendered once per content. */}
+              <CachedFragment cacheKey={`card:${eager}:${soldOut}:${badge?.name}:${JSON.stringify(product)}`}>
+                <ProductCard product={product} eager={eager} badge={badge?.render(product)} soldOut={soldOut} />
+              </CachedFragment>
+            </HydrateLater>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -18,6 +18,7 @@ import { createPaymentProvider } from "~/services/payments/provider.server";
 import { startReservationSweeper } from "~/services/reservation-sweeper.server";
 import { StockGate } from "~/services/stock-gate.server";
 import { invalidateSiteCaches } from "~/services/site-cache.server";
+import { keepListingsInStep, listingsChanged } from "~/services/listing-cache.server";
 import { createApp } from "./app";
 import { LiveHub } from "./live";
 import { startMailer } from "./mailer";
@@ -116,10 +117,13 @@ const siteTimer = startSiteContentTimer({
 });
 const changes = await openChangeFeed(database, logger);
 const stockGate = new StockGate();
+// Heard below: the listings' reads may be kept between changes (decision 030).
+keepListingsInStep(database.db);
 changes.subscribe((change) => {
-  // First: the pages rendered after the purge below must read the new site content (another
-  // instance, or psql, may have written it).
+  // First: the pages rendered after the purge below must read the new site content and
+  // listings (another instance, or psql, may have written them).
   if (change.op === "site" || change.op === "resync") invalidateSiteCaches();
+  listingsChanged(change);
   if (change.op === "resync") stockGate.changed();
   else if (change.op !== "site") stockGate.changed(change.id);
   pageCache?.clear();

@@ -1,10 +1,12 @@
 /**
  * A change announced by the database on the catalog_changes channel (see the trigger in
  * drizzle/0002). "site" is site content (banner, messages); "resync" is sent by the server
- * itself when it may have missed notifications (lost PostgreSQL connection).
+ * itself when it may have missed notifications (lost PostgreSQL connection). An update with
+ * `stock` changed the product's stock alone, to that value (drizzle/0013).
  */
 export type CatalogChange =
-  | { op: "insert" | "update" | "delete"; id: number }
+  | { op: "insert" | "delete"; id: number }
+  | { op: "update"; id: number; stock?: number }
   | { op: "site" }
   | { op: "resync" };
 
@@ -18,10 +20,10 @@ export function parseCatalogChange(payload: string): CatalogChange | null {
     return null;
   }
   if (typeof value !== "object" || value === null) return null;
-  const { op, id } = value as { op?: unknown; id?: unknown };
+  const { op, id, stock } = value as { op?: unknown; id?: unknown; stock?: unknown };
   if (op === "site" || op === "resync") return { op };
-  if ((op === "insert" || op === "update" || op === "delete") && Number.isSafeInteger(id)) {
-    return { op, id: id as number };
-  }
+  if (!Number.isSafeInteger(id)) return null;
+  if (op === "update") return Number.isSafeInteger(stock) ? { op, id: id as number, stock: stock as number } : { op, id: id as number };
+  if (op === "insert" || op === "delete") return { op, id: id as number };
   return null;
 }

@@ -11,7 +11,7 @@ import {
 } from "~/domain/categories";
 import { IMAGE_WIDTHS, imageUrl } from "~/domain/images";
 import { CATALOG_PAGE_SIZE, type CatalogQuery, type CatalogSort } from "~/domain/catalog-query";
-import { type ProductDetail, type ProductView, toProductDetail, toProductView } from "~/domain/product-view";
+import { type ProductCardRow, type ProductDetail, type ProductView, toProductDetail, toProductView } from "~/domain/product-view";
 
 /** The columns a product card shows (domain/product-view ProductCardRow): listings select these only. */
 const CARD_COLUMNS = {
@@ -32,6 +32,8 @@ import { escapeLike, normalizeSearch, searchWords } from "~/domain/search";
 import { SUGGESTIONS_LIMIT, SUGGESTIONS_MIN_LENGTH, type Suggestion } from "~/domain/suggestions";
 import { allTermsIn, contains, relevanceOrder, type SearchTerm, searchTerms } from "./product-search.server";
 import { getHiddenCategory, getHiding } from "./site-content.server";
+import { nextDropTime } from "./drops.server";
+import { keptListing, type ListingRead } from "./listing-cache.server";
 
 /** SQL twin of domain/visibility isPubliclyVisible: en_ligne, or a_venir whose drop time has come. */
 function publiclyVisible(now: Date): SQL {
@@ -156,7 +158,30 @@ export async function listProducts(
   filter: ProductFilter,
   options: { now: Date; imageBaseUrl: string; sort?: CatalogSort; page?: number; pageSize: number },
 ): Promise<CatalogPage> {
+  const { now } = options;
   const terms = await searchTerms(db, filter.q ?? "");
+  const read = () => readListing(db, filter, terms, options);
+  // A search's words, and /tcg's card-name filter, are typed by visitors: those pages are read
+  // each time. Listings by category, sort and page are few and kept until a change (decision 030).
+  const listing =
+    terms.length === 0 && !filter.nameOrSeries
+      ? await keptListing(db, JSON.stringify([filter, options.sort ?? "newest", options.page ?? 1, options.pageSize, await getHiddenCategory(db, now)]), now, async () => ({
+          listing: await read(),
+          // A product scheduled for then joins the listings without a write.
+          expiresAt: await nextDropTime(db, now),
+        }))
+      : await read();
+  const { rows, total, page } = listing;
+  const pageCount = Math.max(1, Math.ceil(total / options.pageSize));
+  return { products: rows.map((row) => toProductView(row, options.imageBaseUrl, now)), total, page, pageCount };
+}
+
+async function readListing(
+  db: Db,
+  filter: ProductFilter,
+  terms: SearchTerm[],
+  options: { now: Date; sort?: CatalogSort; page?: number; pageSize: number },
+): Promise<ListingRead<ProductCardRow>> {
   const where = filterCondition(filter, await publicProductsNow(db, options.now), terms);
   // Without a search, the page is read in order from a sort index (products_*_idx) and stops
   // after 24 rows, and the total is counted once, by a sub-query, in the same round trip:
@@ -180,8 +205,7 @@ export async function listProducts(
     page = Math.max(1, Math.ceil(count / options.pageSize));
     rows = count > 0 ? await pageRows(page) : [];
   }
-  const pageCount = Math.max(1, Math.ceil(count / options.pageSize));
-  return { products: rows.map((row) => toProductView(row, options.imageBaseUrl, options.now)), total: count, page, pageCount };
+  return { rows: rows.map(({ total: _, ...row }) => row), total: count, page };
 }
 
 /**

@@ -41,10 +41,13 @@ describe(`catalogue change events and drops on ${databaseLabel}`, () => {
     await database?.close();
   });
 
-  it("announces a stock change made straight in the database", async () => {
+  it("announces a stock change made straight in the database, with the new stock when nothing else changed", async () => {
     const heard = nextChange(feed, (c) => c.op === "update");
-    await database.db.update(products).set({ stock: 7 }).where(eq(products.id, productId));
-    expect(await heard).toEqual({ op: "update", id: productId });
+    await database.db.update(products).set({ stock: 7, updatedAt: new Date() }).where(eq(products.id, productId));
+    expect(await heard).toEqual({ op: "update", id: productId, stock: 7 });
+    const other = nextChange(feed, (c) => c.op === "update");
+    await database.db.update(products).set({ stock: 6, priceCents: 1_234 }).where(eq(products.id, productId));
+    expect(await other).toEqual({ op: "update", id: productId });
   });
 
   it("announces inserts and deletes", async () => {

@@ -162,10 +162,11 @@ export async function listProducts(
   const terms = await searchTerms(db, filter.q ?? "");
   const read = () => readListing(db, filter, terms, options);
   // A search's words, and /tcg's card-name filter, are typed by visitors: those pages are read
-  // each time. Listings by category, sort and page are few and kept until a change (decision 030).
+  // each time. Listings by category, sort and page are few and kept until a change (decision 030);
+  // a search without a word is one of them.
   const listing =
     terms.length === 0 && !filter.nameOrSeries
-      ? await keptListing(db, JSON.stringify([filter, options.sort ?? "newest", options.page ?? 1, options.pageSize, await getHiddenCategory(db, now)]), now, async () => ({
+      ? await keptListing(db, JSON.stringify([{ ...filter, q: undefined }, options.sort ?? "newest", options.page ?? 1, options.pageSize, await getHiddenCategory(db, now)]), now, async () => ({
           listing: await read(),
           // A product scheduled for then joins the listings without a write.
           expiresAt: await nextDropTime(db, now),

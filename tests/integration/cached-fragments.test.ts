@@ -11,7 +11,7 @@ import { serverDataDir } from "./test-database";
  * cache, and the two must be the same, byte for byte but the nonce and the render's time.
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const PAGES = ["/", "/catalog", "/tcg", "/tcg?category=cards", "/accessories", "/entertainment", "/about", "/legal", "/catalog?page=2&sort=price-asc", "/Catalog?category=tcg", "/cart", "/login", "/contact", "/rachat", "/retractation", "/construction", "/cette-page-n-existe-pas"];
+const PAGES = ["/", "/catalog", "/tcg", "/tcg?category=cards", "/accessories", "/entertainment", "/about", "/legal", "/catalog?page=2&sort=price-asc", "/catalog?category=tcg", "/Catalog?category=tcg", "/catalog?q=pokemon&sort=name", "/cart", "/login", "/contact", "/rachat", "/retractation", "/construction", "/cette-page-n-existe-pas"];
 
 /** What changes from one answer to the next whatever the cache: the CSP nonce and the render's time (and the port, by server). */
 const stable = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""').replace(/\\"renderedAt\\",\d+/g, '\\"renderedAt\\",0');

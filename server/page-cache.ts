@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzip } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
+import { LruMap } from "~/lib/lru-map";
 
 /**
  * A shared cache of rendered public pages, in process: what a reverse proxy would do, but
@@ -35,15 +36,20 @@ const PER_ANSWER_HEADERS = new Set(["date", "connection", "keep-alive", "transfe
 type Render = { generation: number; done: Promise<CachedPage | null>; settle: (page: CachedPage | null) => void };
 
 export class PageCache {
-  private readonly pages = new Map<string, CachedPage>();
+  private readonly pages: LruMap<string, CachedPage>;
   private readonly renders = new Map<string, Render>();
-  private bytes = 0;
   /** Bumped on every purge: a render that started before a purge is not stored after it. */
   generation = 0;
 
   constructor(
     private readonly options: { maxBytes?: number; ttlMs?: number; now?: () => number } = {},
-  ) {}
+  ) {
+    this.pages = new LruMap(this.maxBytes, (page) => page.size);
+  }
+
+  private get maxBytes() {
+    return this.options.maxBytes ?? 64 * 1024 * 1024;
+  }
 
   private get now() {
     return (this.options.now ?? Date.now)();
@@ -53,28 +59,18 @@ export class PageCache {
     const page = this.pages.get(key);
     if (!page) return undefined;
     if (page.expiresAt <= this.now) {
-      this.delete(key);
+      this.pages.delete(key);
       return undefined;
     }
-    // Least recently used goes first: re-insert to mark it used.
-    this.pages.delete(key);
-    this.pages.set(key, page);
     return page;
   }
 
   set(key: string, page: Omit<CachedPage, "expiresAt" | "size" | "gzip">, generation: number): CachedPage | null {
     if (generation !== this.generation) return null;
-    const maxBytes = this.options.maxBytes ?? 64 * 1024 * 1024;
     const size = page.body.length * 2 + key.length; // raw plus (about) its gzip copy, generously
-    if (size > maxBytes / 8) return null;
-    this.delete(key);
+    if (size > this.maxBytes / 8) return null;
     const stored: CachedPage = { ...page, gzip: null, size, expiresAt: this.now + (this.options.ttlMs ?? 60_000) };
     this.pages.set(key, stored);
-    this.bytes += size;
-    for (const [oldest] of this.pages) {
-      if (this.bytes <= maxBytes) break;
-      this.delete(oldest);
-    }
     return stored;
   }
 
@@ -86,7 +82,6 @@ export class PageCache {
   clear(): void {
     this.generation += 1;
     this.pages.clear();
-    this.bytes = 0;
     // Requests arriving after a purge must not wait for a page rendered before it.
     this.renders.clear();
   }
@@ -130,12 +125,6 @@ export class PageCache {
     }
   }
 
-  private delete(key: string) {
-    const page = this.pages.get(key);
-    if (!page) return;
-    this.bytes -= page.size;
-    this.pages.delete(key);
-  }
 }
 
 /**

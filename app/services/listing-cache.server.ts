@@ -1,5 +1,6 @@
 import type { Db } from "~/db/types";
 import type { CatalogChange } from "~/domain/catalog-change";
+import { LruMap } from "~/lib/lru-map";
 import { processShared } from "~/lib/process-shared";
 
 /** What a listing read keeps: its rows (each with its product's id and stock) and their count. */
@@ -20,26 +21,22 @@ type Entry = { read: Promise<ListingRead<{ id: number; stock: number }>>; value?
  * without a write. Reads under way when a change arrives are dropped too (they may predate it).
  * Without `keepListingsInStep(db)` (services' tests, scripts), nothing is kept.
  */
-type Listings = { entries: Map<string, Entry> };
-const MAX_ENTRIES = 500;
+const MAX_LISTINGS = 500;
 
-const kept = processShared("listingReads", () => new WeakMap<Db, Listings>());
-const all = processShared("listingReadSets", () => new Set<Listings>());
+/** By database handle: one per process (decision 019), the server's and its tests' own. */
+const kept = processShared("listingReads", () => new Map<Db, LruMap<string, Entry>>());
 
 /** This database's changes reach `listingsChanged` (the server's change feed): its listings may be kept. */
 export function keepListingsInStep(db: Db): void {
-  if (kept.has(db)) return;
-  const listings: Listings = { entries: new Map() };
-  kept.set(db, listings);
-  all.add(listings);
+  if (!kept.has(db)) kept.set(db, new LruMap(MAX_LISTINGS));
 }
 
 export function listingsChanged(change: CatalogChange): void {
   const stockOnly = change.op === "update" && change.stock !== undefined;
-  for (const listings of all) {
-    for (const [key, entry] of listings.entries) {
+  for (const listings of kept.values()) {
+    for (const [key, entry] of listings.entries()) {
       // A read under way may predate the change: the next request reads again.
-      if (!stockOnly || !entry.value) listings.entries.delete(key);
+      if (!stockOnly || !entry.value) listings.delete(key);
       else for (const row of entry.value.rows) if (row.id === change.id) row.stock = change.stock!;
     }
   }
@@ -58,30 +55,20 @@ export async function keptListing<Row extends { id: number; stock: number }>(
 ): Promise<ListingRead<Row>> {
   const listings = kept.get(db);
   if (!listings) return (await read()).listing;
-  const entry = listings.entries.get(key);
-  if (entry && entry.expiresAt > now.getTime()) {
-    // Most recently used last: the oldest go first beyond MAX_ENTRIES.
-    listings.entries.delete(key);
-    listings.entries.set(key, entry);
-    return copy((entry.value ?? (await entry.read)) as ListingRead<Row>);
-  }
+  const entry = listings.get(key);
+  if (entry && entry.expiresAt > now.getTime()) return copy((entry.value ?? (await entry.read)) as ListingRead<Row>);
   const reading = read();
   // Kept at once, so concurrent requests share the read (a change meanwhile drops it).
   const fresh: Entry = { read: reading.then((result) => result.listing), expiresAt: Number.POSITIVE_INFINITY };
   fresh.read.catch(() => {}); // its failure reaches this request below, not an unhandled rejection
-  listings.entries.delete(key);
-  listings.entries.set(key, fresh);
-  for (const oldKey of listings.entries.keys()) {
-    if (listings.entries.size <= MAX_ENTRIES) break;
-    listings.entries.delete(oldKey);
-  }
+  listings.set(key, fresh);
   try {
     const { listing, expiresAt } = await reading;
     fresh.value = listing;
     fresh.expiresAt = expiresAt ? expiresAt.getTime() : Number.POSITIVE_INFINITY;
     return copy(listing);
   } catch (error) {
-    if (listings.entries.get(key) === fresh) listings.entries.delete(key);
+    if (listings.peek(key) === fresh) listings.delete(key);
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
 import { suiteServerDataDir } from "./test-database";
@@ -61,6 +62,34 @@ describe.skipIf(onPostgres)("hostile requests to the built server", () => {
     expect(await notAForm.text()).toContain("Le formulaire envoyé est illisible. Rechargez la page et réessayez.");
     expect((await form("/signup", "{}", "application/json")).status).toBe(400);
     expect((await form("/login", "--x\r\nbroken", "multipart/form-data; boundary=x")).status).toBe(400);
+  });
+
+  it("answers a small post refused before its body is read, and keeps reading the connection", async () => {
+    // /admin/csv refuses a signed-out post from its headers (requireAdmin): the answer leaves
+    // before the body. The client then finishes its body and sends a second request on the same
+    // connection, as a browser or fetch still uploading would: neither may meet a closed socket.
+    const { port } = new URL(server.url);
+    // The server listens on 127.0.0.1 (the tests' HOST); "localhost" may resolve to ::1 first.
+    const socket = net.connect(Number(port), "127.0.0.1");
+    let received = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (received += chunk));
+    const until = async (done: () => boolean) => {
+      const deadline = Date.now() + 5_000;
+      while (!done()) {
+        if (Date.now() > deadline) throw new Error(`no answer; received: ${received.slice(0, 300)}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const body = "--x\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\npreview\r\n--x--\r\n";
+    socket.write(`POST /admin/csv HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${body.length}\r\n\r\n`);
+    await until(() => received.includes("\r\n\r\n"));
+    expect(received).toMatch(/^HTTP\/1\.1 401/);
+    expect(received).not.toMatch(/^connection: close/im);
+    socket.write(body);
+    socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    await until(() => received.includes("HTTP/1.1 200"));
+    socket.destroy();
   });
 
   it("stops reading an oversized post: 413", async () => {

@@ -2,9 +2,8 @@ import { z } from "zod";
 import { type DiscountKind, DISCOUNT_KINDS } from "./catalog-values";
 import { checkoutRequestSchema } from "./checkout";
 import { formatEuros, parseEurosToCents } from "./money";
-import { formatParisDate, formatParisShortDateTime } from "./paris-time";
+import { formatParisDate, formatParisShortDateTime, parisWallTime, parisWallTimeToUtc } from "./paris-time";
 import { CODE_MAX_LENGTH, CODE_MIN_LENGTH, isWellFormedCode, normaliseDiscountCode } from "./discount-code";
-import { parisWallTime, parisWallTimeToUtc } from "./product-form";
 
 export { CODE_MAX_LENGTH, CODE_MIN_LENGTH, isWellFormedCode, normaliseDiscountCode } from "./discount-code";
 

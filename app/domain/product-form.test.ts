@@ -2,13 +2,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   type ProductFormInput,
-  parisWallTime,
-  parisWallTimeToUtc,
   productFieldErrors,
   productFormInput,
   productFormInputOf,
   productFormSchema,
 } from "./product-form";
+import { parisWallTime } from "./paris-time";
 
 const now = new Date("2026-11-23T10:00:00Z");
 const valid: ProductFormInput = {
@@ -210,22 +209,6 @@ describe("product form: status and launch date", () => {
       status: "a_venir",
       dropTime: stored,
     });
-  });
-});
-
-describe("Paris wall time", () => {
-  it("converts across both changes of clocks", () => {
-    expect(parisWallTimeToUtc(2027, 3, 28, 1, 59)).toEqual(new Date("2027-03-28T00:59:00Z"));
-    expect(parisWallTimeToUtc(2027, 3, 28, 2, 30)).toBeNull();
-    expect(parisWallTimeToUtc(2027, 3, 28, 3, 0)).toEqual(new Date("2027-03-28T01:00:00Z"));
-    // 25 October 2026: 02:30 happens twice; the first (still summer time) wins.
-    expect(parisWallTimeToUtc(2026, 10, 25, 2, 30)).toEqual(new Date("2026-10-25T00:30:00Z"));
-    expect(parisWallTimeToUtc(2026, 10, 25, 3, 0)).toEqual(new Date("2026-10-25T02:00:00Z"));
-  });
-
-  it("shows an instant as the Paris date and time", () => {
-    expect(parisWallTime(new Date("2026-12-31T23:30:00Z"))).toEqual({ date: "2027-01-01", time: "00:30" });
-    expect(parisWallTime(new Date("2027-07-01T16:00:00Z"))).toEqual({ date: "2027-07-01", time: "18:00" });
   });
 });
 

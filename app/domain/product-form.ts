@@ -15,6 +15,9 @@ import {
 } from "./catalog-values";
 import { MAX_ADDITIONAL_IMAGES } from "./image-upload";
 import { centsToDecimalString } from "./money";
+import { parisWallTime, parisWallTimeToUtc } from "./paris-time";
+// For app/routes/admin/product-form.tsx, until its import names paris-time.ts.
+export { parisWallTime } from "./paris-time";
 
 /**
  * The admin product form (SPEC.md sections 2 and 5): one schema for the browser and the server
@@ -73,7 +76,6 @@ const DESCRIPTION_MAX_LENGTH = 5000;
 const SHORT_TEXT_MAX_LENGTH = 100;
 const MAX_PRICE_CENTS = 100_000_000; // 1 000 000 €
 const MAX_STOCK = 1_000_000;
-export const SHOP_TIME_ZONE = "Europe/Paris";
 
 // ---------------------------------------------------------------------------------------------
 // Numbers
@@ -108,50 +110,6 @@ export function parseStock(text: string): Parsed<number> {
 
 // ---------------------------------------------------------------------------------------------
 // Launch date: typed as Paris wall time, stored as a UTC instant
-
-const parisClock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: SHOP_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-function parisParts(instant: Date): Record<"year" | "month" | "day" | "hour" | "minute" | "second", string> {
-  const parts: Record<string, string> = {};
-  for (const part of parisClock.formatToParts(instant)) parts[part.type] = part.value;
-  return parts as Record<"year" | "month" | "day" | "hour" | "minute" | "second", string>;
-}
-
-/** The Paris wall clock at an instant, read as if it were UTC (ms): what a Parisian's watch shows. */
-function parisWallMs(instantMs: number): number {
-  const p = parisParts(new Date(instantMs));
-  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * The instant at which Paris clocks show this date and time. Null for a time that does not
- * exist (the hour skipped when summer time starts); a time that happens twice (the hour repeated
- * when it ends) gives the first one, so a drop never opens an hour late.
- */
-export function parisWallTimeToUtc(year: number, month: number, day: number, hour: number, minute: number, second = 0): Date | null {
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
-  // The offsets in force a day either side cover both sides of any change of clocks.
-  const offsets = new Set([wall - DAY_MS, wall + DAY_MS].map((t) => parisWallMs(t) - t));
-  const instants = [...offsets].map((offset) => wall - offset).filter((t) => parisWallMs(t) === wall);
-  return instants.length === 0 ? null : new Date(Math.min(...instants));
-}
-
-/** An instant as the form shows it: Paris date "2026-12-01" and time "18:00" ("18:00:30" when the seconds count). */
-export function parisWallTime(instant: Date): { date: string; time: string } {
-  const p = parisParts(instant);
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}${p.second !== "00" ? `:${p.second}` : ""}` };
-}
 
 /** "2026-12-01" (date input) or "01/12/2026" (French, as a spreadsheet writes it back). */
 function parseLaunchDate(text: string): { year: number; month: number; day: number } | null {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CATALOG_CATEGORY_IDS, type CatalogCategoryId } from "./categories";
 import { CATALOG_CATEGORY_LABELS } from "./catalog-query";
 import { normaliseDiscountCode } from "./discounts";
-import { parisWallTime, parisWallTimeToUtc } from "./product-form";
+import { parisWallTime, parisWallTimeToUtc } from "./paris-time";
 
 /**
  * What the seller shows every visitor (SPEC.md section 3): the promotion, the countdown and the

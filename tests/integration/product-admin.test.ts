@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { orderItems, orders, productAdmin, products, users } from "~/db/schema";
 import type { CatalogQuery } from "~/domain/catalog-query";
-import { type ProductFormInput, parisWallTime } from "~/domain/product-form";
+import { parisWallTime } from "~/domain/paris-time";
+import type { ProductFormInput } from "~/domain/product-form";
 import { listCatalog } from "~/services/catalog.server";
 import {
   ADMIN_LOG_PAGE_SIZE,

@@ -1,5 +1,5 @@
 import { readOnlyAction } from "~/lib/http";
-import { parisWallTime } from "~/domain/product-form";
+import { parisWallTime } from "~/domain/paris-time";
 import { exportCatalogCsv } from "~/services/catalog-csv.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/csv-export";

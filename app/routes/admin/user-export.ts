@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { readOnlyAction } from "~/lib/http";
-import { parisWallTime } from "~/domain/product-form";
+import { parisWallTime } from "~/domain/paris-time";
 import { exportUserData } from "~/services/gdpr.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/user-export";

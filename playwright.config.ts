@@ -17,6 +17,8 @@ export const E2E_ADMIN = { email: "admin@comptoir.test", password: "admin-e2e-mo
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
+  // A test.only left in a spec would run alone and pass: on CI it fails the run instead.
+  forbidOnly: !!process.env.CI,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? ".tmp/playwright.json" }]],

@@ -1,19 +1,24 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, build, unit + integration tests on PGlite, then the integration
 // tests again on PostgreSQL (DATABASE_URL, or a throwaway cluster) side by side with the
-// end-to-end tests in Chromium against the built server. Ends with one "N passed, N failed" line.
+// end-to-end tests in Chromium against the built server. Ends with one "Tests: N passed, N flaky,
+// N failed, N skipped" line (scripts/test-summary.mjs says what each counts). On CI (CI set), no
+// PostgreSQL to test on is a failure, not a skip.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startThrowawayCluster } from "./pg-cluster.mjs";
+import { addCounts, countsPass, missingReport, playwrightCounts, summaryLine, vitestCounts } from "./test-summary.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const reports = path.join(root, ".tmp", "reports");
 fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
+const onCi = Boolean(process.env.CI);
+/** Each test run's counts, added up at the end. */
+const counted = [];
 const steps = [];
 
 function run(label, command, args, env = {}) {
@@ -55,24 +60,15 @@ async function runTogether(list) {
   return results.map((result) => result.ok);
 }
 
-function countVitest(file) {
-  if (!fs.existsSync(file)) return;
-  const report = JSON.parse(fs.readFileSync(file, "utf8"));
-  totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests;
-  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+/** Counts a run from its report; a run that left none counts as a failure. */
+function count(label, file, counter) {
+  counted.push(fs.existsSync(file) ? counter(JSON.parse(fs.readFileSync(file, "utf8")), label) : missingReport(label));
 }
 
-function countPlaywright(file) {
-  if (!fs.existsSync(file)) return;
-  const { stats } = JSON.parse(fs.readFileSync(file, "utf8"));
-  totals.passed += stats.expected + stats.flaky;
-  totals.failed += stats.unexpected;
-  totals.skipped += stats.skipped;
-}
-
-const vitestArgs = (project, file) => ["vitest", "run", ...project.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${file}`];
-const vitest = (label, project, file, env) => run(label, "npx", vitestArgs(project, file), env);
+// The counts reporter writes to VITEST_COUNTS_FILE (vitest's JSON reporter cannot tell a suite
+// whose hook threw from skipped tests).
+const vitestArgs = (project) => ["vitest", "run", ...project.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=./scripts/vitest-counts-reporter.mjs"];
+const vitest = (label, project, file, env) => run(label, "npx", vitestArgs(project), { ...env, VITEST_COUNTS_FILE: file });
 
 let failed = false;
 const must = (ok) => {
@@ -101,16 +97,19 @@ must(templated);
 
 const pglite = path.join(reports, "vitest-pglite.json");
 must(vitest("Unit + integration tests (PGlite)", ["unit", "integration"], pglite, { TEST_DATABASE_URL: "" }));
-countVitest(pglite);
+count("unit + integration (PGlite)", pglite, vitestCounts);
 
 let cluster = null;
+let clusterFailed = false;
 let pgUrl = process.env.DATABASE_URL || null;
 if (!pgUrl) {
   try {
     cluster = await startThrowawayCluster();
     pgUrl = cluster?.url ?? null;
   } catch (error) {
-    console.error(`Could not start a throwaway PostgreSQL cluster: ${error.stderr?.toString() || error.message}`);
+    console.error(`\n━━ FAILED: could not start a throwaway PostgreSQL cluster: ${error.stderr?.toString() || error.message}`);
+    steps.push({ label: "PostgreSQL cluster: could not start", ok: false, seconds: 0 });
+    clusterFailed = true;
     failed = true;
   }
 }
@@ -122,12 +121,20 @@ try {
     together.push({
       label: `Integration tests (PostgreSQL${cluster ? ", throwaway cluster" : ", DATABASE_URL"})`,
       command: "npx",
-      args: vitestArgs(["integration"], pgReport),
-      env: { TEST_DATABASE_URL: pgUrl, INTEGRATION_WORKERS: "1" },
+      args: vitestArgs(["integration"]),
+      env: { TEST_DATABASE_URL: pgUrl, INTEGRATION_WORKERS: "1", VITEST_COUNTS_FILE: pgReport },
     });
-  } else {
-    console.log("\n━━ SKIPPED: integration and live end-to-end tests on PostgreSQL (no DATABASE_URL and no PostgreSQL binaries in /usr/lib/postgresql/*/bin)");
-    steps.push({ label: "Tests on PostgreSQL: skipped, no server", ok: true, seconds: 0 });
+  } else if (!clusterFailed) {
+    // No binaries: a machine without PostgreSQL may skip it, CI may not.
+    const why = "no DATABASE_URL and no PostgreSQL binaries in /usr/lib/postgresql/{15,16,17}/bin";
+    if (onCi) {
+      console.error(`\n━━ FAILED: integration and live end-to-end tests on PostgreSQL cannot run on CI: ${why}`);
+      steps.push({ label: "Tests on PostgreSQL: no server (required on CI)", ok: false, seconds: 0 });
+      failed = true;
+    } else {
+      console.log(`\n━━ SKIPPED: integration and live end-to-end tests on PostgreSQL (${why}; required on CI)`);
+      steps.push({ label: "Tests on PostgreSQL: SKIPPED, no server", ok: true, seconds: 0 });
+    }
   }
   const e2e = path.join(reports, "playwright.json");
   if (built) {
@@ -135,13 +142,19 @@ try {
     together.push({ label: "End-to-end tests (Chromium)", command: "npx", args: ["playwright", "test"], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2e, E2E_DATABASE_URL: pgUrl ?? "" } });
   }
   for (const ok of await runTogether(together)) must(ok);
-  if (pgUrl) countVitest(pgReport);
-  if (built) countPlaywright(e2e);
+  if (pgUrl) count("integration (PostgreSQL)", pgReport, vitestCounts);
+  if (built) count("end-to-end", e2e, playwrightCounts);
 } finally {
   cluster?.stop();
 }
 
+const total = addCounts(...counted);
 console.log("\n━━ Summary");
 for (const step of steps) console.log(`  ${step.ok ? "ok  " : "FAIL"}  ${step.label} (${step.seconds} s)`);
-console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
-process.exit(failed || totals.failed > 0 ? 1 : 0);
+if (total.failures.length) {
+  console.log("\nFailed:");
+  for (const failure of total.failures.slice(0, 40)) console.log(`  ${failure}`);
+  if (total.failures.length > 40) console.log(`  … and ${total.failures.length - 40} more`);
+}
+console.log(`\n${summaryLine(total)}`);
+process.exit(failed || !countsPass(total) ? 1 : 0);

@@ -23,7 +23,10 @@ const SERVER_SCRIPT = `
     .then(({ port }) => console.log(port), (error) => { console.error(error.message); process.exit(1); });
 `;
 
-/** The local S3 server, or why it could not start (the caller skips its tests and says so). */
+/**
+ * The local S3 server, or why it could not start (the caller skips its tests and says so). On CI
+ * (CI set) it must start: there it throws instead, and the test file fails.
+ */
 export async function startLocalS3(): Promise<LocalS3 | { skipped: string }> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), "comptoir-s3-"));
   const child = spawn(process.execPath, ["--openssl-legacy-provider", "-e", SERVER_SCRIPT], {
@@ -54,7 +57,9 @@ export async function startLocalS3(): Promise<LocalS3 | { skipped: string }> {
   } catch (error) {
     child.kill();
     await fs.rm(directory, { recursive: true, force: true });
-    return { skipped: error instanceof Error ? error.message : String(error) };
+    const why = error instanceof Error ? error.message : String(error);
+    if (process.env.CI) throw new Error(`the local S3 server (s3rver) could not start, and CI does not skip its tests: ${why}`);
+    return { skipped: why };
   }
 }
 

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzip } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { LRUCache } from "lru-cache";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
-import { LruMap } from "~/lib/lru-map";
 
 /**
  * A shared cache of rendered public pages, in process: what a reverse proxy would do, but
@@ -36,7 +36,8 @@ const PER_ANSWER_HEADERS = new Set(["date", "connection", "keep-alive", "transfe
 type Render = { generation: number; done: Promise<CachedPage | null>; settle: (page: CachedPage | null) => void };
 
 export class PageCache {
-  private readonly pages: LruMap<string, CachedPage>;
+  /** At most `maxBytes` of pages (each its `size`), the least recently served dropped first. */
+  private readonly pages: LRUCache<string, CachedPage>;
   private readonly renders = new Map<string, Render>();
   /** Bumped on every purge: a render that started before a purge is not stored after it. */
   generation = 0;
@@ -44,7 +45,7 @@ export class PageCache {
   constructor(
     private readonly options: { maxBytes?: number; ttlMs?: number; now?: () => number } = {},
   ) {
-    this.pages = new LruMap(this.maxBytes, (page) => page.size);
+    this.pages = new LRUCache({ maxSize: this.maxBytes, sizeCalculation: (page) => page.size });
   }
 
   private get maxBytes() {
@@ -74,7 +75,7 @@ export class PageCache {
     return stored;
   }
 
-  /** What is stored, for tests that look at the shared bytes themselves. */
+  /** What is stored (most recently used first), for tests that look at the shared bytes themselves. */
   entries(): IterableIterator<[string, CachedPage]> {
     return this.pages.entries();
   }

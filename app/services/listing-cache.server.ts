@@ -1,6 +1,6 @@
+import { LRUCache } from "lru-cache";
 import type { Db } from "~/db/types";
 import type { CatalogChange } from "~/domain/catalog-change";
-import { LruMap } from "~/lib/lru-map";
 import { processShared } from "~/lib/process-shared";
 
 /** What a listing read keeps: its rows (each with its product's id and stock) and their count. */
@@ -24,17 +24,18 @@ type Entry = { read: Promise<ListingRead<{ id: number; stock: number }>>; value?
 const MAX_LISTINGS = 500;
 
 /** By database handle: one per process (decision 019), the server's and its tests' own. */
-const kept = processShared("listingReads", () => new Map<Db, LruMap<string, Entry>>());
+const kept = processShared("listingReads", () => new Map<Db, LRUCache<string, Entry>>());
 
 /** This database's changes reach `listingsChanged` (the server's change feed): its listings may be kept. */
 export function keepListingsInStep(db: Db): void {
-  if (!kept.has(db)) kept.set(db, new LruMap(MAX_LISTINGS));
+  if (!kept.has(db)) kept.set(db, new LRUCache({ max: MAX_LISTINGS }));
 }
 
 export function listingsChanged(change: CatalogChange): void {
   const stockOnly = change.op === "update" && change.stock !== undefined;
   for (const listings of kept.values()) {
-    for (const [key, entry] of listings.entries()) {
+    // A copy of the entries: deleting from an LRUCache while iterating it is not promised to work.
+    for (const [key, entry] of [...listings.entries()]) {
       // A read under way may predate the change: the next request reads again.
       if (!stockOnly || !entry.value) listings.delete(key);
       else for (const row of entry.value.rows) if (row.id === change.id) row.stock = change.stock!;

@@ -22,6 +22,7 @@ import { exportUserData } from "~/services/gdpr.server";
 import { localDiskStore } from "~/services/storage.server";
 import { createUserWithPassword } from "~/services/users.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
+import { outcome } from "./route-outcome";
 
 /**
  * The users page and a user's page over a real database: the paid-order figures, search and
@@ -94,21 +95,6 @@ describe(`admin users and GDPR tools on ${databaseLabel}`, () => {
     userRoute.action({ request: request(`/admin/users/${id}`, cookie, { intent }), context, params: { id } } as unknown as Args);
   const exportFile = (id: string, cookie: string) =>
     exportRoute.loader({ request: request(`/admin/users/${id}/export`, cookie), context, params: { id } } as unknown as Parameters<typeof exportRoute.loader>[0]);
-
-  /** What a thrown or returned answer of a route says: status and body. */
-  async function outcome(run: () => Promise<unknown>): Promise<{ status: number; body: unknown; location?: string | null }> {
-    try {
-      return read(await run());
-    } catch (thrown) {
-      return read(thrown);
-    }
-    function read(value: unknown) {
-      if (value instanceof Response) return { status: value.status, body: null, location: value.headers.get("location") };
-      const answer = value as { type?: string; data: unknown; init: { status?: number } | null };
-      if (answer?.type === "DataWithResponseInit") return { status: answer.init?.status ?? 200, body: answer.data };
-      return { status: 200, body: value };
-    }
-  }
 
   beforeAll(async () => {
     database = await openTestDatabase();

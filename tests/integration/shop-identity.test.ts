@@ -15,6 +15,7 @@ import * as legalRoute from "~/routes/legal";
 import { SHOP_IDENTITY_SETTING, getShopIdentity } from "~/services/shop-identity.server";
 import { createUserWithPassword } from "~/services/users.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
+import { outcome } from "./route-outcome";
 import { asPageText } from "../support/page-text";
 
 /**
@@ -55,23 +56,6 @@ const SAVED: LegalIdentity = {
 };
 
 /** How React writes a text into HTML. */
-
-type Answer = { status: number; body: unknown; location?: string | null };
-
-/** What a thrown or returned answer of a route says: status and body. */
-async function outcome(run: () => Promise<unknown>): Promise<Answer> {
-  const read = (value: unknown): Answer => {
-    if (value instanceof Response) return { status: value.status, body: null, location: value.headers.get("location") };
-    const answer = value as { type?: string; data: unknown; init: { status?: number } | null };
-    if (answer?.type === "DataWithResponseInit") return { status: answer.init?.status ?? 200, body: answer.data };
-    return { status: 200, body: value };
-  };
-  try {
-    return read(await run());
-  } catch (thrown) {
-    return read(thrown);
-  }
-}
 
 describe(`the shop's identity on ${databaseLabel}`, () => {
   let database: Database;

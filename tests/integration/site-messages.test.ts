@@ -14,6 +14,7 @@ import * as messagesRoute from "~/routes/admin/site-messages";
 import { createSiteMessage, listActiveSiteMessages, listSiteMessages, seedSiteMessages } from "~/services/site-messages.server";
 import { createUserWithPassword } from "~/services/users.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
+import { outcome } from "./route-outcome";
 import { asPageText } from "../support/page-text";
 
 /**
@@ -48,21 +49,6 @@ describe(`site messages on ${databaseLabel}`, () => {
     messagesRoute.loader({ request: new Request(`${ORIGIN}/admin/messages${search}`, { headers: { cookie } }), context, params: {} } as unknown as Parameters<
       typeof messagesRoute.loader
     >[0]);
-
-  /** What a thrown or returned answer of a route says: status and body. */
-  async function outcome(run: () => Promise<unknown>): Promise<{ status: number; body: unknown; location?: string | null }> {
-    try {
-      return read(await run());
-    } catch (thrown) {
-      return read(thrown);
-    }
-    function read(value: unknown) {
-      if (value instanceof Response) return { status: value.status, body: null, location: value.headers.get("location") };
-      const answer = value as { type?: string; data: unknown; init: { status?: number } | null };
-      if (answer?.type === "DataWithResponseInit") return { status: answer.init?.status ?? 200, body: answer.data };
-      return { status: 200, body: value };
-    }
-  }
 
   const rows = () => database.db.select().from(siteMessages).orderBy(siteMessages.createdAt);
   const rowCount = async () => (await database.db.select({ n: count() }).from(siteMessages))[0]!.n;

@@ -25,7 +25,6 @@ export default tseslint.config(
           patterns: [{ group: ["**/db/client.server*"], message: "Routes get the database from the load context (context.db); only server/ and scripts/ open it." }],
           paths: [
             { name: "sonner", message: "Import toast from ~/components/ui/toaster: sonner loads on demand, and its <Toaster /> only mounts through that module (docs/performance.md)." },
-            { name: "react-router", importNames: ["Link"], message: "Import Link from ~/components/ui/link: a plain <a> the root follows in the page, much cheaper to render (decision 021)." },
           ],
         },
       ],

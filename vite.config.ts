@@ -39,12 +39,11 @@ function serverEntry(): Plugin {
 }
 
 /**
- * `import { Camera, X } from "lucide-react"` becomes one import per icon file
- * (`lucide-react/icons/camera`): the chunk groups below then see which icons the shell and the
- * listings really use and put them in those chunks, instead of one small file per icon per page.
- * The names come from the package's own index (aliases included); types stay on the index.
- * Each icon is then built from its file's drawing (`__iconData`) by `leanIcon`
- * (app/components/ui/lean-icon.tsx): the same SVG from one component instead of three.
+ * `import { Camera, X } from "lucide-react"` becomes one import per icon, from the module the
+ * package publishes for it (`lucide-react/icons/camera`, its `./icons/*` export): the chunk
+ * groups below then see which icons the shell and the listings really use and put them in
+ * those chunks, instead of one small file per icon per page. The names come from the package's
+ * own index (aliases included); types stay on the index.
  */
 function lucideIconImports(): Plugin {
   const index = createRequire(import.meta.url).resolve("lucide-react").replace(/[\\/]cjs[\\/][^\\/]+$/, "/esm/lucide-react.mjs");
@@ -64,16 +63,13 @@ function lucideIconImports(): Plugin {
         for (const specifier of specifiers) {
           const [imported = "", local = imported] = specifier.split(/\s+as\s+/);
           const file = fileOf.get(imported);
-          if (file) {
-            lines.push(`import { __iconData as __lucide_${local} } from "lucide-react/icons/${file}";`);
-            lines.push(`const ${local} = __leanIcon(__lucide_${local});`);
-          } else kept.push(specifier);
+          if (file) lines.push(`import ${local} from "lucide-react/icons/${file}";`);
+          else kept.push(specifier);
         }
         if (kept.length > 0) lines.push(`import { ${kept.join(", ")} } from "lucide-react";`);
         return lines.join("\n");
       });
-      if (next === code) return null;
-      return { code: `import { leanIcon as __leanIcon } from "~/components/ui/lean-icon";\n${next}`, map: null };
+      return next === code ? null : { code: next, map: null };
     },
   };
 }
@@ -129,7 +125,7 @@ function precompressAssets(): Plugin {
 
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
-const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|preact|@preact[\\/]compat)[\\/]/;
+const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/;
 // Indexes of everything a package holds (every Radix primitive, every icon): their modules are
 // left to the automatic split, which only takes the ones a page uses. Icons are imported one by one
 // (lucideIconImports), so they join the groups.

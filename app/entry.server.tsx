@@ -1,20 +1,14 @@
-import "~/lib/react-dom-semantics";
-import { renderToStringAsync } from "preact-render-to-string";
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { NO_FORM_ON_THIS_PAGE } from "~/lib/http";
-import { FragmentRendererProvider } from "~/lib/cached-fragment";
-import { createFragmentCache } from "~/lib/fragment-cache.server";
 import { NonceProvider } from "~/lib/nonce";
-import { withinTimeout } from "~/lib/within-timeout";
 
 /** React Router rejects what a loader deferred and has not settled by then (an <Await> shows its error). */
 export const streamTimeout = 5_000;
-
-const textEncoder = new TextEncoder();
-
-/** 8 million characters (8 to 16 MB): the header and footer of each section, some 2,500 product cards. */
-const fragments = createFragmentCache({ maxChars: 8_000_000 });
 
 /**
  * Errors React Router reports while answering. A client's mistake (a post to a page without a
@@ -51,7 +45,21 @@ export async function handleDataRequest(response: Response): Promise<Response> {
   return new Response(french, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-export default async function handleRequest(
+/**
+ * Whether the page is sent whole, once everything it suspends on is ready: a page the shared
+ * page cache keeps (`Cache-Control: public`, server/page-cache.ts) is stored whole and served
+ * to everyone, and a crawler reads the whole page. Other pages (a signed-in visitor's) get
+ * their shell first and what a loader deferred as it comes.
+ */
+export function waitsForEverything(request: Request, responseHeaders: Headers, routerContext: EntryContext): boolean {
+  const userAgent = request.headers.get("user-agent");
+  if (userAgent && isbot(userAgent)) return true;
+  if (routerContext.isSpaMode) return true;
+  return /(?:^|,)\s*public\b/i.test(responseHeaders.get("Cache-Control") ?? "");
+}
+
+/** React Router's own server entry (renderToPipeableStream), with the CSP nonce and the rule above. */
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -62,18 +70,37 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.nonce;
-  const html = await withinTimeout(
-    renderToStringAsync(
-      <FragmentRendererProvider value={loadContext.cachedFragments ? fragments.render : null}>
-        <NonceProvider value={nonce}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </NonceProvider>
-      </FragmentRendererProvider>,
-    ),
-    streamTimeout + 1_000,
-  );
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // Bytes, not the string: undici would first scan a string body for lone surrogates (about
-  // half a millisecond on a 120 KB listing), then encode it anyway.
-  return new Response(textEncoder.encode(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
+  const whole = waitsForEverything(request, responseHeaders, routerContext);
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const ready = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        // Sent whole, every part in its place: React would otherwise move the larger parts of a
+        // page to its end, to be swapped in by a script (a fallback, a <template>, hidden markup).
+        progressiveChunkSize: whole ? Number.POSITIVE_INFINITY : undefined,
+        onShellReady: whole ? undefined : ready,
+        onAllReady: whole ? ready : undefined,
+        onShellError: reject,
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors in the shell reject above; later ones would otherwise go unseen.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    // Gives up what still waits after React Router's own limit on deferred data: what is not
+    // ready renders on the client (or, before the shell, the request fails with a 500).
+    setTimeout(abort, streamTimeout + 1_000).unref();
+  });
 }

@@ -24,12 +24,8 @@ import { SiteMessages } from "./components/layout/site-messages";
 import { NoticeToast } from "./components/layout/notice-toast";
 import { Toaster } from "./components/ui/toaster";
 import { NO_FORM_ON_THIS_PAGE } from "./lib/http";
-import { HydrateLater, hydrateWaitingParts } from "./lib/hydrate-later";
-import { CachedFragment } from "./lib/cached-fragment";
-import { navSection } from "./components/layout/navigation";
 import { useNonce } from "./lib/nonce";
 import { recoverFocus, useFocusOnNewPage } from "./lib/restore-focus";
-import { useLinkNavigation } from "./lib/link-navigation";
 import { useReleaseAbandonedCheckout } from "./lib/pending-checkout";
 import { useLiveUpdates } from "./lib/use-live-updates";
 import { EARLY_PRESS_SCRIPT } from "./lib/early-press";
@@ -69,10 +65,9 @@ export const meta: Route.MetaFunction = ({ error }) =>
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  // The parts that wait their turn hydrate from here on (the page is marked hydrated after them).
-  useEffect(hydrateWaitingParts, []);
+  // Says the page has come alive: tests and scripts wait for it.
+  useEffect(() => void (document.documentElement.dataset.hydrated = ""), []);
   const data = useRouteLoaderData<typeof loader>("root");
-  const section = navSection(useLocation().pathname);
   const year = new Date().getFullYear();
   return (
     // "dark" is the default; THEME_SCRIPT corrects it from localStorage before the first paint,
@@ -93,27 +88,13 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Aller au contenu
         </a>
-        {data ? (
-          <HydrateLater>
-            <CachedFragment cacheKey={`header:${section}:${data.paymentProvider}:${data.shop.name}`}>
-              <SiteHeader shopName={data.shop.name} paymentProvider={data.paymentProvider} />
-            </CachedFragment>
-          </HydrateLater>
-        ) : null}
+        {data ? <SiteHeader shopName={data.shop.name} paymentProvider={data.paymentProvider} /> : null}
         {data ? <SiteBanners /> : null}
         {data ? <SiteMessages /> : null}
-        <HydrateLater>
-          <main id="contenu" className="flex-1">
-            {children}
-          </main>
-        </HydrateLater>
-        {data ? (
-          <HydrateLater>
-            <CachedFragment cacheKey={`footer:${year}:${JSON.stringify(data.shop)}`}>
-              <SiteFooter shop={data.shop} year={year} />
-            </CachedFragment>
-          </HydrateLater>
-        ) : null}
+        <main id="contenu" className="flex-1">
+          {children}
+        </main>
+        {data ? <SiteFooter shop={data.shop} year={year} /> : null}
         <NavigationProgress />
         <NoticeToast />
         <Toaster />
@@ -127,7 +108,6 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   useLiveUpdates(useLoaderData<typeof loader>().renderedAt);
   useViewerSync();
-  useLinkNavigation();
   useReleaseAbandonedCheckout();
   useEffect(recoverFocus, []);
   useFocusOnNewPage(useLocation().pathname);

@@ -170,7 +170,6 @@ export function createApp(deps: AppDeps): RequestListener {
         markPersonal: () => {
           res.locals.personal = true;
         },
-        cachedFragments: env.FRAGMENT_CACHE,
       }),
     }),
   );

@@ -31,8 +31,6 @@ export type AppContext = {
    * it and it goes out `private, no-store`, whatever the route's headers say.
    */
   markPersonal?: () => void;
-  /** Whether parts in <CachedFragment> render once per content (FRAGMENT_CACHE, decision 029). */
-  cachedFragments?: boolean;
 };
 
 export type SendMailNow = (email: { to: string; subject: string; html: string; text: string }) => Promise<{ messageId: string }>;

@@ -31,7 +31,6 @@ describe("parseEnv", () => {
       ORDER_PREFIX: "CPT",
       LOG_LEVEL: "info",
       SEED_SAMPLE_CATALOGUE: true,
-      FRAGMENT_CACHE: true,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.STRIPE_SECRET_KEY).toBeUndefined();

@@ -96,8 +96,6 @@ export const envSchema = z.object({
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "LOG_LEVEL doit valoir fatal, error, warn, info, debug, trace ou silent" })
     .default("info"),
   SEED_SAMPLE_CATALOGUE: flag(true),
-  /** The header, the footer and the product cards rendered once per content (decision 029); false renders all each time. */
-  FRAGMENT_CACHE: flag(true),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,10 +1,10 @@
 import { ArrowRight, Gem, Mail, ScanSearch, ShieldCheck } from "lucide-react";
-import { Link } from "~/components/ui/link";
 import { SocialLinks } from "~/components/layout/social-icon";
 import { buttonVariants } from "~/components/ui/button";
 import { publicPageHeaders } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import type { Route } from "./+types/about";
+import { Link } from "react-router";
 
 export const headers = publicPageHeaders;
 

@@ -1,5 +1,4 @@
 import { ArrowLeft, PackageOpen } from "lucide-react";
-import { Link } from "~/components/ui/link";
 import { ProductListing } from "~/components/product/product-listing";
 import { buttonVariants } from "~/components/ui/button";
 import { ACCESSORIES_PAGE_SIZE, listingHref, pagedTitle, parseAccessoriesQuery } from "~/domain/listing-query";
@@ -7,6 +6,7 @@ import { publicPageHeaders } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { countProducts, listProducts } from "~/services/catalog.server";
 import type { Route } from "./+types/accessories";
+import { Link } from "react-router";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { page, packs } = parseAccessoriesQuery(new URL(request.url).searchParams);

@@ -1,6 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { data } from "react-router";
-import { Link } from "~/components/ui/link";
+import { data, Link } from "react-router";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
 import { OrderStatusBadge, OrderSummary } from "~/components/orders/order-summary";
 import { formatParisDateTime } from "~/domain/paris-time";

@@ -1,6 +1,5 @@
 import { CalendarDays, Mail, Package, Sparkles, User } from "lucide-react";
 import { LogoutButton } from "~/components/account/logout-button";
-import { Link } from "~/components/ui/link";
 import { OrderStatusBadge } from "~/components/orders/order-summary";
 import { WithdrawalAction } from "~/components/orders/withdrawal-status";
 import { ORDER_STATUS_LABELS } from "~/domain/catalog-values";
@@ -12,6 +11,7 @@ import { requireViewer } from "~/services/session.server";
 import { withdrawalDates } from "~/services/withdrawal.server";
 import type { Route } from "./+types/account";
 import { formatParisDate } from "~/domain/paris-time";
+import { Link } from "react-router";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);

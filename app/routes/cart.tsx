@@ -1,7 +1,6 @@
 import { ArrowLeft, ShoppingBag, Trash2 } from "lucide-react";
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { data, useLocation, useNavigate, useRouteLoaderData } from "react-router";
-import { Link } from "~/components/ui/link";
+import { data, Link, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { refreshCartAndAnnounce } from "~/components/cart/cart-notices";
 import { CartLines } from "~/components/cart/cart-lines";
 import { OrderSummaryCard } from "~/components/cart/order-summary-card";

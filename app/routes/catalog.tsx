@@ -1,7 +1,6 @@
 import { RotateCcw } from "lucide-react";
 import { SearchInput } from "~/components/ui/search-input";
-import { Form, useNavigation, useSubmit } from "react-router";
-import { Link } from "~/components/ui/link";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ProductGrid, ProductGridSkeleton } from "~/components/product/product-grid";
 import { buttonVariants } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
@@ -18,8 +17,6 @@ import { publicPageHeaders } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { useShownValue } from "~/lib/use-shown-value";
 import { cn } from "~/lib/utils";
-import { HydrateLater } from "~/lib/hydrate-later";
-import { CachedFragment } from "~/lib/cached-fragment";
 import { listCatalog } from "~/services/catalog.server";
 import type { Route } from "./+types/catalog";
 import { countOf } from "~/domain/numbers";
@@ -51,80 +48,69 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
   useShownValue("catalog-q", query.q);
   useShownValue("catalog-sort", query.sort);
   const href = (change: Partial<CatalogQuery>) => `/catalog${catalogSearch({ ...query, page: 1, ...change })}`;
-  const queryKey = JSON.stringify(query);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-extrabold tracking-tight">Notre collection</h1>
       <p className="mt-1 text-muted-foreground">Cartes, produits scellés, accessoires, mangas et jeux vidéo.</p>
 
-      {/* Its own hydration slice (decision 026): the filters, then the cards. The parts below
-          depend on the query and the count only, which a sale does not change: rendered once
-          per content (decision 029). */}
-      <HydrateLater>
-        <CachedFragment cacheKey={`catalog-form:${queryKey}`}>
-          {/* A GET form's own query gives way to its fields, so its action names the page alone:
-              its markup then depends on the query only, not on how the address was written. */}
-          <Form method="get" action="/catalog" role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" preventScrollReset>
-            {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
-            <div className="relative flex-1">
-              <SearchInput id="catalog-q" label="Rechercher dans la collection" name="q" defaultValue={query.q} placeholder="Nom, série, description..." />
-            </div>
-            <label className="flex items-center gap-2 text-sm">
-              <span className="shrink-0 text-muted-foreground">Trier par</span>
-              <select
-                id="catalog-sort"
-                name="sort"
-                defaultValue={query.sort}
-                onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-                className="h-11 rounded-lg border border-input bg-card px-3 text-sm"
-              >
-                {CATALOG_SORTS.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {CATALOG_SORT_LABELS[sort]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="submit" className={buttonVariants({ variant: "secondary" })}>
-              Rechercher
-            </button>
-          </Form>
-        </CachedFragment>
-      </HydrateLater>
-
-      <CachedFragment cacheKey={`catalog-categories:${queryKey}:${total}`}>
-        <nav aria-label="Catégories" className="mt-4 flex flex-wrap gap-2">
-          {[null, ...CATALOG_CATEGORY_IDS].map((id) => {
-            const active = query.category === id;
-            return (
-              <Link
-                key={id ?? "all"}
-                to={href({ category: id })}
-                preventScrollReset
-                aria-current={active ? "page" : undefined}
-                className={cn(
-                  "inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium transition-colors",
-                  active ? "border-primary bg-primary text-primary-foreground" : "border-border hover:bg-muted",
-                )}
-              >
-                {id ? CATALOG_CATEGORY_LABELS[id] : "Toutes"}
-              </Link>
-            );
-          })}
-        </nav>
-
-        <div className="mt-6 flex min-h-11 flex-wrap items-center justify-between gap-2">
-          <p className="tabular text-sm text-muted-foreground" role="status">
-            {countOf(total, "produit")}
-          </p>
-          {filtered ? (
-            <Link to="/catalog" className={buttonVariants({ variant: "ghost", size: "sm", className: "h-11" })}>
-              <RotateCcw aria-hidden="true" /> Réinitialiser les filtres
-            </Link>
-          ) : null}
+      {/* A GET form's own query gives way to its fields: its action names the page alone. */}
+      <Form method="get" action="/catalog" role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" preventScrollReset>
+        {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+        <div className="relative flex-1">
+          <SearchInput id="catalog-q" label="Rechercher dans la collection" name="q" defaultValue={query.q} placeholder="Nom, série, description..." />
         </div>
-      </CachedFragment>
+        <label className="flex items-center gap-2 text-sm">
+          <span className="shrink-0 text-muted-foreground">Trier par</span>
+          <select
+            id="catalog-sort"
+            name="sort"
+            defaultValue={query.sort}
+            onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+            className="h-11 rounded-lg border border-input bg-card px-3 text-sm"
+          >
+            {CATALOG_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {CATALOG_SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={buttonVariants({ variant: "secondary" })}>
+          Rechercher
+        </button>
+      </Form>
+
+      <nav aria-label="Catégories" className="mt-4 flex flex-wrap gap-2">
+        {[null, ...CATALOG_CATEGORY_IDS].map((id) => {
+          const active = query.category === id;
+          return (
+            <Link
+              key={id ?? "all"}
+              to={href({ category: id })}
+              preventScrollReset
+              aria-current={active ? "page" : undefined}
+              className={cn(
+                "inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium transition-colors",
+                active ? "border-primary bg-primary text-primary-foreground" : "border-border hover:bg-muted",
+              )}
+            >
+              {id ? CATALOG_CATEGORY_LABELS[id] : "Toutes"}
+            </Link>
+          );
+        })}
+      </nav>
+
+      <div className="mt-6 flex min-h-11 flex-wrap items-center justify-between gap-2">
+        <p className="tabular text-sm text-muted-foreground" role="status">
+          {countOf(total, "produit")}
+        </p>
+        {filtered ? (
+          <Link to="/catalog" className={buttonVariants({ variant: "ghost", size: "sm", className: "h-11" })}>
+            <RotateCcw aria-hidden="true" /> Réinitialiser les filtres
+          </Link>
+        ) : null}
+      </div>
 
       <div className="mt-4">
         {/* The cards' titles are h3: the outline needs this level between them and the h1. */}
@@ -143,9 +129,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
         )}
       </div>
 
-      <CachedFragment cacheKey={`catalog-pages:${queryKey}:${page}:${pageCount}`}>
-        <Pagination page={page} pageCount={pageCount} href={(n) => href({ page: n })} className="mt-8" />
-      </CachedFragment>
+      <Pagination page={page} pageCount={pageCount} href={(n) => href({ page: n })} className="mt-8" />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { Hammer, Home, LayoutGrid, Mail } from "lucide-react";
-import { Link } from "~/components/ui/link";
 import { buttonVariants } from "~/components/ui/button";
 import { publicPageHeaders } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import type { Route } from "./+types/construction";
+import { Link } from "react-router";
 
 export const headers = publicPageHeaders;
 

@@ -1,5 +1,4 @@
-import { Form, useNavigation } from "react-router";
-import { Link } from "~/components/ui/link";
+import { Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/account/auth-card";
 import { FailureAlert } from "~/components/account/failure-alert";
 import { Alert } from "~/components/ui/alert";

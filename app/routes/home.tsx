@@ -1,7 +1,6 @@
 import { Star } from "lucide-react";
 import { Suspense } from "react";
-import { Await } from "react-router";
-import { Link } from "~/components/ui/link";
+import { Await, Link } from "react-router";
 import { CategoryTiles } from "~/components/home/category-tiles";
 import { Hero } from "~/components/home/hero";
 import { ProductGrid, ProductGridSkeleton } from "~/components/product/product-grid";

@@ -1,5 +1,4 @@
-import { Form, redirect, useNavigation } from "react-router";
-import { Link } from "~/components/ui/link";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/account/auth-card";
 import { FailureAlert } from "~/components/account/failure-alert";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,6 @@
 import { CheckCircle2, Clock, Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, redirect } from "react-router";
-import { Link } from "~/components/ui/link";
+import { data, Link, redirect } from "react-router";
 import { OrderStatusBadge, OrderSummary } from "~/components/orders/order-summary";
 import { formatParisDateTime } from "~/domain/paris-time";
 import { buttonVariants } from "~/components/ui/button";

@@ -1,7 +1,6 @@
 import { CreditCard, FlaskConical, Lock, MapPin, Truck } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
-import { Link } from "~/components/ui/link";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

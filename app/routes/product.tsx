@@ -1,7 +1,6 @@
 import { ChevronRight } from "lucide-react";
 import { Fragment, useState } from "react";
-import { data } from "react-router";
-import { Link } from "~/components/ui/link";
+import { data, Link } from "react-router";
 import { AddToCartButton } from "~/components/product/add-to-cart-button";
 import { Price } from "~/components/product/price";
 import { CountdownTimer } from "~/components/promotions/countdown-banner";
@@ -17,7 +16,6 @@ import { CONDITION_LABELS, RARITY_LABELS } from "~/domain/catalog-values";
 import { productJsonLd } from "~/domain/product-jsonld";
 import { parseProductParam, productPath } from "~/domain/product-url";
 import { stockMessage, stockState } from "~/domain/stock";
-import { HydrateLater } from "~/lib/hydrate-later";
 import { publicPageHeaders } from "~/lib/http";
 import { absoluteUrl, pageMeta, seoRoot } from "~/lib/seo";
 import { cn } from "~/lib/utils";
@@ -127,9 +125,7 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
       </nav>
 
       <section aria-labelledby="product-title" className="mt-2 grid grid-cols-1 gap-5 sm:mt-4 sm:gap-8 lg:grid-cols-2 lg:gap-12">
-        <HydrateLater>
-          <ProductGallery product={product} />
-        </HydrateLater>
+        <ProductGallery product={product} />
 
         <div className="flex flex-col gap-3 sm:gap-4">
           <div className="flex flex-wrap gap-1.5">

@@ -1,6 +1,5 @@
 import { useEffect } from "react";
-import { Form, redirect, useNavigation } from "react-router";
-import { Link } from "~/components/ui/link";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import { AuthCard } from "~/components/account/auth-card";
 import { FailureAlert } from "~/components/account/failure-alert";

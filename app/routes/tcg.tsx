@@ -1,8 +1,7 @@
 import { ArrowLeft, X } from "lucide-react";
 import { SearchInput } from "~/components/ui/search-input";
 import { useLayoutEffect, useRef } from "react";
-import { Form, useNavigation } from "react-router";
-import { Link } from "~/components/ui/link";
+import { Form, Link, useNavigation } from "react-router";
 import { ProductGrid, ProductGridSkeleton } from "~/components/product/product-grid";
 import { buttonVariants } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";

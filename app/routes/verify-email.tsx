@@ -1,9 +1,9 @@
 import { CheckCircle2, XCircle } from "lucide-react";
-import { Link } from "~/components/ui/link";
 import { AuthCard } from "~/components/account/auth-card";
 import { buttonVariants } from "~/components/ui/button";
 import { verifyEmail } from "~/services/auth-actions.server";
 import type { Route } from "./+types/verify-email";
+import { Link } from "react-router";
 
 /** The link of the confirmation e-mail: confirms the address, then invites to sign in. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -56,8 +56,7 @@ async function slowDown(page: Page, pathname: string) {
 /**
  * Submits, then the button goes sending → sent (green, disabled, 3 s) → idle. The 3 s are
  * counted on the page's clock (installed before the page loaded), stopped from the click on
- * and moved on by hand, without waiting for them. They start in an effect, which runs once the
- * sent state is painted (one frame on that clock): idle comes between 3 s and 3 s and a frame.
+ * and moved on by hand: exact, and without waiting for them.
  */
 async function submitAndWatch(page: Page, submit: string, sent: string, idle: string) {
   await page.clock.pauseAt(Date.now() + 1_000);
@@ -70,7 +69,7 @@ async function submitAndWatch(page: Page, submit: string, sent: string, idle: st
   await expect(button).toBeFocused();
   await page.clock.runFor(2_900);
   await expect(button).toHaveAttribute("data-state", "sent");
-  await page.clock.runFor(150);
+  await page.clock.runFor(100);
   await expect(page.getByRole("button", { name: idle })).toBeEnabled();
   await page.clock.resume();
 }

@@ -1,9 +1,10 @@
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
- * Parts of a page hydrate in later tasks (app/lib/hydrate-later.tsx): each must take over the
- * server's markup as it is. A part rebuilt instead would flash, reload its images and lose
- * what the visitor typed or focused meanwhile.
+ * React hydrates the server's markup as it is, the parts the page suspends on (Suspense, <Await>)
+ * included: a part rebuilt instead (a hydration mismatch, or a part the server moved to the end
+ * of the page to be swapped in by a script) would flash, reload its images and lose what the
+ * visitor typed or focused meanwhile.
  */
 for (const path of ["/", "/catalog", "PRODUCT"]) {
   test(`${path}: hydration keeps every element the server sent`, async ({ page }) => {
@@ -35,7 +36,7 @@ for (const path of ["/", "/catalog", "PRODUCT"]) {
     const removed = await page.evaluate(() => (window as unknown as { __removed: string[] }).__removed);
     release();
     expect(removed.filter((entry) => !/^(script|link)\b/.test(entry))).toEqual([]);
-    // Hydrated all the way down: the first "Ajouter au panier" (a card's, deferred) works.
+    // Hydrated all the way down: the first "Ajouter au panier" (a card's) works.
     await page.getByRole("button", { name: /^Ajouter au panier/ }).first().click();
     await expect(page.getByRole("link", { name: "Panier : 1 article" })).toBeVisible();
   });

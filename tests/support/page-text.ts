@@ -1,8 +1,7 @@
 /**
- * A text as the pages' server renderer (preact-render-to-string, decision 022) writes it into
- * HTML: `&`, `<` and `"` escaped, nothing else. Tests look for a seller's or customer's text
- * with it, and for the raw markup's absence.
+ * A text as React's server renderer writes it into HTML (`&`, `<`, `>`, `"` and `'` escaped).
+ * Tests look for a seller's or customer's text with it, and for the raw markup's absence.
  */
 export function asPageText(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 }

@@ -1,7 +1,6 @@
 import type { MouseEvent } from "react";
 import { buttonVariants } from "~/components/ui/button";
-import { Link } from "~/components/ui/link";
-import { leftToTheBrowser } from "~/lib/link-navigation";
+import { Link } from "react-router";
 
 /**
  * Empties a filter form's fields (not its hidden ones): text typed but not applied yet, or a
@@ -15,12 +14,17 @@ function clearFilterFields(form: HTMLFormElement): void {
   }
 }
 
+/** A click the browser handles itself (another tab or window): the link does not navigate here. */
+function opensElsewhere(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
+}
+
 /** "Effacer les filtres" of an admin list: the list without filters, and its form emptied at once. */
 export function ClearFiltersLink({ to }: { to: string }) {
   const clear = (event: MouseEvent<HTMLAnchorElement>) => {
     const form = event.currentTarget.closest("form");
     // A click that opens another tab leaves this one's filters as they are.
-    if (form && !leftToTheBrowser(event.nativeEvent, event.currentTarget)) clearFilterFields(form);
+    if (form && !opensElsewhere(event)) clearFilterFields(form);
   };
   return (
     <Link to={to} className={buttonVariants({ variant: "ghost" })} onClick={clear}>

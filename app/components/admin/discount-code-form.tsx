@@ -1,7 +1,6 @@
 import { Info } from "lucide-react";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
-import { useFetcher } from "react-router";
-import { Link } from "~/components/ui/link";
+import { Link, useFetcher } from "react-router";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";

@@ -1,7 +1,6 @@
 import { LoaderCircle, Mail, MailCheck, Package, Send } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef } from "react";
-import { Form, useFormAction, useNavigation } from "react-router";
-import { Link } from "~/components/ui/link";
+import { Form, Link, useFormAction, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

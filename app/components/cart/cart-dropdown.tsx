@@ -1,7 +1,6 @@
 import { ShoppingBag, X } from "lucide-react";
 import { type RefObject, useEffect, useRef } from "react";
-import { useNavigate } from "react-router";
-import { Link } from "~/components/ui/link";
+import { Link, useNavigate } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Popover, PopoverAnchor, PopoverClose, PopoverContent, PopoverTitle } from "~/components/ui/popover";
 import { preloadToasts } from "~/components/ui/toaster";

@@ -1,6 +1,5 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { useRef } from "react";
-import { Link } from "~/components/ui/link";
 import { Button } from "~/components/ui/button";
 import { QuantityButton } from "~/components/product/quantity-selector";
 import type { CartLine } from "~/domain/cart";
@@ -9,6 +8,7 @@ import { formatEuros } from "~/domain/money";
 import { productPath } from "~/domain/product-url";
 import { changeQuantity, removeLine } from "~/lib/cart-store";
 import { cn } from "~/lib/utils";
+import { Link } from "react-router";
 
 /**
  * The cart's lines on /cart: image, name (to the product page), unit price, quantity − / +

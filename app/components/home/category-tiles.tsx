@@ -1,7 +1,7 @@
 import { ArrowRight, Boxes, Gamepad2, Layers, Package, Shield } from "lucide-react";
-import { Link } from "~/components/ui/link";
 import { type CatalogCategoryId, categoryHref } from "~/domain/categories";
 import { countOf } from "~/domain/numbers";
+import { Link } from "react-router";
 
 const TILES: { id: CatalogCategoryId; title: string; text: string; Icon: typeof Package; tint: string }[] = [
   { id: "sealed", title: "Produits scellés", text: "Boosters, displays et coffrets", Icon: Package, tint: "from-amber-400/25" },

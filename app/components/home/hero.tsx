@@ -1,9 +1,9 @@
 import { Gem, Gift, Sparkles } from "lucide-react";
 import { SocialLinks } from "~/components/layout/social-icon";
-import { Link } from "~/components/ui/link";
 import { buttonVariants } from "~/components/ui/button";
 import type { HeroBanner } from "~/domain/site-content";
 import type { ShopIdentity } from "~/lib/shop";
+import { Link } from "react-router";
 
 export function Hero({ shop, banner }: { shop: ShopIdentity; banner: HeroBanner }) {
   return (

@@ -1,16 +1,16 @@
 import { ShoppingBag } from "lucide-react";
 import { type ComponentPropsWithoutRef, forwardRef, type KeyboardEvent, type MouseEvent, useRef, useState } from "react";
-import { Link } from "~/components/ui/link";
 import type { PaymentProviderName } from "~/components/cart/use-checkout";
 import { buttonVariants } from "~/components/ui/button";
 import { useOnDemand } from "~/components/ui/on-demand";
 import { cartCount } from "~/domain/cart";
 import { useCart } from "~/lib/cart-store";
 import { cn } from "~/lib/utils";
+import { Link } from "react-router";
 
 const loadCartDropdown = () => import("~/components/cart/cart-dropdown");
 
-/** The page has one cart button (the header's, a CachedFragment: no useId there). */
+/** The page has one cart button (the header's). */
 const CART_PANEL_ID = "cart-panel";
 
 /**

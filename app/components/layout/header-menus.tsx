@@ -1,6 +1,5 @@
 import type { ReactElement } from "react";
 import { useState } from "react";
-import { Link } from "~/components/ui/link";
 import { buttonVariants } from "~/components/ui/button";
 import {
   DropdownMenu,
@@ -17,6 +16,7 @@ import { cn } from "~/lib/utils";
 import { MAIN_NAV, TCG_SUBMENU } from "./navigation";
 import { useViewer } from "~/lib/viewer";
 import { EMAIL_TEST_LINK } from "./site-header";
+import { Link } from "react-router";
 
 /**
  * The header's menus (Radix dropdown menus and the mobile sheet), loaded on the visitor's first

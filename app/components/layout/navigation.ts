@@ -15,15 +15,6 @@ export const MAIN_NAV = [
   { to: "/about", label: "Info" },
 ] as const;
 
-/**
- * What the header's markup depends on in the address: the main menu marks the link of the
- * page's section as current, and its paths are one segment each, so the first segment says
- * which (case aside, as NavLink compares).
- */
-export function navSection(pathname: string): string {
-  return (pathname.split("/")[1] ?? "").toLowerCase();
-}
-
 export const FOOTER_NAV = [
   { to: "/tcg", label: "Cartes & TCG" },
   { to: "/accessories", label: "Accessoires" },

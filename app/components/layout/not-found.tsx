@@ -1,7 +1,6 @@
 import { Compass } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
-import { Link } from "~/components/ui/link";
+import { Link, useLocation, useNavigate } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 
 export const PRODUCT_REDIRECT_DELAY_MS = 5000;

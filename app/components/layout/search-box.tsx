@@ -143,7 +143,9 @@ export function SearchBox({ className, id = "site-search" }: { className?: strin
       <input
         id={id}
         name="q"
-        type="search"
+        // A text field: the standard allows the combobox role on it, not on type=search.
+        type="text"
+        enterKeyHint="search"
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={expanded}

@@ -1,10 +1,9 @@
-import { Link } from "~/components/ui/link";
 import { cn } from "~/lib/utils";
+import { Link } from "react-router";
 
 /** The shop's mark: a foil-gold card with the shop name beside it. */
 export function ShopLogo({ name, place, wordmarkClassName }: { name: string; place: "header" | "footer"; wordmarkClassName?: string }) {
-  // One id per logo, named after its place: the header and the footer each draw one, ids must
-  // be unique, and both are rendered apart from the page (CachedFragment: no useId there).
+  // One id per logo, named after its place: the header and the footer each draw one.
   const foil = `logo-foil-${place}`;
   return (
     <Link to="/" className="flex min-h-11 items-center gap-2 rounded-lg pr-2 font-extrabold tracking-tight" aria-label={`${name}, accueil`}>

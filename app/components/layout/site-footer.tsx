@@ -1,9 +1,9 @@
 import { Mail } from "lucide-react";
-import { Link } from "~/components/ui/link";
 import type { ShopIdentity } from "~/lib/shop";
 import { FOOTER_NAV } from "./navigation";
 import { ShopLogo } from "./shop-logo";
 import { SocialLinks } from "./social-icon";
+import { Link } from "react-router";
 
 /**
  * The legal pages' sections, and the withdrawal function, which must be easy to find (Directive

@@ -1,6 +1,5 @@
 import { ChevronDown, MailCheck, Menu, UserRound } from "lucide-react";
-import { NavLink } from "react-router";
-import { Link } from "~/components/ui/link";
+import { Link, NavLink } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useOnDemand } from "~/components/ui/on-demand";
 import { cn } from "~/lib/utils";

@@ -1,7 +1,6 @@
 import { Megaphone, X } from "lucide-react";
 import { Fragment, useMemo, useSyncExternalStore } from "react";
-import { useLocation, useRouteLoaderData } from "react-router";
-import { Link } from "~/components/ui/link";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { messageSegments, messagesForPath } from "~/domain/site-message-text";
 import { useNonce } from "~/lib/nonce";
 import { cn } from "~/lib/utils";

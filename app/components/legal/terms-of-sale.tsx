@@ -1,4 +1,3 @@
-import { Link } from "~/components/ui/link";
 import { INSURANCE_MAX_SUBTOTAL_CENTS } from "~/domain/insurance";
 import { formatEuros } from "~/domain/money";
 import { legalFormLabel } from "~/domain/shop-identity";
@@ -6,6 +5,7 @@ import { GuaranteeNotice } from "./guarantee-notice";
 import { EmailLink, Id, PhoneLink, PostalAddress, useLegalFacts } from "./identity";
 import { CgvArticle, LegalSection } from "./outline";
 import { WithdrawalFormModel } from "./withdrawal-form-model";
+import { Link } from "react-router";
 
 /**
  * Conditions générales de vente to consumers, as the Code de la consommation requires them

@@ -1,11 +1,11 @@
 import { MapPin, Truck } from "lucide-react";
-import { Link } from "~/components/ui/link";
 import { Badge } from "~/components/ui/badge";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/domain/catalog-values";
 import { formatEuros } from "~/domain/money";
 import type { OrderView } from "~/domain/order-view";
 import { productPath } from "~/domain/product-url";
 import { countryName } from "~/domain/shipping-countries";
+import { Link } from "react-router";
 
 const STATUS_TONES: Record<OrderStatus, "success" | "warning" | "neutral" | "info"> = {
   pending_payment: "warning",

@@ -1,7 +1,6 @@
 import { ArrowLeft, Check, CheckCircle2, Mail, PackageOpen, Undo2 } from "lucide-react";
 import { type ReactNode, useCallback } from "react";
-import { Form, useNavigation } from "react-router";
-import { Link } from "~/components/ui/link";
+import { Form, Link, useNavigation } from "react-router";
 import { OrderStatusBadge } from "~/components/orders/order-summary";
 import { formatParisDateTime } from "~/domain/paris-time";
 import { Alert } from "~/components/ui/alert";

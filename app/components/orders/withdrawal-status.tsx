@@ -1,11 +1,11 @@
 import { CalendarClock, Undo2 } from "lucide-react";
-import { Link } from "~/components/ui/link";
 import { OrderStatusBadge } from "~/components/orders/order-summary";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import type { OrderStatus } from "~/domain/catalog-values";
 import { requestMoment, withdrawalState } from "~/domain/withdrawal";
 import { cn } from "~/lib/utils";
+import { Link } from "react-router";
 
 export const withdrawalHref = (number: string) => `/retractation?commande=${encodeURIComponent(number)}`;
 

@@ -36,8 +36,7 @@ describe("ProductCard", () => {
     const html = render(3);
     expect(count(html, "<a ")).toBe(1);
     expect(html).toMatch(/<h3[^>]*><a [^>]*href="\/product\/7-zelda-tears-of-the-kingdom"/);
-    // An empty alt, written `alt` or `alt=""` (the same attribute).
-    expect(html).toMatch(/<img[^>]* alt(?:="")?[\s/>]/);
+    expect(html).toContain('alt=""');
   });
 
   it("names its button after what it shows, then the product (WCAG 2.5.3), with no aria-label", () => {

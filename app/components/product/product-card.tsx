@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "~/components/ui/link";
 import type { ProductView } from "~/domain/product-view";
 import { formatEuros } from "~/domain/money";
 import { productPath } from "~/domain/product-url";
@@ -7,6 +6,7 @@ import { stockMessage, stockState } from "~/domain/stock";
 import { AddToCartButton } from "./add-to-cart-button";
 import { ProductBadges } from "./product-badges";
 import { ProductImage } from "./product-image";
+import { Link } from "react-router";
 
 const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw";
 const IMAGE_CLASS = "transition-transform group-hover:scale-[1.02]";

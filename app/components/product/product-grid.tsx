@@ -1,7 +1,5 @@
 import type { ReactNode } from "react";
 import { Skeleton } from "~/components/ui/skeleton";
-import { CachedFragment } from "~/lib/cached-fragment";
-import { HydrateLater } from "~/lib/hydrate-later";
 import type { ProductView } from "~/domain/product-view";
 import { ProductCard, type SoldOutDisplay } from "./product-card";
 
@@ -28,12 +26,7 @@ export function ProductGrid({
         const eager = i < eagerCount && (i === 0 ? "high" : true);
         return (
           <li key={product.id}>
-            <HydrateLater>
-              {/* A card depends on its product and these options only: rendered once per content. */}
-              <CachedFragment cacheKey={`card:${eager}:${soldOut}:${badge?.name}:${JSON.stringify(product)}`}>
-                <ProductCard product={product} eager={eager} badge={badge?.render(product)} soldOut={soldOut} />
-              </CachedFragment>
-            </HydrateLater>
+            <ProductCard product={product} eager={eager} badge={badge?.render(product)} soldOut={soldOut} />
           </li>
         );
       })}

@@ -35,11 +35,7 @@ export function QuantitySelector({
           value={value}
           disabled={disabled}
           onChange={(event) => {
-            const next = clampQuantity(Number(event.currentTarget.value), max);
-            // React puts a controlled field back to its value when the state stays the same
-            // ("99" with 6 in stock shows 6); Preact leaves what was typed (decision 022).
-            event.currentTarget.value = String(next);
-            onChange(next);
+            onChange(clampQuantity(Number(event.currentTarget.value), max));
           }}
           className="tabular h-11 w-14 bg-transparent text-center text-sm font-semibold [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
         />

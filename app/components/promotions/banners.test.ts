@@ -8,7 +8,7 @@ import { CountdownBanner } from "./countdown-banner";
 import { PromotionBanner } from "./promotion-banner";
 
 const MARKUP = `<img src=x onerror="alert(1)"><script>alert(2)</script>`;
-const ESCAPED = "&lt;img src=x onerror=&quot;alert(1)&quot;>&lt;script>alert(2)&lt;/script>";
+const ESCAPED = "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;";
 
 /** The seller's texts are shown as text: never an element, never a script. */
 function expectText(html: string) {
@@ -26,7 +26,7 @@ describe("the seller's texts in the banners", () => {
     );
     expect(html.split(ESCAPED)).toHaveLength(3);
     expectText(html);
-    expect(html).toContain("jusqu'au samedi 14 mars à 18:00");
+    expect(html).toContain("jusqu&#x27;au samedi 14 mars à 18:00");
   });
 
   it("countdown: message and category; dashes until the browser's clock is known", async () => {

@@ -1,10 +1,10 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useLayoutEffect, useRef } from "react";
-import { Link } from "~/components/ui/link";
 import { pageWindow } from "~/domain/pagination";
 import { focusHeading, focusIsLost } from "~/lib/restore-focus";
 import { cn } from "~/lib/utils";
 import { buttonVariants } from "./button";
+import { Link } from "react-router";
 
 /**
  * Numbered pager of links (works without JavaScript). Following a link scrolls to the top,
@@ -54,7 +54,6 @@ export function Pagination({
       )}
     >
       {page > 1 ? (
-        // Keyed: Preact would otherwise reuse (and move, focus and all) the "next" link here.
         <Link
           key="previous"
           to={href(page - 1)}

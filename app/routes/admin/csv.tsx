@@ -1,8 +1,7 @@
 import { sliceText } from "~/domain/text-rules";
 import { CheckCircle2, Download, FileUp, History, Upload } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, data, useNavigation } from "react-router";
-import { Link } from "~/components/ui/link";
+import { data, Form, Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";

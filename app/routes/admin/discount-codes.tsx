@@ -1,7 +1,6 @@
 import { Pencil, Power, PowerOff, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { data, useFetcher, useNavigate, useSearchParams } from "react-router";
-import { Link } from "~/components/ui/link";
+import { data, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { type CodeFormAnswer, DiscountCodeForm } from "~/components/admin/discount-code-form";
 import { useActionToast } from "~/components/admin/use-action-toast";

@@ -1,6 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Form } from "react-router";
-import { Link } from "~/components/ui/link";
+import { data, Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { OUTBOX_STATUS_LABELS, OUTBOX_STATUS_TONES } from "~/domain/outbox";

@@ -1,4 +1,3 @@
-import { Link } from "~/components/ui/link";
 import { Badge } from "~/components/ui/badge";
 import { Pagination } from "~/components/ui/pagination";
 import { OUTBOX_STATUS_LABELS, OUTBOX_STATUS_TONES } from "~/domain/outbox";
@@ -7,6 +6,7 @@ import { listOutbox } from "~/services/mail.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/emails";
 import { formatParisShortDateTime } from "~/domain/paris-time";
+import { Link } from "react-router";
 
 const PAGE_SIZE = 20;
 

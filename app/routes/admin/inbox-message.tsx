@@ -1,7 +1,6 @@
 import { ArrowLeft, Mail, Phone, Send } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { data, useFetcher } from "react-router";
-import { Link } from "~/components/ui/link";
+import { data, Link, useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";

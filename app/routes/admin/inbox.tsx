@@ -1,7 +1,6 @@
 import { Camera } from "lucide-react";
 import { useRef } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
-import { Link } from "~/components/ui/link";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";

@@ -1,7 +1,6 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, CalendarClock, Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, data, useFetcher, useNavigation, useSubmit } from "react-router";
-import { Link } from "~/components/ui/link";
+import { data, Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";

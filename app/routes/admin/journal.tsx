@@ -1,6 +1,5 @@
 import { ChevronRight, History, X } from "lucide-react";
-import { Form, useNavigation } from "react-router";
-import { Link } from "~/components/ui/link";
+import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

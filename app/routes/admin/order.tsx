@@ -1,7 +1,6 @@
 import { ArrowLeft, ExternalLink, Mail, PackageCheck, RotateCcw, Undo2 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { data, useFetcher } from "react-router";
-import { Link } from "~/components/ui/link";
+import { data, Link, useFetcher } from "react-router";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
 import { OrderStatusBadge, OrderSummary } from "~/components/orders/order-summary";
 import { formatParisDateTime } from "~/domain/paris-time";

@@ -1,7 +1,6 @@
 import { Search } from "lucide-react";
 import { type ReactNode, useRef } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
-import { Link } from "~/components/ui/link";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { OrderStatusBadges } from "~/components/orders/withdrawal-status";
 import { buttonVariants } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";

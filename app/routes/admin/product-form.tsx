@@ -1,7 +1,6 @@
 import { ArrowLeft, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Form, data, redirect, useNavigation } from "react-router";
-import { Link } from "~/components/ui/link";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PRODUCT_FORM_ID, ProductForm } from "~/components/admin/product-form";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";

@@ -1,6 +1,5 @@
 import { ArrowLeft, CalendarClock, Lightbulb, LayoutTemplate, MessageSquareText } from "lucide-react";
-import { data } from "react-router";
-import { Link } from "~/components/ui/link";
+import { data, Link } from "react-router";
 import type { SettingsAnswer } from "~/components/promotions/settings-card";
 import { INVALID_FORM_TOAST } from "~/components/promotions/settings-card";
 import { CountdownForm, HeroBannerForm, PromotionForm } from "~/components/promotions/promotion-forms";

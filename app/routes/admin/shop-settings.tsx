@@ -1,6 +1,5 @@
 import { FileText } from "lucide-react";
-import { Form, data, useNavigation } from "react-router";
-import { Link } from "~/components/ui/link";
+import { data, Form, Link, useNavigation } from "react-router";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
 import { MissingFieldsWarning } from "~/components/legal/missing-fields-warning";
 import { Button } from "~/components/ui/button";

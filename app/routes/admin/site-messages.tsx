@@ -1,7 +1,6 @@
 import { Eye, EyeOff, Info, Pencil, Plus, Save, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Form, data, useFetcher, useNavigate } from "react-router";
-import { Link } from "~/components/ui/link";
+import { data, Form, Link, useFetcher, useNavigate } from "react-router";
 import { z } from "zod";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { SiteMessageContent } from "~/components/layout/site-messages";

@@ -1,6 +1,5 @@
 import { ShieldAlert } from "lucide-react";
-import { data } from "react-router";
-import { Link } from "~/components/ui/link";
+import { data, Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import type { Route } from "./+types/unauthorized";
 

@@ -1,7 +1,6 @@
 import { ArrowLeft, Download, ShieldCheck, ShieldOff, UserX } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { data, useFetcher } from "react-router";
-import { Link } from "~/components/ui/link";
+import { data, Link, useFetcher } from "react-router";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
 import { UserBadges } from "~/components/admin/user-badges";
 import { Alert } from "~/components/ui/alert";

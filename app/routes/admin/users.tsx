@@ -1,7 +1,6 @@
 import { Search } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, data, useNavigation, useSubmit } from "react-router";
-import { Link } from "~/components/ui/link";
+import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { UserBadges } from "~/components/admin/user-badges";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -1,0 +1,90 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuild, type RunningServer, startServer } from "./server-process";
+import { serverDataDir } from "./test-database";
+
+/**
+ * Every public page is valid HTML by the W3C's rules: the built server's pages, as a visitor
+ * gets them, are read by the Nu Html Checker (vnu.jar, the W3C validator's own engine, from the
+ * `vnu-jar` package). It needs Java: on CI a missing Java fails the run (.ci/run installs it);
+ * elsewhere the suite says it skips.
+ */
+const vnuJar = String(createRequire(import.meta.url)("vnu-jar"));
+const hasJava = spawnSync("java", ["-version"], { stdio: "ignore" }).status === 0;
+if (!hasJava && process.env.CI) throw new Error("Java is missing: the HTML validity suite needs it on CI (.ci/run installs default-jre-headless)");
+if (!hasJava) console.warn("html-validity: no Java on this machine, the W3C validation is skipped");
+
+/** Public pages, and the shop's pages a visitor reaches from them. The product is found on /catalog. */
+const PAGES = [
+  "/",
+  "/tcg",
+  "/tcg?category=cards",
+  "/catalog",
+  "/catalog?q=dracaufeu&sort=price-asc",
+  "/catalog?q=aucun-produit-ici",
+  "/accessories",
+  "/entertainment",
+  "/about",
+  "/legal",
+  "/contact",
+  "/rachat",
+  "/cart",
+  "/login",
+  "/signup",
+  "/forgot-password",
+  "/retractation",
+  "/construction",
+  "/page-qui-n-existe-pas",
+];
+
+type VnuMessage = { type: string; subType?: string; url?: string; message: string; lastLine?: number; extract?: string };
+
+describe.skipIf(!hasJava)("every public page is valid HTML (Nu Html Checker)", () => {
+  let dataDir = "";
+  let pagesDir = "";
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    ensureBuild();
+    dataDir = await serverDataDir("comptoir-html-");
+    pagesDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-html-pages-"));
+    server = await startServer({ DATA_DIR: dataDir });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    for (const dir of [dataDir, pagesDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("has no error on any of them", async () => {
+    const product = /href="(\/product\/\d+-[a-z0-9-]+)"/.exec(await (await fetch(`${server.url}/catalog`)).text())?.[1];
+    expect(product).toBeTruthy();
+    const files = new Map<string, string>();
+    for (const [index, page] of [...PAGES, product!].entries()) {
+      const answer = await fetch(`${server.url}${page}`);
+      expect(answer.headers.get("content-type"), page).toContain("text/html");
+      const file = path.join(pagesDir, `page-${index}.html`);
+      fs.writeFileSync(file, await answer.text());
+      files.set(`file:${file}`, page);
+    }
+    // A control the checker must refuse: the header search as it was (a combobox on type=search).
+    const control = path.join(pagesDir, "control.html");
+    fs.writeFileSync(control, '<!DOCTYPE html><html lang="fr"><head><title>t</title></head><body><input type="search" role="combobox" aria-label="q" aria-expanded="false"></body></html>');
+    files.set(`file:${control}`, "control");
+    const run = spawnSync("java", ["-jar", vnuJar, "--format", "json", "--stdout", "--exit-zero-always", ...[...files.keys()].map((url) => url.slice(5))], {
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const { messages } = JSON.parse(run.stdout) as { messages: VnuMessage[] };
+    const errors = messages
+      .filter((message) => message.type === "error" || message.type === "non-document-error")
+      .map((message) => `${files.get(message.url ?? "") ?? message.url} (line ${message.lastLine}): ${message.message} ${message.extract ?? ""}`);
+    expect(errors.filter((error) => error.startsWith("control "))).not.toEqual([]);
+    expect(errors.filter((error) => !error.startsWith("control "))).toEqual([]);
+  }, 120_000);
+});

@@ -82,6 +82,17 @@ describe("CSV (RFC 4180)", () => {
     expect(parseCsv('a;b\n"ouvert;c\n')).toEqual({ ok: false, error: { line: 2, message: "Ligne 2 : guillemet non fermé" } });
     expect(parseCsv('a;b\nc;"x"y\n')).toMatchObject({ ok: false, error: { line: 2 } });
     expect(parseCsv('a;b\nc;12" vinyle\n')).toMatchObject({ ok: false, error: { line: 2 } });
+    expect(parseCsv('a;b\nc;"x"y\n')).toEqual({
+      ok: false,
+      error: { line: 2, message: "Ligne 2 : guillemet mal placé (une cellule entre guillemets doit finir au guillemet)" },
+    });
+    expect(parseCsv('a;b\nc;12" vinyle\n')).toEqual({
+      ok: false,
+      error: { line: 2, message: "Ligne 2 : guillemet mal placé (mettez la cellule entre guillemets et doublez ses guillemets)" },
+    });
+    // Counted as records: the blank one and the multi-line cell before it are one row each.
+    expect(parseCsv('a;b\n\n"x\n\ny";"z\n\nq"o\n')).toMatchObject({ ok: false, error: { line: 3 } });
+    expect(parseCsv('a;b\r\n\r\n c;"x\r\ny"\r\n"ouvert')).toEqual({ ok: false, error: { line: 4, message: "Ligne 4 : guillemet non fermé" } });
   });
 });
 

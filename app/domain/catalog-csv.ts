@@ -1,3 +1,4 @@
+import { CsvError as CsvParseError, parse } from "csv-parse/sync";
 import {
   PRODUCT_FORM_FIELDS,
   type ProductFormField,
@@ -76,57 +77,39 @@ export function detectDelimiter(text: string): ";" | "," {
 
 export type CsvRecord = { line: number; cells: string[] };
 
-/** Records of a CSV text (BOM dropped, CRLF, LF or CR); blank records are skipped. */
+/** What csv-parse's error codes mean for a seller, for the quotes misplaced in a spreadsheet's file. */
+const QUOTE_ERRORS: Record<string, string> = {
+  CSV_INVALID_CLOSING_QUOTE: "guillemet mal placé (une cellule entre guillemets doit finir au guillemet)",
+  INVALID_OPENING_QUOTE: "guillemet mal placé (mettez la cellule entre guillemets et doublez ses guillemets)",
+  CSV_QUOTE_NOT_CLOSED: "guillemet non fermé",
+};
+
+/**
+ * Records of a CSV text (BOM dropped, CRLF, LF or CR), read by csv-parse; blank records are
+ * skipped. Each record's line is its number among all records, blank ones included (csv-parse
+ * numbers empty lines too, when it does not skip them): the spreadsheet's row number.
+ */
 export function parseCsv(text: string): { ok: true; records: CsvRecord[] } | { ok: false; error: CsvError } {
-  const source = text.replace(/^\uFEFF/, "");
-  const delimiter = detectDelimiter(source);
   const records: CsvRecord[] = [];
-  let cells: string[] = [];
-  let cell = "";
-  let line = 1;
-  let quoted = false;
-  // A closing quote was just read: only a delimiter or a line end may follow.
-  let closed = false;
-
-  const endRecord = () => {
-    cells.push(cell);
-    if (cells.some((value) => value.trim() !== "")) records.push({ line, cells });
-    cells = [];
-    cell = "";
-    line++;
-  };
-
-  for (let i = 0; i < source.length; i++) {
-    const char = source[i]!;
-    if (quoted) {
-      if (char !== '"') cell += char;
-      else if (source[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else {
-        quoted = false;
-        closed = true;
-      }
-    } else if (char === delimiter) {
-      cells.push(cell);
-      cell = "";
-      closed = false;
-    } else if (char === "\r" || char === "\n") {
-      if (char === "\r" && source[i + 1] === "\n") i++;
-      endRecord();
-      closed = false;
-    } else if (closed) {
-      return { ok: false, error: { line, message: `Ligne ${line} : guillemet mal placé (une cellule entre guillemets doit finir au guillemet)` } };
-    } else if (char === '"' && cell === "") {
-      quoted = true;
-    } else if (char === '"') {
-      return { ok: false, error: { line, message: `Ligne ${line} : guillemet mal placé (mettez la cellule entre guillemets et doublez ses guillemets)` } };
-    } else {
-      cell += char;
-    }
+  try {
+    parse(text, {
+      bom: true,
+      delimiter: detectDelimiter(text),
+      record_delimiter: ["\r\n", "\n", "\r"],
+      relax_column_count: true,
+      skip_empty_lines: false,
+      on_record: (cells, { records: line }) => {
+        if (cells.some((value) => value.trim() !== "")) records.push({ line, cells });
+        return null; // kept here, with its line
+      },
+    });
+  } catch (error) {
+    const message = error instanceof CsvParseError ? QUOTE_ERRORS[error.code] : undefined;
+    if (!message) throw error;
+    // The records read in full before the faulty one.
+    const line = Number((error as CsvParseError).records) + 1;
+    return { ok: false, error: { line, message: `Ligne ${line} : ${message}` } };
   }
-  if (quoted) return { ok: false, error: { line, message: `Ligne ${line} : guillemet non fermé` } };
-  if (cell !== "" || cells.length > 0) endRecord();
   return { ok: true, records };
 }
 

@@ -1,6 +1,7 @@
 import { type ClassValue, clsx } from "clsx";
-import { mergeClasses } from "./class-merge";
+import { twMerge } from "tailwind-merge";
 
+/** The classes given (clsx), a later Tailwind class overriding an earlier one of its group under the same modifiers (tailwind-merge). */
 export function cn(...inputs: ClassValue[]) {
-  return mergeClasses(clsx(inputs));
+  return twMerge(clsx(inputs));
 }

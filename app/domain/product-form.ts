@@ -16,8 +16,6 @@ import {
 import { MAX_ADDITIONAL_IMAGES } from "./image-upload";
 import { centsToDecimalString } from "./money";
 import { parisWallTime, parisWallTimeToUtc } from "./paris-time";
-// For app/routes/admin/product-form.tsx, until its import names paris-time.ts.
-export { parisWallTime } from "./paris-time";
 
 /**
  * The admin product form (SPEC.md sections 2 and 5): one schema for the browser and the server

@@ -374,7 +374,7 @@ test("the list's pager starts the next page at its top, the focus on the list's 
   const heading = page.getByRole("heading", { level: 1, name: "Gestion des produits" });
   await pager.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  // Preact reused the "Page suivante" link as "Page précédente": the focus stayed on it, at the bottom.
+  // The link followed stays in the pager, at the bottom: the list's heading takes the focus.
   await pager.getByRole("link", { name: "Page suivante" }).click();
   await expect(page.getByText(/produits trouvés · Page 2 sur \d+$/)).toBeVisible();
   await expect(heading).toBeFocused();
@@ -395,7 +395,7 @@ test("the launch calendar picks the day the arrow keys moved to", async ({ page 
   const tomorrow = new Date(`${today}T00:00:00Z`);
   tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
   const long = new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(tomorrow);
-  // Preact focused the next day a frame after the arrow: Enter picked today.
+  // The arrow moves the focus to the next day at once: Enter picks that day, not today.
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("Enter");
   await expect(page.getByRole("grid")).toBeHidden();

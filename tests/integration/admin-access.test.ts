@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
 import { confirmationLink, signInAdmin, signUpCustomer, tableRows } from "./http-accounts";
-import { serverDataDir } from "./test-database";
+import { databaseLabel, serverDataDir, suiteServerDatabase } from "./test-database";
 
 /**
  * Access to the admin area and brute-force limits, over HTTP against the built server (as a
  * browser without JavaScript, or a script, would reach it).
  */
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const ADMIN = { email: "admin@comptoir.test", password: "admin-acces-mot-de-passe" };
 const CUSTOMER = { name: "Client Test", email: "client@example.com", password: "Ronflex-2026" };
 
@@ -44,7 +43,8 @@ function form(values: Record<string, string>) {
   return new URLSearchParams(values);
 }
 
-describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
+describe(`admin access and sign-in limits over HTTP on ${databaseLabel}`, () => {
+  const database = suiteServerDatabase("comptoir_access");
   let dataDir = "";
   let server: RunningServer;
   let adminCookie = "";
@@ -59,7 +59,7 @@ describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
   beforeAll(async () => {
     ensureBuild();
     dataDir = await serverDataDir("comptoir-access-");
-    server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: "loopback" });
+    server = await startServer({ DATA_DIR: dataDir, ...database, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: "loopback" });
     adminCookie = await signInAdmin(server.url, ADMIN);
     customerCookie = await signUpCustomer(server.url, adminCookie, CUSTOMER);
     emailId = (await confirmationLink(server.url, adminCookie, CUSTOMER.email)).id;
@@ -206,13 +206,14 @@ describe.skipIf(onPostgres)("admin access and sign-in limits over HTTP", () => {
   });
 });
 
-describe.skipIf(onPostgres)("without TRUST_PROXY", () => {
+describe(`without TRUST_PROXY on ${databaseLabel}`, () => {
+  const database = suiteServerDatabase("comptoir_noproxy");
   let dataDir = "";
   let server: RunningServer;
   beforeAll(async () => {
     ensureBuild();
     dataDir = await serverDataDir("comptoir-noproxy-");
-    server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    server = await startServer({ DATA_DIR: dataDir, ...database, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();

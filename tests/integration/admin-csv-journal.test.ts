@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_CSV_COLUMNS, type CatalogCsvColumn, parseCsv, serializeCsv } from "~/domain/catalog-csv";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
-import { suiteServerDataDir } from "./test-database";
+import { databaseLabel, suiteServerDataDir, suiteServerDatabase } from "./test-database";
 import { cookiesOf, signUpCustomer, tableRows } from "./http-accounts";
 
 /**
  * The catalogue CSV export and import (/admin/csv) and the admin Journal (/admin/journal), over
  * HTTP against the built server, as a browser without JavaScript posts them.
  */
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const ADMIN = { email: "admin@comptoir.test", password: "admin-csv-mot-de-passe" };
 const CUSTOMER = { name: "Client Csv", email: "client-csv@example.com", password: "Ronflex-2026" };
 const NBSP = "\u00a0";
@@ -33,8 +32,9 @@ function csvForm(intent: string, csv: string | null, extra: Record<string, strin
   return form;
 }
 
-describe.skipIf(onPostgres)("admin CSV import/export and journal over HTTP", () => {
+describe(`admin CSV import/export and journal over HTTP on ${databaseLabel}`, () => {
   const dataDir = suiteServerDataDir("comptoir-csv-journal-");
+  const database = suiteServerDatabase("comptoir_csv_journal");
   let server: RunningServer;
   let adminCookie = "";
   let customerCookie = "";
@@ -46,7 +46,7 @@ describe.skipIf(onPostgres)("admin CSV import/export and journal over HTTP", () 
 
   beforeAll(async () => {
     ensureBuild();
-    server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    server = await startServer({ DATA_DIR: dataDir, ...database, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
     const adminLogin = await post("/admin/login", new URLSearchParams(ADMIN), {});
     expect(adminLogin.status).toBe(302);
     adminCookie = cookiesOf(adminLogin);

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
-import { suiteServerDataDir } from "./test-database";
+import { databaseLabel, suiteServerDataDir, suiteServerDatabase } from "./test-database";
 
 /**
  * POST /api/checkout over HTTP against the built server: it is answered ahead of Express
  * (server/checkout-endpoint.ts), so the client address, the same-origin rule and the body limits
  * are its own and are checked here as a script would meet them.
  */
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const UNKNOWN_PRODUCT = 987_654;
 
-describe.skipIf(onPostgres)("POST /api/checkout over HTTP", () => {
+describe(`POST /api/checkout over HTTP on ${databaseLabel}`, () => {
   const dataDir = suiteServerDataDir("comptoir-checkout-http-");
+  const database = suiteServerDatabase("comptoir_checkout_http");
   let server: RunningServer;
 
   const checkout = (body: string, headers: Record<string, string> = {}, pathname = "/api/checkout") =>
@@ -24,7 +24,7 @@ describe.skipIf(onPostgres)("POST /api/checkout over HTTP", () => {
 
   beforeAll(async () => {
     ensureBuild();
-    server = await startServer({ DATA_DIR: dataDir, TRUST_PROXY: "loopback" });
+    server = await startServer({ DATA_DIR: dataDir, ...database, TRUST_PROXY: "loopback" });
   });
   afterAll(async () => {
     await server?.stop();

@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { signInAdmin } from "./http-accounts";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
 import { type SmtpRelay, startSmtpServer } from "./smtp-server";
-import { suiteServerDataDir } from "./test-database";
+import { databaseLabel, suiteServerDataDir, suiteServerDatabase } from "./test-database";
 
 /**
  * The built server with every outside service configured, each played by its most faithful
@@ -15,19 +15,19 @@ import { suiteServerDataDir } from "./test-database";
  * The same code runs without them (the other suites); this checks the wiring of server/main.ts
  * for a real deployment: images from the bucket, a checkout on Stripe, e-mails by SMTP.
  */
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const local = onPostgres ? null : await startLocalS3();
-if (local && "skipped" in local) console.warn(`configured-services.test.ts SKIPPED: the local S3 server (s3rver) could not start: ${local.skipped}`);
+const local = await startLocalS3();
+if ("skipped" in local) console.warn(`configured-services.test.ts SKIPPED: the local S3 server (s3rver) could not start: ${local.skipped}`);
 
 const WEBHOOK_SECRET = "whsec_comptoir_configured";
 const SELLER = "vendeur@comptoir.test";
 const BUYER = "marie@example.com";
 const ADMIN = { email: "admin-services@comptoir.test", password: "admin-services-mot-de-passe" };
 
-describe.skipIf(!local || "skipped" in local)("the built server with S3, Stripe and SMTP configured", () => {
-  if (!local || "skipped" in local) return;
+describe.skipIf("skipped" in local)(`the built server with S3, Stripe and SMTP configured on ${databaseLabel}`, () => {
+  if ("skipped" in local) return;
   const s3: LocalS3 = local;
   const dataDir = suiteServerDataDir("comptoir-configured-");
+  const database = suiteServerDatabase("comptoir_configured");
   let stripe: FakeStripe;
   let smtp: SmtpRelay;
   let server: RunningServer;
@@ -37,6 +37,7 @@ describe.skipIf(!local || "skipped" in local)("the built server with S3, Stripe 
     [stripe, smtp] = await Promise.all([startFakeStripe(), startSmtpServer()]);
     server = await startServer({
       DATA_DIR: dataDir,
+      ...database,
       LOG_LEVEL: "info",
       S3_ENDPOINT: s3.endpoint,
       S3_BUCKET: LOCAL_S3_BUCKET,

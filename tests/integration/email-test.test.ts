@@ -14,7 +14,7 @@ import { seedSampleCatalogue } from "~/services/seed.server";
 import { type MailWorker, startMailWorker } from "../../server/mail-worker";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
 import { type SmtpRelay, startSmtpServer } from "./smtp-server";
-import { databaseLabel, openTestDatabase, serverDataDir } from "./test-database";
+import { databaseLabel, openTestDatabase, serverDataDir, suiteServerDatabase } from "./test-database";
 import { cookiesOf, signInAdmin } from "./http-accounts";
 import { asPageText } from "../support/page-text";
 
@@ -152,7 +152,8 @@ describe(`order e-mail test on ${databaseLabel}`, () => {
 });
 
 /** The page as a browser without JavaScript gets it, from the built server with SMTP_URL set. */
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("order e-mail test over HTTP", () => {
+describe(`order e-mail test over HTTP on ${databaseLabel}`, () => {
+  const database = suiteServerDatabase("comptoir_email_test");
   let dataDir = "";
   const ADMIN = { email: "admin-mails@comptoir.test", password: "admin-mails-mot-de-passe" };
   const CUSTOMER = { name: "Cliente Test", email: "cliente@example.com", password: "Evoli-2026-test" };
@@ -173,7 +174,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("order e-mail test over 
     ensureBuild();
     smtp = await startSmtpServer();
     dataDir = await serverDataDir("comptoir-email-test-");
-    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SELLER_EMAIL: SELLER });
+    server = await startServer({ DATA_DIR: dataDir, ...database, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SELLER_EMAIL: SELLER });
     adminCookie = await signInAdmin(server.url, ADMIN);
 
     // A confirmed customer: the confirmation link arrives at the relay.

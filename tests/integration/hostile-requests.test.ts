@@ -2,17 +2,17 @@ import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
-import { suiteServerDataDir } from "./test-database";
+import { databaseLabel, suiteServerDataDir, suiteServerDatabase } from "./test-database";
 
 /**
  * Requests no browser sends, as a script would send them to the built server: each gets a 4xx
  * in French, never a 500, and is not buffered past its ceiling. Each case here answered 500 (or
  * was read whole) before lib/request-input.server.ts and the address check in server/app.ts.
  */
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-describe.skipIf(onPostgres)("hostile requests to the built server", () => {
+describe(`hostile requests to the built server on ${databaseLabel}`, () => {
   const dataDir = suiteServerDataDir("comptoir-hostile-");
+  const database = suiteServerDatabase("comptoir_hostile");
   let server: RunningServer;
 
   const form = (pathname: string, body: string, contentType = "application/x-www-form-urlencoded") =>
@@ -34,7 +34,7 @@ describe.skipIf(onPostgres)("hostile requests to the built server", () => {
 
   beforeAll(async () => {
     ensureBuild();
-    server = await startServer({ DATA_DIR: dataDir });
+    server = await startServer({ DATA_DIR: dataDir, ...database });
   });
   afterAll(async () => {
     await server?.stop();

@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VIEWER_COOKIE, parseViewerHint } from "~/lib/viewer";
 import { cookiesOf, signInAdmin, signUpCustomer } from "./http-accounts";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
-import { serverDataDir } from "./test-database";
+import { databaseLabel, serverDataDir, suiteServerDatabase } from "./test-database";
 
 /**
  * Public pages are one cached HTML for every visitor, signed in or not (issue 13). Two customers
  * and the admin load the same pages: no answer, and so none of the bytes the page cache serves
  * again, holds a name, an e-mail, a session or an admin link; private pages stay private.
  */
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const ADMIN = { name: "Administrateur", email: "gerant.prive@comptoir.test", password: "admin-partage-mot-de-passe" };
 const ALICE = { name: "Aurélie Zéphyrine", email: "aurelie.zephyrine@example.com", password: "Ronflex-2026" };
 const BRUNO = { name: "Bruno Quillard", email: "bruno.quillard@example.com", password: "Lokhlass-2026" };
@@ -18,7 +17,8 @@ const BRUNO = { name: "Bruno Quillard", email: "bruno.quillard@example.com", pas
 /** Public pages (and the data of their client-side navigation). The product is found on /catalog. */
 const PUBLIC_PATHS = ["/", "/tcg", "/tcg?category=cards", "/catalog", "/accessories", "/entertainment", "/about", "/legal", "/construction", "/catalog.data", "/_root.data"];
 
-describe.skipIf(onPostgres)("one cached page for every visitor", () => {
+describe(`one cached page for every visitor on ${databaseLabel}`, () => {
+  const database = suiteServerDatabase("comptoir_privacy");
   let dataDir = "";
   let server: RunningServer;
   const cookies = { admin: "", alice: "", bruno: "" };
@@ -29,7 +29,7 @@ describe.skipIf(onPostgres)("one cached page for every visitor", () => {
   beforeAll(async () => {
     ensureBuild();
     dataDir = await serverDataDir("comptoir-privacy-");
-    server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    server = await startServer({ DATA_DIR: dataDir, ...database, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
     cookies.admin = await signInAdmin(server.url, ADMIN);
     cookies.alice = await signUpCustomer(server.url, cookies.admin, ALICE);
     cookies.bruno = await signUpCustomer(server.url, cookies.admin, BRUNO);

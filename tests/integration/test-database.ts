@@ -15,24 +15,75 @@ export async function openTestDatabase(): Promise<Database & { label: string }> 
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { ...(await openPgliteFromTemplate()), label: "PGlite" };
   const name = `comptoir_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 5 });
+  const url = await createPostgresDatabase(serverUrl, name);
+  const database = await openDatabase({ kind: "postgres", url, poolSize: 5 });
   return {
     ...database,
     label: "PostgreSQL",
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await dropPostgresDatabase(serverUrl, name);
     },
   };
+}
+
+/**
+ * The database of a suite's test server, as environment for startServer: on the PGlite pass,
+ * DATABASE_URL empty (the server opens the PGlite of its DATA_DIR); on the PostgreSQL pass, a new
+ * database on TEST_DATABASE_URL's server, made when the suite starts (the server migrates and
+ * seeds it, as on its first start) and dropped when the suite ends. Call it in the suite before
+ * its own hooks: its DATABASE_URL is set by the time they run.
+ */
+export function suiteServerDatabase(prefix: string): { DATABASE_URL: string } {
+  const env = { DATABASE_URL: "" };
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return env;
+  const name = `${prefix}_${randomBytes(5).toString("hex")}`;
+  beforeAll(async () => {
+    env.DATABASE_URL = await createPostgresDatabase(serverUrl, name);
+  });
+  afterAll(async () => {
+    try {
+      if (!env.DATABASE_URL) return; // not made
+      // The suite's server did run on it (not on its DATA_DIR's PGlite): it migrated it.
+      const client = new pg.Client({ connectionString: env.DATABASE_URL });
+      await client.connect();
+      try {
+        const [table] = (await client.query<{ name: string | null }>("select to_regclass('drizzle.__drizzle_migrations')::text as name")).rows;
+        const migrated = table?.name ? (await client.query("select from drizzle.__drizzle_migrations limit 1")).rowCount : 0;
+        if (!migrated) throw new Error(`the suite's server did not run on its PostgreSQL database ${name}: nothing was migrated there`);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await dropPostgresDatabase(serverUrl, name);
+    }
+  });
+  return env;
+}
+
+/** Makes database `name` on the PostgreSQL server of `serverUrl`; returns its URL. */
+async function createPostgresDatabase(serverUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropPostgresDatabase(serverUrl: string, name: string): Promise<void> {
+  const dropper = new pg.Client({ connectionString: serverUrl });
+  await dropper.connect();
+  try {
+    await dropper.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await dropper.end();
+  }
 }
 
 export const databaseLabel = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
@@ -76,7 +127,8 @@ function serverDataTemplate(): string {
 /**
  * A data directory for one suite: named now, copied from the run's template when the suite
  * starts (a server's first start on an empty directory, its initdb and images, costs about
- * 15 s of CPU; a copy about 4), removed when it ends. A suite skipped on PostgreSQL runs neither hook.
+ * 15 s of CPU; a copy about 4), removed when it ends. On the PostgreSQL pass the server still
+ * takes its images from it (suiteServerDatabase gives it its database).
  */
 export function suiteServerDataDir(prefix: string): string {
   const dir = path.join(os.tmpdir(), `${prefix}${randomBytes(4).toString("hex")}`);

@@ -45,16 +45,6 @@ test.afterAll(async () => {
   await admin.end();
 });
 
-async function insertProducts(count: number, values: { category: string; subCategory: string; cardType?: string; prefix: string }) {
-  await sql.query(
-    `insert into products (title, description, price_cents, stock, category, sub_category, card_type, name_search, created_at)
-     select $1 || ' ' || lpad(n::text, 3, '0'), 'Produit de test', 1000 + n, 20, $2, $3, $4, lower($1) || ' ' || lpad(n::text, 3, '0'),
-            now() - (n || ' minutes')::interval
-     from generate_series(1, $5) as n`,
-    [values.prefix, values.category, values.subCategory, values.cardType ?? null, count],
-  );
-}
-
 test("a stock change made in the database shows on an open product page within 2 seconds, without reload", async ({ page }) => {
   const { rows } = await sql.query<{ id: number }>("select id from products where title = 'Booster Astres Radieux'");
   const id = rows[0]!.id;
@@ -128,63 +118,4 @@ test("a product page opened before its drop says when it opens, counts down, and
   await expect(addToCart).toHaveCount(0);
   await expect(addToCart).toBeVisible({ timeout: 8_000 });
   await expect(page.getByText("Bientôt disponible")).toHaveCount(0);
-});
-
-test("sealed products come 8 per page with at most 5 page numbers, and a page change scrolls to the top", async ({ page }) => {
-  await insertProducts(45, { category: "TCG", subCategory: "Scellés", prefix: "Booster test" }); // 50 sealed: 7 pages
-  await page.goto(`${server.url}/tcg?category=sealed`);
-  await expect(page.getByRole("article")).toHaveCount(8);
-  const pager = page.getByRole("navigation", { name: "Pagination" });
-  await expect(pager.getByRole("link", { name: /^Page \d+$/ })).toHaveCount(5);
-  await expect(pager.getByText("Page 1 sur 7")).toBeVisible();
-  await pager.scrollIntoViewIfNeeded();
-  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-  await pager.getByRole("link", { name: "Page 4" }).click();
-  await expect(page).toHaveURL(/category=sealed&page=4/);
-  await expect(pager.getByText("Page 4 sur 7")).toBeVisible();
-  await expect(pager.getByRole("link", { name: "Page 4" })).toHaveAttribute("aria-current", "page");
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  await expect(pager.getByRole("link", { name: /^Page \d+$/ })).toHaveText(["2", "3", "4", "5", "6"]);
-});
-
-test("other cards come 12 per page; cards load 12 more with Afficher plus de produits", async ({ page }) => {
-  await insertProducts(20, { category: "TCG", subCategory: "Autres Cartes", prefix: "Carte Magic test" });
-  await page.goto(`${server.url}/tcg?category=other-cards`);
-  await expect(page.getByRole("article")).toHaveCount(12);
-  await expect(page.getByRole("navigation", { name: "Pagination" }).getByText(/Page 1 sur \d/)).toBeVisible();
-
-  await insertProducts(27, { category: "TCG", subCategory: "Cartes", cardType: "recent", prefix: "Carte récente test" }); // 30 recent
-  await page.goto(`${server.url}/tcg?category=cards`);
-  await expect(page.getByRole("article")).toHaveCount(12);
-  const more = page.getByRole("link", { name: "Afficher plus de produits" });
-  const cardLink = (index: number) => page.getByRole("article").nth(index).getByRole("link");
-  await more.click();
-  await expect(page.getByRole("article")).toHaveCount(24);
-  await expect(page).toHaveURL(/shown=24/);
-  // The first new card has the focus, and the next Tab goes on through the new ones.
-  await expect(cardLink(12)).toBeFocused();
-  await more.focus();
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("article")).toHaveCount(30);
-  await expect(page.getByText("30 sur 30 produits")).toBeVisible();
-  await expect(more).toHaveCount(0);
-  await expect(cardLink(24)).toBeFocused();
-});
-
-test("/entertainment puts a Rupture de stock overlay on a sold-out card, and both listings have their empty state", async ({ page }) => {
-  await sql.query("update products set stock = 0 where title = 'Pokémon Écarlate – Nintendo Switch'");
-  await page.goto(`${server.url}/entertainment`);
-  const card = page.getByRole("article").filter({ hasText: "Pokémon Écarlate – Nintendo Switch" });
-  // The overlay on the image, and the stock line below it.
-  await expect(card.getByText("Rupture de stock")).toHaveCount(2);
-  await expect(card.getByText("Rupture de stock").first()).toBeVisible();
-  await expect(card.getByRole("button")).toHaveCount(0);
-  await expect(card.getByText("Gaming", { exact: true })).toBeVisible();
-
-  await sql.query("update products set status = 'hors_ligne' where category = 'Gaming & Mangas'");
-  await page.goto(`${server.url}/entertainment`);
-  await expect(page.getByText("Aucun produit trouvé")).toBeVisible();
-  await sql.query("update products set status = 'hors_ligne' where category = 'Accessoires'");
-  await page.goto(`${server.url}/accessories`);
-  await expect(page.getByText("Aucun accessoire trouvé")).toBeVisible();
 });

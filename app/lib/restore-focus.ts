@@ -64,7 +64,7 @@ export const focusGroup = (take: "first" | "last" = "first") => ({ "data-focus-g
 
 const FOCUSABLE = "button, [href], input, select, textarea, [tabindex]";
 
-/** Long enough for the effects of the render that moved the focus to have run (they come after a frame). */
+/** Long enough for the effects of the render that moved the focus to have run (a render outside an event runs them after the paint). */
 const AFTER_EFFECTS_MS = 50;
 
 /**

@@ -7,9 +7,14 @@ import { useEffect, useRef } from "react";
  * `previous` goes a moment later (the row a confirmed deletion removes, the button an order's
  * new status replaces), focus follows to the heading then.
  */
-/** Focus fell to the page's body: the element that had it was removed or disabled. */
+/**
+ * Focus fell to the page's body: the element that had it was removed or disabled. A disabled
+ * element keeps `document.activeElement` until the browser's next rendering step moves it to
+ * the body (the focus fixup rule): it counts as lost already.
+ */
 export function focusIsLost(): boolean {
-  return document.activeElement === null || document.activeElement === document.body;
+  const active = document.activeElement;
+  return active === null || active === document.body || active.matches(":disabled");
 }
 
 export function restoreFocus(previous: Element | null): void {

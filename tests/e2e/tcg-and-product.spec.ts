@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, holdPageCode, test, waitForHydration } from "./fixtures";
 
 test.describe("/tcg, the trading-card catalogue", () => {
   test("is rendered on the server, sealed by default", async ({ request }) => {
@@ -46,6 +46,19 @@ test.describe("/tcg, the trading-card catalogue", () => {
     await expect(page.getByText("Aucun produit trouvé")).toBeVisible();
     await page.getByRole("link", { name: "Voir tous les produits" }).click();
     await expect(page).toHaveURL(/\/catalog$/);
+  });
+
+  test("what is typed in the search before the page's code has run stays when it hydrates", async ({ page }) => {
+    const release = await holdPageCode(page);
+    await page.goto("/tcg?category=cards&type=vintage", { waitUntil: "domcontentloaded" });
+    const search = page.getByPlaceholder("Rechercher une carte...");
+    await search.fill("Team Rocket");
+    release();
+    await waitForHydration(page);
+    await expect(search).toHaveValue("Team Rocket");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/q=Team\+Rocket/);
+    await expect(page.getByRole("heading", { name: "Dracaufeu Obscur – Team Rocket" })).toBeVisible();
   });
 
   test("the home page's rare-cards button filters ultra-rare cards", async ({ page }) => {

@@ -104,8 +104,10 @@ test("adds a product with a PNG and two more images: an open catalogue page show
   await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: "Ajouter le produit" }).click();
 
-  await expect(page).toHaveURL(/\/admin$/);
+  // The toast first: it shows on landing, for 5 s, while taking the notice out of the address
+  // reloads the list (seconds on a loaded machine).
   await expect(page.getByText("Produit ajouté").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
   await expect(catalogue.getByRole("link", { name: "Coffret vitrine e2e" })).toBeVisible({ timeout: 2_000 });
   // Three WebP widths of each of the three images.
   expect(uploads()).toHaveLength(9);
@@ -132,8 +134,10 @@ test("edits, duplicates, features and deletes it through the dialog", async ({ p
 
   await page.getByRole("link", { name: "Modifier Coffret vitrine e2e" }).click();
   await page.getByRole("button", { name: "Dupliquer" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  // The toast first: it shows on landing, for 5 s, while taking the notice out of the address
+  // reloads the list (seconds on a loaded machine).
   await expect(page.getByText("Produit dupliqué").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
   await page.goto(url("/admin?q=vitrine"));
   await expect(page.getByRole("row", { name: /Coffret vitrine e2e \(copie\)/ })).toBeVisible();
 
@@ -362,8 +366,10 @@ test("a catalogue change announced while the saved form's next page loads does n
     await route.continue().catch(() => {});
   });
   await page.getByRole("button", { name: "Ajouter le produit" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  // The toast first: it shows on landing, for 5 s, while taking the notice out of the address
+  // reloads the list (seconds on a loaded machine).
   await expect(page.getByText("Produit ajouté").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("row", { name: /Display pendant un rechargement/ })).toBeVisible();
   expect(cutIn, "no reload of the page's data cut into the navigation").toBe(0);
 });

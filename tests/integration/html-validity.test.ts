@@ -5,7 +5,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
-import { serverDataDir } from "./test-database";
+import { databaseLabel, serverDataDir, suiteServerDatabase } from "./test-database";
 
 /**
  * Every public page is valid HTML by the W3C's rules: the built server's pages, as a visitor
@@ -43,7 +43,8 @@ const PAGES = [
 
 type VnuMessage = { type: string; subType?: string; url?: string; message: string; lastLine?: number; extract?: string };
 
-describe.skipIf(!hasJava)("every public page is valid HTML (Nu Html Checker)", () => {
+describe.skipIf(!hasJava)(`every public page is valid HTML (Nu Html Checker), on ${databaseLabel}`, () => {
+  const database = suiteServerDatabase("comptoir_html");
   let dataDir = "";
   let pagesDir = "";
   let server: RunningServer;
@@ -52,7 +53,7 @@ describe.skipIf(!hasJava)("every public page is valid HTML (Nu Html Checker)", (
     ensureBuild();
     dataDir = await serverDataDir("comptoir-html-");
     pagesDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-html-pages-"));
-    server = await startServer({ DATA_DIR: dataDir });
+    server = await startServer({ DATA_DIR: dataDir, ...database });
   }, 120_000);
 
   afterAll(async () => {

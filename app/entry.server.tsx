@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
-import { NO_FORM_ON_THIS_PAGE } from "~/lib/http";
+import { NO_FORM_ON_THIS_PAGE, isSharedCacheControl } from "~/lib/http";
 import { NonceProvider } from "~/lib/nonce";
 
 /** React Router rejects what a loader deferred and has not settled by then (an <Await> shows its error). */
@@ -55,7 +55,7 @@ export function waitsForEverything(request: Request, responseHeaders: Headers, r
   const userAgent = request.headers.get("user-agent");
   if (userAgent && isbot(userAgent)) return true;
   if (routerContext.isSpaMode) return true;
-  return /(?:^|,)\s*public\b/i.test(responseHeaders.get("Cache-Control") ?? "");
+  return isSharedCacheControl(responseHeaders.get("Cache-Control") ?? "");
 }
 
 /** React Router's own server entry (renderToPipeableStream), with the CSP nonce and the rule above. */

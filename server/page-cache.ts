@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzip } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
-import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
+import { PRIVATE_PAGE_CACHE_CONTROL, isSharedCacheControl } from "~/lib/http";
 
 /**
  * A shared cache of rendered public pages, in process: what a reverse proxy would do, but
@@ -153,8 +153,7 @@ export const privateWhenPersonal: RequestHandler = (_req, res, next) => {
 
 function isStorable(res: Response): boolean {
   if (res.statusCode !== 200 || res.getHeader("set-cookie") || res.locals.personal) return false;
-  const cacheControl = String(res.getHeader("cache-control") ?? "");
-  return /(^|,)\s*public\b/.test(cacheControl) && !/no-store|private/.test(cacheControl);
+  return isSharedCacheControl(String(res.getHeader("cache-control") ?? ""));
 }
 
 /**

@@ -4,6 +4,11 @@
  */
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
+/** Whether a Cache-Control value lets a shared cache keep the answer (`public`, not `private` or `no-store`). */
+export function isSharedCacheControl(cacheControl: string): boolean {
+  return /(^|,)\s*public\b/.test(cacheControl) && !/no-store|private/.test(cacheControl);
+}
+
 /** A route module's `headers` export for pages the page cache may share. */
 export function publicPageHeaders(): HeadersInit {
   return { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL };

@@ -1,27 +1,13 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { type RunningServer, startServer } from "../integration/server-process";
-import { expect, specDataDir } from "./fixtures";
+import { startFixtureServer } from "./fixture-server";
+import { expect } from "./fixtures";
 
 /**
- * A server of a spec's own (PGlite in a copy of the run's data directory template, with the fixtures of
- * tests/setup/checkout-fixtures.ts: products at the insurance thresholds, a product to buy,
- * confirmed customers), so purchases do not touch the shared server's catalogue that other specs
- * count. Call from test.beforeAll; `stop` from test.afterAll.
+ * A spec's own server with the fixtures of tests/setup/checkout-fixtures.ts: products at the
+ * insurance thresholds, a product to buy, confirmed customers (see startFixtureServer).
  */
-export async function startCheckoutServer(prefix: string, admin: { email: string; password: string }): Promise<{ server: RunningServer; stop: () => Promise<void> }> {
-  const dataDir = await specDataDir(prefix);
-  const prepared = spawnSync(process.execPath, ["--import", "tsx", "tests/setup/checkout-fixtures.ts", dataDir], { encoding: "utf8" });
-  if (prepared.status !== 0) throw new Error(`fixtures failed:\n${prepared.stdout}${prepared.stderr}`);
-  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-  return {
-    server,
-    stop: async () => {
-      await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+export function startCheckoutServer(prefix: string, admin: { email: string; password: string }) {
+  return startFixtureServer(prefix, "tests/setup/checkout-fixtures.ts", admin);
 }
 
 /** Fills the built-in test payment page (home delivery, or a relay point) and presses its order button. */

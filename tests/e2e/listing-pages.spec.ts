@@ -1,7 +1,6 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import { type RunningServer, startServer } from "../integration/server-process";
-import { expect, specDataDir, test } from "./fixtures";
+import type { RunningServer } from "../integration/server-process";
+import { startFixtureServer } from "./fixture-server";
+import { expect, test } from "./fixtures";
 
 /**
  * The listings' pagers, "Afficher plus de produits" and their sold-out and empty states, on a
@@ -13,20 +12,14 @@ test.describe.configure({ mode: "default" });
 
 const ADMIN = { email: "admin-listings@comptoir.test", password: "admin-listings-mot-de-passe" };
 let server: RunningServer;
-let dataDir: string;
+let stopServer: () => Promise<void> = async () => {};
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = await specDataDir("comptoir-e2e-listings-");
-  const prepared = spawnSync(process.execPath, ["--import", "tsx", "tests/setup/listing-fixtures.ts", dataDir], { encoding: "utf8" });
-  if (prepared.status !== 0) throw new Error(`fixtures failed:\n${prepared.stdout}${prepared.stderr}`);
-  server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  ({ server, stop: stopServer } = await startFixtureServer("comptoir-e2e-listings-", "tests/setup/listing-fixtures.ts", ADMIN));
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => stopServer());
 
 test("sealed products come 8 per page with at most 5 page numbers, and a page change scrolls to the top", async ({ page }) => {
   // 50 sealed: 7 pages.

@@ -1,9 +1,8 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { type RunningServer, startServer } from "../integration/server-process";
+import type { RunningServer } from "../integration/server-process";
+import { startFixtureServer } from "./fixture-server";
 import { WITHDRAWAL_FIXTURES as F } from "../setup/withdrawal-fixtures-data";
-import { expect, expectNoSeriousA11yViolations, signInAdmin, specDataDir, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, signInAdmin, test } from "./fixtures";
 
 /**
  * The withdrawal function, end to end, on a server of its own (tests/setup/withdrawal-fixtures.ts):
@@ -15,21 +14,15 @@ test.describe.configure({ mode: "serial" });
 
 const ADMIN = { email: "admin-retractation@comptoir.test", password: "admin-retractation-mot-de-passe" };
 let server: RunningServer;
-let dataDir: string;
+let stopServer: () => Promise<void> = async () => {};
 const url = (p: string) => `${server.url}${p}`;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = await specDataDir("comptoir-e2e-withdrawal-");
-  const prepared = spawnSync(process.execPath, ["--import", "tsx", "tests/setup/withdrawal-fixtures.ts", dataDir], { encoding: "utf8" });
-  if (prepared.status !== 0) throw new Error(`fixtures failed:\n${prepared.stdout}${prepared.stderr}`);
-  server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  ({ server, stop: stopServer } = await startFixtureServer("comptoir-e2e-withdrawal-", "tests/setup/withdrawal-fixtures.ts", ADMIN));
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => stopServer());
 
 /** "21 juin 2026 à 14:05": what the pages and the e-mail show of the request. */
 const MOMENT = /\d{1,2} \p{L}+ \d{4} à \d{2}:\d{2}/u;

@@ -1,25 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
+import { PRODUCT_PAGE, PUBLIC_PAGES } from "../support/public-pages";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
-
-/** Every public page a visitor reaches without an account, the 404 included. */
-const PAGES = [
-  "/",
-  "/catalog",
-  "/tcg",
-  "/tcg?category=cards",
-  "PRODUCT",
-  "/accessories",
-  "/entertainment",
-  "/about",
-  "/legal",
-  "/contact",
-  "/rachat",
-  "/cart",
-  "/login",
-  "/signup",
-  "/construction",
-  "/cette-page-n-existe-pas",
-];
 
 /**
  * axe on every public page, dark (the default) and light, one test per theme so the two run
@@ -36,11 +17,11 @@ for (const theme of ["dark", "light"] as const) {
     const product = await page.locator('article h3 a[href^="/product/"]').first().getAttribute("href");
     expect(product).toBeTruthy();
     const found: string[] = [];
-    for (const path of PAGES) {
-      const url = path === "PRODUCT" ? product! : path;
+    for (const path of PUBLIC_PAGES) {
+      const url = path === PRODUCT_PAGE ? product! : path;
       await page.goto(url, { waitUntil: "domcontentloaded" });
       await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-      if (path === "PRODUCT") {
+      if (path === PRODUCT_PAGE) {
         // The similar products load when their block scrolls into view.
         const similar = page.getByRole("region", { name: "Produits similaires" });
         await similar.scrollIntoViewIfNeeded();

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRODUCT_PAGE, PUBLIC_PAGES } from "../support/public-pages";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
 import { databaseLabel, serverDataDir, suiteServerDatabase } from "./test-database";
 
@@ -18,27 +19,13 @@ const hasJava = spawnSync("java", ["-version"], { stdio: "ignore" }).status === 
 if (!hasJava && process.env.CI) throw new Error("Java is missing: the HTML validity suite needs it on CI (.ci/run installs default-jre-headless)");
 if (!hasJava) console.warn("html-validity: no Java on this machine, the W3C validation is skipped");
 
-/** Public pages, and the shop's pages a visitor reaches from them. The product is found on /catalog. */
+/** The public pages, and the other pages a visitor reaches from them: searches, forms, withdrawal. */
 const PAGES = [
-  "/",
-  "/tcg",
-  "/tcg?category=cards",
-  "/catalog",
+  ...PUBLIC_PAGES,
   "/catalog?q=dracaufeu&sort=price-asc",
   "/catalog?q=aucun-produit-ici",
-  "/accessories",
-  "/entertainment",
-  "/about",
-  "/legal",
-  "/contact",
-  "/rachat",
-  "/cart",
-  "/login",
-  "/signup",
   "/forgot-password",
   "/retractation",
-  "/construction",
-  "/page-qui-n-existe-pas",
 ];
 
 type VnuMessage = { type: string; subType?: string; url?: string; message: string; lastLine?: number; extract?: string };
@@ -65,7 +52,7 @@ describe.skipIf(!hasJava)(`every public page is valid HTML (Nu Html Checker), on
     const product = /href="(\/product\/\d+-[a-z0-9-]+)"/.exec(await (await fetch(`${server.url}/catalog`)).text())?.[1];
     expect(product).toBeTruthy();
     const files = new Map<string, string>();
-    for (const [index, page] of [...PAGES, product!].entries()) {
+    for (const [index, page] of PAGES.map((page) => (page === PRODUCT_PAGE ? product! : page)).entries()) {
       const answer = await fetch(`${server.url}${page}`);
       expect(answer.headers.get("content-type"), page).toContain("text/html");
       const file = path.join(pagesDir, `page-${index}.html`);

@@ -51,7 +51,7 @@ export async function handleDataRequest(response: Response): Promise<Response> {
  * to everyone, and a crawler reads the whole page. Other pages (a signed-in visitor's) get
  * their shell first and what a loader deferred as it comes.
  */
-export function waitsForEverything(request: Request, responseHeaders: Headers, routerContext: EntryContext): boolean {
+function waitsForEverything(request: Request, responseHeaders: Headers, routerContext: EntryContext): boolean {
   const userAgent = request.headers.get("user-agent");
   if (userAgent && isbot(userAgent)) return true;
   if (routerContext.isSpaMode) return true;

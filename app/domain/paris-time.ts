@@ -11,7 +11,7 @@ import { TZDate, tzOffset } from "@date-fns/tz";
  * Intl's own text hour by hour over decades.
  */
 
-export const SHOP_TIME_ZONE = "Europe/Paris";
+const SHOP_TIME_ZONE = "Europe/Paris";
 
 const MONTHS = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 
-export const PRODUCT_REDIRECT_DELAY_MS = 5000;
+const PRODUCT_REDIRECT_DELAY_MS = 5000;
 
 /** A vanished product page sends the visitor to the catalogue after 5 seconds. */
 export function shouldRedirectToCatalog(pathname: string): boolean {

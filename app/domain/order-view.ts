@@ -4,8 +4,9 @@ import type { OrderStatus } from "./catalog-values";
 export type ShippingAddress = {
   method: "home" | "relay";
   fullName: string;
-  /** The relay point's name (method relay). */
+  /** The relay point's name and the carrier's identifier for it (method relay). */
   relayPointName?: string;
+  relayPointId?: string;
   line1: string;
   line2?: string;
   postalCode: string;

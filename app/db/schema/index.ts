@@ -6,3 +6,4 @@ export * from "./products";
 export * from "./rate-limits";
 export * from "./payments";
 export * from "./promotions";
+export * from "./billing";

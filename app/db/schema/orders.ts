@@ -6,6 +6,10 @@ import { users } from "./auth";
 import { insertionOrder } from "./insertion-order";
 import { products } from "./products";
 import { discountCodes } from "./promotions";
+import { shippingMethods } from "./billing";
+import type { VatBreakdownRow } from "../../domain/invoice";
+import { SHIPPING_KINDS } from "../../domain/shipping-method";
+import { VAT_SCHEMES } from "../../domain/vat";
 
 export type { ShippingAddress };
 
@@ -28,6 +32,18 @@ export const orders = pgTable(
     /** The code whose use this order holds (reserved while unpaid, counted once paid). */
     discountCodeId: uuid().references((): AnyPgColumn => discountCodes.id, { onDelete: "set null" }),
     insuranceCents: integer().notNull().default(0),
+    /** The delivery chosen in the cart, priced by the server (domain/shipping.ts) and kept as it was. */
+    shippingMethodId: integer().references(() => shippingMethods.id, { onDelete: "set null" }),
+    shippingMethodName: text(),
+    shippingKind: text({ enum: SHIPPING_KINDS }),
+    shippingDeliveryTime: text(),
+    shippingCountry: text(),
+    shippingCents: integer().notNull().default(0),
+    weightGrams: integer(),
+    /** "franchise": the seller was under the franchise en base when the order was placed. */
+    vatRegime: text({ enum: ["normal", "franchise"] }).notNull().default("normal"),
+    /** VAT by rate over goods, delivery and insurance (domain/vat-allocation.ts). */
+    vatBreakdown: jsonb().$type<VatBreakdownRow[]>().notNull().default(sql`'[]'::jsonb`),
     totalCents: integer().notNull(),
     paymentProvider: text().notNull(),
     providerSessionId: text().unique(),
@@ -50,7 +66,7 @@ export const orders = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("orders_amounts_non_negative", sql`${t.subtotalCents} >= 0 and ${t.totalCents} >= 0 and ${t.insuranceCents} >= 0 and ${t.discountCents} >= 0`),
+    check("orders_amounts_non_negative", sql`${t.subtotalCents} >= 0 and ${t.totalCents} >= 0 and ${t.insuranceCents} >= 0 and ${t.discountCents} >= 0 and ${t.shippingCents} >= 0`),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
     index("orders_reservation_idx").on(t.reservedUntil).where(sql`${t.status} = 'pending_payment'`),
@@ -70,6 +86,11 @@ export const orderItems = pgTable(
     name: text().notNull(),
     unitPriceCents: integer().notNull(),
     quantity: integer().notNull(),
+    vatRateBp: integer().notNull().default(2000),
+    vatScheme: text({ enum: VAT_SCHEMES }).notNull().default("normal"),
+    /** The line's share of the order's discount, and the VAT inside what is left (0 under the margin scheme or the franchise). */
+    discountShareCents: integer().notNull().default(0),
+    vatCents: integer().notNull().default(0),
   },
   (t) => [
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { MAIN_CATEGORIES, PRODUCT_STATUSES } from "../../domain/catalog-values";
+import { VAT_SCHEMES } from "../../domain/vat";
+import { safetyProfiles } from "./billing";
 
 export const products = pgTable(
   "products",
@@ -33,6 +35,21 @@ export const products = pgTable(
      * history, hidden everywhere (status hors_ligne keeps it out of every public query).
      */
     archivedAt: timestamp({ withTimezone: true }),
+    /** Grams; null: the category's default (domain/shipping.ts defaultWeightGrams). */
+    weightGrams: integer(),
+    /** Basis points (2000 = 20 %); null: the category's default (domain/vat.ts defaultVatRateBp). */
+    vatRateBp: integer(),
+    vatScheme: text({ enum: VAT_SCHEMES }).notNull().default("normal"),
+    /** A struck-through former price, shown only when the price history allows it (L112-1-1). */
+    compareAtCents: integer(),
+    /** Product safety (GPSR art. 19): the brand's defaults, each overridable here (null: the brand's). */
+    safetyProfileId: integer().references(() => safetyProfiles.id, { onDelete: "set null" }),
+    manufacturerName: text(),
+    manufacturerAddress: text(),
+    manufacturerEmail: text(),
+    safetyWarnings: text(),
+    /** EAN-13 (or another GTIN) when the product has one; the shop's reference otherwise. */
+    ean: text(),
   },
   (t) => [
     check("products_price_non_negative", sql`${t.priceCents} >= 0`),
@@ -40,6 +57,9 @@ export const products = pgTable(
     check("products_stock_non_negative", sql`${t.stock} >= 0`),
     check("products_additional_images_max_4", sql`coalesce(array_length(${t.additionalImages}, 1), 0) <= 4`),
     // Nothing (a drop release, a stray update) may bring an archived product back online.
+    check("products_weight_range", sql`${t.weightGrams} is null or ${t.weightGrams} between 0 and 100000`),
+    check("products_vat_rate_known", sql`${t.vatRateBp} is null or ${t.vatRateBp} in (2000, 1000, 550, 210)`),
+    check("products_compare_at_positive", sql`${t.compareAtCents} is null or ${t.compareAtCents} > 0`),
     check("products_archived_offline", sql`${t.archivedAt} is null or ${t.status} = 'hors_ligne'`),
     index("products_listing_idx").on(t.status, t.category, t.subCategory),
     index("products_featured_idx").on(t.featured).where(sql`${t.featured}`),

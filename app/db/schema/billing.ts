@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import type { InvoiceSnapshot } from "../../domain/invoice";
+import { SHIPPING_KINDS, type ShippingBand } from "../../domain/shipping-method";
+import { insertionOrder } from "./insertion-order";
+import { orders } from "./orders";
+import { products } from "./products";
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/** The seller's delivery methods (/admin/shipping), priced by ./domain/shipping.ts. */
+export const shippingMethods = pgTable(
+  "shipping_methods",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    kind: text({ enum: SHIPPING_KINDS }).notNull(),
+    /** ISO 3166-1 alpha-2 codes it delivers to. */
+    countries: text().array().notNull(),
+    bands: jsonb().$type<ShippingBand[]>().notNull(),
+    /** Goods subtotal (after discount) from which it is free; null: never free. */
+    freeFromCents: integer(),
+    /** "2 à 3 jours ouvrés": shown in the cart, on the order and in the e-mails. */
+    deliveryTime: text().notNull().default(""),
+    active: boolean().notNull().default(true),
+    position: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("shipping_methods_free_from_non_negative", sql`${t.freeFromCents} is null or ${t.freeFromCents} >= 0`)],
+);
+
+/** Brand-level product-safety defaults (GPSR art. 19), overridable per product. */
+export const safetyProfiles = pgTable("safety_profiles", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  /** The brand as the seller knows it: "Pokémon", "Magic", "One Piece"… */
+  brand: text().notNull().unique(),
+  manufacturerName: text().notNull(),
+  postalAddress: text().notNull(),
+  email: text().notNull(),
+  warnings: text().notNull().default(""),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every price a product has had, from when (written by a trigger on products, migration 0014):
+ * the lowest price of the 30 days before a reduction (Code de la consommation L112-1-1).
+ */
+export const productPrices = pgTable(
+  "product_prices",
+  {
+    id: insertionOrder().primaryKey(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    priceCents: integer().notNull(),
+    effectiveFrom: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("product_prices_product_idx").on(t.productId, t.effectiveFrom)],
+);
+
+export const DOCUMENT_KINDS = ["invoice", "credit_note"] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/**
+ * One counter per kind of document: the next number is `UPDATE … SET last_value = last_value + 1
+ * RETURNING`, inside the transaction that issues it. The row lock orders concurrent issuers and a
+ * rollback gives the number back: no gap, no duplicate (a PostgreSQL SEQUENCE would leave gaps).
+ */
+export const documentSequences = pgTable("document_sequences", {
+  kind: text({ enum: DOCUMENT_KINDS }).primaryKey(),
+  lastValue: integer().notNull().default(0),
+});
+
+/** Invoices and credit notes: immutable once issued (the snapshot, then the PDF made from it). */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text({ enum: DOCUMENT_KINDS }).notNull(),
+    sequence: integer().notNull(),
+    /** F-2026-000001 or A-2026-000001. */
+    number: text().notNull().unique(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    issuedAt: timestamp({ withTimezone: true }).notNull(),
+    /** TTC; negative on a credit note. */
+    totalCents: integer().notNull(),
+    snapshot: jsonb().$type<InvoiceSnapshot>().notNull(),
+    /** Rendered from the snapshot once, then served as stored. */
+    pdf: bytea(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("invoices_kind_sequence").on(t.kind, t.sequence), unique("invoices_order_kind").on(t.orderId, t.kind), index("invoices_issued_idx").on(t.issuedAt)],
+);

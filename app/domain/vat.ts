@@ -1,0 +1,26 @@
+/**
+ * French VAT rates a product of this shop may carry, in basis points (1 % = 100): 20 % (standard),
+ * 10 % and 5,5 % (books, mangas included: CGI art. 278-0 bis) and 2,1 %. Prices are TTC; the VAT
+ * inside a TTC amount is taken out, never added (docs/decisions/032).
+ */
+export const VAT_RATES_BP = [2000, 1000, 550, 210] as const;
+export type VatRateBp = (typeof VAT_RATES_BP)[number];
+export const STANDARD_VAT_BP: VatRateBp = 2000;
+export const BOOK_VAT_BP: VatRateBp = 550;
+
+/**
+ * "normal": VAT on the price. "margin": second-hand goods bought from individuals (CGI art. 297 A):
+ * VAT is due on the margin only, never shown on the invoice, which says "Régime particulier – Biens
+ * d'occasion" instead.
+ */
+export const VAT_SCHEMES = ["normal", "margin"] as const;
+export type VatScheme = (typeof VAT_SCHEMES)[number];
+
+/** A product's rate when the seller has not set one: books (mangas) 5,5 %, everything else 20 %. */
+export function defaultVatRateBp(category: string, subCategory: string | null | undefined): VatRateBp {
+  return category === "Gaming & Mangas" && subCategory?.toLowerCase().includes("manga") ? BOOK_VAT_BP : STANDARD_VAT_BP;
+}
+
+export function isVatRateBp(value: number): value is VatRateBp {
+  return (VAT_RATES_BP as readonly number[]).includes(value);
+}

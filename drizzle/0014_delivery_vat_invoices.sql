@@ -100,3 +100,19 @@ CREATE TRIGGER products_price_history AFTER INSERT OR UPDATE OF price_cents ON p
   FOR EACH ROW EXECUTE FUNCTION record_product_price();--> statement-breakpoint
 INSERT INTO product_prices (product_id, price_cents, effective_from) SELECT id, price_cents, created_at FROM products;--> statement-breakpoint
 INSERT INTO document_sequences (kind, last_value) VALUES ('invoice', 0), ('credit_note', 0);
+--> statement-breakpoint
+-- The delivery methods a new shop starts with (prices in cents, bands by weight in grams): the
+-- seller changes or removes them in /admin/shipping.
+INSERT INTO shipping_methods (name, kind, countries, bands, free_from_cents, delivery_time, position) VALUES
+  ('Lettre suivie', 'letter', ARRAY['FR'],
+   '[{"upToGrams":50,"fromSubtotalCents":0,"priceCents":249},{"upToGrams":100,"fromSubtotalCents":0,"priceCents":349}]', NULL,
+   '3 à 4 jours ouvrés', 1),
+  ('Point relais', 'relay', ARRAY['FR','BE','LU','NL','ES'],
+   '[{"upToGrams":500,"fromSubtotalCents":0,"priceCents":399},{"upToGrams":1000,"fromSubtotalCents":0,"priceCents":449},{"upToGrams":3000,"fromSubtotalCents":0,"priceCents":599},{"upToGrams":10000,"fromSubtotalCents":0,"priceCents":899}]', 6000,
+   '3 à 5 jours ouvrés', 2),
+  ('Colissimo à domicile', 'home', ARRAY['FR'],
+   '[{"upToGrams":250,"fromSubtotalCents":0,"priceCents":549},{"upToGrams":500,"fromSubtotalCents":0,"priceCents":749},{"upToGrams":1000,"fromSubtotalCents":0,"priceCents":899},{"upToGrams":2000,"fromSubtotalCents":0,"priceCents":1049},{"upToGrams":5000,"fromSubtotalCents":0,"priceCents":1599},{"upToGrams":30000,"fromSubtotalCents":0,"priceCents":2999}]', 10000,
+   '2 à 3 jours ouvrés', 3),
+  ('Colissimo Europe', 'home', ARRAY['DE','AT','BE','BG','CY','HR','DK','ES','EE','FI','GR','HU','IE','IT','LV','LT','LU','MT','NL','PL','PT','CZ','RO','SK','SI','SE'],
+   '[{"upToGrams":500,"fromSubtotalCents":0,"priceCents":1390},{"upToGrams":1000,"fromSubtotalCents":0,"priceCents":1690},{"upToGrams":2000,"fromSubtotalCents":0,"priceCents":1890},{"upToGrams":5000,"fromSubtotalCents":0,"priceCents":2490},{"upToGrams":30000,"fromSubtotalCents":0,"priceCents":4990}]', 25000,
+   '4 à 8 jours ouvrés', 4);

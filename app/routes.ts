@@ -44,6 +44,7 @@ export default [
       route("inbox/:id", "routes/admin/inbox-message.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("orders/:number", "routes/admin/order.tsx"),
+      route("shipping", "routes/admin/shipping.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("users/:id", "routes/admin/user.tsx"),
       route("test-email", "routes/admin/test-email.tsx"),

@@ -7,6 +7,7 @@ import {
   euroInput,
   freeFromLabel,
   shippingExample,
+  shippingExampleOf,
   shippingMethodFormDefaults,
   shippingMethodFormEntries,
   shippingMethodFormSchema,
@@ -260,5 +261,19 @@ describe("the form's example", () => {
     expect(shippingExample({ bands, freeFromCents: 3000 }, { weightGrams: 2000, goodsCents: 3000 })).toBe(
       "Exemple\u00a0: un panier de 2\u00a0kg à 30\u00a0€ → non proposé (aucune tranche pour ce poids et ce montant)",
     );
+  });
+});
+
+describe("the form's example as the seller types", () => {
+  it("follows the bands and the threshold, whatever the other fields hold", () => {
+    expect(shippingExampleOf({ ...relay, name: "" })).toBe("Exemple\u00a0: un panier de 500\u00a0g à 30\u00a0€ → 3,99\u00a0€");
+    expect(shippingExampleOf({ ...relay, "bands.0.price": "4,20" }, { weightGrams: 120, goodsCents: 1500 })).toBe("Exemple\u00a0: un panier de 120\u00a0g à 15\u00a0€ → 4,20\u00a0€");
+    expect(shippingExampleOf({ ...relay, freeFrom: "25" })).toBe("Exemple\u00a0: un panier de 500\u00a0g à 30\u00a0€ → offert (dès 25\u00a0€)");
+  });
+
+  it("says nothing while a band or the threshold cannot be read, or there is no band", () => {
+    expect(shippingExampleOf({ ...relay, "bands.1.price": "abc" })).toBeNull();
+    expect(shippingExampleOf({ ...relay, freeFrom: "soixante" })).toBeNull();
+    expect(shippingExampleOf({ name: "Vide" })).toBeNull();
   });
 });

@@ -314,3 +314,19 @@ export function shippingExample(method: Pick<ShippingMethodFormValues, "bands" |
   if (!band) return `${start} non proposé (aucune tranche pour ce poids et ce montant)`;
   return `${start} ${formatEuros(band.priceCents)}`;
 }
+
+/**
+ * The example for the form as it stands (its FormData's entries), whatever the other fields
+ * hold: null while a band or the threshold cannot be read, or there is no band yet.
+ */
+export function shippingExampleOf(raw: Record<string, unknown>, cart: SampleCart = SAMPLE_CART): string | null {
+  let failed = false;
+  const fail: Fail = () => {
+    failed = true;
+  };
+  const bands = parseBands(raw, fail);
+  const freeFrom = text(raw.freeFrom);
+  const freeFromCents = freeFrom === "" ? null : parseEurosToCents(freeFrom);
+  if (failed || (freeFrom !== "" && freeFromCents === null)) return null;
+  return shippingExample({ bands, freeFromCents }, cart);
+}

@@ -1,18 +1,395 @@
+import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
+import { useLayoutEffect, useRef, useState } from "react";
+import { data, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
+import { type ShippingFormAnswer, ShippingMethodForm } from "~/components/admin/shipping-method-form";
+import { useActionToast } from "~/components/admin/use-action-toast";
+import { Alert } from "~/components/ui/alert";
+import { ConfirmDialog } from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { fieldErrors } from "~/domain/field-errors";
+import { countOf } from "~/domain/numbers";
+import { SHIPPING_KIND_LABELS } from "~/domain/shipping-method";
+import { bandsSummary, countriesSummary, freeFromLabel, shippingMethodFormDefaults, shippingMethodFormSchema } from "~/domain/shipping-method-form";
+import type { AppContext } from "~/lib/context";
+import { readForm } from "~/lib/request-input.server";
+import { cn } from "~/lib/utils";
 import { requireAdmin } from "~/services/session.server";
+import {
+  createShippingMethod,
+  deleteShippingMethod,
+  listShippingMethods,
+  moveShippingMethod,
+  setShippingMethodActive,
+  shippingMethodId,
+  updateShippingMethod,
+} from "~/services/shipping-admin.server";
 import type { Route } from "./+types/shipping";
+
+const PATH = "/admin/shipping";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  return { methods: await listShippingMethods(context.db) };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Livraison" }];
 
-/** /admin/shipping: the seller's delivery methods and rates (in progress). */
-export default function AdminShipping() {
+export type ShippingAnswer = ShippingFormAnswer & { intent?: "toggle" | "move" | "delete"; id?: number; announce?: string };
+
+const answer = (status: number, body: ShippingAnswer) => data<ShippingAnswer>(body, { status });
+const refused = (status: number, description: string) => answer(status, { ok: false, toast: { title: "Erreur", description } });
+const GONE = "Ce mode de livraison n'existe plus : il a peut-être été supprimé dans un autre onglet.";
+const quoted = (name: string) => `«\u00a0${name}\u00a0»`;
+
+/** Add or edit (the form's schema again), activate or deactivate, move up or down, delete. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context, "api");
+  const form = Object.fromEntries([...(await readForm(request)).entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const id = form.id === undefined || form.id === "" ? null : shippingMethodId(form.id);
+  if (form.id && id === null) return refused(400, "Requête invalide.");
+  try {
+    switch (form.intent) {
+      case "save":
+        return await save(context, form, id);
+      case "toggle":
+        if (id === null || (form.active !== "true" && form.active !== "false")) return refused(400, "Requête invalide.");
+        return await toggle(context, id, form.active === "true");
+      case "move":
+        if (id === null || (form.direction !== "up" && form.direction !== "down")) return refused(400, "Requête invalide.");
+        return await move(context, id, form.direction);
+      case "delete":
+        return id === null ? refused(400, "Requête invalide.") : await remove(context, id);
+      default:
+        return refused(400, "Requête invalide.");
+    }
+  } catch (error) {
+    context.logger.error({ err: error, intent: form.intent, id }, "admin: shipping method action failed");
+    return refused(500, "Une erreur est survenue. Réessayez dans un instant.");
+  }
+}
+
+async function save(context: AppContext, form: Record<string, string>, id: number | null) {
+  const parsed = shippingMethodFormSchema.safeParse(form);
+  if (!parsed.success) {
+    return answer(400, { ok: false, errors: fieldErrors(parsed.error), toast: { title: "Formulaire incomplet", description: "Veuillez corriger les erreurs dans le formulaire." } });
+  }
+  const values = parsed.data;
+  if (id === null) {
+    const row = await createShippingMethod(context.db, values);
+    return answer(200, {
+      ok: true,
+      saved: { id: row.id, how: "created" },
+      toast: {
+        title: "Mode de livraison ajouté",
+        description: row.active ? `${quoted(row.name)} est proposé aux clients.` : `${quoted(row.name)} est enregistré, désactivé : les clients ne le voient pas encore.`,
+      },
+    });
+  }
+  const row = await updateShippingMethod(context.db, id, values);
+  if (!row) return refused(404, GONE);
+  return answer(200, {
+    ok: true,
+    saved: { id: row.id, how: "updated" },
+    toast: { title: "Mode de livraison mis à jour", description: `${quoted(row.name)} est enregistré. Les commandes déjà passées gardent leur tarif.` },
+  });
+}
+
+async function toggle(context: AppContext, id: number, active: boolean) {
+  const row = await setShippingMethodActive(context.db, id, active);
+  if (!row) return refused(404, GONE);
+  return answer(200, {
+    ok: true,
+    intent: "toggle",
+    id,
+    toast: row.active
+      ? { title: "Mode de livraison activé", description: `${quoted(row.name)} est proposé aux clients.` }
+      : { title: "Mode de livraison désactivé", description: `${quoted(row.name)} n'est plus proposé ; les commandes déjà passées le gardent.` },
+  });
+}
+
+async function move(context: AppContext, id: number, direction: "up" | "down") {
+  const result = await moveShippingMethod(context.db, id, direction);
+  if (result.outcome === "missing") return refused(404, GONE);
+  const index = result.methods.findIndex((method) => method.id === id);
+  const method = result.methods[index]!;
+  // No toast: the row moves under the seller's eyes; screen readers hear where it went.
+  return answer(200, { ok: true, intent: "move", id, toast: { title: "" }, announce: `${quoted(method.name)} est en position ${index + 1} sur ${result.methods.length}.` });
+}
+
+async function remove(context: AppContext, id: number) {
+  const result = await deleteShippingMethod(context.db, id);
+  switch (result.outcome) {
+    case "missing":
+      return refused(404, GONE);
+    case "deleted":
+      return answer(200, { ok: true, intent: "delete", id, toast: { title: "Mode de livraison supprimé", description: `${quoted(result.method.name)} a été supprimé.` } });
+    case "deactivated":
+      return answer(200, {
+        ok: true,
+        intent: "delete",
+        id,
+        toast: {
+          title: "Mode de livraison désactivé",
+          description: `${quoted(result.method.name)} a servi pour ${countOf(result.orderCount, "commande")} : il reste dans la liste pour leur historique, désactivé.`,
+        },
+      });
+  }
+}
+
+type Row = Route.ComponentProps["loaderData"]["methods"][number];
+
+/** /admin/shipping: the delivery methods, their rates, and the form to add or edit one. */
+export default function AdminShipping({ loaderData }: Route.ComponentProps) {
+  const { methods } = loaderData;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const editId = shippingMethodIdParam(params.get("edit"));
+  const editing = editId === null ? null : (methods.find((method) => method.id === editId) ?? null);
+  const creating = params.has("new");
+  const rowAction = useFetcher<ShippingAnswer>();
+  const [pending, setPending] = useState<Row | null>(null);
+  // Screen readers hear where a moved method went (a move shows no toast).
+  const announce = rowAction.data?.intent === "move" ? (rowAction.data.announce ?? "") : "";
+  useActionToast(rowAction.data?.intent === "move" && rowAction.data.ok ? undefined : rowAction.data);
+
+  // Where the focus goes once the list has its new rows: a method's own "Modifier" or move button.
+  const focusNext = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const target = focusNext.current;
+    if (!target) return;
+    const element = document.querySelector<HTMLElement>(target);
+    if (element) {
+      focusNext.current = null;
+      element.focus();
+    }
+  }, [methods]);
+
+  function closeForm(focusId: number | null) {
+    focusNext.current = focusId === null ? "#shipping-add" : `[data-edit="${focusId}"]`;
+    void navigate(PATH, { replace: true, preventScrollReset: true });
+  }
+
+  const move = (row: Row, direction: "up" | "down") => {
+    focusNext.current = `[data-move="${row.id}-${direction}"]`;
+    void rowAction.submit({ intent: "move", id: String(row.id), direction }, { method: "post" });
+  };
+  const activeCount = methods.filter((method) => method.active).length;
+  const franceCovered = methods.some((method) => method.active && method.countries.includes("FR"));
+
   return (
-    <section>
-      <h1 className="text-3xl font-extrabold tracking-tight">Livraison</h1>
+    <section className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight">Livraison</h1>
+          <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
+            Les modes de livraison proposés dans le panier, leurs pays et leurs tarifs par tranche de poids. Le panier les classe du moins cher au plus cher, puis dans
+            l'ordre ci-dessous. Une commande garde le mode, le délai et le prix choisis : les modifier ne change rien aux commandes passées.
+          </p>
+        </div>
+        {creating ? null : (
+          <Link id="shipping-add" to={`${PATH}?new`} preventScrollReset className={buttonVariants()}>
+            <Plus aria-hidden="true" /> Ajouter un mode de livraison
+          </Link>
+        )}
+      </div>
+
+      {activeCount === 0 ? (
+        <Alert tone="error" title="Aucun mode de livraison actif">
+          Les clients ne peuvent pas commander : activez au moins un mode de livraison.
+        </Alert>
+      ) : !franceCovered ? (
+        <Alert tone="info" title="Aucun mode actif ne livre en France">
+          Les clients français ne peuvent pas commander.
+        </Alert>
+      ) : null}
+
+      {creating || editing ? (
+        <ShippingMethodForm
+          key={editing ? `edit-${editing.id}` : "new"}
+          methodId={editing?.id ?? null}
+          initial={shippingMethodFormDefaults(editing)}
+          onSaved={(saved) => closeForm(saved.id)}
+          onCancel={() => closeForm(editing?.id ?? null)}
+        />
+      ) : null}
+
+      {methods.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">
+          Aucun mode de livraison. Ajoutez-en un : sans lui, les clients ne peuvent pas commander.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl border border-border bg-card">
+          <table className="w-full min-w-[60rem] text-left text-sm">
+            <caption className="sr-only">Modes de livraison, {methods.length}, dans l'ordre du panier</caption>
+            <thead className="border-b border-border text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-3 py-3 font-medium">
+                  Ordre
+                </th>
+                <th scope="col" className="px-3 py-3 font-medium">
+                  Mode
+                </th>
+                <th scope="col" className="px-3 py-3 font-medium">
+                  Pays
+                </th>
+                <th scope="col" className="px-3 py-3 font-medium">
+                  Tarifs
+                </th>
+                <th scope="col" className="px-3 py-3 font-medium">
+                  Offerte
+                </th>
+                <th scope="col" className="px-3 py-3 font-medium">
+                  Délai
+                </th>
+                <th scope="col" className="px-3 py-3 font-medium">
+                  Actif
+                </th>
+                <th scope="col" className="px-3 py-3 text-right font-medium">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {methods.map((row, index) => {
+                const countries = countriesSummary(row.countries);
+                const bands = bandsSummary(row.bands);
+                return (
+                  <tr key={row.id} className={cn("hover:bg-muted/40", editing?.id === row.id && "bg-muted/40", !row.active && "text-muted-foreground")}>
+                    <td className="px-3 py-2">
+                      <div className="flex items-center gap-0.5">
+                        <MoveButton row={row} direction="up" limit={index === 0} busy={rowAction.state !== "idle"} onMove={move} />
+                        <MoveButton row={row} direction="down" limit={index === methods.length - 1} busy={rowAction.state !== "idle"} onMove={move} />
+                      </div>
+                    </td>
+                    <th scope="row" className="px-3 py-2 font-semibold">
+                      <span className="block text-foreground">{row.name}</span>
+                      <span className="mt-0.5 flex flex-wrap gap-1">
+                        <Badge tone="info">{SHIPPING_KIND_LABELS[row.kind]}</Badge>
+                        {row.orderCount > 0 ? <Badge tone="neutral">{countOf(row.orderCount, "commande")}</Badge> : null}
+                      </span>
+                    </th>
+                    <td className="px-3 py-2">
+                      <span className="block whitespace-nowrap">{countries.label}</span>
+                      {countries.others ? <span className="block max-w-56 text-xs text-muted-foreground">{countries.others}</span> : null}
+                    </td>
+                    <td className="px-3 py-2">
+                      <span className="tabular block whitespace-nowrap">{bands.prices}</span>
+                      <span className="block text-xs whitespace-nowrap text-muted-foreground">{bands.detail}</span>
+                    </td>
+                    <td className="tabular px-3 py-2 whitespace-nowrap">{freeFromLabel(row.freeFromCents)}</td>
+                    <td className="px-3 py-2">{row.deliveryTime || <span className="text-muted-foreground">—</span>}</td>
+                    <td className="px-3 py-2">
+                      <ActiveSwitch row={row} />
+                    </td>
+                    <td className="px-3 py-2">
+                      <div className="flex justify-end gap-1">
+                        <Link
+                          to={`${PATH}?edit=${row.id}`}
+                          preventScrollReset
+                          data-edit={row.id}
+                          className={buttonVariants({ variant: "ghost", size: "icon" })}
+                          aria-label={`Modifier ${row.name}`}
+                          title="Modifier"
+                        >
+                          <Pencil aria-hidden="true" />
+                        </Link>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="text-destructive hover:text-destructive"
+                          aria-label={`Supprimer ${row.name}`}
+                          title="Supprimer"
+                          onClick={() => setPending(row)}
+                        >
+                          <Trash2 aria-hidden="true" />
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p role="status" className="sr-only">
+        {announce}
+      </p>
+
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={pending && pending.orderCount > 0 ? "Ce mode de livraison a déjà servi" : "Supprimer ce mode de livraison ?"}
+        description={
+          pending && pending.orderCount > 0
+            ? `${quoted(pending.name)} a servi pour ${countOf(pending.orderCount, "commande")} : il reste dans la liste pour leur historique. ${pending.active ? "Il sera désactivé : les clients ne le verront plus." : "Il est déjà désactivé."}`
+            : `${quoted(pending?.name ?? "")} ne sera plus proposé aux clients. Cette action est irréversible.`
+        }
+        confirmLabel={pending && pending.orderCount > 0 ? (pending.active ? "Désactiver" : "Fermer") : "Supprimer"}
+        confirmVariant={pending && pending.orderCount > 0 ? "primary" : "destructive"}
+        busy={rowAction.state !== "idle"}
+        onConfirm={() => {
+          if (!pending) return;
+          if (pending.orderCount === 0 || pending.active) void rowAction.submit({ intent: "delete", id: String(pending.id) }, { method: "post" });
+          if (editing?.id === pending.id) void navigate(PATH, { replace: true, preventScrollReset: true });
+          setPending(null);
+        }}
+      />
     </section>
+  );
+}
+
+function shippingMethodIdParam(value: string | null): number | null {
+  return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
+}
+
+/**
+ * Up or down one place. At the top (or the bottom) it says so (aria-disabled) but keeps the
+ * focus: a keyboard user who moved a method to the top is still on its button.
+ */
+function MoveButton({ row, direction, limit, busy, onMove }: { row: Row; direction: "up" | "down"; limit: boolean; busy: boolean; onMove: (row: Row, direction: "up" | "down") => void }) {
+  const Icon = direction === "up" ? ArrowUp : ArrowDown;
+  const label = `${direction === "up" ? "Monter" : "Descendre"} ${row.name}`;
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      data-move={`${row.id}-${direction}`}
+      aria-label={label}
+      title={direction === "up" ? "Monter" : "Descendre"}
+      aria-disabled={limit || undefined}
+      className="aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-transparent"
+      onClick={() => {
+        if (!limit && !busy) onMove(row, direction);
+      }}
+    >
+      <Icon aria-hidden="true" />
+    </Button>
+  );
+}
+
+/** The list's switch: optimistic, the reloaded list says what the server kept. */
+function ActiveSwitch({ row }: { row: Row }) {
+  const fetcher = useFetcher<ShippingAnswer>();
+  useActionToast(fetcher.data);
+  const on = fetcher.formData ? fetcher.formData.get("active") === "true" : row.active;
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="toggle" />
+      <input type="hidden" name="id" value={row.id} />
+      <input type="hidden" name="active" value={String(!on)} />
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={on}
+        aria-label={`Proposer ${row.name} aux clients`}
+        className="group inline-flex min-h-11 items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        <span className={cn("relative inline-flex h-6 w-11 items-center rounded-full border transition-colors", on ? "border-primary bg-primary" : "border-border bg-muted")}>
+          <span className={cn("inline-block size-4 rounded-full bg-background shadow transition-transform", on ? "translate-x-6" : "translate-x-1")} />
+        </span>
+      </button>
+    </fetcher.Form>
   );
 }

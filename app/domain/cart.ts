@@ -4,7 +4,8 @@ import { formatEuros } from "./money";
  * The cart kept in the browser (localStorage "cart"). The server re-checks everything at
  * checkout; these rules only keep what the customer sees honest.
  */
-export type CartProduct = { id: number; name: string; priceCents: number; stock: number; image: string | null };
+/** `weightGrams`: the product's delivery weight, known once the cart has been checked against the server. */
+export type CartProduct = { id: number; name: string; priceCents: number; stock: number; image: string | null; weightGrams?: number };
 export type CartLine = { product: CartProduct; quantity: number };
 export type Cart = { items: CartLine[]; insuranceSelected: boolean };
 

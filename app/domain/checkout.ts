@@ -2,6 +2,8 @@ import { z } from "zod";
 import { EMPTY_CART_ERROR, PROVIDER_ERROR } from "./checkout-rules";
 import { insuranceChargeCents } from "./insurance";
 import { formatParisMoment } from "./site-content-display";
+import { SHIPPING_COUNTRY_CODES } from "./shipping-countries";
+import { hasForbiddenCharacters } from "./text-rules";
 
 export { EMPTY_CART_ERROR, PROVIDER_ERROR };
 
@@ -19,6 +21,46 @@ const quantity = z
   .int("La quantité doit être un nombre entier.")
   .min(1, "La quantité doit être d'au moins 1.")
   .max(MAX_LINE_QUANTITY, `La quantité ne peut pas dépasser ${MAX_LINE_QUANTITY}.`);
+
+const FORBIDDEN = "Ce champ contient des caractères non autorisés.";
+const relayText = (min: number, message: string, max = 120) =>
+  z
+    .string({ message })
+    .trim()
+    .max(max, "Texte trop long.")
+    .refine((value) => !hasForbiddenCharacters(value), FORBIDDEN)
+    .pipe(z.string().min(min, message));
+
+/**
+ * The relay point the buyer picked (SPEC.md: "a relay-point choice needs the full relay-point
+ * address"): its name, the carrier's identifier and its full address, checked the same way in
+ * the cart and on the server.
+ */
+export const relayPointSchema = z.object({
+  id: relayText(2, "Indiquez l'identifiant du point relais", 32),
+  name: relayText(2, "Indiquez le nom du point relais"),
+  line1: relayText(3, "Indiquez l'adresse du point relais"),
+  postalCode: z.string({ message: "Code postal invalide" }).trim().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,9}$/, "Code postal invalide"),
+  city: relayText(2, "Indiquez la ville du point relais", 80),
+});
+export type RelayPoint = z.infer<typeof relayPointSchema>;
+
+/** The delivery chosen in the cart: a method id and a country; the server prices it. */
+export const deliveryChoiceSchema = z
+  .object(
+    {
+      methodId: z.number({ message: "Choisissez un mode de livraison." }).int("Choisissez un mode de livraison.").positive("Choisissez un mode de livraison.").max(2_147_483_647, "Choisissez un mode de livraison."),
+      country: z.enum(SHIPPING_COUNTRY_CODES, { message: "Choisissez un pays de livraison" }),
+      relayPoint: relayPointSchema.optional(),
+    },
+    { message: "Choisissez un mode de livraison." },
+  )
+  .superRefine((value, ctx) => {
+    if (value.country === "FR" && value.relayPoint && !/^\d{5}$/.test(value.relayPoint.postalCode)) {
+      ctx.addIssue({ code: "custom", path: ["relayPoint", "postalCode"], message: "Code postal invalide (5 chiffres)" });
+    }
+  });
+export type DeliveryChoice = z.infer<typeof deliveryChoiceSchema>;
 
 export const checkoutRequestSchema = z.object(
   {
@@ -44,6 +86,8 @@ export const checkoutRequestSchema = z.object(
       .pipe(z.union([z.literal(""), z.email({ message: "Merci d'entrer une adresse email valide" })]))
       .optional(),
     discountCode: z.string({ message: "Code promo illisible." }).trim().max(64, "Code promo trop long.").optional(),
+    /** Absent (an older page, a script): the cheapest method that carries the cart to France. */
+    delivery: deliveryChoiceSchema.optional(),
   },
   { message: "La commande envoyée est illisible." },
 );
@@ -62,14 +106,14 @@ export function mergeLines(items: readonly LineQuantity[]): LineQuantity[] {
 }
 
 export type PricedLine = { unitPriceCents: number; quantity: number };
-export type OrderTotals = { subtotalCents: number; insuranceCents: number; discountCents: number; totalCents: number };
+export type OrderTotals = { subtotalCents: number; insuranceCents: number; discountCents: number; shippingCents: number; totalCents: number };
 
-/** Totals in cents, all computed here: subtotal, insurance (SPEC.md section 9), discount, total. */
-export function computeOrderTotals(lines: PricedLine[], insuranceSelected: boolean, discountCents = 0): OrderTotals {
+/** Totals in cents, all computed here: subtotal, insurance (SPEC.md section 9), discount, delivery, total. */
+export function computeOrderTotals(lines: PricedLine[], insuranceSelected: boolean, discountCents = 0, shippingCents = 0): OrderTotals {
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   const insuranceCents = insuranceChargeCents(subtotalCents, insuranceSelected);
   const discount = Math.max(0, Math.min(discountCents, subtotalCents));
-  return { subtotalCents, insuranceCents, discountCents: discount, totalCents: subtotalCents + insuranceCents - discount };
+  return { subtotalCents, insuranceCents, discountCents: discount, shippingCents, totalCents: subtotalCents + insuranceCents - discount + shippingCents };
 }
 
 /** The field errors of a refused body, keyed by path ("items.0.quantity"), first message each. */
@@ -88,7 +132,7 @@ export type CheckoutSuccess = { url: string; orderNumber: string; orderId: strin
 export type CheckoutFailure = {
   error: string;
   details?: string;
-  code: "OUT_OF_STOCK" | "UNAVAILABLE" | "INVALID" | "DISCOUNT" | "MINIMUM" | "RATE_LIMITED" | "PROVIDER" | "FORBIDDEN";
+  code: "OUT_OF_STOCK" | "UNAVAILABLE" | "INVALID" | "DISCOUNT" | "MINIMUM" | "SHIPPING" | "RATE_LIMITED" | "PROVIDER" | "FORBIDDEN";
   productId?: number;
   fieldErrors?: Record<string, string>;
 };

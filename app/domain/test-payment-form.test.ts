@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import { payButtonLabel, shippingAddressOf, testCardOutcome, testPaymentSchema } from "./test-payment-form";
 
 const now = new Date("2026-11-23T10:00:00Z");
+const home = { kind: "home" as const, country: "FR", relayPoint: null };
+const relayPoint = { method: "relay" as const, fullName: "", relayPointName: "Tabac du Centre", relayPointId: "020145", line1: "3 place de la Mairie", postalCode: "69001", city: "Lyon", country: "FR" };
+const relay = { kind: "relay" as const, country: "FR", relayPoint };
 const valid = {
   email: "marie@example.com",
-  method: "home",
   fullName: "Marie Curie",
   line1: "12 rue des Lilas",
   line2: "",
@@ -19,9 +21,9 @@ const valid = {
 
 describe("test payment form", () => {
   it("accepts a full home address and normalises the card number", () => {
-    const result = testPaymentSchema({ needsEmail: true, now }).parse(valid);
+    const result = testPaymentSchema({ needsEmail: true, now, delivery: home }).parse(valid);
     expect(result.cardNumber).toBe("4242424242424242");
-    expect(shippingAddressOf(result)).toEqual({
+    expect(shippingAddressOf(result, home)).toEqual({
       method: "home",
       fullName: "Marie Curie",
       line1: "12 rue des Lilas",
@@ -32,17 +34,22 @@ describe("test payment form", () => {
     });
   });
 
-  it("needs the relay point's name and its full address", () => {
-    const schema = testPaymentSchema({ needsEmail: false, now });
-    const missing = schema.safeParse({ ...valid, method: "relay", relayPointName: "" });
-    expect(missing.success).toBe(false);
-    expect(missing.error?.issues.map((i) => i.path[0])).toContain("relayPointName");
-    const ok = schema.parse({ ...valid, method: "relay", relayPointName: "Tabac du Centre" });
-    expect(shippingAddressOf(ok).relayPointName).toBe("Tabac du Centre");
+  it("for a relay point chosen in the cart, asks only the recipient and ships to the point", () => {
+    const schema = testPaymentSchema({ needsEmail: false, now, delivery: relay });
+    const form = schema.parse({ fullName: "Marie Curie", phone: "06 12 34 56 78", cardNumber: "4242424242424242", cardExpiry: "12/30", cardCvc: "123" });
+    expect(shippingAddressOf(form, relay)).toEqual({ ...relayPoint, fullName: "Marie Curie", phone: "06 12 34 56 78" });
+    expect(schema.safeParse({ ...form, fullName: "" }).success).toBe(false);
+  });
+
+  it("ships only to the country the delivery was priced for", () => {
+    const result = testPaymentSchema({ needsEmail: false, now, delivery: home }).safeParse({ ...valid, country: "BE", postalCode: "1000" });
+    expect(result.error?.issues.map((i) => [i.path[0], i.message])).toEqual([["country", "Ce pays n'est pas celui de la livraison choisie dans le panier"]]);
+    const belgium = { kind: "home" as const, country: "BE", relayPoint: null };
+    expect(testPaymentSchema({ needsEmail: false, now, delivery: belgium }).safeParse({ ...valid, country: "BE", postalCode: "1000" }).success).toBe(true);
   });
 
   it("refuses missing fields with French messages", () => {
-    const result = testPaymentSchema({ needsEmail: true, now }).safeParse({ ...valid, email: "x", postalCode: "7501", phone: "12", cardExpiry: "01/20", line1: "" });
+    const result = testPaymentSchema({ needsEmail: true, now, delivery: home }).safeParse({ ...valid, email: "x", postalCode: "7501", phone: "12", cardExpiry: "01/20", line1: "" });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
     expect(messages).toMatchObject({
@@ -55,16 +62,16 @@ describe("test payment form", () => {
   });
 
   it("refuses control characters and bidi overrides in the address, which reach the seller's pages and the e-mails", () => {
-    const schema = testPaymentSchema({ needsEmail: true, now });
-    const result = schema.safeParse({ ...valid, method: "relay", fullName: "Marie \u202eevil", line2: "Bât. \u0007B\u001b[31m", relayPointName: "Tabac\u2066", city: "Pa\u0000ris" });
+    const schema = testPaymentSchema({ needsEmail: true, now, delivery: home });
+    const result = schema.safeParse({ ...valid, fullName: "Marie \u202eevil", line2: "Bât. \u0007B\u001b[31m", city: "Pa\u0000ris" });
     const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
     const forbidden = "Ce champ contient des caractères non autorisés.";
-    expect(messages).toEqual({ fullName: forbidden, line2: forbidden, relayPointName: forbidden, city: forbidden });
+    expect(messages).toEqual({ fullName: forbidden, line2: forbidden, city: forbidden });
     expect(schema.safeParse({ ...valid, fullName: "Zoë Ñúñez-O'Brien", line2: "Bât. B, 3ᵉ étage" }).success).toBe(true);
   });
 
   it("reads the expiry typed on a phone's number pad, without its slash", () => {
-    const expiry = (cardExpiry: string) => testPaymentSchema({ needsEmail: true, now }).safeParse({ ...valid, cardExpiry });
+    const expiry = (cardExpiry: string) => testPaymentSchema({ needsEmail: true, now, delivery: home }).safeParse({ ...valid, cardExpiry });
     expect(expiry("1230").success).toBe(true);
     expect(expiry("12 / 30").success).toBe(true);
     expect(expiry("0120").error?.issues[0]?.message).toBe("Cette carte a expiré");

@@ -16,20 +16,28 @@ const FORBIDDEN = "Ce champ contient des caractères non autorisés.";
 const line = (max = 120) => z.string().trim().max(max, "Texte trop long.").refine((value) => !hasForbiddenCharacters(value), FORBIDDEN);
 const text = (min: number, message: string, max = 120) => line(max).pipe(z.string().min(min, message));
 
-export function testPaymentSchema(options: { needsEmail: boolean; now?: Date }) {
+/** The delivery of the order being paid, chosen and priced in the cart. */
+export type PaymentDelivery = { kind: "home" | "relay" | "letter"; country: string; relayPoint: ShippingAddress | null };
+
+/**
+ * The form for the order's delivery: a relay point's address was given in the cart, so only the
+ * recipient's name and phone are asked; otherwise the address, in the country the delivery was
+ * priced for.
+ */
+export function testPaymentSchema(options: { needsEmail: boolean; now?: Date; delivery: PaymentDelivery }) {
+  const relay = options.delivery.kind === "relay";
+  const optional = <T extends z.ZodType>(schema: T) => (relay ? schema.optional() : schema);
   return z
     .object({
       email: options.needsEmail
         ? z.string().trim().max(254, "Adresse e-mail trop longue.").pipe(z.email({ message: "Merci d'entrer une adresse email valide" }))
         : z.string().optional(),
-      method: z.enum(["home", "relay"], { message: "Choisissez la livraison à domicile ou en point relais." }),
       fullName: text(2, "Le nom doit contenir au moins 2 caractères"),
-      relayPointName: line().optional(),
-      line1: text(3, "L'adresse est obligatoire"),
+      line1: optional(text(3, "L'adresse est obligatoire")),
       line2: line().optional(),
-      postalCode: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,9}$/, "Code postal invalide"),
-      city: text(2, "La ville est obligatoire", 80),
-      country: z.enum(SHIPPING_COUNTRY_CODES, { message: "Choisissez un pays de livraison" }),
+      postalCode: optional(z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,9}$/, "Code postal invalide")),
+      city: optional(text(2, "La ville est obligatoire", 80)),
+      country: optional(z.enum(SHIPPING_COUNTRY_CODES, { message: "Choisissez un pays de livraison" })),
       phone: z.string().trim().regex(/^\+?[0-9 .()-]{10,20}$/, "Merci d'entrer un numéro de téléphone valide"),
       cardNumber: z
         .string()
@@ -43,10 +51,10 @@ export function testPaymentSchema(options: { needsEmail: boolean; now?: Date }) 
       cardCvc: z.string().trim().regex(/^\d{3,4}$/, "Cryptogramme invalide"),
     })
     .superRefine((value, ctx) => {
-      if (value.method === "relay" && (value.relayPointName ?? "").length < 2) {
-        ctx.addIssue({ code: "custom", path: ["relayPointName"], message: "Indiquez le nom du point relais" });
+      if (!relay && value.country !== options.delivery.country) {
+        ctx.addIssue({ code: "custom", path: ["country"], message: "Ce pays n'est pas celui de la livraison choisie dans le panier" });
       }
-      if (value.country === "FR" && !/^\d{5}$/.test(value.postalCode)) {
+      if (!relay && value.country === "FR" && !/^\d{5}$/.test(value.postalCode ?? "")) {
         ctx.addIssue({ code: "custom", path: ["postalCode"], message: "Code postal invalide (5 chiffres)" });
       }
       const digits = value.cardExpiry.replace(/\D/g, "");
@@ -59,16 +67,17 @@ export function testPaymentSchema(options: { needsEmail: boolean; now?: Date }) 
 
 export type TestPaymentForm = z.infer<ReturnType<typeof testPaymentSchema>>;
 
-export function shippingAddressOf(form: TestPaymentForm): ShippingAddress {
+/** Where the parcel goes: the relay point chosen in the cart, or the address typed here. */
+export function shippingAddressOf(form: TestPaymentForm, delivery: PaymentDelivery): ShippingAddress {
+  if (delivery.kind === "relay" && delivery.relayPoint) return { ...delivery.relayPoint, fullName: form.fullName, phone: form.phone };
   return {
-    method: form.method,
+    method: "home",
     fullName: form.fullName,
-    ...(form.method === "relay" && form.relayPointName ? { relayPointName: form.relayPointName } : {}),
-    line1: form.line1,
+    line1: form.line1 ?? "",
     ...(form.line2 ? { line2: form.line2 } : {}),
-    postalCode: form.postalCode.toUpperCase(),
-    city: form.city,
-    country: form.country,
+    postalCode: (form.postalCode ?? "").toUpperCase(),
+    city: form.city ?? "",
+    country: form.country ?? delivery.country,
     phone: form.phone,
   };
 }

@@ -1,9 +1,11 @@
 import { ArrowLeft, ShoppingBag, Trash2 } from "lucide-react";
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { data, Link, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { data, Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { refreshCartAndAnnounce } from "~/components/cart/cart-notices";
 import { CartLines } from "~/components/cart/cart-lines";
+import { DeliveryChoice } from "~/components/cart/delivery-choice";
 import { OrderSummaryCard } from "~/components/cart/order-summary-card";
+import { useDeliveryQuotes } from "~/components/cart/use-delivery";
 import { useCheckout } from "~/components/cart/use-checkout";
 import { useDiscountPreview } from "~/components/cart/use-discount-preview";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -17,12 +19,18 @@ import { focusIsLost } from "~/lib/restore-focus";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { previewDiscount } from "~/services/discounts.server";
 import { getViewer } from "~/services/session.server";
+import { activeShippingMethods } from "~/services/shipping.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/cart";
 import { readJson } from "~/lib/request-input.server";
 
 export function headers() {
   return { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL };
+}
+
+/** The seller's delivery methods: the cart prices them with the server's rule (domain/shipping.ts). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { shippingMethods: await activeShippingMethods(context.db) };
 }
 
 /**
@@ -60,6 +68,8 @@ export default function CartPage() {
   const provider = useRouteLoaderData<typeof rootLoader>("root")?.paymentProvider ?? "test";
   const checkout = useCheckout(provider);
   const discount = useDiscountPreview(cart);
+  const { shippingMethods } = useLoaderData<typeof loader>();
+  const delivery = useDeliveryQuotes(cart, shippingMethods, discount.line?.figures?.discountCents ?? 0);
   const location = useLocation();
   const navigate = useNavigate();
   const title = useRef<HTMLHeadingElement>(null);
@@ -152,8 +162,9 @@ export default function CartPage() {
                 <Trash2 aria-hidden="true" /> Vider le panier
               </Button>
             </div>
+            <DeliveryChoice delivery={delivery} disabled={checkout.busy} />
           </div>
-          <OrderSummaryCard cart={cart} checkout={checkout} provider={provider} discount={discount} />
+          <OrderSummaryCard cart={cart} checkout={checkout} provider={provider} discount={discount} delivery={delivery} />
         </div>
       )}
     </div>

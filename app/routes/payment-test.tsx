@@ -1,5 +1,5 @@
 import { CreditCard, FlaskConical, Lock, MapPin, Truck } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { fieldErrors } from "~/domain/auth-forms";
 import { formatEuros } from "~/domain/money";
-import { SHIPPING_COUNTRIES } from "~/domain/shipping-countries";
+import { countryName } from "~/domain/shipping-countries";
 import { payButtonLabel, testPaymentSchema } from "~/domain/test-payment-form";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
 import { focusIsLost } from "~/lib/restore-focus";
@@ -63,9 +63,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const to = await cancelTestSession(context.db, provider, session.id, deps);
     throw redirect(to ?? "/cart?canceled=true");
   }
-  const parsed = testPaymentSchema({ needsEmail: session.customerEmail === null }).safeParse(form);
+  const parsed = testPaymentSchema({ needsEmail: session.customerEmail === null, delivery: session.delivery }).safeParse(form);
   if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
-  const result = await payTestSession(context.db, provider, session.id, parsed.data, deps);
+  const result = await payTestSession(context.db, provider, session.id, parsed.data, session.delivery, deps);
   if (result.ok) {
     // The confirmation and the seller's notice leave now, not at the mail worker's next round.
     context.kickMail();
@@ -85,9 +85,10 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const needsEmail = session.customerEmail === null;
-  const schema = useMemo(() => testPaymentSchema({ needsEmail }), [needsEmail]);
+  const { delivery } = session;
+  const schema = useMemo(() => testPaymentSchema({ needsEmail, delivery }), [needsEmail, delivery]);
   const form = useFormValidation(schema, actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined);
-  const [method, setMethod] = useState<"home" | "relay">("home");
+  const relay = delivery.kind === "relay" ? delivery.relayPoint : null;
   const failure = actionData && "failure" in actionData ? actionData.failure : undefined;
   const payable = session.status === "open";
   const ended = session.status === "expired" || session.status === "cancelled" ? session.status : "not-open";
@@ -143,48 +144,37 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
 
                 <fieldset className="flex flex-col gap-4">
                   <legend className="mb-3 text-lg font-bold">Livraison</legend>
-                  <div role="radiogroup" aria-label="Mode de livraison" className="grid gap-3 sm:grid-cols-2">
-                    <MethodChoice value="home" checked={method === "home"} onSelect={setMethod} icon={<Truck aria-hidden="true" />} label="À domicile" />
-                    <MethodChoice value="relay" checked={method === "relay"} onSelect={setMethod} icon={<MapPin aria-hidden="true" />} label="En point relais" />
+                  <div className="flex items-start gap-3 rounded-xl border border-border bg-muted/40 p-3 text-sm">
+                    {relay ? <MapPin className="mt-0.5 size-5 shrink-0" aria-hidden="true" /> : <Truck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />}
+                    <div>
+                      <p className="font-semibold">{delivery.name}</p>
+                      {delivery.deliveryTime ? <p className="text-muted-foreground">{delivery.deliveryTime}</p> : null}
+                      {relay ? (
+                        <p className="mt-1" data-testid="relay-point">
+                          {relay.relayPointName} (n° {relay.relayPointId})<br />
+                          {relay.line1}, {relay.postalCode} {relay.city}, {countryName(relay.country)}
+                        </p>
+                      ) : null}
+                      <p className="mt-1 text-xs text-muted-foreground">Choisi dans votre panier.</p>
+                    </div>
                   </div>
                   <p className="text-xs text-muted-foreground">
-                    Tous les champs d'adresse sont obligatoires pour la livraison.
-                    {method === "relay" ? " Pour un point relais, indiquez son nom et son adresse complète." : null}
+                    {relay ? "Le colis sera remis à ce nom, sur présentation d'une pièce d'identité." : "Tous les champs d'adresse sont obligatoires pour la livraison."}
                   </p>
                   <FormField label="Nom complet du destinataire" name="fullName" autoComplete="name" required error={form.errors.fullName} />
-                  {method === "relay" ? (
-                    <FormField label="Nom du point relais" name="relayPointName" required error={form.errors.relayPointName} />
-                  ) : null}
-                  <FormField
-                    label={method === "relay" ? "Adresse du point relais" : "Adresse"}
-                    name="line1"
-                    autoComplete={method === "relay" ? "off" : "address-line1"}
-                    required
-                    error={form.errors.line1}
-                  />
-                  <FormField label="Complément d'adresse (facultatif)" name="line2" autoComplete={method === "relay" ? "off" : "address-line2"} error={form.errors.line2} />
-                  <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-                    <FormField label="Code postal" name="postalCode" autoComplete="postal-code" inputMode="text" required error={form.errors.postalCode} />
-                    <FormField label="Ville" name="city" autoComplete="address-level2" required error={form.errors.city} />
-                  </div>
-                  <div className="flex flex-col gap-1.5">
-                    <label htmlFor="country" className="text-sm font-medium">
-                      Pays
-                    </label>
-                    <select
-                      id="country"
-                      name="country"
-                      defaultValue="FR"
-                      autoComplete="country"
-                      className="h-11 w-full rounded-lg border border-input bg-card px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
-                    >
-                      {SHIPPING_COUNTRIES.map(([code, name]) => (
-                        <option key={code} value={code}>
-                          {name}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
+                  {relay ? null : (
+                    <>
+                      <FormField label="Adresse" name="line1" autoComplete="address-line1" required error={form.errors.line1} />
+                      <FormField label="Complément d'adresse (facultatif)" name="line2" autoComplete="address-line2" error={form.errors.line2} />
+                      <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+                        <FormField label="Code postal" name="postalCode" autoComplete="postal-code" inputMode="text" required error={form.errors.postalCode} />
+                        <FormField label="Ville" name="city" autoComplete="address-level2" required error={form.errors.city} />
+                      </div>
+                      {/* The delivery was priced for this country in the cart: another means going back to it. */}
+                      <FormField label="Pays" name="countryName" value={countryName(delivery.country)} readOnly hint="Pour un autre pays, changez-le dans votre panier." />
+                      <input type="hidden" name="country" value={delivery.country} />
+                    </>
+                  )}
                   <FormField label="Téléphone" name="phone" type="tel" autoComplete="tel" required error={form.errors.phone} hint="Pour le transporteur, en cas de besoin." />
                 </fieldset>
 
@@ -205,7 +195,6 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
                   </div>
                 </fieldset>
 
-                <input type="hidden" name="method" value={method} />
                 {/* L221-14: the button says that ordering means paying; long, so it may wrap on phones. */}
                 <Button type="submit" name="intent" value="pay" size="lg" disabled={busy} className="h-auto min-h-12 py-3 text-center whitespace-normal">
                   <Lock aria-hidden="true" /> {busy ? "Paiement en cours..." : payButtonLabel(session.totalCents)}
@@ -244,7 +233,9 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
             ) : null}
           </ul>
           <div className="mt-4 flex items-baseline justify-between border-t border-border pt-4">
-            <span className="font-semibold">Total</span>
+            <span className="font-semibold">
+              Total <span className="text-xs font-normal text-muted-foreground">TTC</span>
+            </span>
             <span className="tabular text-xl font-extrabold">{formatEuros(session.totalCents)}</span>
           </div>
           {payable ? (
@@ -253,29 +244,5 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
         </aside>
       </div>
     </div>
-  );
-}
-
-function MethodChoice({
-  value,
-  checked,
-  onSelect,
-  icon,
-  label,
-}: {
-  value: "home" | "relay";
-  checked: boolean;
-  onSelect: (value: "home" | "relay") => void;
-  icon: React.ReactNode;
-  label: string;
-}) {
-  return (
-    <label
-      className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border p-3 text-sm font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring [&_svg]:size-5 ${checked ? "border-primary bg-primary/10" : "border-border hover:bg-muted"}`}
-    >
-      <input type="radio" name="methodChoice" value={value} checked={checked} onChange={() => onSelect(value)} className="size-4 accent-[var(--color-primary)]" />
-      {icon}
-      {label}
-    </label>
   );
 }

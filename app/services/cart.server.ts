@@ -4,6 +4,7 @@ import type { Db } from "~/db/types";
 import type { CartProduct } from "~/domain/cart";
 import { IMAGE_WIDTHS, imageUrl } from "~/domain/images";
 import { catalogCategoryOf } from "~/domain/categories";
+import { defaultWeightGrams } from "~/domain/shipping";
 import { isPubliclyVisible } from "~/domain/visibility";
 import { getHiddenCategory } from "./site-content.server";
 
@@ -28,6 +29,7 @@ export async function getCartProducts(db: Db, ids: number[], options: { now: Dat
       dropTime: products.dropTime,
       category: products.category,
       subCategory: products.subCategory,
+      weightGrams: products.weightGrams,
     })
     .from(products)
     .where(inArray(products.id, wanted));
@@ -40,5 +42,6 @@ export async function getCartProducts(db: Db, ids: number[], options: { now: Dat
       priceCents: row.priceCents,
       stock: Math.max(0, row.stock),
       image: row.imagePath ? imageUrl(options.imageBaseUrl, row.imagePath, IMAGE_WIDTHS[0]) : null,
+      weightGrams: row.weightGrams ?? defaultWeightGrams(row.category, row.subCategory),
     }));
 }

@@ -6,6 +6,7 @@ import {
   type CheckoutFailure,
   type CheckoutLineRequest,
   type CheckoutSuccess,
+  type DeliveryChoice,
   EMPTY_CART_ERROR,
   PROVIDER_ERROR,
   checkoutRequestSchema,
@@ -18,6 +19,13 @@ import {
 } from "~/domain/checkout";
 import { BELOW_MINIMUM_ERROR, isBelowCardMinimum } from "~/domain/checkout-rules";
 import { formatOrderNumber } from "~/domain/order-number";
+import type { ShippingAddress } from "~/domain/order-view";
+import { defaultWeightGrams, quoteAll, quoteShipping, shippingRefusal, type ShippingQuote } from "~/domain/shipping";
+import { countryName } from "~/domain/shipping-countries";
+import { defaultVatRateBp, isVatRateBp } from "~/domain/vat";
+import { allocateVat } from "~/domain/vat-allocation";
+import { getBillingSettings } from "./billing-settings.server";
+import { activeShippingMethods } from "./shipping.server";
 import { tooManyAttemptsMessage } from "~/domain/rate-limits";
 import { isPubliclyVisible } from "~/domain/visibility";
 import { recordOrderEvent } from "./orders.server";
@@ -26,7 +34,7 @@ import { checkDiscountCode, type DiscountRefusal, type HeldDiscount, reserveDisc
 import { checkRateLimit, consumeRateLimit, recordAttempt } from "./rate-limit.server";
 import { listHiddenProductIds } from "./site-content.server";
 import { StockGate } from "./stock-gate.server";
-import type { PaymentProvider, SessionLine } from "./payments/types";
+import type { PaymentProvider, SessionLine, SessionShipping } from "./payments/types";
 
 type Customer = { id: string; email: string };
 
@@ -103,7 +111,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
   const customer = typeof ctx.customer === "function" ? await ctx.customer() : ctx.customer;
   const email = customer?.email ?? (request.email || null);
 
-  let order: { id: string; number: string; totalCents: number; lines: SessionLine[]; discountCents: number; discountCode: string | null; expiresAt: Date };
+  let order: { id: string; number: string; totalCents: number; lines: SessionLine[]; shipping: SessionShipping; discountCents: number; discountCode: string | null; expiresAt: Date };
   try {
     order = await gate.exclusive(
       lines.map((line) => line.productId),
@@ -116,7 +124,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
         const versions = new Map(lines.map((line) => [line.productId, gate.version(line.productId)]));
         try {
           const reserved = await db.transaction((tx) =>
-            reserveAndWriteOrder(tx as unknown as Db, lines, { insuranceSelected: request.insuranceSelected, discountCode }, { email, userId: customer?.id ?? null }, ctx, provider.name),
+            reserveAndWriteOrder(tx as unknown as Db, lines, { insuranceSelected: request.insuranceSelected, discountCode, delivery: request.delivery ?? null }, { email, userId: customer?.id ?? null }, ctx, provider.name),
           );
           for (const left of reserved.stockLeft) gate.remember(left.productId, left.stock, left.name, versions.get(left.productId)!);
           return reserved;
@@ -140,6 +148,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
       orderId: order.id,
       orderNumber: order.number,
       lines: order.lines,
+      shipping: order.shipping,
       discountCents: order.discountCents,
       discountCode: order.discountCode,
       totalCents: order.totalCents,
@@ -175,13 +184,24 @@ async function checkLimits(db: Db, clientIp: string, email: string | null, now: 
 async function reserveAndWriteOrder(
   tx: Db,
   lines: CheckoutLineRequest[],
-  choices: { insuranceSelected: boolean; discountCode: string | null },
+  choices: { insuranceSelected: boolean; discountCode: string | null; delivery: DeliveryChoice | null },
   buyer: { email: string | null; userId: string | null },
   ctx: CheckoutContext,
   providerName: string,
 ) {
   const rows = await tx
-    .select({ id: products.id, title: products.title, priceCents: products.priceCents, status: products.status, dropTime: products.dropTime })
+    .select({
+      id: products.id,
+      title: products.title,
+      priceCents: products.priceCents,
+      status: products.status,
+      dropTime: products.dropTime,
+      category: products.category,
+      subCategory: products.subCategory,
+      weightGrams: products.weightGrams,
+      vatRateBp: products.vatRateBp,
+      vatScheme: products.vatScheme,
+    })
     .from(products)
     .where(inArray(products.id, lines.map((line) => line.productId)));
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -198,8 +218,13 @@ async function reserveAndWriteOrder(
   }
   const priced = lines.map((line) => {
     const product = byId.get(line.productId)!;
-    return { productId: line.productId, name: product.title, unitPriceCents: product.priceCents, quantity: line.quantity };
+    const vatRateBp = product.vatRateBp !== null && isVatRateBp(product.vatRateBp) ? product.vatRateBp : defaultVatRateBp(product.category, product.subCategory);
+    return { productId: line.productId, name: product.title, unitPriceCents: product.priceCents, quantity: line.quantity, vatRateBp, vatScheme: product.vatScheme };
   });
+  const weightGrams = lines.reduce((sum, line) => {
+    const product = byId.get(line.productId)!;
+    return sum + (product.weightGrams ?? defaultWeightGrams(product.category, product.subCategory)) * line.quantity;
+  }, 0);
   const { subtotalCents } = computeOrderTotals(priced, false);
   // A code that cannot apply whatever other buyers do (unknown, expired, under its minimum) is
   // refused before any stock is taken.
@@ -209,8 +234,12 @@ async function reserveAndWriteOrder(
     if (!check.ok) throw new Refusal(discountRefused(check), undefined, check.reason === "unknown");
     expectedDiscountCents = check.discountCents;
   }
+  // The delivery is priced here, whatever the page showed: a method that no longer fits is refused before any stock is taken.
+  const methods = await activeShippingMethods(tx);
+  const shippingFor = (discountCents: number) => priceDelivery(methods, choices.delivery, { weightGrams, goodsCents: subtotalCents - discountCents });
+  const expectedShipping = shippingFor(expectedDiscountCents);
   // Under a card payment's minimum the provider would refuse the session: said now, nothing held.
-  if (isBelowCardMinimum(computeOrderTotals(priced, choices.insuranceSelected, expectedDiscountCents).totalCents)) {
+  if (isBelowCardMinimum(computeOrderTotals(priced, choices.insuranceSelected, expectedDiscountCents, expectedShipping.quote.priceCents).totalCents)) {
     throw new Refusal({ status: 422, body: { ...BELOW_MINIMUM_ERROR, code: "MINIMUM" } });
   }
 
@@ -233,7 +262,15 @@ async function reserveAndWriteOrder(
     if ("ok" in held) throw new Refusal(discountRefused(held));
     discount = held;
   }
-  const totals = computeOrderTotals(priced, choices.insuranceSelected, discount?.discountCents ?? 0);
+  const shipping = shippingFor(discount?.discountCents ?? 0);
+  const totals = computeOrderTotals(priced, choices.insuranceSelected, discount?.discountCents ?? 0, shipping.quote.priceCents);
+  const { vatFranchise } = await getBillingSettings(tx);
+  const vat = allocateVat(
+    priced.map((line) => ({ totalCents: line.unitPriceCents * line.quantity, vatRateBp: line.vatRateBp, vatScheme: line.vatScheme })),
+    totals.discountCents,
+    totals.shippingCents + totals.insuranceCents,
+    vatFranchise,
+  );
   const expiresAt = new Date(ctx.now.getTime() + ctx.reservationMinutes * 60_000);
 
   let created: { id: string; number: string } | undefined;
@@ -249,6 +286,15 @@ async function reserveAndWriteOrder(
         ...totals,
         discountCode: discount?.code ?? null,
         discountCodeId: discount?.codeId ?? null,
+        shippingMethodId: shipping.quote.methodId,
+        shippingMethodName: shipping.quote.name,
+        shippingKind: shipping.quote.kind,
+        shippingDeliveryTime: shipping.quote.deliveryTime,
+        shippingCountry: shipping.country,
+        shippingAddress: shipping.relayAddress,
+        weightGrams,
+        vatRegime: vatFranchise ? "franchise" : "normal",
+        vatBreakdown: vat.breakdown,
         paymentProvider: providerName,
         reservedUntil: expiresAt,
         createdAt: ctx.now,
@@ -258,12 +304,55 @@ async function reserveAndWriteOrder(
       .returning({ id: orders.id, number: orders.number });
   }
   if (!created) throw new Error("could not draw a free order number");
-  await tx.insert(orderItems).values(priced.map((line) => ({ orderId: created.id, ...line })));
+  await tx.insert(orderItems).values(
+    priced.map((line, i) => ({ orderId: created.id, ...line, discountShareCents: vat.lines[i]!.discountShareCents, vatCents: vat.lines[i]!.vatCents })),
+  );
   await recordOrderEvent(tx, { orderId: created.id, type: "created", actorId: buyer.userId, at: ctx.now });
 
   const sessionLines: SessionLine[] = priced.map(({ name, unitPriceCents, quantity }) => ({ name, unitAmountCents: unitPriceCents, quantity }));
   if (totals.insuranceCents > 0) sessionLines.push({ name: "Assurance colis", unitAmountCents: totals.insuranceCents, quantity: 1 });
-  return { ...created, totalCents: totals.totalCents, discountCents: totals.discountCents, discountCode: discount?.code ?? null, lines: sessionLines, expiresAt, stockLeft };
+  const sessionShipping: SessionShipping = {
+    name: shipping.quote.name,
+    kind: shipping.quote.kind,
+    deliveryTime: shipping.quote.deliveryTime,
+    amountCents: shipping.quote.priceCents,
+    country: shipping.country,
+  };
+  return { ...created, totalCents: totals.totalCents, discountCents: totals.discountCents, discountCode: discount?.code ?? null, lines: sessionLines, shipping: sessionShipping, expiresAt, stockLeft };
+}
+
+const shippingRefused = (details: string): CheckoutResult => ({
+  status: 422,
+  body: { error: "Livraison impossible", details, code: "SHIPPING", fieldErrors: { delivery: details } },
+});
+
+/**
+ * The delivery the order is charged: the buyer's method priced by the server's rule (domain/
+ * shipping.ts), or refused in French when it no longer fits (gone, another country, too heavy);
+ * without a choice, the cheapest method to an address in France that carries the cart.
+ */
+function priceDelivery(
+  methods: Awaited<ReturnType<typeof activeShippingMethods>>,
+  choice: DeliveryChoice | null,
+  cart: { weightGrams: number; goodsCents: number },
+): { quote: ShippingQuote; country: string; relayAddress: ShippingAddress | null } {
+  if (!choice) {
+    // A relay point needs the buyer's choice of point: only a method to an address is taken for them.
+    const [cheapest] = quoteAll(methods, { ...cart, country: "FR" }).filter((quote) => quote.kind !== "relay");
+    if (!cheapest) throw new Refusal(shippingRefused("Choisissez un mode de livraison dans votre panier."));
+    return { quote: cheapest, country: "FR", relayAddress: null };
+  }
+  const method = methods.find((candidate) => candidate.id === choice.methodId) ?? null;
+  const quote = method ? quoteShipping(method, { ...cart, country: choice.country }) : null;
+  if (!method || !quote) throw new Refusal(shippingRefused(shippingRefusal(method, { ...cart, country: choice.country }, countryName(choice.country))));
+  if (quote.kind !== "relay") return { quote, country: choice.country, relayAddress: null };
+  const relay = choice.relayPoint;
+  if (!relay) throw new Refusal(shippingRefused("Indiquez le point relais choisi : son nom, son identifiant et son adresse complète."));
+  return {
+    quote,
+    country: choice.country,
+    relayAddress: { method: "relay", fullName: "", relayPointName: relay.name, relayPointId: relay.id, line1: relay.line1, postalCode: relay.postalCode.toUpperCase(), city: relay.city, country: choice.country },
+  };
 }
 
 /** Whether an order may still be paid (used by the test payment page). */

@@ -250,7 +250,8 @@ export async function previewDiscount(
     if (outcome.reason === "unknown") await recordAttempt(db, "discountGuessPerIp", ctx.clientIp, ctx.now);
     return { status: outcome.reason === "limit" ? 409 : 400, body: { ok: false, code, error: outcome.message, reason: outcome.reason } };
   }
-  const totals = computeOrderTotals(priced, input.insuranceSelected, outcome.discountCents);
+  // Delivery is not in the preview: the cart prices it from the discounted goods (domain/shipping.ts).
+  const { shippingCents: _delivery, ...totals } = computeOrderTotals(priced, input.insuranceSelected, outcome.discountCents);
   return { status: 200, body: { ok: true, code: found!.code, ...totals } };
 }
 

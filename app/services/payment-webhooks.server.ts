@@ -4,6 +4,8 @@ import type { Db, Tx } from "~/db/types";
 import type { MailShop } from "~/domain/email-templates";
 import type { AppContext } from "~/lib/context";
 import { orderConfirmationEmail, sellerNewOrderEmail } from "~/domain/order-emails";
+import type { LegalIdentity } from "~/domain/shop-identity";
+import { issueInvoice, sellerIdentity } from "./invoices.server";
 import { queueEmail } from "./mail.server";
 import { getOrderView, recordOrderEvent } from "./orders.server";
 import { completeRefund } from "./refunds.server";
@@ -13,6 +15,8 @@ import { type PaymentEvent, type PaymentProvider, WebhookSignatureError } from "
 
 export type WebhookDeps = {
   shop: MailShop;
+  /** The configured identity under the one saved at /admin/settings (what invoices print). */
+  legal?: LegalIdentity;
   /** Where the seller's notices go (SELLER_EMAIL, else SHOP_EMAIL). */
   sellerEmail: string;
   now?: () => Date;
@@ -32,6 +36,7 @@ export type WebhookOutcome =
 export function webhookDepsFrom(context: Pick<AppContext, "shop" | "publicUrl" | "checkout">): WebhookDeps {
   return {
     shop: { name: context.shop.name, email: context.shop.email, publicUrl: context.publicUrl },
+    legal: context.shop.legal,
     sellerEmail: context.checkout.sellerEmail,
   };
 }
@@ -114,10 +119,13 @@ export async function handlePaymentEvent(db: Db, provider: PaymentProvider, even
 type OrderRow = typeof orders.$inferSelect;
 
 function customerDetails(order: OrderRow, event: PaymentEvent) {
+  const customerName = event.customerName ?? event.shippingAddress?.fullName ?? order.customerName;
+  // A relay point was given in the cart; the provider asked only who collects the parcel.
+  const relay = order.shippingAddress?.method === "relay" && !order.shippingAddress.fullName ? { ...order.shippingAddress, fullName: customerName ?? "" } : order.shippingAddress;
   return {
     customerEmail: order.customerEmail ?? event.customerEmail,
-    customerName: event.customerName ?? event.shippingAddress?.fullName ?? order.customerName,
-    shippingAddress: event.shippingAddress ?? order.shippingAddress,
+    customerName,
+    shippingAddress: event.shippingAddress ?? relay,
     paymentReference: event.paymentReference ?? order.paymentReference,
   };
 }
@@ -165,6 +173,8 @@ async function markPaid(tx: Tx, order: OrderRow, event: PaymentEvent, now: Date,
     .update(orders)
     .set({ ...customer, status: "paid", paidAt: now, reservedUntil: null, updatedAt: now })
     .where(eq(orders.id, order.id));
+  // The invoice's number is taken here, in the paid transaction: a rollback gives it back.
+  const invoice = await issueInvoice(tx as unknown as Db, order.id, await sellerIdentity(tx as unknown as Db, deps), now);
   const view = (await getOrderView(tx, order.id))!;
   const orderUrl = order.userId ? `${deps.shop.publicUrl}/account/orders/${encodeURIComponent(view.number)}` : null;
   const emailIds: string[] = [];

@@ -4,6 +4,7 @@ import type { Db, Tx } from "~/db/types";
 import type { RefundReason } from "~/domain/catalog-values";
 import { latePaymentRefundEmail, orderCancelledRefundEmail, sellerLatePaymentEmail, withdrawalRefundEmail } from "~/domain/order-emails";
 import type { OrderView } from "~/domain/order-view";
+import { issueCreditNote, sellerIdentity } from "./invoices.server";
 import { queueEmail } from "./mail.server";
 import { getOrderView, recordOrderEvent } from "./orders.server";
 import type { WebhookDeps } from "./payment-webhooks.server";
@@ -86,8 +87,10 @@ export async function completeRefund(
       .returning({ id: orders.id });
     // Finished meanwhile by another caller, with the same refund (same idempotency key).
     if (updated.length === 0) return { outcome: "not-pending" };
+    // The invoice, if the order had one, is cancelled by a credit note from its own sequence.
+    const creditNote = await issueCreditNote(tx as unknown as Db, order.id, await sellerIdentity(tx as unknown as Db, deps), now);
     const emailIds = await queueRefundEmails(tx, (await getOrderView(tx, order.id))!, reason, deps);
-    await recordOrderEvent(tx, { orderId: order.id, type: "refunded", details: { refundId, amountCents: order.totalCents, reason, emailIds }, actorId: options.actorId, at: now });
+    await recordOrderEvent(tx, { orderId: order.id, type: "refunded", details: { refundId, amountCents: order.totalCents, reason, emailIds, ...(creditNote ? { creditNote: creditNote.number } : {}) }, actorId: options.actorId, at: now });
     return { outcome: "refunded", refundId };
   });
 }

@@ -1,3 +1,4 @@
+import { formatEuros } from "~/domain/money";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
@@ -220,16 +221,18 @@ describe(`admin orders on ${databaseLabel}`, () => {
     expect(answer).toMatchObject({ ok: true, status: 200, title: "Commande remboursée" });
     expect(await stockOf(item.id)).toBe(5);
     const after = await orderOf(order.number);
-    expect(after).toMatchObject({ status: "refunded", refundReason: "seller_cancel", totalCents: 3_998 });
+    // The goods (2 × 19,99 €) and the delivery the server priced: the whole payment goes back.
+    expect(after.shippingCents).toBeGreaterThan(0);
+    expect(after).toMatchObject({ status: "refunded", refundReason: "seller_cancel", totalCents: 3_998 + after.shippingCents });
     expect(after.refundReference).toMatch(/^re_test_/);
     expect(after.refundedAt).toBeInstanceOf(Date);
     expect(await db().select({ id: testRefunds.id, amount: testRefunds.amountCents, ref: testRefunds.paymentReference }).from(testRefunds).where(eq(testRefunds.idempotencyKey, `refund:${order.id}`))).toEqual([
-      { id: after.refundReference, amount: 3_998, ref: order.paymentReference },
+      { id: after.refundReference, amount: after.totalCents, ref: order.paymentReference },
     ]);
     const [mail, ...more] = await mailsOf(order.number, "order-cancelled-refund");
     expect(more).toEqual([]);
     expect(mail).toMatchObject({ to: "annulation@example.com", subject: `Commande ${order.number} annulée et remboursée – Comptoir` });
-    expect(mail!.text).toContain("Nous vous avons remboursé l'intégralité de votre paiement, soit 39,98");
+    expect(mail!.text).toContain(`Nous vous avons remboursé l'intégralité de votre paiement, soit ${formatEuros(after.totalCents)}`);
     expect(await mailsOf(order.number, "late-payment-refund")).toEqual([]);
     expect(await mailsOf(order.number, "seller-late-payment")).toEqual([]);
     const timeline = await eventsOf(order.id);
@@ -239,7 +242,7 @@ describe(`admin orders on ${databaseLabel}`, () => {
       ["cancelled", adminId],
       ["refunded", adminId],
     ]);
-    expect(timeline[3]!.details).toMatchObject({ refundId: after.refundReference, amountCents: 3_998, reason: "seller_cancel", emailIds: [mail!.id] });
+    expect(timeline[3]!.details).toMatchObject({ refundId: after.refundReference, amountCents: after.totalCents, reason: "seller_cancel", emailIds: [mail!.id] });
 
     // Once only: refused, the provider not asked again, the stock not counted twice.
     const again = await cancelAndRefundOrder(db(), counted, order.number, adminId, deps);
@@ -349,10 +352,12 @@ describe(`admin orders on ${databaseLabel}`, () => {
       expect(await stockOf(item.id)).toBe(2);
 
       expect(await cancelAndRefundOrder(db(), stripe, order.number, adminId, deps)).toMatchObject({ ok: true });
-      expect(fake.refunds).toEqual([expect.objectContaining({ payment_intent: "pi_stripe_123", amount: 4_500, status: "succeeded" })]);
+      // The goods and the delivery: the whole payment.
+      const paid = 4_500 + (await orderOf(order.number)).shippingCents;
+      expect(fake.refunds).toEqual([expect.objectContaining({ payment_intent: "pi_stripe_123", amount: paid, status: "succeeded" })]);
       const request = fake.requests.find((r) => r.path === "/v1/refunds")!;
       expect(request.headers["idempotency-key"]).toBe(`refund:${order.id}`);
-      expect(request.body).toEqual({ payment_intent: "pi_stripe_123", amount: "4500" });
+      expect(request.body).toEqual({ payment_intent: "pi_stripe_123", amount: String(paid) });
       expect(await orderOf(order.number)).toMatchObject({ status: "refunded", refundReference: fake.refunds[0]!.id });
       expect(await stockOf(item.id)).toBe(3);
       expect(await mailsOf(order.number, "order-cancelled-refund")).toHaveLength(1);
@@ -396,8 +401,10 @@ describe(`admin orders on ${databaseLabel}`, () => {
     const first = await list("LISTE-");
     expect(first).toMatchObject({ total: 25, page: 1, pageCount: 2 });
     expect(first.rows).toHaveLength(20);
-    expect(first.rows[0]).toMatchObject({ number: made[24]!.number, customerName: "Zoé Liste 24", customerEmail: "liste-24@exemple.fr", status: "paid", itemCount: 1, totalCents: 2_500 });
-    expect(first.rows[1]).toMatchObject({ number: made[23]!.number, itemCount: 3, totalCents: 7_500 });
+    expect(first.rows[0]).toMatchObject({ number: made[24]!.number, customerName: "Zoé Liste 24", customerEmail: "liste-24@exemple.fr", status: "paid", itemCount: 1 });
+    expect(first.rows[1]).toMatchObject({ number: made[23]!.number, itemCount: 3 });
+    // Goods and delivery, as the orders hold them.
+    for (const [row, goods] of [[first.rows[0]!, 2_500], [first.rows[1]!, 7_500]] as const) expect(row.totalCents).toBe(goods + (await orderOf(row.number)).shippingCents);
     expect(first.rows.map((r) => r.number)).toEqual(made.slice(5).reverse().map((m) => m.number));
     const second = await list("liste-", 2);
     expect(second.rows.map((r) => r.number)).toEqual(made.slice(0, 5).reverse().map((m) => m.number));

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { orderItems, orders, outboxEmails, paymentEvents, products, rateLimits, testPaymentSessions, testRefunds, users } from "~/db/schema";
+import { orderItems, orders, outboxEmails, paymentEvents, products, rateLimits, shippingMethods, testPaymentSessions, testRefunds, users } from "~/db/schema";
 import { RATE_LIMITS } from "~/domain/rate-limits";
 import { type CheckoutContext, cancelCheckout, cancelCustomerCheckout, pendingPaymentOf, startCheckout } from "~/services/checkout.server";
 import { handlePaymentEvent, receiveWebhook } from "~/services/payment-webhooks.server";
@@ -132,7 +132,20 @@ describe(`checkout and payments on ${databaseLabel}`, () => {
     expect(result.body.orderNumber).toMatch(/^CPT-\d{6}-\d{4}$/);
     expect(result.body.url).toMatch(/^http:\/\/shop\.test\/paiement\/cs_test_/);
     const order = await orderOf(result.body.orderNumber);
-    expect(order).toMatchObject({ status: "pending_payment", subtotalCents: 49_998, insuranceCents: 1_000, totalCents: 50_998, paymentProvider: "test" });
+    // No delivery chosen (a script): the cheapest method to an address in France that carries it,
+    // here Colissimo, free from 100 € of goods (migration 0014's defaults).
+    expect(order).toMatchObject({
+      status: "pending_payment",
+      subtotalCents: 49_998,
+      insuranceCents: 1_000,
+      shippingCents: 0,
+      shippingMethodName: "Colissimo à domicile",
+      shippingKind: "home",
+      shippingCountry: "FR",
+      weightGrams: 300,
+      totalCents: 50_998,
+      paymentProvider: "test",
+    });
     expect(order.reservedUntil!.getTime() - order.createdAt.getTime()).toBe(30 * 60_000);
     expect(await database.db.select({ name: orderItems.name, unitPriceCents: orderItems.unitPriceCents, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, order.id))).toEqual([
       { name: p.title, unitPriceCents: 24_999, quantity: 2 },
@@ -142,6 +155,7 @@ describe(`checkout and payments on ${databaseLabel}`, () => {
     expect(session!.lines).toEqual([
       { name: p.title, unitAmountCents: 24_999, quantity: 2 },
       { name: "Assurance colis", unitAmountCents: 1_000, quantity: 1 },
+      { name: "Livraison – Colissimo à domicile", unitAmountCents: 0, quantity: 1 },
     ]);
     expect(await stockOf(p.id)).toBe(1);
   });
@@ -182,15 +196,22 @@ describe(`checkout and payments on ${databaseLabel}`, () => {
 
   it("refuses a total under a card payment's 0,50 € before holding anything, and takes one at 0,50 €", async () => {
     const common = await product({ title: "Carte commune", priceCents: 20, stock: 10 });
-    const under = await startCheckout(database.db, provider, { items: [{ productId: common.id, quantity: 2 }], insuranceSelected: false, email: "minimum@example.com" }, ctx());
+    // Only a free delivery leaves the total at the goods' price.
+    const [pickup] = await database.db
+      .insert(shippingMethods)
+      .values({ name: "Retrait sur salon", kind: "home", countries: ["FR"], bands: [{ upToGrams: null, fromSubtotalCents: 0, priceCents: 0 }], freeFromCents: null })
+      .returning();
+    const delivery = { methodId: pickup!.id, country: "FR" };
+    const under = await startCheckout(database.db, provider, { items: [{ productId: common.id, quantity: 2 }], insuranceSelected: false, email: "minimum@example.com", delivery }, ctx());
     expect(under).toEqual({
       status: 422,
       body: { error: "Montant trop faible", details: "Le paiement par carte demande une commande d'au moins 0,50\u00a0€\u00a0: ajoutez un article à votre panier.", code: "MINIMUM" },
     });
     expect(await stockOf(common.id)).toBe(10);
     expect(await database.db.select().from(orders).where(eq(orders.customerEmail, "minimum@example.com"))).toEqual([]);
-    const enough = await startCheckout(database.db, provider, { items: [{ productId: common.id, quantity: 3 }], insuranceSelected: false, email: "minimum@example.com" }, ctx());
+    const enough = await startCheckout(database.db, provider, { items: [{ productId: common.id, quantity: 3 }], insuranceSelected: false, email: "minimum@example.com", delivery }, ctx());
     expect(enough.status).toBe(200);
+    await database.db.update(shippingMethods).set({ active: false }).where(eq(shippingMethods.id, pickup!.id));
     expect(await stockOf(common.id)).toBe(7);
     expect(await database.db.select().from(orders).where(eq(orders.customerEmail, "minimum@example.com"))).toHaveLength(1);
   });

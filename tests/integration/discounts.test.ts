@@ -120,11 +120,12 @@ describe(`discount codes on ${databaseLabel}`, () => {
     if (result.status !== 200) return;
     const order = await orderOf(result.body.orderNumber);
     // 25,00 € of products: the 20 € code takes 20 €; the insurance (its own line) is paid in full.
-    expect(order).toMatchObject({ subtotalCents: 2_500, discountCents: 2_000, totalCents: 2_500 + order.insuranceCents - 2_000 });
+    expect(order).toMatchObject({ subtotalCents: 2_500, discountCents: 2_000, totalCents: 2_500 + order.insuranceCents - 2_000 + order.shippingCents });
     expect(order.insuranceCents).toBeGreaterThan(0);
     const big = await code({ kind: "amount", value: "50" });
     const capped = await bought(cheap.id, big.code);
-    expect(capped).toMatchObject({ subtotalCents: 1_250, discountCents: 1_250, totalCents: 0 });
+    // The code takes the goods, never the delivery.
+    expect(capped).toMatchObject({ subtotalCents: 1_250, discountCents: 1_250, totalCents: capped.shippingCents });
   });
 
   it("refuses unknown, expired, inactive and under-minimum codes in French with 400, and takes nothing", async () => {
@@ -221,7 +222,7 @@ describe(`discount codes on ${databaseLabel}`, () => {
     expect(refused).toHaveLength(40);
     for (const r of refused) expect(r).toMatchObject({ status: 409, body: { code: "DISCOUNT", details: "Ce code promo a atteint son nombre maximal d'utilisations." } });
     const paid = await database.db.select().from(orders).where(eq(orders.discountCodeId, limited.id));
-    expect(paid.filter((o) => o.status === "paid" && o.discountCents === 1_000 && o.totalCents === 9_000)).toHaveLength(10);
+    expect(paid.filter((o) => o.status === "paid" && o.discountCents === 1_000 && o.totalCents === 9_000 + o.shippingCents)).toHaveLength(10);
     expect(await codeRow(limited.id)).toMatchObject({ usedCount: 10, reservedCount: 0 });
     expect(await stockOf(p.id)).toBe(90);
   });
@@ -296,7 +297,13 @@ describe(`discount codes on ${databaseLabel}`, () => {
       const coupon = fake.requests.find((r) => r.path === "/v1/coupons")!;
       expect(coupon.body).toMatchObject({ amount_off: "1250", currency: "eur", name: `Code ${fixed.code}` });
       const session = fake.requests.find((r) => r.path === "/v1/checkout/sessions")!;
-      expect(session.response.amount_total).toBe(6_750);
+      if (result.status !== 200) return;
+      const order = await orderOf(result.body.orderNumber);
+      // Goods less the code, then the delivery as Stripe's shipping option: what the order holds.
+      expect(order.shippingCents).toBeGreaterThan(0);
+      expect(session.body.shipping_options).toEqual([expect.objectContaining({ shipping_rate_data: expect.objectContaining({ fixed_amount: { amount: String(order.shippingCents), currency: "eur" } }) })]);
+      expect(session.response.amount_total).toBe(6_750 + order.shippingCents);
+      expect(order.totalCents).toBe(6_750 + order.shippingCents);
       expect(session.body.discounts).toEqual([{ coupon: coupon.response.id }]);
     } finally {
       await fake.close();

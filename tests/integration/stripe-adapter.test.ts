@@ -21,6 +21,7 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
       { name: "Booster Flammes Obsidiennes", unitAmountCents: 599, quantity: 3 },
       { name: "Assurance colis", unitAmountCents: 1_000, quantity: 1 },
     ],
+    shipping: { name: "Colissimo à domicile", kind: "home", deliveryTime: "2 à 3 jours ouvrés", amountCents: 0, country: "FR" },
     discountCents: 0,
     totalCents: 21_999 * 2 + 599 * 3 + 1_000,
     customerEmail: "marie@example.com",
@@ -76,8 +77,19 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
           { quantity: "1", price_data: { currency: "eur", unit_amount: "1000", product_data: { name: "Assurance colis" } } },
         ],
         customer_email: "marie@example.com",
-        shipping_address_collection: { allowed_countries: expect.arrayContaining(["FR", "BE", "DE", "LU"]) },
+        shipping_options: [
+          {
+            shipping_rate_data: {
+              type: "fixed_amount",
+              fixed_amount: { amount: "0", currency: "eur" },
+              display_name: "Colissimo à domicile",
+              metadata: { deliveryTime: "2 à 3 jours ouvrés" },
+            },
+          },
+        ],
+        shipping_address_collection: { allowed_countries: ["FR"] },
         phone_number_collection: { enabled: "true" },
+        submit_type: "pay",
         expires_at: String(Math.floor(expiresAt.getTime() / 1000)),
         metadata: { orderId, orderNumber: "CPT-123456-0042" },
         client_reference_id: "CPT-123456-0042",
@@ -85,13 +97,27 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
       });
-      const countries = (request.body.shipping_address_collection as { allowed_countries: string[] }).allowed_countries;
-      expect(countries[0]).toBe("FR");
-      expect(countries).toHaveLength(27);
       // The placeholder travels form-encoded and arrives as is, for Stripe to fill in.
       expect(request.rawBody).toContain("session_id%3D%7BCHECKOUT_SESSION_ID%7D");
       // What Stripe would charge is what the shop computed.
       expect(request.response).toMatchObject({ amount_total: input.totalCents, currency: "eur" });
+    });
+
+    it("charges the server's delivery price as the one shipping option, and asks no address for a relay point", async () => {
+      const relay = withKey("order-relay", {
+        shipping: { name: "Point relais", kind: "relay", deliveryTime: "3 à 5 jours ouvrés", amountCents: 449, country: "BE" },
+        totalCents: input.totalCents + 449,
+      });
+      await provider.createSession(relay);
+      const request = lastTo("/v1/checkout/sessions");
+      expect(request.body.shipping_options).toEqual([
+        { shipping_rate_data: { type: "fixed_amount", fixed_amount: { amount: "449", currency: "eur" }, display_name: "Point relais", metadata: { deliveryTime: "3 à 5 jours ouvrés" } } },
+      ]);
+      expect(request.body).not.toHaveProperty("shipping_address_collection");
+      expect(request.response).toMatchObject({ amount_total: relay.totalCents, shipping_cost: { amount_total: 449 } });
+
+      await provider.createSession(withKey("order-home-be", { shipping: { name: "Colissimo Europe", kind: "home", deliveryTime: "", amountCents: 1_390, country: "BE" } }));
+      expect(lastTo("/v1/checkout/sessions").body.shipping_address_collection).toEqual({ allowed_countries: ["BE"] });
     });
 
     it("gives the same session for the same idempotency key", async () => {

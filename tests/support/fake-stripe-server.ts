@@ -115,6 +115,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (amountOff === undefined) throw new StripeApiError(400, "invalid_request_error", `No such coupon: '${coupon}'`, "discounts");
         return sum + amountOff;
       }, 0);
+      // Stripe takes one shipping option with fixed_amount in Checkout's payment mode, added after the discount.
+      const options = Array.isArray(body.shipping_options) ? body.shipping_options : [];
+      if (options.length > 1) throw new StripeApiError(400, "invalid_request_error", "Only one shipping option is supported here.", "shipping_options");
+      const option = typeof options[0] === "object" && !Array.isArray(options[0]) ? options[0] : undefined;
+      const rate = option && typeof option.shipping_rate_data === "object" && !Array.isArray(option.shipping_rate_data) ? option.shipping_rate_data : undefined;
+      const fixed = rate && typeof rate.fixed_amount === "object" && !Array.isArray(rate.fixed_amount) ? rate.fixed_amount : undefined;
+      if (option && (text(rate?.type) !== "fixed_amount" || !text(rate?.display_name) || text(fixed?.currency) !== "eur")) {
+        throw new StripeApiError(400, "invalid_request_error", "Invalid shipping_rate_data.", "shipping_options[0][shipping_rate_data]");
+      }
+      const shipping = fixed ? integer(fixed.amount, "shipping_options[0][shipping_rate_data][fixed_amount][amount]", 0) : 0;
+      if (body.submit_type !== undefined && !["auto", "pay", "book", "donate", "subscribe"].includes(text(body.submit_type) ?? "")) {
+        throw new StripeApiError(400, "invalid_request_error", "Invalid submit_type.", "submit_type");
+      }
       const sessionId = id("cs");
       return {
         id: sessionId,
@@ -125,7 +138,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         payment_status: "unpaid",
         currency: "eur",
         amount_subtotal: subtotal,
-        amount_total: Math.max(0, subtotal - discount),
+        amount_total: Math.max(0, subtotal - discount) + shipping,
+        shipping_cost: option ? { amount_subtotal: shipping, amount_total: shipping } : null,
         customer_email: text(body.customer_email) ?? null,
         client_reference_id: text(body.client_reference_id) ?? null,
         metadata: body.metadata ?? {},

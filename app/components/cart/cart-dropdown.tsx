@@ -138,6 +138,7 @@ export function CartDropdown({
                 <span className="tabular text-lg font-extrabold">{formatEuros(subtotal + insurance)}</span>
               </div>
               {insurance > 0 ? <p className="text-right text-xs text-muted-foreground">dont assurance colis {formatEuros(insurance)}</p> : null}
+              <p className="text-right text-xs text-muted-foreground">TTC, hors livraison (choisie dans le panier)</p>
               {/* The server prices the code: its discount shows on the cart page and the payment page. */}
               {discountCode ? <p className="text-right text-xs text-muted-foreground">Code promo {discountCode} déduit au paiement</p> : null}
             </div>

@@ -8,6 +8,8 @@ import { formatEuros } from "~/domain/money";
 import { chooseInsurance } from "~/lib/cart-store";
 import { cn } from "~/lib/utils";
 import { CheckoutProgress } from "./checkout-progress";
+import { deliveryPriceText } from "./delivery-choice";
+import type { DeliveryState } from "./use-delivery";
 import { DiscountCodeField } from "./discount-code-field";
 import type { PaymentProviderName, useCheckout } from "./use-checkout";
 import type { useDiscountPreview } from "./use-discount-preview";
@@ -21,18 +23,21 @@ export function OrderSummaryCard({
   checkout,
   provider,
   discount,
+  delivery,
 }: {
   cart: Cart;
   checkout: ReturnType<typeof useCheckout>;
   provider: PaymentProviderName;
   discount: ReturnType<typeof useDiscountPreview>;
+  delivery: DeliveryState;
 }) {
   const insuranceId = useId();
   const subtotal = cartSubtotalCents(cart);
   const offered = isInsuranceOffered(subtotal);
   const insurance = insuranceChargeCents(subtotal, cart.insuranceSelected);
   const line = discount.line;
-  const total = line?.figures ? line.figures.totalCents : subtotal + insurance;
+  const shipping = delivery.selected;
+  const total = (line?.figures ? line.figures.totalCents : subtotal + insurance) + (shipping?.priceCents ?? 0);
   return (
     <section aria-labelledby="summary-title" className="h-fit rounded-2xl border border-border bg-card p-5 lg:sticky lg:top-24">
       <h2 id="summary-title" className="text-lg font-bold">
@@ -84,24 +89,34 @@ export function OrderSummaryCard({
             <span className="tabular font-semibold">{line.figures ? `−${formatEuros(line.figures.discountCents)}` : "Calcul..."}</span>
           </div>
         ) : null}
+        <div className="flex justify-between gap-3" data-testid="cart-delivery">
+          <span>{shipping ? `Livraison (${shipping.name})` : "Livraison"}</span>
+          <span className={cn("tabular font-semibold", shipping?.priceCents === 0 && "text-success")}>
+            {shipping ? deliveryPriceText(shipping.priceCents) : delivery.weightGrams === null ? "Calcul..." : "Indisponible"}
+          </span>
+        </div>
         <div className="flex items-baseline justify-between gap-3 border-t border-border pt-3" aria-live="polite" aria-atomic="true" aria-busy={line?.pending || undefined}>
-          <span className="font-semibold">Total</span>
+          <span className="font-semibold">
+            Total <span className="text-xs font-normal text-muted-foreground">TTC</span>
+          </span>
           <span className={cn("tabular text-2xl font-extrabold transition-opacity", line?.pending && "opacity-60")} data-testid="cart-total">
             {formatEuros(total)}
           </span>
         </div>
       </div>
-      <p className="mt-1 text-xs text-muted-foreground">Adresse de livraison ou point relais à indiquer sur la page de paiement.</p>
+      <p className="mt-1 text-xs text-muted-foreground">
+        Prix TTC, livraison comprise.{shipping?.kind === "relay" ? "" : " Adresse de livraison à indiquer sur la page de paiement."}
+      </p>
       <div className="mt-5 flex flex-col gap-3">
         {checkout.progress !== null && checkout.message ? <CheckoutProgress progress={checkout.progress} message={checkout.message} /> : null}
         <Button
           type="button"
           size="lg"
-          onClick={() => void checkout.start()}
+          onClick={() => void checkout.start(delivery)}
           // The checkout ends in toasts: fetch their code on the way.
           onPointerEnter={preloadToasts}
           onFocus={preloadToasts}
-          disabled={checkout.busy || cart.items.length === 0}
+          disabled={checkout.busy || cart.items.length === 0 || (delivery.weightGrams !== null && !shipping)}
         >
           <Lock aria-hidden="true" /> {checkout.busy ? "Paiement en préparation..." : "Procéder au paiement"}
         </Button>

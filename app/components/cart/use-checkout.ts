@@ -4,6 +4,8 @@ import type { CheckoutFailure, CheckoutSuccess } from "~/domain/checkout";
 import { describeCartChanges } from "~/domain/cart";
 import { getCart, getDiscountCode, refreshCartFromServer, refuseDiscountCode } from "~/lib/cart-store";
 import { rememberPendingCheckout } from "~/lib/pending-checkout";
+import { getDelivery, setDeliveryErrors } from "~/lib/delivery-store";
+import type { DeliveryState } from "./use-delivery";
 import { announceCartChanges, refreshCartAndAnnounce } from "./cart-notices";
 import {
   BELOW_MINIMUM_ERROR,
@@ -28,6 +30,43 @@ const ADDRESS_REMINDER = {
   description:
     "Tous les champs d'adresse sont obligatoires pour la livraison. Si vous choisissez un point relais, indiquez l'adresse complète du point relais.",
 };
+const CHOOSE_DELIVERY = { title: "Mode de livraison", description: "Choisissez votre mode de livraison dans le panier avant de payer." };
+
+/** The cart's delivery section: where a missing or refused delivery choice is made. */
+function showDeliveryChoice() {
+  if (window.location.pathname === "/cart") document.getElementById("livraison")?.focus();
+  else window.location.assign("/cart#livraison");
+}
+
+type DeliveryBody = { methodId: number; country: string; relayPoint?: Record<string, string> };
+
+/**
+ * The delivery to send: the cart page's selection (checked with the shared zod schema, loaded on
+ * demand so the cart's first load carries no zod), or the stored choice from the header's panel.
+ * Null: none to send, the buyer is shown where to choose (and why).
+ */
+async function deliveryToSend(delivery: DeliveryState | undefined): Promise<DeliveryBody | null> {
+  const stored = getDelivery();
+  const methodId = delivery ? delivery.selected?.methodId : (stored.methodId ?? undefined);
+  if (methodId === undefined) {
+    toast.info(CHOOSE_DELIVERY.title, { description: CHOOSE_DELIVERY.description });
+    showDeliveryChoice();
+    return null;
+  }
+  const body: DeliveryBody = { methodId, country: stored.country };
+  if (delivery && delivery.selected?.kind !== "relay") return body;
+  if (!delivery && !Object.values(stored.relayPoint).some(Boolean)) return body;
+  const { deliveryChoiceSchema, fieldErrorsOf } = await import("~/domain/checkout");
+  const parsed = deliveryChoiceSchema.safeParse({ ...body, relayPoint: stored.relayPoint });
+  if (!parsed.success) {
+    setDeliveryErrors(fieldErrorsOf(parsed.error));
+    toast.error("Point relais incomplet", { description: "Indiquez le nom, l'identifiant et l'adresse complète du point relais." });
+    showDeliveryChoice();
+    return null;
+  }
+  setDeliveryErrors({});
+  return { ...body, relayPoint: parsed.data.relayPoint };
+}
 
 /** SPEC.md section 9: the fallback redirect after 1 s. */
 const REDIRECT_FALLBACK_MS = 1_000;
@@ -97,15 +136,17 @@ function redirectTo(url: string) {
  * code only (the server prices everything, computes the discount and knows the signed-in
  * customer's e-mail); the progress bar runs meanwhile; the answers become SPEC.md's toasts.
  */
-export async function startCheckout(): Promise<void> {
+export async function startCheckout(delivery?: DeliveryState): Promise<void> {
   if (progress !== null) return;
   if (getCart().items.length === 0) {
     toast.error(EMPTY_CART_ERROR.error, { description: EMPTY_CART_ERROR.details });
     return;
   }
+  const chosen = await deliveryToSend(delivery);
+  if (!chosen) return;
   startProgress();
   try {
-    await run();
+    await run(chosen);
   } catch (error) {
     console.error("checkout:", error);
     stopProgress();
@@ -113,7 +154,7 @@ export async function startCheckout(): Promise<void> {
   }
 }
 
-async function run() {
+async function run(delivery: DeliveryBody) {
   // A line removed or lowered, or a new price: what the customer saw is no longer what they
   // would pay, so the new total is shown first. (Unreachable server: it checks again anyway.)
   const changes = await refreshCartFromServer();
@@ -131,7 +172,7 @@ async function run() {
     toast.error(EMPTY_CART_ERROR.error, { description: EMPTY_CART_ERROR.details });
     return;
   }
-  toast.info(ADDRESS_REMINDER.title, { description: ADDRESS_REMINDER.description });
+  if (!delivery.relayPoint) toast.info(ADDRESS_REMINDER.title, { description: ADDRESS_REMINDER.description });
 
   let status = 0;
   let answer: Partial<CheckoutSuccess & CheckoutFailure> = {};
@@ -144,6 +185,7 @@ async function run() {
         items: cart.items.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
         insuranceSelected: cart.insuranceSelected,
         ...(discountCode ? { discountCode } : {}),
+        delivery,
       }),
     });
     status = response.status;
@@ -170,6 +212,14 @@ async function run() {
     const message = answer.details ?? answer.error ?? DEFAULT_CHECKOUT_ERROR;
     refuseDiscountCode({ code: discountCode, message, fromCheckout: true });
     toast.error("Code promo refusé", { description: `${message} Le code a été retiré\u00a0: vérifiez le total avant de payer.`, duration: 10_000 });
+    return;
+  }
+  if (answer.code === "SHIPPING" || Object.keys(answer.fieldErrors ?? {}).some((key) => key.startsWith("delivery"))) {
+    // A method that no longer fits (country, weight), or a relay point the server refused.
+    const fields = Object.fromEntries(Object.entries(answer.fieldErrors ?? {}).map(([key, message]) => [key.replace(/^delivery\./, ""), message]));
+    setDeliveryErrors(fields);
+    toast.error(answer.error ?? "Livraison impossible", { description: answer.details ?? CHOOSE_DELIVERY.description, duration: 10_000 });
+    showDeliveryChoice();
     return;
   }
   if (answer.code === "MINIMUM") {

@@ -45,8 +45,23 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
             })),
             ...(discounts ? { discounts } : {}),
             ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
-            shipping_address_collection: { allowed_countries: [...SHIPPING_COUNTRY_CODES] },
+            // The delivery the server priced, as Stripe's one shipping option: Checkout charges exactly it.
+            shipping_options: [
+              {
+                shipping_rate_data: {
+                  type: "fixed_amount",
+                  fixed_amount: { amount: input.shipping.amountCents, currency: "eur" },
+                  display_name: input.shipping.name.slice(0, 100),
+                  ...(input.shipping.deliveryTime ? { metadata: { deliveryTime: input.shipping.deliveryTime } } : {}),
+                },
+              },
+            ],
+            // A relay point's address was given in the cart; otherwise the address is asked, in the
+            // country the delivery was priced for only.
+            ...(input.shipping.kind === "relay" ? {} : { shipping_address_collection: { allowed_countries: [stripeCountry(input.shipping.country)] } }),
             phone_number_collection: { enabled: true },
+            // The button says "Payer" (L221-14: ordering means paying).
+            submit_type: "pay",
             expires_at: stripeExpiry(input.expiresAt, Date.now()),
             metadata,
             client_reference_id: input.orderNumber,
@@ -109,6 +124,14 @@ const STRIPE_MIN_EXPIRY_S = 31 * 60;
 
 function stripeExpiry(reservedUntil: Date, nowMs: number): number {
   return Math.max(Math.floor(reservedUntil.getTime() / 1000), Math.ceil(nowMs / 1000) + STRIPE_MIN_EXPIRY_S);
+}
+
+type AllowedCountry = Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry;
+
+function stripeCountry(code: string): AllowedCountry {
+  const known = SHIPPING_COUNTRY_CODES.find((candidate) => candidate === code);
+  if (!known) throw new Error(`pays de livraison inconnu : ${code}`);
+  return known;
 }
 
 /** The SDK takes host, port and protocol apart; a path in the URL would be ignored by it. */

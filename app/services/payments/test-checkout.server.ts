@@ -2,7 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { orders, testPaymentSessions } from "~/db/schema";
 import type { Db } from "~/db/types";
 import type { OrderStatus } from "~/domain/catalog-values";
-import { type TestPaymentForm, shippingAddressOf, testCardOutcome } from "~/domain/test-payment-form";
+import { type PaymentDelivery, type TestPaymentForm, shippingAddressOf, testCardOutcome } from "~/domain/test-payment-form";
 import { receiveWebhook, type WebhookDeps } from "../payment-webhooks.server";
 import { newId, type TestProvider, testWebhook } from "./test-provider.server";
 import type { SessionLine } from "./types";
@@ -20,12 +20,22 @@ export type TestSessionView = {
   expiresAt: string;
   cancelUrl: string;
   orderStatus: OrderStatus | null;
+  /** The order's delivery as chosen in the cart: the page asks the address that goes with it. */
+  delivery: PaymentDelivery & { name: string; deliveryTime: string };
 };
 
 export async function getTestSession(db: Db, id: string, now = new Date()): Promise<TestSessionView | null> {
   if (!/^cs_test_[A-Za-z0-9_-]{10,64}$/.test(id)) return null;
   const [row] = await db
-    .select({ session: testPaymentSessions, orderStatus: orders.status })
+    .select({
+      session: testPaymentSessions,
+      orderStatus: orders.status,
+      shippingKind: orders.shippingKind,
+      shippingCountry: orders.shippingCountry,
+      shippingMethodName: orders.shippingMethodName,
+      shippingDeliveryTime: orders.shippingDeliveryTime,
+      shippingAddress: orders.shippingAddress,
+    })
     .from(testPaymentSessions)
     .leftJoin(orders, eq(orders.id, testPaymentSessions.orderId))
     .where(eq(testPaymentSessions.id, id));
@@ -45,6 +55,13 @@ export async function getTestSession(db: Db, id: string, now = new Date()): Prom
     expiresAt: session.expiresAt.toISOString(),
     cancelUrl: session.cancelUrl,
     orderStatus: row.orderStatus,
+    delivery: {
+      kind: row.shippingKind ?? "home",
+      country: row.shippingCountry ?? "FR",
+      relayPoint: row.shippingKind === "relay" ? (row.shippingAddress ?? null) : null,
+      name: row.shippingMethodName ?? "Livraison",
+      deliveryTime: row.shippingDeliveryTime ?? "",
+    },
   };
 }
 
@@ -56,7 +73,7 @@ export type PayResult =
  * "Payer": a test card is charged, the session completes, and its event goes through the same
  * signed webhook path as Stripe's (receiveWebhook), then the buyer goes to the success URL.
  */
-export async function payTestSession(db: Db, provider: TestProvider, id: string, form: TestPaymentForm, deps: WebhookDeps): Promise<PayResult> {
+export async function payTestSession(db: Db, provider: TestProvider, id: string, form: TestPaymentForm, delivery: PaymentDelivery, deps: WebhookDeps): Promise<PayResult> {
   const outcome = testCardOutcome(form.cardNumber);
   if (outcome === "declined") return { ok: false, reason: "declined" };
   if (outcome === "unknown") return { ok: false, reason: "unknown-card" };
@@ -72,7 +89,7 @@ export async function payTestSession(db: Db, provider: TestProvider, id: string,
     const current = await getTestSession(db, id, now);
     return { ok: false, reason: current?.status === "expired" || current?.status === "cancelled" ? current.status : "not-open" };
   }
-  const address = shippingAddressOf(form);
+  const address = shippingAddressOf(form, delivery);
   const webhook = testWebhook(provider, "checkout.session.completed", {
     sessionId: session.id,
     paid: true,

@@ -47,7 +47,8 @@ export function createTestProvider(options: { db: Db; secret: string }): TestPro
           idempotencyKey: input.idempotencyKey,
           orderId: input.orderId,
           orderNumber: input.orderNumber,
-          lines: input.lines,
+          // The hosted page lists the delivery as a line, with the price the server gave it.
+          lines: [...input.lines, { name: `Livraison – ${input.shipping.name}`, unitAmountCents: input.shipping.amountCents, quantity: 1 }],
           discountCents: input.discountCents,
           totalCents: input.totalCents,
           customerEmail: input.customerEmail,

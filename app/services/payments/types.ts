@@ -7,16 +7,20 @@ import { brand, hasBrand } from "~/lib/process-shared";
  */
 export type SessionLine = { name: string; unitAmountCents: number; quantity: number };
 
+/** The delivery as the server priced it: Stripe charges it as a shipping option, the test page as a line. */
+export type SessionShipping = { name: string; kind: "home" | "relay" | "letter"; deliveryTime: string; amountCents: number; country: string };
+
 export type CreateSessionInput = {
   orderId: string;
   orderNumber: string;
   /** Product lines, then insurance as its own line when chosen. */
   lines: SessionLine[];
+  shipping: SessionShipping;
   /** Discount already computed by the server (0 when none). */
   discountCents: number;
   /** The code that gave it, shown by the provider beside the discount. */
   discountCode?: string | null;
-  /** What the customer pays: sum of lines minus the discount. */
+  /** What the customer pays: sum of lines and delivery minus the discount. */
   totalCents: number;
   /** A signed-in customer's address; a guest gives it on the payment page. */
   customerEmail: string | null;

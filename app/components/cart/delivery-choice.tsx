@@ -1,0 +1,133 @@
+import { MapPin, Truck, Mail } from "lucide-react";
+import { useId } from "react";
+import { FormField } from "~/components/ui/form-field";
+import type { RelayPoint } from "~/domain/checkout";
+import { formatEuros } from "~/domain/money";
+import { formatWeight } from "~/domain/shipping";
+import { SHIPPING_COUNTRIES } from "~/domain/shipping-countries";
+import type { ShippingKind } from "~/domain/shipping-method";
+import { chooseDelivery, setDeliveryErrors, useDeliveryErrors } from "~/lib/delivery-store";
+import { cn } from "~/lib/utils";
+import type { DeliveryState } from "./use-delivery";
+
+const ICONS: Record<ShippingKind, typeof Truck> = { home: Truck, relay: MapPin, letter: Mail };
+
+/** "Livraison offerte" or the price: how the cart and the summary name a delivery's cost. */
+export function deliveryPriceText(priceCents: number): string {
+  return priceCents === 0 ? "Livraison offerte" : formatEuros(priceCents);
+}
+
+const RELAY_FIELDS: { key: keyof RelayPoint; label: string; autoComplete?: string; hint?: string }[] = [
+  { key: "name", label: "Nom du point relais" },
+  { key: "id", label: "Identifiant du point relais", hint: "Le numéro du point, indiqué par le transporteur (ex. 020145)." },
+  { key: "line1", label: "Adresse du point relais" },
+  { key: "postalCode", label: "Code postal" },
+  { key: "city", label: "Ville" },
+];
+
+/**
+ * The cart's delivery block: the country, then the methods that fit the cart with their price
+ * and delay, and for a relay point its name, identifier and full address (SPEC.md).
+ */
+export function DeliveryChoice({ delivery, disabled }: { delivery: DeliveryState; disabled: boolean }) {
+  const countryId = useId();
+  const errors = useDeliveryErrors();
+  const { stored, quotes, selected, weightGrams } = delivery;
+
+  function setRelay(key: keyof RelayPoint, value: string) {
+    chooseDelivery({ relayPoint: { ...stored.relayPoint, [key]: value } });
+    if (errors[`relayPoint.${key}`]) setDeliveryErrors(Object.fromEntries(Object.entries(errors).filter(([field]) => field !== `relayPoint.${key}`)));
+  }
+
+  return (
+    <section id="livraison" aria-labelledby="delivery-title" className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-5" tabIndex={-1}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="delivery-title" className="text-lg font-bold">
+          Livraison
+        </h2>
+        {weightGrams !== null ? <p className="text-xs text-muted-foreground">Poids du colis : {formatWeight(weightGrams)}</p> : null}
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={countryId} className="text-sm font-medium">
+          Pays de livraison
+        </label>
+        <select
+          id={countryId}
+          value={stored.country}
+          disabled={disabled}
+          onChange={(event) => chooseDelivery({ country: event.target.value })}
+          className="h-11 rounded-xl border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          {SHIPPING_COUNTRIES.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {weightGrams === null ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          Calcul des frais de livraison...
+        </p>
+      ) : quotes.length === 0 ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          Aucun mode de livraison ne peut transporter ce panier vers ce pays. Choisissez un autre pays ou retirez des articles.
+        </p>
+      ) : (
+        <fieldset className="flex flex-col gap-2" disabled={disabled}>
+          <legend className="sr-only">Mode de livraison</legend>
+          {quotes.map((quote) => {
+            const Icon = ICONS[quote.kind];
+            const checked = selected?.methodId === quote.methodId;
+            return (
+              <label
+                key={quote.methodId}
+                className={cn(
+                  "flex cursor-pointer items-center gap-3 rounded-xl border p-3 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
+                  checked ? "border-primary bg-primary/5" : "border-border hover:bg-muted",
+                )}
+              >
+                <input
+                  type="radio"
+                  name="delivery-method"
+                  value={quote.methodId}
+                  checked={checked}
+                  onChange={() => chooseDelivery({ methodId: quote.methodId })}
+                  className="size-4 shrink-0 accent-[var(--color-primary)]"
+                />
+                <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+                <span className="flex min-w-0 flex-1 flex-col">
+                  <span className="font-medium">{quote.name}</span>
+                  {quote.deliveryTime ? <span className="text-xs text-muted-foreground">{quote.deliveryTime}</span> : null}
+                </span>
+                <span className={cn("tabular shrink-0 font-semibold", quote.priceCents === 0 && "text-success")}>{deliveryPriceText(quote.priceCents)}</span>
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+      {selected?.kind === "relay" ? (
+        <fieldset className="grid gap-3 sm:grid-cols-2" disabled={disabled}>
+          <legend className="mb-1 text-sm font-semibold">Point relais choisi</legend>
+          <p className="text-xs text-muted-foreground sm:col-span-2">
+            Indiquez le point relais où retirer votre colis : son nom, son identifiant et son adresse complète.
+          </p>
+          {RELAY_FIELDS.map((field) => (
+            <div key={field.key} className={field.key === "line1" || field.key === "name" ? "sm:col-span-2" : undefined}>
+              <FormField
+                label={field.label}
+                name={`relay-${field.key}`}
+                value={stored.relayPoint[field.key] ?? ""}
+                onChange={(event) => setRelay(field.key, event.target.value)}
+                autoComplete="off"
+                required
+                hint={field.hint}
+                error={errors[`relayPoint.${field.key}`]}
+              />
+            </div>
+          ))}
+        </fieldset>
+      ) : null}
+    </section>
+  );
+}

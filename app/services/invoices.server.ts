@@ -1,0 +1,100 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { documentSequences, invoices, orderItems, orders, type DocumentKind } from "~/db/schema";
+import type { Db } from "~/db/types";
+import { documentNumber } from "~/domain/invoice";
+import { buildInvoiceSnapshot } from "~/domain/invoice-snapshot";
+import { parisWallClock } from "~/domain/paris-time";
+import { EMPTY_IDENTITY, type LegalIdentity } from "~/domain/shop-identity";
+import { renderInvoicePdf } from "./invoice-pdf.server";
+import { getShopIdentity } from "./shop-identity.server";
+
+/** The seller's identity as invoices print it: what was saved at /admin/settings over the configured values. */
+export async function sellerIdentity(db: Db, configured: { legal?: LegalIdentity }): Promise<LegalIdentity> {
+  return (await getShopIdentity(db, configured.legal ?? EMPTY_IDENTITY)).identity;
+}
+
+/**
+ * The next number of a kind of document, inside the caller's transaction: the row lock orders
+ * concurrent issuers (two instances on one PostgreSQL included) and a rollback gives the number
+ * back, so the sequence has no gap and no duplicate (docs/decisions/032).
+ */
+async function nextSequence(tx: Db, kind: DocumentKind): Promise<number> {
+  const [row] = await tx
+    .update(documentSequences)
+    .set({ lastValue: sql`${documentSequences.lastValue} + 1` })
+    .where(eq(documentSequences.kind, kind))
+    .returning({ value: documentSequences.lastValue });
+  if (!row) throw new Error(`no document sequence for ${kind}`);
+  return row.value;
+}
+
+async function sourceOf(tx: Db, orderId: string, seller: LegalIdentity) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`order ${orderId} not found`);
+  const lines = await tx
+    .select({ name: orderItems.name, quantity: orderItems.quantity, unitPriceCents: orderItems.unitPriceCents, discountShareCents: orderItems.discountShareCents, vatRateBp: orderItems.vatRateBp, vatScheme: orderItems.vatScheme })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.name));
+  return { order, lines, seller };
+}
+
+/**
+ * Issues the invoice of an order that has just been paid, in the transaction that marks it paid:
+ * its number, then its frozen content. Once per order (a unique key on order and kind).
+ */
+export async function issueInvoice(tx: Db, orderId: string, seller: LegalIdentity, now: Date): Promise<{ id: string; number: string }> {
+  const source = await sourceOf(tx, orderId, seller);
+  const sequence = await nextSequence(tx, "invoice");
+  const number = documentNumber("invoice", parisWallClock(now).year, sequence);
+  const snapshot = buildInvoiceSnapshot(source, { kind: "invoice", number, issuedAt: now });
+  const [row] = await tx
+    .insert(invoices)
+    .values({ kind: "invoice", sequence, number, orderId, issuedAt: now, totalCents: snapshot.totals.inclVatCents, snapshot })
+    .returning({ id: invoices.id, number: invoices.number });
+  return row!;
+}
+
+/**
+ * Issues the credit note (avoir) that cancels an order's invoice when its payment goes back, in
+ * the refund's transaction. None when the order never had an invoice (a late payment refunded
+ * before it was ever paid for good), and never twice.
+ */
+export async function issueCreditNote(tx: Db, orderId: string, seller: LegalIdentity, now: Date): Promise<{ id: string; number: string } | null> {
+  const [invoice] = await tx.select({ number: invoices.number }).from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
+  if (!invoice) return null;
+  const [existing] = await tx.select({ id: invoices.id, number: invoices.number }).from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "credit_note")));
+  if (existing) return existing;
+  const source = await sourceOf(tx, orderId, seller);
+  const sequence = await nextSequence(tx, "credit_note");
+  const number = documentNumber("credit_note", parisWallClock(now).year, sequence);
+  const snapshot = buildInvoiceSnapshot(source, { kind: "credit_note", number, issuedAt: now, cancelsInvoice: invoice.number });
+  const [row] = await tx
+    .insert(invoices)
+    .values({ kind: "credit_note", sequence, number, orderId, issuedAt: now, totalCents: snapshot.totals.inclVatCents, snapshot })
+    .returning({ id: invoices.id, number: invoices.number });
+  return row!;
+}
+
+export type OrderDocument = { kind: DocumentKind; number: string; issuedAt: string };
+
+/** An order's invoice and credit note, oldest first (the order pages list them). */
+export async function documentsOfOrder(db: Db, orderId: string): Promise<OrderDocument[]> {
+  const rows = await db.select({ kind: invoices.kind, number: invoices.number, issuedAt: invoices.issuedAt }).from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.sequence), asc(invoices.kind));
+  return rows.map((row) => ({ ...row, issuedAt: row.issuedAt.toISOString() }));
+}
+
+/**
+ * The PDF of a document, by number, for the order it belongs to: made once from the frozen
+ * snapshot and stored (the first reader writes it; a second one at the same time keeps the first).
+ */
+export async function documentPdf(db: Db, orderId: string, number: string): Promise<{ number: string; pdf: Uint8Array } | null> {
+  const [row] = await db.select({ id: invoices.id, pdf: invoices.pdf, snapshot: invoices.snapshot }).from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.number, number)));
+  if (!row) return null;
+  if (row.pdf) return { number, pdf: row.pdf };
+  const pdf = await renderInvoicePdf(row.snapshot);
+  const [stored] = await db.update(invoices).set({ pdf }).where(and(eq(invoices.id, row.id), isNull(invoices.pdf))).returning({ pdf: invoices.pdf });
+  if (stored?.pdf) return { number, pdf: stored.pdf };
+  const [kept] = await db.select({ pdf: invoices.pdf }).from(invoices).where(eq(invoices.id, row.id));
+  return { number, pdf: kept?.pdf ?? pdf };
+}

@@ -57,6 +57,8 @@ export const withdrawalRequests = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     email: text().notNull(),
+    /** "Nom du (des) consommateur(s)" as typed in the form (EU model form); null before it was asked. */
+    customerName: text(),
     userId: text().references(() => users.id, { onDelete: "set null" }),
     source: text({ enum: WITHDRAWAL_SOURCES }).notNull(),
     /** The acknowledgement queued in the outbox. */

@@ -33,8 +33,20 @@ export const LOG_FIELD_LABELS: Record<LoggedProductField, string> = {
   series: "Série",
   rarity: "Rareté",
   condition: "État",
+  compareAtCents: "Prix barré",
+  weightGrams: "Poids",
+  vatRateBp: "Taux de TVA",
+  vatScheme: "Régime de TVA",
+  safetyProfileId: "Marque (sécurité)",
+  manufacturerName: "Fabricant",
+  manufacturerAddress: "Adresse du fabricant",
+  manufacturerEmail: "E-mail du fabricant",
+  ean: "EAN",
+  safetyWarnings: "Avertissements",
   archivedAt: "Archivé",
 };
+
+const VAT_SCHEME_LABELS: Record<string, string> = { normal: "Normal", margin: "Bien d'occasion (régime de la marge)" };
 
 export const CARD_TYPE_LABELS: Record<string, string> = { recent: "Récente", vintage: "Vintage" };
 
@@ -66,7 +78,16 @@ export function formatLogValue(field: string, value: LoggedValue | undefined): s
   if (Array.isArray(value)) return value.length === 0 ? EMPTY_VALUE : value.join(", ");
   switch (field) {
     case "priceCents":
+    case "compareAtCents":
       return typeof value === "number" ? formatEuros(value) : String(value);
+    case "weightGrams":
+      return typeof value === "number" ? `${integer.format(value)}\u00a0g` : String(value);
+    case "vatRateBp":
+      return typeof value === "number" ? `${String(value / 100).replace(".", ",")}\u00a0%` : String(value);
+    case "vatScheme":
+      return labelled(VAT_SCHEME_LABELS, value);
+    case "safetyProfileId":
+      return typeof value === "number" ? `Fiche n° ${value}` : String(value);
     case "stock":
       return typeof value === "number" ? integer.format(value) : String(value);
     case "status":

@@ -31,9 +31,24 @@ const product: CatalogCsvProduct = {
   series: "Écarlate et Violet",
   rarity: null,
   condition: "mint",
+  compareAtCents: 23_999,
+  weightGrams: 1_200,
+  vatRateBp: 2000,
+  vatScheme: "normal",
+  safetyProfileId: 1,
+  manufacturerName: null,
+  manufacturerAddress: "Une adresse\nsur deux lignes",
+  manufacturerEmail: null,
+  ean: "0820650853272",
+  safetyWarnings: null,
   createdAt: new Date("2026-11-01T08:00:00Z"),
   updatedAt: new Date("2026-11-02T08:00:00Z"),
 };
+
+const profiles = [
+  { id: 1, brand: "Pokémon" },
+  { id: 2, brand: "Magic" },
+];
 
 const cells = (text: string) => {
   const parsed = parseCsv(text);
@@ -98,7 +113,7 @@ describe("CSV (RFC 4180)", () => {
 
 describe("catalogue CSV", () => {
   it("exports every column, price in euros, launch in Paris time, and reads it back to the same values", () => {
-    const text = catalogCsv([product]);
+    const text = catalogCsv([product], profiles);
     const [header, row] = cells(text);
     expect(header).toEqual([...CATALOG_CSV_COLUMNS]);
     expect(Object.fromEntries(CATALOG_CSV_COLUMNS.map((column, i) => [column, row![i]]))).toEqual({
@@ -119,6 +134,16 @@ describe("catalogue CSV", () => {
       drop_time: "2026-12-01 18:00",
       image_path: "seed/display-ecarlate-et-violet",
       additional_images: "pokemon_1_a|pokemon_1_b",
+      compare_at_price: "239,99",
+      weight_grams: "1200",
+      vat_rate: "20",
+      margin_scheme: "non",
+      safety_brand: "Pokémon",
+      manufacturer_name: "",
+      manufacturer_address: "Une adresse\nsur deux lignes",
+      manufacturer_email: "",
+      ean: "0820650853272",
+      safety_warnings: "",
       created_at: "2026-11-01T08:00:00.000Z",
       updated_at: "2026-11-02T08:00:00.000Z",
     });
@@ -128,7 +153,7 @@ describe("catalogue CSV", () => {
     expect(read.rows).toHaveLength(1);
     expect(read.rows[0]).toMatchObject({ line: 2, id: 12, stockExported: 6 });
     const { createdAt: _createdAt, updatedAt: _updatedAt, id: _id, ...fields } = product;
-    expect(validateCatalogRow(read.rows[0]!, { now, currentDropTime: product.dropTime })).toEqual({ ok: true, values: fields });
+    expect(validateCatalogRow(read.rows[0]!, { now, currentDropTime: product.dropTime, safetyProfiles: profiles })).toEqual({ ok: true, values: fields });
   });
 
   it("exports names that a spreadsheet would run as formulas behind an apostrophe, and reads them back as they were", () => {
@@ -202,6 +227,59 @@ describe("catalogue CSV", () => {
     expect(handMade.rows[0]).toMatchObject({ id: 3, stockExported: null, input: { stock: "5" } });
   });
 
+  it("reads the delivery, VAT and safety columns: empty is the default, a brand by its name, any case", () => {
+    const header = CATALOG_CSV_COLUMNS.join(";");
+    const base = ";Booster;desc;6,49;5;;en_ligne;TCG;Scellés;;;;;non;;pokemon_1;";
+    const read = readCatalogCsv(
+      [
+        header,
+        `${base};7,49;20;5,5;oui;magic;Wizards;"PO Box 707\nRenton";;0820650853272;Petits éléments`,
+        `${base};;;;non;;;;;;`,
+        `${base};;;;;Yu-Gi-Oh;;;;3,76012E+12;`,
+      ].join("\n"),
+    );
+    expect(read.errors).toEqual([]);
+    const [full, empty, wrong] = read.rows.map((row) => validateCatalogRow(row, { now, safetyProfiles: profiles }));
+    expect(full).toEqual({
+      ok: true,
+      values: expect.objectContaining({
+        compareAtCents: 749,
+        weightGrams: 20,
+        vatRateBp: 550,
+        vatScheme: "margin",
+        safetyProfileId: 2,
+        manufacturerName: "Wizards",
+        manufacturerAddress: "PO Box 707\nRenton",
+        manufacturerEmail: null,
+        ean: "0820650853272",
+        safetyWarnings: "Petits éléments",
+      }),
+    });
+    expect(empty).toEqual({
+      ok: true,
+      values: expect.objectContaining({ compareAtCents: null, weightGrams: null, vatRateBp: null, vatScheme: "normal", safetyProfileId: null, manufacturerName: null, ean: null }),
+    });
+    expect(wrong).toEqual({
+      ok: false,
+      errors: [
+        { line: 4, message: "Ligne 4 : marque inconnue « Yu-Gi-Oh » : créez-la dans Sécurité des produits ou laissez la cellule vide (colonne safety_brand)" },
+        { line: 4, message: "Ligne 4 : L'EAN a été converti en nombre par le tableur : mettez la colonne au format texte et recopiez le code (colonne ean)" },
+      ],
+    });
+  });
+
+  it("keeps a product's delivery, VAT and safety values when the file has no such columns (an older export)", () => {
+    const older = CATALOG_CSV_COLUMNS.slice(0, CATALOG_CSV_COLUMNS.indexOf("additional_images") + 1);
+    const read = readCatalogCsv(`${older.join(";")}\n12;Display;desc;219,99;6;6;en_ligne;TCG;Scellés;;;;;oui;;seed/x;`);
+    expect(read.errors).toEqual([]);
+    expect(read.rows[0]!.absent).toContain("safetyProfile");
+    const kept = validateCatalogRow(read.rows[0]!, { now, current: product, safetyProfiles: profiles });
+    expect(kept.ok && kept.values).toMatchObject({ compareAtCents: 23_999, weightGrams: 1200, vatRateBp: 2000, safetyProfileId: 1, manufacturerAddress: "Une adresse\nsur deux lignes", ean: "0820650853272" });
+    // A new product from such a file takes the defaults.
+    const created = validateCatalogRow({ ...read.rows[0]!, id: null }, { now, safetyProfiles: profiles });
+    expect(created.ok && created.values).toMatchObject({ compareAtCents: null, weightGrams: null, safetyProfileId: null, ean: null });
+  });
+
   it("reads UTF-8, and Windows-1252 as French Excel writes it (’ œ – € included)", () => {
     expect(decodeCsvBytes(new TextEncoder().encode("L’été du cœur – 12 €"))).toBe("L’été du cœur – 12 €");
     const cp1252 = Uint8Array.from([0x4c, 0x92, 0xe9, 0x74, 0xe9, 0x20, 0x63, 0x9c, 0x75, 0x72, 0x20, 0x96, 0x20, 0x31, 0x32, 0x20, 0x80, 0x85, 0x9f]);
@@ -226,7 +304,9 @@ describe("catalogue CSV", () => {
 
     const header = CATALOG_CSV_COLUMNS.join(";");
     const row = (id: string) => `${id};Nom;desc;1;1;;TCG;Scellés;;;;;non;;pokemon_1;;;`;
-    const read = readCatalogCsv([header, row("7"), row("abc"), row("7"), row(""), `${row("8")};;en trop`].join("\n"));
+    // Row 6 has every column, and one more cell that holds something.
+    const full = `${row("8")}${";".repeat(CATALOG_CSV_COLUMNS.length - 19)}`;
+    const read = readCatalogCsv([header, row("7"), row("abc"), row("7"), row(""), `${full};;en trop`].join("\n"));
     expect(read.errors).toEqual([
       { line: 3, message: "Ligne 3 : identifiant invalide « abc » (colonne id)" },
       { line: 4, message: "Ligne 4 : le produit 7 figure déjà ligne 2" },

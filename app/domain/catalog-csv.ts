@@ -7,7 +7,9 @@ import {
   productFieldErrors,
   productFormInputOf,
   productFormSchema,
+  vatRateText,
 } from "./product-form";
+import { brandKey } from "./safety-profile";
 
 /**
  * The catalogue as CSV (RFC 4180) for a spreadsheet: export with every product field, import
@@ -33,6 +35,16 @@ export const CATALOG_CSV_COLUMNS = [
   "drop_time",
   "image_path",
   "additional_images",
+  "compare_at_price",
+  "weight_grams",
+  "vat_rate",
+  "margin_scheme",
+  "safety_brand",
+  "manufacturer_name",
+  "manufacturer_address",
+  "manufacturer_email",
+  "ean",
+  "safety_warnings",
   "created_at",
   "updated_at",
 ] as const;
@@ -40,8 +52,25 @@ export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
 
 /** Written by the export for the reader; the import ignores them (the shop sets them). */
 const EXPORT_ONLY: readonly CatalogCsvColumn[] = ["created_at", "updated_at"];
-/** Read when there, not required: a file made by hand has no stock as exported. */
-const OPTIONAL: readonly CatalogCsvColumn[] = [...EXPORT_ONLY, "stock_exported"];
+/**
+ * Read when there, not required: a file made by hand has no stock as exported, and a file exported
+ * before the shipping, VAT and product-safety columns existed has none of them: a product it updates
+ * keeps its values for a column the file lacks (an empty cell, in a file that has the column, is the
+ * default: the category's weight and rate, the brand's safety values, no former price).
+ */
+const KEPT_WHEN_ABSENT: readonly CatalogCsvColumn[] = [
+  "compare_at_price",
+  "weight_grams",
+  "vat_rate",
+  "margin_scheme",
+  "safety_brand",
+  "manufacturer_name",
+  "manufacturer_address",
+  "manufacturer_email",
+  "ean",
+  "safety_warnings",
+];
+const OPTIONAL: readonly CatalogCsvColumn[] = [...EXPORT_ONLY, "stock_exported", ...KEPT_WHEN_ABSENT];
 export const MAX_IMPORT_ROWS = 5000;
 
 export type CsvError = { line: number; message: string };
@@ -141,7 +170,11 @@ export function decodeCsvBytes(bytes: Uint8Array): string | null {
 // Catalogue rows
 
 /** A products row as far as the export goes. */
-export type CatalogCsvProduct = Parameters<typeof productFormInputOf>[0] & { id: number; createdAt: Date; updatedAt: Date };
+type StoredProduct = Parameters<typeof productFormInputOf>[0];
+export type CatalogCsvProduct = StoredProduct & { id: number; createdAt: Date; updatedAt: Date };
+
+/** A brand safety profile as the CSV names it (safety_brand holds the brand, the form the id). */
+export type CsvSafetyProfile = { id: number; brand: string };
 
 const FORM_FIELD_OF: Partial<Record<CatalogCsvColumn, ProductFormField>> = {
   title: "name",
@@ -158,6 +191,16 @@ const FORM_FIELD_OF: Partial<Record<CatalogCsvColumn, ProductFormField>> = {
   featured: "featured",
   image_path: "image",
   additional_images: "additionalImages",
+  compare_at_price: "compareAt",
+  weight_grams: "weight",
+  vat_rate: "vatRate",
+  margin_scheme: "marginScheme",
+  safety_brand: "safetyProfile",
+  manufacturer_name: "manufacturerName",
+  manufacturer_address: "manufacturerAddress",
+  manufacturer_email: "manufacturerEmail",
+  ean: "ean",
+  safety_warnings: "safetyWarnings",
 };
 
 const COLUMN_OF = Object.fromEntries(
@@ -186,7 +229,7 @@ export function fromSpreadsheetText(cell: string): string {
  * ("12,50"), as French Excel reads a number in a file separated by semicolons (a dot made it
  * text, or a date); the import reads both.
  */
-export function catalogCsvCells(product: CatalogCsvProduct): string[] {
+export function catalogCsvCells(product: CatalogCsvProduct, profiles: readonly CsvSafetyProfile[] = []): string[] {
   const form = productFormInputOf(product);
   const cells: Record<CatalogCsvColumn, string> = {
     id: String(product.id),
@@ -209,6 +252,16 @@ export function catalogCsvCells(product: CatalogCsvProduct): string[] {
     drop_time: form.launchDate && `${form.launchDate} ${form.launchTime}`,
     image_path: form.image,
     additional_images: [form.additionalImages].flat().join(IMAGE_SEPARATOR),
+    compare_at_price: form.compareAt,
+    weight_grams: form.weight,
+    vat_rate: vatRateText(product.vatRateBp),
+    margin_scheme: product.vatScheme === "margin" ? "oui" : "non",
+    safety_brand: profiles.find((profile) => profile.id === product.safetyProfileId)?.brand ?? "",
+    manufacturer_name: form.manufacturerName,
+    manufacturer_address: form.manufacturerAddress,
+    manufacturer_email: form.manufacturerEmail,
+    ean: form.ean,
+    safety_warnings: form.safetyWarnings,
     created_at: product.createdAt.toISOString(),
     updated_at: product.updatedAt.toISOString(),
   };
@@ -216,15 +269,16 @@ export function catalogCsvCells(product: CatalogCsvProduct): string[] {
   return CATALOG_CSV_COLUMNS.map((column) => toSpreadsheetText(cells[column]));
 }
 
-export function catalogCsv(products: readonly CatalogCsvProduct[]): string {
-  return serializeCsv([[...CATALOG_CSV_COLUMNS], ...products.map(catalogCsvCells)]);
+export function catalogCsv(products: readonly CatalogCsvProduct[], profiles: readonly CsvSafetyProfile[] = []): string {
+  return serializeCsv([[...CATALOG_CSV_COLUMNS], ...products.map((product) => catalogCsvCells(product, profiles))]);
 }
 
 /**
- * A data row of an import: the product to update (id) or null to create, its form input, and
- * the stock the export wrote for it (null in a file without that column, or for a new product).
+ * A data row of an import: the product to update (id) or null to create, its form input (the
+ * brand's name in safetyProfile, as the file says it), the stock the export wrote for it (null in
+ * a file without that column, or for a new product), and the fields whose column the file lacks.
  */
-export type CatalogCsvRow = { line: number; id: number | null; input: ProductFormInput; stockExported: number | null };
+export type CatalogCsvRow = { line: number; id: number | null; input: ProductFormInput; stockExported: number | null; absent: ProductFormField[] };
 
 /**
  * The rows of an import file, or French errors by line: structure, header, ids (well formed,
@@ -284,11 +338,13 @@ export function readCatalogCsv(text: string): { rows: CatalogCsvRow[]; errors: C
     }
     const [launchDate = "", launchTime = ""] = cell("drop_time").split(/[ T]+/);
     const input: ProductFormInput = { launchDate, launchTime };
+    const absent: ProductFormField[] = [];
     for (const [column, field] of Object.entries(FORM_FIELD_OF) as [CatalogCsvColumn, ProductFormField][]) {
-      if (field === "additionalImages") input.additionalImages = cell(column).split(IMAGE_SEPARATOR);
+      if (!columns.includes(column)) absent.push(field);
+      else if (field === "additionalImages") input.additionalImages = cell(column).split(IMAGE_SEPARATOR);
       else input[field] = cell(column);
     }
-    rows.push({ line: record.line, id, input, stockExported });
+    rows.push({ line: record.line, id, input, stockExported, absent });
   }
   return { rows, errors };
 }
@@ -307,18 +363,35 @@ export function stockFromImport(current: number, typed: number, exported: number
 
 /**
  * A row checked by the product form's schema; errors read "Ligne N : message (colonne x)".
- * `currentDropTime` is the updated product's launch (see productFormSchema).
+ * `currentDropTime` is the updated product's launch (see productFormSchema); `current` the
+ * updated product, whose values stay for the columns the file lacks; `safetyProfiles` the brands
+ * safety_brand may name (any case).
  */
 export function validateCatalogRow(
   row: CatalogCsvRow,
-  options: { now: Date; currentDropTime?: Date | null },
+  options: { now: Date; currentDropTime?: Date | null; current?: StoredProduct | null; safetyProfiles?: readonly CsvSafetyProfile[] },
 ): { ok: true; values: ProductFormValues } | { ok: false; errors: CsvError[] } {
-  const parsed = productFormSchema(options).safeParse(row.input);
-  if (parsed.success) return { ok: true, values: parsed.data };
-  const fieldErrors = productFieldErrors(parsed.error);
-  const errors = PRODUCT_FORM_FIELDS.flatMap((field) => {
+  const profiles = options.safetyProfiles ?? [];
+  const input: ProductFormInput = { ...row.input };
+  const kept = options.current ? productFormInputOf(options.current) : null;
+  for (const field of row.absent) {
+    if (field !== "additionalImages") input[field] = kept?.[field] ?? "";
+  }
+  const errors: CsvError[] = [];
+  const brand = row.absent.includes("safetyProfile") ? "" : (input.safetyProfile ?? "");
+  if (brand !== "") {
+    const profile = profiles.find((candidate) => brandKey(candidate.brand) === brandKey(brand));
+    input.safetyProfile = profile ? String(profile.id) : "";
+    if (!profile) {
+      errors.push({ line: row.line, message: `Ligne ${row.line} : marque inconnue « ${brand} » : créez-la dans Sécurité des produits ou laissez la cellule vide (colonne safety_brand)` });
+    }
+  }
+  const parsed = productFormSchema({ ...options, safetyProfileIds: profiles.map((profile) => profile.id) }).safeParse(input);
+  if (parsed.success && errors.length === 0) return { ok: true, values: parsed.data };
+  const fieldErrors = parsed.success ? {} : productFieldErrors(parsed.error);
+  for (const field of PRODUCT_FORM_FIELDS) {
     const message = fieldErrors[field];
-    return message ? [{ line: row.line, message: `Ligne ${row.line} : ${message} (colonne ${COLUMN_OF[field]})` }] : [];
-  });
+    if (message) errors.push({ line: row.line, message: `Ligne ${row.line} : ${message} (colonne ${COLUMN_OF[field]})` });
+  }
   return { ok: false, errors };
 }

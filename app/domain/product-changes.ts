@@ -20,6 +20,16 @@ export const LOGGED_PRODUCT_FIELDS = [
   "series",
   "rarity",
   "condition",
+  "compareAtCents",
+  "weightGrams",
+  "vatRateBp",
+  "vatScheme",
+  "safetyProfileId",
+  "manufacturerName",
+  "manufacturerAddress",
+  "manufacturerEmail",
+  "ean",
+  "safetyWarnings",
   // Only an archive sets it: the log then says why the product vanished.
   "archivedAt",
 ] as const;

@@ -106,6 +106,16 @@ describe("product form: required fields and value lists", () => {
       series: "Base Set",
       rarity: "rare",
       condition: "near-mint",
+      compareAtCents: null,
+      weightGrams: null,
+      vatRateBp: null,
+      vatScheme: "normal",
+      safetyProfileId: null,
+      manufacturerName: null,
+      manufacturerAddress: null,
+      manufacturerEmail: null,
+      ean: null,
+      safetyWarnings: null,
     });
   });
 
@@ -153,6 +163,80 @@ describe("product form: required fields and value lists", () => {
 
   it("answers in French when a field is not text", () => {
     expect(productFieldErrors(productFormSchema({ now }).safeParse({ ...valid, price: 12 }).error!).price).toBe("Valeur invalide");
+  });
+});
+
+describe("product form: former price, weight, VAT and product safety", () => {
+  it("reads a former price in euros, empty for none, and refuses the rest", () => {
+    expect(values({ ...valid, compareAt: "399,99" }).compareAtCents).toBe(39_999);
+    expect(values({ ...valid, compareAt: " " }).compareAtCents).toBeNull();
+    // A former price below the price is stored: the product page does not show it (domain/reference-price).
+    expect(values({ ...valid, compareAt: "10" }).compareAtCents).toBe(1000);
+    expect(errors({ ...valid, compareAt: "beaucoup" }).compareAt).toBe("Le prix barré doit être un nombre");
+    expect(errors({ ...valid, compareAt: "-5" }).compareAt).toBe("Le prix barré ne peut pas être négatif");
+    expect(errors({ ...valid, compareAt: "0" }).compareAt).toBe("Le prix barré doit être supérieur à 0 € (laissez vide pour aucun)");
+  });
+
+  it("reads a weight in whole grams, empty for the category's default", () => {
+    expect(values({ ...valid, weight: "150" }).weightGrams).toBe(150);
+    expect(values({ ...valid, weight: " 1 200 g " }).weightGrams).toBe(1200);
+    expect(values({ ...valid, weight: "" }).weightGrams).toBeNull();
+    expect(values({ ...valid, weight: "0" }).weightGrams).toBe(0);
+    expect(errors({ ...valid, weight: "lourd" }).weight).toBe("Le poids doit être un nombre de grammes");
+    expect(errors({ ...valid, weight: "2,5" }).weight).toBe("Le poids doit être un nombre entier de grammes");
+    expect(errors({ ...valid, weight: "-1" }).weight).toBe("Le poids ne peut pas être négatif");
+    expect(errors({ ...valid, weight: "100001" }).weight).toBe("Le poids ne peut pas dépasser 100 000 g");
+  });
+
+  it("reads the VAT rates of the select and of a spreadsheet, empty for the category's default", () => {
+    expect(["", "20", "10", "5,5", "5.5 %", "2,1", "20 %"].map((vatRate) => values({ ...valid, vatRate }).vatRateBp)).toEqual([null, 2000, 1000, 550, 550, 210, 2000]);
+    expect(errors({ ...valid, vatRate: "19,6" }).vatRate).toBe("Taux de TVA inconnu (20, 10, 5,5 ou 2,1 %)");
+    expect(errors({ ...valid, vatRate: "vingt" }).vatRate).toBe("Taux de TVA inconnu (20, 10, 5,5 ou 2,1 %)");
+  });
+
+  it("reads the second-hand checkbox as the margin scheme", () => {
+    expect(values({ ...valid, marginScheme: "on" }).vatScheme).toBe("margin");
+    expect(values({ ...valid, marginScheme: "oui" }).vatScheme).toBe("margin");
+    expect(values({ ...valid, marginScheme: "non" }).vatScheme).toBe("normal");
+    expect(errors({ ...valid, marginScheme: "parfois" }).marginScheme).toBe("Valeur invalide (oui ou non)");
+  });
+
+  it("takes a brand profile among those that exist", () => {
+    expect(values({ ...valid, safetyProfile: "3" }).safetyProfileId).toBe(3);
+    expect(productFormSchema({ now, safetyProfileIds: [1, 3] }).safeParse({ ...valid, safetyProfile: "3" }).success).toBe(true);
+    const unknown = productFormSchema({ now, safetyProfileIds: [1] }).safeParse({ ...valid, safetyProfile: "3" });
+    expect(productFieldErrors(unknown.error!).safetyProfile).toBe("Marque inconnue : choisissez-en une dans la liste");
+    expect(errors({ ...valid, safetyProfile: "Pokémon" }).safetyProfile).toBe("Marque inconnue : choisissez-en une dans la liste");
+  });
+
+  it("takes the product's own safety values, an address and warnings on several lines", () => {
+    expect(
+      values({
+        ...valid,
+        manufacturerName: " Bandai Co., Ltd. ",
+        manufacturerAddress: "1 rue de l'Exemple\r\n75001 Paris",
+        manufacturerEmail: "Contact@Exemple.FR",
+        ean: "4006 3813 3393 1",
+        safetyWarnings: "Ne convient pas aux enfants de moins de 3 ans.\rPetits éléments.",
+      }),
+    ).toMatchObject({
+      manufacturerName: "Bandai Co., Ltd.",
+      manufacturerAddress: "1 rue de l'Exemple\n75001 Paris",
+      manufacturerEmail: "contact@exemple.fr",
+      ean: "4006381333931",
+      safetyWarnings: "Ne convient pas aux enfants de moins de 3 ans.\nPetits éléments.",
+    });
+    expect(errors({ ...valid, manufacturerEmail: "pas-un-email" }).manufacturerEmail).toBe("L'e-mail n'est pas une adresse valide");
+    expect(errors({ ...valid, manufacturerName: "Bandai\u202e" }).manufacturerName).toBe("Le nom du fabricant contient des caractères non autorisés");
+    expect(errors({ ...valid, manufacturerAddress: "x".repeat(501) }).manufacturerAddress).toBe("L'adresse postale ne peut pas dépasser 500 caractères");
+  });
+
+  it("checks an EAN's length and check digit", () => {
+    expect(values({ ...valid, ean: "96385074" }).ean).toBe("96385074"); // EAN-8
+    expect(errors({ ...valid, ean: "4006381333932" }).ean).toBe("Clé de contrôle de l'EAN invalide (le dernier chiffre devrait être 1)");
+    expect(errors({ ...valid, ean: "400638133393" }).ean).toBe("L'EAN doit compter 8 ou 13 chiffres");
+    expect(errors({ ...valid, ean: "4006381333931X" }).ean).toBe("L'EAN ne doit contenir que des chiffres");
+    expect(errors({ ...valid, ean: "4,00638E+12" }).ean).toBe("L'EAN a été converti en nombre par le tableur : mettez la colonne au format texte et recopiez le code");
   });
 });
 
@@ -233,9 +317,19 @@ describe("form data and stored products", () => {
       series: "Base Set",
       rarity: "rare",
       condition: "excellent",
+      compareAt: "399",
+      weight: "5",
+      vatRate: "5,5",
+      marginScheme: "on",
+      safetyProfile: "2",
+      manufacturerName: "Wizards of the Coast LLC",
+      manufacturerAddress: "PO Box 707\nRenton",
+      manufacturerEmail: "contact@example.com",
+      ean: "96385074",
+      safetyWarnings: "Petits éléments",
     });
     const input = productFormInputOf(stored);
-    expect(input).toMatchObject({ price: "349,99", featured: "on", launchDate: "2026-12-24", launchTime: "20:15" });
+    expect(input).toMatchObject({ price: "349,99", featured: "on", launchDate: "2026-12-24", launchTime: "20:15", compareAt: "399,00", vatRate: "5,5", marginScheme: "on", safetyProfile: "2" });
     expect(values(input, { currentDropTime: stored.dropTime })).toEqual(stored);
   });
 

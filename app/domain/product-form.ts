@@ -14,8 +14,18 @@ import {
   TCG_SUB_CATEGORIES,
 } from "./catalog-values";
 import { MAX_ADDITIONAL_IMAGES } from "./image-upload";
+import { checkEan } from "./ean";
 import { centsToDecimalString } from "./money";
 import { parisWallTime, parisWallTimeToUtc } from "./paris-time";
+import {
+  checkEmail,
+  checkLines,
+  EMAIL_MAX_LENGTH,
+  MANUFACTURER_NAME_MAX_LENGTH,
+  POSTAL_ADDRESS_MAX_LENGTH,
+  WARNINGS_MAX_LENGTH,
+} from "./safety-profile";
+import { isVatRateBp, type VatRateBp, type VatScheme } from "./vat";
 
 /**
  * The admin product form (SPEC.md sections 2 and 5): one schema for the browser and the server
@@ -41,6 +51,16 @@ export const PRODUCT_FORM_FIELDS = [
   "series",
   "rarity",
   "condition",
+  "compareAt",
+  "weight",
+  "vatRate",
+  "marginScheme",
+  "safetyProfile",
+  "manufacturerName",
+  "manufacturerAddress",
+  "manufacturerEmail",
+  "ean",
+  "safetyWarnings",
 ] as const;
 export type ProductFormField = (typeof PRODUCT_FORM_FIELDS)[number];
 
@@ -65,6 +85,20 @@ export type ProductFormValues = {
   series: string | null;
   rarity: Rarity | null;
   condition: Condition | null;
+  /** A struck-through former price; shown only when the price history allows it (domain/reference-price). */
+  compareAtCents: number | null;
+  /** Null: the category's default (domain/shipping defaultWeightGrams). */
+  weightGrams: number | null;
+  /** Null: the category's default (domain/vat defaultVatRateBp). */
+  vatRateBp: VatRateBp | null;
+  vatScheme: VatScheme;
+  /** Product safety (GPSR): the brand's profile, and this product's own values (null: the brand's). */
+  safetyProfileId: number | null;
+  manufacturerName: string | null;
+  manufacturerAddress: string | null;
+  manufacturerEmail: string | null;
+  ean: string | null;
+  safetyWarnings: string | null;
 };
 
 export type ProductFieldErrors = Partial<Record<ProductFormField, string>>;
@@ -74,6 +108,7 @@ const DESCRIPTION_MAX_LENGTH = 5000;
 const SHORT_TEXT_MAX_LENGTH = 100;
 const MAX_PRICE_CENTS = 100_000_000; // 1 000 000 €
 const MAX_STOCK = 1_000_000;
+export const MAX_WEIGHT_GRAMS = 100_000;
 
 // ---------------------------------------------------------------------------------------------
 // Numbers
@@ -81,18 +116,51 @@ const MAX_STOCK = 1_000_000;
 type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** "12,50", "12.50", "12", "1 299,00 €" → cents; French messages for everything else. */
-export function parsePriceCents(text: string): Parsed<number> {
+export function parsePriceCents(text: string, subject = "Le prix"): Parsed<number> {
   const normalised = text.replace(/[\s\u00a0\u202f]/g, "").replace(/€$/, "").replace(",", ".");
-  if (normalised === "") return { ok: false, message: "Le prix est obligatoire" };
+  if (normalised === "") return { ok: false, message: `${subject} est obligatoire` };
   const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(normalised);
-  if (!match || (match[2] === "" && !match[3])) return { ok: false, message: "Le prix doit être un nombre" };
+  if (!match || (match[2] === "" && !match[3])) return { ok: false, message: `${subject} doit être un nombre` };
   const [, sign, whole = "", fraction = ""] = match;
-  if (sign) return { ok: false, message: "Le prix ne peut pas être négatif" };
-  if (fraction.length > 2) return { ok: false, message: "Le prix ne peut pas avoir plus de 2 décimales" };
+  if (sign) return { ok: false, message: `${subject} ne peut pas être négatif` };
+  if (fraction.length > 2) return { ok: false, message: `${subject} ne peut pas avoir plus de 2 décimales` };
   // String arithmetic: 0.1 + 0.2 never enters a price.
   const cents = Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0"));
-  if (cents > MAX_PRICE_CENTS) return { ok: false, message: "Le prix ne peut pas dépasser 1 000 000 €" };
+  if (cents > MAX_PRICE_CENTS) return { ok: false, message: `${subject} ne peut pas dépasser 1 000 000 €` };
   return { ok: true, value: cents };
+}
+
+/** The struck-through former price: empty for none, else euros above 0. */
+function parseCompareAt(text: string): Parsed<number | null> {
+  if (text === "") return { ok: true, value: null };
+  const price = parsePriceCents(text, "Le prix barré");
+  if (price.ok && price.value === 0) return { ok: false, message: "Le prix barré doit être supérieur à 0 € (laissez vide pour aucun)" };
+  return price;
+}
+
+/** Grams, "150" or "150 g"; empty: the category's default. */
+export function parseWeightGrams(text: string): Parsed<number | null> {
+  const normalised = text.replace(/[\s\u00a0\u202f]/g, "").replace(/g$/i, "").replace(",", ".");
+  if (normalised === "") return { ok: true, value: null };
+  if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(normalised)) return { ok: false, message: "Le poids doit être un nombre de grammes" };
+  const value = Number(normalised);
+  if (value < 0) return { ok: false, message: "Le poids ne peut pas être négatif" };
+  if (!Number.isInteger(value)) return { ok: false, message: "Le poids doit être un nombre entier de grammes" };
+  if (value > MAX_WEIGHT_GRAMS) return { ok: false, message: "Le poids ne peut pas dépasser 100 000 g" };
+  return { ok: true, value };
+}
+
+/** "20", "5,5", "5.5 %" → basis points; empty: the category's default. */
+export function parseVatRate(text: string): Parsed<VatRateBp | null> {
+  const normalised = text.replace(/[\s\u00a0\u202f]/g, "").replace(/%$/, "").replace(",", ".");
+  if (normalised === "") return { ok: true, value: null };
+  const bp = /^\d{1,2}(\.\d{1,2})?$/.test(normalised) ? Math.round(Number(normalised) * 100) : NaN;
+  return isVatRateBp(bp) ? { ok: true, value: bp } : { ok: false, message: "Taux de TVA inconnu (20, 10, 5,5 ou 2,1 %)" };
+}
+
+/** A rate as the form's select and the CSV write it: 550 → "5,5". */
+export function vatRateText(rateBp: number | null): string {
+  return rateBp === null ? "" : String(rateBp / 100).replace(".", ",");
 }
 
 export function parseStock(text: string): Parsed<number> {
@@ -160,6 +228,16 @@ const rawForm = z.object({
   series: text,
   rarity: text,
   condition: text,
+  compareAt: text,
+  weight: text,
+  vatRate: text,
+  marginScheme: text,
+  safetyProfile: text,
+  manufacturerName: text,
+  manufacturerAddress: text,
+  manufacturerEmail: text,
+  ean: text,
+  safetyWarnings: text,
 });
 
 /** Storage keys ("pokemon_1764000000000_ab12", "seed/display-ev"): no dots, so never a path out. */
@@ -182,9 +260,11 @@ const sameLaunch = (posted: Date, stored: Date, withSeconds: boolean) => {
 /**
  * `now` is the server's clock in the action. `currentDropTime` is the edited product's launch:
  * a launch time must be to come, except that one (it has passed once the product dropped, and
- * the form shows it to the minute, so the stored instant is kept).
+ * the form shows it to the minute, so the stored instant is kept). `safetyProfileIds`: the brand
+ * profiles that exist (the form's select); without it, any id is taken (the database refuses an
+ * unknown one).
  */
-export function productFormSchema(options: { now: Date; currentDropTime?: Date | null }) {
+export function productFormSchema(options: { now: Date; currentDropTime?: Date | null; safetyProfileIds?: readonly number[] }) {
   return rawForm.transform((raw, ctx): ProductFormValues => {
     let failed = false;
     const fail = (field: ProductFormField, message: string) => {
@@ -266,7 +346,36 @@ export function productFormSchema(options: { now: Date; currentDropTime?: Date |
     if (raw.rarity !== "" && !oneOf(RARITIES, raw.rarity)) fail("rarity", "Rareté inconnue");
     if (raw.condition !== "" && !oneOf(CONDITIONS, raw.condition)) fail("condition", "État inconnu");
 
-    if (failed || !price.ok || !stock.ok || !category) return z.NEVER;
+    const compareAt = parseCompareAt(raw.compareAt);
+    if (!compareAt.ok) fail("compareAt", compareAt.message);
+    const weight = parseWeightGrams(raw.weight);
+    if (!weight.ok) fail("weight", weight.message);
+    const vatRate = parseVatRate(raw.vatRate);
+    if (!vatRate.ok) fail("vatRate", vatRate.message);
+    const marginText = raw.marginScheme.toLowerCase();
+    if (!TRUE_VALUES.has(marginText) && !FALSE_VALUES.has(marginText)) fail("marginScheme", "Valeur invalide (oui ou non)");
+
+    // Product safety: a brand profile, and the values this product says otherwise.
+    let safetyProfileId: number | null = null;
+    if (raw.safetyProfile !== "") {
+      const id = /^\d{1,9}$/.test(raw.safetyProfile) ? Number(raw.safetyProfile) : 0;
+      if (id === 0 || (options.safetyProfileIds && !options.safetyProfileIds.includes(id))) fail("safetyProfile", "Marque inconnue : choisissez-en une dans la liste");
+      else safetyProfileId = id;
+    }
+    if (raw.manufacturerName.length > MANUFACTURER_NAME_MAX_LENGTH) fail("manufacturerName", `Le nom du fabricant ne peut pas dépasser ${MANUFACTURER_NAME_MAX_LENGTH} caractères`);
+    else if (hasForbiddenCharacters(raw.manufacturerName)) fail("manufacturerName", "Le nom du fabricant contient des caractères non autorisés");
+    const addressError = checkLines(raw.manufacturerAddress, "L'adresse postale", POSTAL_ADDRESS_MAX_LENGTH);
+    if (addressError) fail("manufacturerAddress", addressError);
+    const manufacturerEmail = raw.manufacturerEmail.toLowerCase();
+    const emailError = manufacturerEmail.length > EMAIL_MAX_LENGTH ? "L'e-mail n'est pas une adresse valide" : checkEmail(manufacturerEmail);
+    if (emailError) fail("manufacturerEmail", emailError);
+    const ean = raw.ean === "" ? null : checkEan(raw.ean);
+    if (ean && !ean.ok) fail("ean", ean.message);
+    const warningsError = checkLines(raw.safetyWarnings, "Le texte des avertissements", WARNINGS_MAX_LENGTH);
+    if (warningsError) fail("safetyWarnings", warningsError);
+
+    if (failed || !price.ok || !stock.ok || !category || !compareAt.ok || !weight.ok || !vatRate.ok) return z.NEVER;
+    const lines = (value: string) => value.replace(/\r\n?/g, "\n") || null;
     return {
       title: raw.name,
       description: raw.description,
@@ -283,6 +392,16 @@ export function productFormSchema(options: { now: Date; currentDropTime?: Date |
       series: raw.series || null,
       rarity: (raw.rarity || null) as Rarity | null,
       condition: (raw.condition || null) as Condition | null,
+      compareAtCents: compareAt.value,
+      weightGrams: weight.value,
+      vatRateBp: vatRate.value,
+      vatScheme: TRUE_VALUES.has(marginText) ? "margin" : "normal",
+      safetyProfileId,
+      manufacturerName: raw.manufacturerName || null,
+      manufacturerAddress: lines(raw.manufacturerAddress),
+      manufacturerEmail: manufacturerEmail || null,
+      ean: ean?.ok ? ean.value : null,
+      safetyWarnings: lines(raw.safetyWarnings),
     };
   });
 }
@@ -309,11 +428,12 @@ export function productFormInput(form: FormData): ProductFormInput {
   return input;
 }
 
-/** A products row as far as the form goes (the table types rarity and condition as text). */
-type StoredProduct = Omit<ProductFormValues, "imagePath" | "rarity" | "condition"> & {
+/** A products row as far as the form goes (the table types rarity, condition and the VAT rate loosely). */
+type StoredProduct = Omit<ProductFormValues, "imagePath" | "rarity" | "condition" | "vatRateBp"> & {
   imagePath: string | null;
   rarity: string | null;
   condition: string | null;
+  vatRateBp: number | null;
 };
 
 /** A stored product as form input: the edit form's initial values and the CSV export's cells. */
@@ -337,6 +457,16 @@ export function productFormInputOf(product: StoredProduct): Required<ProductForm
     series: product.series ?? "",
     rarity: product.rarity ?? "",
     condition: product.condition ?? "",
+    compareAt: product.compareAtCents === null ? "" : centsToDecimalString(product.compareAtCents).replace(".", ","),
+    weight: product.weightGrams === null ? "" : String(product.weightGrams),
+    vatRate: vatRateText(product.vatRateBp),
+    marginScheme: product.vatScheme === "margin" ? "on" : "",
+    safetyProfile: product.safetyProfileId === null ? "" : String(product.safetyProfileId),
+    manufacturerName: product.manufacturerName ?? "",
+    manufacturerAddress: product.manufacturerAddress ?? "",
+    manufacturerEmail: product.manufacturerEmail ?? "",
+    ean: product.ean ?? "",
+    safetyWarnings: product.safetyWarnings ?? "",
   };
 }
 

@@ -5,11 +5,12 @@ import { catalogCsv, type CsvError, readCatalogCsv, stockFromImport, validateCat
 import { type ProductChanges, productChanges } from "~/domain/product-changes";
 import type { ProductFormValues } from "~/domain/product-form";
 import { insertProductLogged, updateProductLogged } from "./product-admin.server";
+import { safetyProfileChoices } from "./product-safety.server";
 
-/** Every product but the archived ones (kept only for their orders), oldest first. */
+/** Every product but the archived ones (kept only for their orders), oldest first; safety_brand names the brand. */
 export async function exportCatalogCsv(db: Db): Promise<string> {
   const rows = await db.select().from(products).where(isNull(products.archivedAt)).orderBy(asc(products.id));
-  return catalogCsv(rows);
+  return catalogCsv(rows, await safetyProfileChoices(db));
 }
 
 export type CatalogImportRow = {
@@ -66,6 +67,7 @@ async function planImport(db: Db | Tx, csvText: string, lock: boolean, { now = n
     for (const row of await (lock ? query.for("update") : query)) existing.set(row.id, row);
   }
 
+  const safetyProfiles = read.rows.length > 0 ? await safetyProfileChoices(db) : [];
   const rows: CatalogImportRow[] = [];
   for (const row of read.rows) {
     const before = row.id === null ? null : existing.get(row.id);
@@ -73,7 +75,7 @@ async function planImport(db: Db | Tx, csvText: string, lock: boolean, { now = n
       errors.push({ line: row.line, message: `Ligne ${row.line} : produit ${row.id} introuvable (colonne id)` });
       continue;
     }
-    const checked = validateCatalogRow(row, { now, currentDropTime: before?.dropTime ?? null });
+    const checked = validateCatalogRow(row, { now, currentDropTime: before?.dropTime ?? null, current: before, safetyProfiles });
     if (!checked.ok) {
       errors.push(...checked.errors);
       continue;

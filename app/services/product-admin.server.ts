@@ -12,6 +12,7 @@ import {
   stockFromForm,
 } from "~/domain/product-form";
 import { productSearchColumns } from "~/domain/search";
+import { safetyProfileIds } from "./product-safety.server";
 
 /**
  * The admin's product writes (SPEC.md section 2, issue 10). Each write and its admin log row
@@ -107,10 +108,11 @@ export async function updateProductLogged(
 }
 
 export async function createProduct(db: Db, input: ProductFormInput, adminUserId: string, now = new Date()): Promise<CreateProductResult> {
-  const parsed = productFormSchema({ now }).safeParse(input);
-  if (!parsed.success) return { outcome: "invalid", errors: productFieldErrors(parsed.error) };
-  const product = await db.transaction((tx) => insertProductLogged(tx, parsed.data, adminUserId, now));
-  return { outcome: "created", product };
+  return db.transaction(async (tx): Promise<CreateProductResult> => {
+    const parsed = productFormSchema({ now, safetyProfileIds: await safetyProfileIds(tx) }).safeParse(input);
+    if (!parsed.success) return { outcome: "invalid", errors: productFieldErrors(parsed.error) };
+    return { outcome: "created", product: await insertProductLogged(tx, parsed.data, adminUserId, now) };
+  });
 }
 
 /**
@@ -130,7 +132,7 @@ export async function updateProduct(
     // Locked: a checkout of this product waits until the stock below is written.
     const before = await lockProduct(tx, id);
     if (!before) return { outcome: "missing" };
-    const parsed = productFormSchema({ now, currentDropTime: before.dropTime }).safeParse(input);
+    const parsed = productFormSchema({ now, currentDropTime: before.dropTime, safetyProfileIds: await safetyProfileIds(tx) }).safeParse(input);
     if (!parsed.success) return { outcome: "invalid", errors: productFieldErrors(parsed.error) };
     const values = stockSeen == null ? parsed.data : { ...parsed.data, stock: stockFromForm(before.stock, parsed.data.stock, stockSeen) };
     const { product, changes } = await updateProductLogged(tx, before, values, adminUserId, now);
@@ -173,6 +175,16 @@ export async function duplicateProduct(db: Db, id: number, adminUserId: string, 
         series: original.series,
         rarity: original.rarity as ProductFields["rarity"],
         condition: original.condition as ProductFields["condition"],
+        compareAtCents: original.compareAtCents,
+        weightGrams: original.weightGrams,
+        vatRateBp: original.vatRateBp as ProductFields["vatRateBp"],
+        vatScheme: original.vatScheme,
+        safetyProfileId: original.safetyProfileId,
+        manufacturerName: original.manufacturerName,
+        manufacturerAddress: original.manufacturerAddress,
+        manufacturerEmail: original.manufacturerEmail,
+        ean: original.ean,
+        safetyWarnings: original.safetyWarnings,
       },
       adminUserId,
       now,

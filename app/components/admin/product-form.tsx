@@ -1,11 +1,17 @@
-import { type FormEvent, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, controlClass } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
 import { CONDITIONS, CONDITION_LABELS, MAIN_CATEGORIES, RARITIES, RARITY_LABELS, TCG_SUB_CATEGORIES } from "~/domain/catalog-values";
-import { type ProductFieldErrors, type ProductFormInput, productFieldErrors, productFormInput, productFormSchema } from "~/domain/product-form";
+import { type ProductFieldErrors, type ProductFormInput, parsePriceCents, productFieldErrors, productFormInput, productFormSchema, vatRateText } from "~/domain/product-form";
+import { formatEuros } from "~/domain/money";
+import { compareAtDecision, compareAtRefusal, REFERENCE_PERIOD_DAYS } from "~/domain/reference-price";
+import { missingSafetyFields, type SafetyProfileSummary } from "~/domain/safety-profile";
+import { defaultWeightGrams, formatWeight } from "~/domain/shipping";
+import { defaultVatRateBp, VAT_RATES_BP } from "~/domain/vat";
+import { formatVatRate } from "~/domain/vat-allocation";
 import { cn } from "~/lib/utils";
 import { AdditionalImages, MainImageUploader } from "./image-uploader";
 import { LaunchPicker } from "./launch-picker";
@@ -27,6 +33,8 @@ export function ProductForm({
   imageBase,
   today,
   currentDropTime,
+  safetyProfiles,
+  priceHistory,
   onTouched,
 }: {
   mode: "add" | "edit";
@@ -35,6 +43,10 @@ export function ProductForm({
   imageBase: string;
   today: string;
   currentDropTime: string | null;
+  /** The brands' safety profiles (/admin/product-safety). */
+  safetyProfiles: SafetyProfileSummary[];
+  /** The saved product's price history as far as the reference price needs it (ISO dates). */
+  priceHistory: { priceCents: number; effectiveFrom: string }[];
   onTouched: () => void;
 }) {
   const navigation = useNavigation();
@@ -55,6 +67,10 @@ export function ProductForm({
   // The stock as the form first showed it, kept when the loader runs again (after an answer, or
   // a live reload after a sale): the server counts the change typed from it (updateProduct).
   const [stockSeen] = useState(initial.stock);
+  const [price, setPrice] = useState(initial.price);
+  const [compareAt, setCompareAt] = useState(initial.compareAt);
+  const [profileId, setProfileId] = useState(initial.safetyProfile);
+  const profile = safetyProfiles.find((candidate) => String(candidate.id) === profileId) ?? null;
 
   const clear = (...fields: (keyof ProductFieldErrors)[]) =>
     setErrors((current) => (fields.some((field) => current[field]) ? Object.fromEntries(Object.entries(current).filter(([key]) => !fields.includes(key as keyof ProductFieldErrors))) : current));
@@ -65,7 +81,11 @@ export function ProductForm({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
-    const parsed = productFormSchema({ now: new Date(), currentDropTime: currentDropTime ? new Date(currentDropTime) : null }).safeParse(
+    const parsed = productFormSchema({
+      now: new Date(),
+      currentDropTime: currentDropTime ? new Date(currentDropTime) : null,
+      safetyProfileIds: safetyProfiles.map((candidate) => candidate.id),
+    }).safeParse(
       productFormInput(new FormData(form)),
     );
     if (parsed.success) return;
@@ -80,6 +100,8 @@ export function ProductForm({
   const isTcg = category === "TCG";
   const isCards = isTcg && subCategory === "Cartes";
   const select = cn(controlClass, "h-11");
+  const missing = profile ? missingSafetyFields(profile) : [];
+  const fromBrand = (value: string | undefined) => (value ? `Marque : ${value}` : undefined);
   return (
     <Form
       id={PRODUCT_FORM_ID}
@@ -94,55 +116,43 @@ export function ProductForm({
     >
       <input type="hidden" name="intent" value="save" />
       {mode === "edit" ? <input type="hidden" name="stockSeen" value={stockSeen} /> : null}
-      <section className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-5" aria-labelledby="product-info">
-        <h2 id="product-info" className="text-lg font-bold">
-          Informations
-        </h2>
-        <Field label="Nom du produit" required error={errors.name}>
-          {(props) => <Input {...props} name="name" defaultValue={initial.name} autoComplete="off" maxLength={200} />}
-        </Field>
-        <Field label="Description" required error={errors.description}>
-          {(props) => <textarea {...props} name="description" defaultValue={initial.description} rows={6} className={cn(controlClass, "py-2")} />}
-        </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Prix (€)" required error={errors.price} hint="Par exemple 12,50">
-            {(props) => <Input {...props} name="price" defaultValue={initial.price} inputMode="decimal" autoComplete="off" />}
+      <div className="flex flex-col gap-6">
+        <section className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-5" aria-labelledby="product-info">
+          <h2 id="product-info" className="text-lg font-bold">
+            Informations
+          </h2>
+          <Field label="Nom du produit" required error={errors.name}>
+            {(props) => <Input {...props} name="name" defaultValue={initial.name} autoComplete="off" maxLength={200} />}
           </Field>
-          <Field label="Stock" required error={errors.stock} hint={mode === "edit" ? stockHint(initial.stock, stockSeen) : undefined}>
-            {/* The stock seen at opening, not the live one: a live reload would otherwise move an
-                untouched field, and the server would count that change a second time. */}
-            {(props) => <Input {...props} name="stock" type="number" min={0} step={1} defaultValue={stockSeen} inputMode="numeric" />}
+          <Field label="Description" required error={errors.description}>
+            {(props) => <textarea {...props} name="description" defaultValue={initial.description} rows={6} className={cn(controlClass, "py-2")} />}
           </Field>
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Catégorie principale" required error={errors.category}>
-            {(props) => (
-              <select
-                {...props}
-                name="category"
-                value={category}
-                onChange={(event) => {
-                  const next = event.target.value;
-                  setCategory(next);
-                  // Leaving TCG drops its sub-category; coming back to the stored category restores it.
-                  setSubCategory(next === initial.category ? initial.subCategory : "");
-                }}
-                className={select}
-              >
-                {MAIN_CATEGORIES.map((value) => (
-                  <option key={value} value={value}>
-                    {value}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          {isTcg ? (
-            <Field label="Sous-catégorie" required error={errors.subCategory}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Prix (€)" required error={errors.price} hint="Par exemple 12,50">
+              {(props) => <Input {...props} name="price" defaultValue={initial.price} inputMode="decimal" autoComplete="off" onChange={(event) => setPrice(event.target.value)} />}
+            </Field>
+            <Field label="Stock" required error={errors.stock} hint={mode === "edit" ? stockHint(initial.stock, stockSeen) : undefined}>
+              {/* The stock seen at opening, not the live one: a live reload would otherwise move an
+                  untouched field, and the server would count that change a second time. */}
+              {(props) => <Input {...props} name="stock" type="number" min={0} step={1} defaultValue={stockSeen} inputMode="numeric" />}
+            </Field>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Catégorie principale" required error={errors.category}>
               {(props) => (
-                <select {...props} name="subCategory" value={subCategory} onChange={(event) => setSubCategory(event.target.value)} className={select}>
-                  <option value="">Choisir…</option>
-                  {TCG_SUB_CATEGORIES.map((value) => (
+                <select
+                  {...props}
+                  name="category"
+                  value={category}
+                  onChange={(event) => {
+                    const next = event.target.value;
+                    setCategory(next);
+                    // Leaving TCG drops its sub-category; coming back to the stored category restores it.
+                    setSubCategory(next === initial.category ? initial.subCategory : "");
+                  }}
+                  className={select}
+                >
+                  {MAIN_CATEGORIES.map((value) => (
                     <option key={value} value={value}>
                       {value}
                     </option>
@@ -150,60 +160,124 @@ export function ProductForm({
                 </select>
               )}
             </Field>
-          ) : (
-            // Outside TCG the sub-category is a free label of the stored product ("Manga"): kept as is.
-            <input type="hidden" name="subCategory" value={subCategory} />
-          )}
-        </div>
-        {isCards ? (
-          <Field label="Type de carte" error={errors.cardType}>
-            {(props) => (
-              <select {...props} name="cardType" defaultValue={initial.cardType || "recent"} className={select}>
-                <option value="recent">Récente</option>
-                <option value="vintage">Vintage</option>
-              </select>
+            {isTcg ? (
+              <Field label="Sous-catégorie" required error={errors.subCategory}>
+                {(props) => (
+                  <select {...props} name="subCategory" value={subCategory} onChange={(event) => setSubCategory(event.target.value)} className={select}>
+                    <option value="">Choisir…</option>
+                    {TCG_SUB_CATEGORIES.map((value) => (
+                      <option key={value} value={value}>
+                        {value}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            ) : (
+              // Outside TCG the sub-category is a free label of the stored product ("Manga"): kept as is.
+              <input type="hidden" name="subCategory" value={subCategory} />
             )}
-          </Field>
-        ) : null}
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Série" error={errors.series}>
-            {(props) => (
-              <>
-                <Input {...props} name="series" defaultValue={initial.series} list="series-list" autoComplete="off" />
-                <datalist id="series-list">
-                  {SERIES.map((value) => (
-                    <option key={value} value={value} />
+          </div>
+          {isCards ? (
+            <Field label="Type de carte" error={errors.cardType}>
+              {(props) => (
+                <select {...props} name="cardType" defaultValue={initial.cardType || "recent"} className={select}>
+                  <option value="recent">Récente</option>
+                  <option value="vintage">Vintage</option>
+                </select>
+              )}
+            </Field>
+          ) : null}
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field label="Série" error={errors.series}>
+              {(props) => (
+                <>
+                  <Input {...props} name="series" defaultValue={initial.series} list="series-list" autoComplete="off" />
+                  <datalist id="series-list">
+                    {SERIES.map((value) => (
+                      <option key={value} value={value} />
+                    ))}
+                  </datalist>
+                </>
+              )}
+            </Field>
+            <Field label="Rareté" error={errors.rarity}>
+              {(props) => (
+                <select {...props} name="rarity" defaultValue={initial.rarity} className={select}>
+                  <option value="">Non précisée</option>
+                  {RARITIES.map((value) => (
+                    <option key={value} value={value}>
+                      {RARITY_LABELS[value]}
+                    </option>
                   ))}
-                </datalist>
-              </>
-            )}
-          </Field>
-          <Field label="Rareté" error={errors.rarity}>
+                </select>
+              )}
+            </Field>
+            <Field label="État" error={errors.condition}>
+              {(props) => (
+                <select {...props} name="condition" defaultValue={initial.condition} className={select}>
+                  <option value="">Non précisé</option>
+                  {CONDITIONS.map((value) => (
+                    <option key={value} value={value}>
+                      {CONDITION_LABELS[value]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+        </section>
+
+        <FormGroup legend="Prix barré, TVA et poids">
+          <Field label="Prix barré (ancien prix)" error={errors.compareAt} hint={<CompareAtHint price={price} compareAt={compareAt} history={priceHistory} />}>
             {(props) => (
-              <select {...props} name="rarity" defaultValue={initial.rarity} className={select}>
-                <option value="">Non précisée</option>
-                {RARITIES.map((value) => (
-                  <option key={value} value={value}>
-                    {RARITY_LABELS[value]}
-                  </option>
-                ))}
-              </select>
+              <Input {...props} name="compareAt" defaultValue={initial.compareAt} inputMode="decimal" autoComplete="off" placeholder="En euros, par exemple 14,90" onChange={(event) => setCompareAt(event.target.value)} />
             )}
           </Field>
-          <Field label="État" error={errors.condition}>
-            {(props) => (
-              <select {...props} name="condition" defaultValue={initial.condition} className={select}>
-                <option value="">Non précisé</option>
-                {CONDITIONS.map((value) => (
-                  <option key={value} value={value}>
-                    {CONDITION_LABELS[value]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
-      </section>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Taux de TVA" error={errors.vatRate}>
+              {(props) => (
+                <select {...props} name="vatRate" defaultValue={initial.vatRate} className={select}>
+                  <option value="">Par défaut ({formatVatRate(defaultVatRateBp(category, subCategory))})</option>
+                  {VAT_RATES_BP.map((rate) => (
+                    <option key={rate} value={vatRateText(rate)}>
+                      {formatVatRate(rate)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label="Poids (g)" error={errors.weight} hint="Pour le prix de la livraison. Vide : le poids par défaut de la catégorie.">
+              {(props) => (
+                <Input
+                  {...props}
+                  name="weight"
+                  defaultValue={initial.weight}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder={`Par défaut : ${formatWeight(defaultWeightGrams(category, subCategory))}`}
+                />
+              )}
+            </Field>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium">
+              <input
+                type="checkbox"
+                name="marginScheme"
+                defaultChecked={initial.marginScheme === "on"}
+                aria-describedby="margin-scheme-hint"
+                className="size-5 shrink-0 accent-[var(--color-primary)]"
+              />
+              Bien d'occasion (régime de la marge)
+            </label>
+            <p id="margin-scheme-hint" className="text-xs text-muted-foreground">
+              Acheté à un particulier et revendu en l'état : la TVA porte sur la marge et n'apparaît pas sur la facture (article 297 A du CGI).
+            </p>
+            {errors.marginScheme ? <p className="text-sm font-medium text-destructive">{errors.marginScheme}</p> : null}
+          </div>
+        </FormGroup>
+      </div>
 
       <div className="flex flex-col gap-6">
         <section className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-5" aria-labelledby="product-publication">
@@ -277,12 +351,98 @@ export function ProductForm({
         </section>
       </div>
 
+      <FormGroup legend="Sécurité du produit" className="lg:col-span-2">
+        <p className="text-sm text-muted-foreground">
+          Fabricant, adresses, identifiant et avertissements affichés sur la fiche produit (règlement (UE) 2023/988, article 19). Les valeurs de la marque
+          s'appliquent&nbsp;; un champ rempli ci-dessous les remplace pour ce produit.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Marque"
+            error={errors.safetyProfile}
+            hint={
+              <>
+                {profile && missing.length > 0 ? (
+                  <span className="block font-medium text-foreground">Fiche de la marque incomplète&nbsp;: {missing.join(", ")} manquant{missing.length > 1 ? "s" : ""}.</span>
+                ) : null}
+                <Link to="/admin/product-safety" className="font-medium text-accent underline-offset-4 hover:underline">
+                  Gérer les fiches des marques
+                </Link>
+              </>
+            }
+          >
+            {(props) => (
+              <select {...props} name="safetyProfile" value={profileId} onChange={(event) => setProfileId(event.target.value)} className={select}>
+                <option value="">Aucune marque</option>
+                {safetyProfiles.map((candidate) => (
+                  <option key={candidate.id} value={String(candidate.id)}>
+                    {candidate.brand}
+                    {missingSafetyFields(candidate).length > 0 ? " (fiche incomplète)" : ""}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="EAN" error={errors.ean} hint="8 ou 13 chiffres, clé de contrôle comprise. Vide : la fiche produit affiche la référence de la boutique.">
+            {(props) => <Input {...props} name="ean" defaultValue={initial.ean} inputMode="numeric" autoComplete="off" spellCheck={false} maxLength={20} />}
+          </Field>
+          <Field label="Fabricant" error={errors.manufacturerName}>
+            {(props) => <Input {...props} name="manufacturerName" defaultValue={initial.manufacturerName} autoComplete="off" maxLength={200} placeholder={fromBrand(profile?.manufacturerName)} />}
+          </Field>
+          <Field label="E-mail du fabricant" error={errors.manufacturerEmail}>
+            {(props) => <Input {...props} name="manufacturerEmail" type="email" defaultValue={initial.manufacturerEmail} autoComplete="off" maxLength={254} placeholder={fromBrand(profile?.email)} />}
+          </Field>
+          <Field label="Adresse postale du fabricant" error={errors.manufacturerAddress}>
+            {(props) => (
+              <textarea {...props} name="manufacturerAddress" defaultValue={initial.manufacturerAddress} rows={3} maxLength={500} placeholder={fromBrand(profile?.postalAddress)} className={cn(controlClass, "py-2")} />
+            )}
+          </Field>
+          <Field label="Avertissements" error={errors.safetyWarnings}>
+            {(props) => (
+              <textarea {...props} name="safetyWarnings" defaultValue={initial.safetyWarnings} rows={3} maxLength={2000} placeholder={fromBrand(profile?.warnings)} className={cn(controlClass, "py-2")} />
+            )}
+          </Field>
+        </div>
+      </FormGroup>
+
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end lg:col-span-2">
         <Button type="submit" size="lg" disabled={saving}>
           {saving ? "Enregistrement…" : mode === "add" ? "Ajouter le produit" : "Enregistrer les modifications"}
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** A group of fields with its legend, drawn as the form's other cards. */
+function FormGroup({ legend, className, children }: { legend: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={cn("rounded-2xl border border-border bg-card p-5", className)}>
+      <fieldset className="flex min-w-0 flex-col gap-5">
+        <legend className="mb-5 text-lg font-bold">{legend}</legend>
+        {children}
+      </fieldset>
+    </div>
+  );
+}
+
+/**
+ * Whether the former price will show on the product page, for the price and former price typed:
+ * a price other than the saved one would take effect on saving, starting its 30 days anew.
+ */
+function CompareAtHint({ price, compareAt, history }: { price: string; compareAt: string; history: { priceCents: number; effectiveFrom: string }[] }) {
+  const rule = `Affiché barré seulement s'il ne dépasse pas le prix le plus bas des ${REFERENCE_PERIOD_DAYS} jours précédant le prix actuel. Vide : aucun.`;
+  const typedPrice = parsePriceCents(price);
+  const typedCompareAt = compareAt.trim() === "" ? null : parsePriceCents(compareAt, "Le prix barré");
+  if (!typedPrice.ok || !typedCompareAt?.ok) return rule;
+  const points = history.map((point) => ({ priceCents: point.priceCents, effectiveFrom: new Date(point.effectiveFrom) }));
+  if (points.at(-1)?.priceCents !== typedPrice.value) points.push({ priceCents: typedPrice.value, effectiveFrom: new Date() });
+  const decision = compareAtDecision({ priceCents: typedPrice.value, compareAtCents: typedCompareAt.value, history: points });
+  if (decision.shown) return `Affiché barré sur la fiche produit (prix de référence : ${formatEuros(decision.referenceCents)}, le plus bas des ${REFERENCE_PERIOD_DAYS} jours précédant le prix actuel).`;
+  return (
+    <>
+      <strong className="font-semibold text-foreground">Prix barré non affiché&nbsp;:</strong> {compareAtRefusal(decision)}
+    </>
   );
 }
 

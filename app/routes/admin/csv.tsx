@@ -177,6 +177,13 @@ export default function AdminCsv({ actionData }: Route.ComponentProps) {
               Un stock laissé tel qu'exporté (colonne stock_exported) garde le stock actuel&nbsp;: les ventes faites depuis l'export restent vendues. Pour changer le stock
               d'un produit vendu depuis, exportez à nouveau.
             </li>
+            <li>
+              Livraison, TVA et sécurité&nbsp;: compare_at_price (prix barré, en euros), weight_grams (poids en grammes), vat_rate (20, 10, 5,5 ou 2,1),
+              margin_scheme (oui pour un bien d'occasion au régime de la marge), safety_brand (la marque d'une fiche de Sécurité des produits),
+              manufacturer_name, manufacturer_address, manufacturer_email, ean (8 ou 13 chiffres, colonne au format texte dans le tableur) et safety_warnings.
+              Une cellule vide prend la valeur par défaut (celle de la catégorie ou de la marque, aucun prix barré)&nbsp;; un fichier sans ces colonnes laisse
+              ces valeurs inchangées.
+            </li>
             <li>Rien n'est enregistré avant votre confirmation, et une seule erreur bloque tout l'import.</li>
           </ul>
           <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-col gap-4">

@@ -8,7 +8,9 @@ import { withNotice } from "~/domain/notices";
 import { parisWallTime } from "~/domain/paris-time";
 import { type ProductFieldErrors, type ProductFormInput, productFormInput, productFormInputOf } from "~/domain/product-form";
 import { storedImageExists } from "~/services/storage.server";
+import { readPriceWindow } from "~/services/price-history.server";
 import { createProduct, duplicateProduct, getProductForEdit, updateProduct } from "~/services/product-admin.server";
+import { safetyProfileChoices } from "~/services/product-safety.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/product-form";
 import { readForm } from "~/lib/request-input.server";
@@ -30,18 +32,31 @@ const EMPTY: Required<ProductFormInput> = {
   series: "",
   rarity: "",
   condition: "",
+  compareAt: "",
+  weight: "",
+  vatRate: "",
+  marginScheme: "",
+  safetyProfile: "",
+  manufacturerName: "",
+  manufacturerAddress: "",
+  manufacturerEmail: "",
+  ean: "",
+  safetyWarnings: "",
 };
 
 /** /admin/products/add and /admin/products/edit/{id} (app/routes.ts gives this module both). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const common = { imageBase: context.storage.publicBaseUrl, today: parisWallTime(new Date()).date };
-  if (!params.id) return { mode: "add" as const, id: null, initial: EMPTY, currentDropTime: null, ...common };
+  // The brands' safety profiles for the select (their values show as the overrides' placeholders).
+  const common = { imageBase: context.storage.publicBaseUrl, today: parisWallTime(new Date()).date, safetyProfiles: await safetyProfileChoices(context.db) };
+  if (!params.id) return { mode: "add" as const, id: null, initial: EMPTY, currentDropTime: null, priceHistory: [], ...common };
   const id = productIdOf(params.id);
   const product = id === null ? null : await getProductForEdit(context.db, id);
   if (!product) throw data(null, { status: 404 });
   const initial = productFormInputOf(product);
-  return { mode: "edit" as const, id: product.id, initial, currentDropTime: product.dropTime?.toISOString() ?? null, ...common };
+  // What decides whether the former price shows (the form says why not, for the price typed too).
+  const priceHistory = (await readPriceWindow(context.db, product.id)).map((point) => ({ priceCents: point.priceCents, effectiveFrom: point.effectiveFrom.toISOString() }));
+  return { mode: "edit" as const, id: product.id, initial, currentDropTime: product.dropTime?.toISOString() ?? null, priceHistory, ...common };
 }
 
 /** The id of /admin/products/edit/{id}: digits only ("0x10" or "1e1" would otherwise read as a number). */
@@ -105,7 +120,7 @@ async function missingImages(storage: Route.ActionArgs["context"]["storage"], in
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: loaded?.mode === "edit" ? "Modifier le produit" : "Ajouter un produit" }];
 
 export default function AdminProductForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, id, initial, imageBase, today, currentDropTime } = loaderData;
+  const { mode, id, initial, imageBase, today, currentDropTime, safetyProfiles, priceHistory } = loaderData;
   const [touched, setTouched] = useState(false);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
@@ -148,6 +163,8 @@ export default function AdminProductForm({ loaderData, actionData }: Route.Compo
         imageBase={imageBase}
         today={today}
         currentDropTime={currentDropTime}
+        safetyProfiles={safetyProfiles}
+        priceHistory={priceHistory}
         onTouched={() => setTouched(true)}
       />
     </section>

@@ -21,6 +21,7 @@ export default [
   route("paiement/:sessionId", "routes/payment-test.tsx"),
   route("account", "routes/account.tsx"),
   route("account/orders/:number", "routes/account-order.tsx"),
+  route("commande/:orderId/documents/:file", "routes/order-document.ts"),
   route("logout", "routes/logout.ts"),
   route("verify-email", "routes/verify-email.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),

@@ -1,9 +1,23 @@
 import { ORDER_STATUS_LABELS } from "./catalog-values";
-import { type EmailContent, type EmailPart, type MailShop, button, escapeHtml, greeting, layout, note, paragraph } from "./email-templates";
+import {
+  type EmailContent,
+  type EmailPart,
+  type MailShop,
+  button,
+  escapeHtml,
+  greeting,
+  layout,
+  note,
+  paragraph,
+} from "./email-templates";
 import { formatEuros } from "./money";
 import { formatParisDateTime } from "./paris-time";
 import type { OrderView, ShippingAddress } from "./order-view";
 import { countryName } from "./shipping-countries";
+import { GUARANTEE_NOTICE, WITHDRAWAL_FORM_MODEL } from "./legal-texts";
+import { type LegalIdentity, legalFormLabel } from "./shop-identity";
+import { FRANCHISE_MENTION } from "./invoice";
+import { formatVatRate } from "./vat-allocation";
 
 /**
  * Order e-mails: the customer's confirmation (the record on a durable medium the law asks for),
@@ -13,7 +27,8 @@ import { countryName } from "./shipping-countries";
  */
 
 // Same look as the layout (email-templates.ts): light colours inline, dark ones from its classes.
-const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;";
+const FONT =
+  "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;";
 const TEXT_COLOR = "#1f2937";
 const MUTED_COLOR = "#6b7280";
 const RULE_COLOR = "#e5e7eb";
@@ -62,13 +77,42 @@ function alert(text: string): EmailPart {
 type TotalRow = { label: string; amount: string; strong?: boolean };
 
 function totalRows(order: OrderView): TotalRow[] {
-  const rows: TotalRow[] = [{ label: "Sous-total", amount: formatEuros(order.subtotalCents) }];
-  if (order.insuranceCents > 0) rows.push({ label: "Assurance colis", amount: formatEuros(order.insuranceCents) });
+  const rows: TotalRow[] = [
+    { label: "Sous-total", amount: formatEuros(order.subtotalCents) },
+  ];
+  if (order.insuranceCents > 0)
+    rows.push({
+      label: "Assurance colis",
+      amount: formatEuros(order.insuranceCents),
+    });
   if (order.discountCents > 0) {
     const code = order.discountCode?.trim();
-    rows.push({ label: code ? `Réduction (${code})` : "Réduction", amount: `−${formatEuros(order.discountCents)}` });
+    rows.push({
+      label: code ? `Réduction (${code})` : "Réduction",
+      amount: `−${formatEuros(order.discountCents)}`,
+    });
   }
-  rows.push({ label: "Total TTC", amount: formatEuros(order.totalCents), strong: true });
+  if (order.shipping) {
+    rows.push({
+      label: `Livraison (${order.shipping.methodName})`,
+      amount:
+        order.shipping.cents === 0
+          ? "Offerte"
+          : formatEuros(order.shipping.cents),
+    });
+  }
+  rows.push({
+    label: "Total TTC",
+    amount: formatEuros(order.totalCents),
+    strong: true,
+  });
+  if (order.vatRegime === "franchise")
+    rows.push({ label: FRANCHISE_MENTION, amount: "" });
+  for (const row of order.vatBreakdown)
+    rows.push({
+      label: `dont TVA ${formatVatRate(row.rateBp)}`,
+      amount: formatEuros(row.vatCents),
+    });
   return rows;
 }
 
@@ -76,8 +120,10 @@ function totalRows(order: OrderView): TotalRow[] {
 function width(value: string): number {
   return Array.from(value).length;
 }
-const padRight = (value: string, size: number) => value + " ".repeat(Math.max(0, size - width(value)));
-const padLeft = (value: string, size: number) => " ".repeat(Math.max(0, size - width(value))) + value;
+const padRight = (value: string, size: number) =>
+  value + " ".repeat(Math.max(0, size - width(value)));
+const padLeft = (value: string, size: number) =>
+  " ".repeat(Math.max(0, size - width(value))) + value;
 
 /** Longest product name kept on the same text line as its numbers; longer ones get a line of their own. */
 const TEXT_NAME_MAX = 32;
@@ -90,20 +136,59 @@ function orderTableText(order: OrderView, totals: TotalRow[]): string {
     unit: formatEuros(line.unitPriceCents),
     total: formatEuros(line.lineTotalCents),
   }));
-  const header = { name: "Article", quantity: "Qté", unit: "Prix unit.", total: "Total" };
-  const fitting = lines.map((line) => width(line.name)).filter((w) => w <= TEXT_NAME_MAX);
+  const header = {
+    name: "Article",
+    quantity: "Qté",
+    unit: "Prix unit.",
+    total: "Total",
+  };
+  const fitting = lines
+    .map((line) => width(line.name))
+    .filter((w) => w <= TEXT_NAME_MAX);
   const nameWidth = Math.max(width(header.name), ...fitting);
-  const quantityWidth = Math.max(width(header.quantity), ...lines.map((line) => width(line.quantity)));
-  const unitWidth = Math.max(width(header.unit), ...lines.map((line) => width(line.unit)));
-  const totalWidth = Math.max(width(header.total), ...lines.map((line) => width(line.total)), ...totals.map((row) => width(row.amount)));
-  const numbers = (row: typeof header) => padLeft(row.quantity, quantityWidth) + GAP + padLeft(row.unit, unitWidth) + GAP + padLeft(row.total, totalWidth);
+  const quantityWidth = Math.max(
+    width(header.quantity),
+    ...lines.map((line) => width(line.quantity)),
+  );
+  const unitWidth = Math.max(
+    width(header.unit),
+    ...lines.map((line) => width(line.unit)),
+  );
+  const totalWidth = Math.max(
+    width(header.total),
+    ...lines.map((line) => width(line.total)),
+    ...totals.map((row) => width(row.amount)),
+  );
+  const numbers = (row: typeof header) =>
+    padLeft(row.quantity, quantityWidth) +
+    GAP +
+    padLeft(row.unit, unitWidth) +
+    GAP +
+    padLeft(row.total, totalWidth);
   const row = (line: typeof header) =>
-    width(line.name) <= nameWidth ? padRight(line.name, nameWidth) + GAP + numbers(line) : `${line.name}\n${" ".repeat(nameWidth)}${GAP}${numbers(line)}`;
-  const fullWidth = nameWidth + GAP.length + quantityWidth + GAP.length + unitWidth + GAP.length + totalWidth;
+    width(line.name) <= nameWidth
+      ? padRight(line.name, nameWidth) + GAP + numbers(line)
+      : `${line.name}\n${" ".repeat(nameWidth)}${GAP}${numbers(line)}`;
+  const fullWidth =
+    nameWidth +
+    GAP.length +
+    quantityWidth +
+    GAP.length +
+    unitWidth +
+    GAP.length +
+    totalWidth;
   const labelWidth = fullWidth - GAP.length - totalWidth;
   const total = ({ label, amount }: TotalRow) =>
-    width(label) <= labelWidth ? padRight(label, labelWidth) + GAP + padLeft(amount, totalWidth) : `${label}${GAP}${amount}`;
-  return [row(header), "-".repeat(fullWidth), ...lines.map(row), "-".repeat(fullWidth), ...totals.map(total)].join("\n");
+    width(label) <= labelWidth
+      ? padRight(label, labelWidth) + GAP + padLeft(amount, totalWidth)
+      : `${label}${GAP}${amount}`;
+  return [
+    row(header),
+    "-".repeat(fullWidth),
+    ...lines.map(row),
+    "-".repeat(fullWidth),
+    ...totals.map(total),
+  ].join("\n");
 }
 
 /**
@@ -116,7 +201,8 @@ export function orderTable(order: OrderView): EmailPart {
   const base = `padding:8px 0;${FONT}font-size:14px;line-height:20px;`;
   const head = (label: string, align: "left" | "right", extra = "") =>
     `<th class="muted" align="${align}" style="${base}${extra}border-bottom:2px solid ${RULE_COLOR};color:${MUTED_COLOR};font-weight:600;text-align:${align};">${escapeHtml(label)}</th>`;
-  const num = (value: string, extra = "") => `<td class="fg" align="right" style="${base}${extra}${NUMBERS}border-bottom:1px solid ${RULE_COLOR};color:${TEXT_COLOR};">${escapeHtml(value)}</td>`;
+  const num = (value: string, extra = "") =>
+    `<td class="fg" align="right" style="${base}${extra}${NUMBERS}border-bottom:1px solid ${RULE_COLOR};color:${TEXT_COLOR};">${escapeHtml(value)}</td>`;
   const lineRows = order.lines.map(
     (line) =>
       `<tr><td class="fg" style="${base}padding-right:12px;border-bottom:1px solid ${RULE_COLOR};color:${TEXT_COLOR};">${escapeHtml(line.name)}</td>` +
@@ -146,10 +232,21 @@ export function orderTable(order: OrderView): EmailPart {
 
 /** The address as lines: the relay point's name first for a relay, then the recipient, the phone last. */
 export function addressLines(address: ShippingAddress): string[] {
-  const place = [address.line1, address.line2, [address.postalCode, address.city].filter(Boolean).join(" "), countryName(address.country)];
+  const place = [
+    address.line1,
+    address.line2,
+    [address.postalCode, address.city].filter(Boolean).join(" "),
+    countryName(address.country),
+  ];
   const lines =
     address.method === "relay"
-      ? [address.relayPointName?.trim() ? `Point relais : ${address.relayPointName.trim()}` : "Point relais", ...place, address.fullName ? `Destinataire : ${address.fullName}` : ""]
+      ? [
+          address.relayPointName?.trim()
+            ? `Point relais : ${address.relayPointName.trim()}${address.relayPointId ? ` (n° ${address.relayPointId})` : ""}`
+            : "Point relais",
+          ...place,
+          address.fullName ? `Destinataire : ${address.fullName}` : "",
+        ]
       : [address.fullName, ...place];
   if (address.phone?.trim()) lines.push(`Tél. ${address.phone.trim()}`);
   return lines.map((line) => (line ?? "").trim()).filter((line) => line !== "");
@@ -164,54 +261,181 @@ function addressBlock(address: ShippingAddress | null): EmailPart {
   };
 }
 
-const deliveryTitle = (address: ShippingAddress | null) => (address?.method === "relay" ? "Livraison en point relais" : "Adresse de livraison");
+const deliveryTitle = (address: ShippingAddress | null) =>
+  address?.method === "relay"
+    ? "Livraison en point relais"
+    : "Adresse de livraison";
 
 // ---------------------------------------------------------------------------------------------
 // The e-mails
 
+/** Who sells (L221-5 and L221-13): the company, its form and capital, address, registration, contacts. */
+function sellerBlock(seller: LegalIdentity): EmailPart {
+  const rcs = [seller.rcsCity ? `RCS ${seller.rcsCity}` : "", seller.rcsNumber]
+    .filter(Boolean)
+    .join(" ");
+  const rows: [string, string][] = [
+    [
+      "Vendeur",
+      [
+        seller.companyName,
+        seller.legalForm ? legalFormLabel(seller.legalForm) : "",
+        seller.shareCapital ? `au capital de ${seller.shareCapital}` : "",
+      ]
+        .filter(Boolean)
+        .join(", "),
+    ],
+    ["Siège", seller.address],
+    ["SIREN", [seller.siren, rcs].filter(Boolean).join(" – ")],
+    ["TVA intracommunautaire", seller.vatNumber],
+    ["E-mail", seller.email],
+    ["Téléphone", seller.phone],
+  ];
+  return details(rows.filter(([, value]) => value.trim() !== ""));
+}
+
+/** The model withdrawal form, filled with the seller's details (annex to R221-1). */
+function withdrawalFormModel(seller: LegalIdentity): EmailPart {
+  const lines = [
+    WITHDRAWAL_FORM_MODEL.addressee(seller),
+    ...WITHDRAWAL_FORM_MODEL.lines,
+  ].map((line) => `— ${line}`);
+  return {
+    html:
+      `<div style="margin:0 0 16px;padding:12px 16px;border:1px dashed ${RULE_COLOR};border-radius:6px;${FONT}font-size:14px;line-height:21px;" class="fg">` +
+      `<p style="margin:0 0 6px;font-weight:700;color:${TEXT_COLOR};">${escapeHtml(WITHDRAWAL_FORM_MODEL.title)}</p>` +
+      `<p style="margin:0 0 8px;color:${MUTED_COLOR};">${escapeHtml(WITHDRAWAL_FORM_MODEL.instruction)}</p>` +
+      lines
+        .map(
+          (line) =>
+            `<p style="margin:0 0 6px;color:${TEXT_COLOR};">${escapeHtml(line)}</p>`,
+        )
+        .join("") +
+      `<p style="margin:8px 0 0;color:${MUTED_COLOR};">${escapeHtml(WITHDRAWAL_FORM_MODEL.footnote)}</p></div>`,
+    text: [
+      WITHDRAWAL_FORM_MODEL.title,
+      WITHDRAWAL_FORM_MODEL.instruction,
+      ...lines,
+      WITHDRAWAL_FORM_MODEL.footnote,
+    ].join("\n"),
+  };
+}
+
 /**
  * To the customer once the order is paid: the confirmation on a durable medium (Code de la
- * consommation, L221-13) with the order, the delivery address and the right of withdrawal.
+ * consommation L221-13): who sells, the order with its delivery and VAT, the invoice, the CGV,
+ * the right of withdrawal with the model form and the withdrawal function, the legal guarantees
+ * and the mediator.
  */
-export function orderConfirmationEmail({ shop, order, orderUrl }: { shop: MailShop; order: OrderView; orderUrl: string | null }): EmailContent {
+export function orderConfirmationEmail({
+  shop,
+  order,
+  orderUrl,
+  seller,
+  invoiceUrl,
+}: {
+  shop: MailShop;
+  order: OrderView;
+  orderUrl: string | null;
+  seller: LegalIdentity;
+  invoiceUrl: string | null;
+}): EmailContent {
   const total = formatEuros(order.totalCents);
+  const invoice = order.documents.find((doc) => doc.kind === "invoice");
+  const mediator = [seller.mediatorName, seller.mediatorUrl]
+    .filter((value) => value.trim() !== "")
+    .join(", ");
   return layout(shop, {
     subject: `Confirmation de votre commande ${order.number} – ${shop.name}`,
     preheader: `Commande ${order.number} confirmée – total ${total}`,
     heading: "Merci pour votre commande !",
     parts: [
       greeting(order.customerName ?? ""),
-      paragraph(`Nous avons bien reçu votre paiement : votre commande est confirmée. Nous la préparons avec soin. Voici son récapitulatif, à conserver.`),
+      paragraph(
+        `Nous avons bien reçu votre paiement : votre commande est confirmée. Nous la préparons avec soin. Voici son récapitulatif, à conserver.`,
+      ),
       details([
         ["Commande", order.number],
         ["Date", formatParisDateTime(order.createdAt)],
-        ...(order.paidAt ? [["Paiement reçu le", formatParisDateTime(order.paidAt)] as [string, string]] : []),
+        ...(order.paidAt
+          ? [
+              ["Paiement reçu le", formatParisDateTime(order.paidAt)] as [
+                string,
+                string,
+              ],
+            ]
+          : []),
+        ...(order.shipping
+          ? [
+              [
+                "Livraison",
+                `${order.shipping.methodName}${order.shipping.deliveryTime ? ` (${order.shipping.deliveryTime})` : ""}`,
+              ] as [string, string],
+            ]
+          : []),
         ["Total TTC", total],
+        ...(invoice ? [["Facture", invoice.number] as [string, string]] : []),
       ]),
       sectionTitle("Votre commande"),
       orderTable(order),
+      ...(invoiceUrl
+        ? [button("Télécharger ma facture (PDF)", invoiceUrl)]
+        : []),
       sectionTitle(deliveryTitle(order.shippingAddress)),
       addressBlock(order.shippingAddress),
       ...(orderUrl ? [button("Voir ma commande", orderUrl)] : []),
+      sectionTitle("Conditions générales de vente"),
+      note(
+        `Votre commande est régie par nos conditions générales de vente, acceptées lors de la commande : ${shop.publicUrl}/legal`,
+      ),
       sectionTitle("Droit de rétractation"),
       note(
         "Vous disposez de 14 jours à compter de la réception de vos articles pour vous rétracter, sans avoir à donner de motif. " +
-          `Pour cela, envoyez-nous avant la fin de ce délai une déclaration claire de votre décision, par exemple par e-mail à ${shop.email}, en indiquant le numéro de commande ${order.number}.`,
+          `Pour cela, utilisez notre fonction de rétractation en ligne : ${shop.publicUrl}/retractation, ou envoyez-nous avant la fin de ce délai une déclaration claire de votre décision, par exemple le formulaire ci-dessous, par e-mail à ${seller.email || shop.email}, en indiquant le numéro de commande ${order.number}.`,
       ),
-      note("Renvoyez-nous ensuite les articles au plus tard 14 jours après nous avoir informés de votre décision. Les frais de retour sont à votre charge."),
+      note(
+        "Renvoyez-nous ensuite les articles au plus tard 14 jours après nous avoir informés de votre décision. Les frais de retour sont à votre charge.",
+      ),
       note(
         "Nous vous remboursons la totalité des sommes versées, frais de livraison standard compris, au plus tard 14 jours après avoir été informés de votre rétractation, avec le même moyen de paiement. " +
           "Nous pouvons attendre d'avoir reçu les articles, ou la preuve de leur expédition, pour vous rembourser.",
       ),
-      note("Un jeu vidéo descellé après livraison ne peut plus être retourné (article L221-28 du Code de la consommation). Un booster ou un display ouvert peut l'être, mais le remboursement peut être diminué de sa dépréciation (article L221-23)."),
+      note(
+        "Un jeu vidéo descellé après livraison ne peut plus être retourné (article L221-28 du Code de la consommation). Un booster ou un display ouvert peut l'être, mais le remboursement peut être diminué de sa dépréciation (article L221-23).",
+      ),
+      withdrawalFormModel({ ...seller, email: seller.email || shop.email }),
+      sectionTitle("Garanties légales"),
+      ...GUARANTEE_NOTICE.map((text) => note(text)),
+      sectionTitle("Médiation de la consommation"),
+      note(
+        mediator
+          ? `En cas de litige, après une réclamation écrite restée sans réponse satisfaisante, vous pouvez recourir gratuitement au médiateur de la consommation : ${mediator}.`
+          : `En cas de litige, après une réclamation écrite restée sans réponse satisfaisante, vous pouvez recourir gratuitement au médiateur de la consommation indiqué dans nos conditions générales de vente : ${shop.publicUrl}/legal`,
+      ),
+      sectionTitle("Le vendeur"),
+      sellerBlock({
+        ...seller,
+        companyName: seller.companyName || shop.name,
+        email: seller.email || shop.email,
+      }),
       sectionTitle("Une question ?"),
-      note(`Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number} : nous vous répondrons rapidement.`),
+      note(
+        `Écrivez-nous à ${seller.email || shop.email} en rappelant le numéro de commande ${order.number} : nous vous répondrons rapidement.`,
+      ),
     ],
   });
 }
 
 /** To the seller: a new paid order to prepare. */
-export function sellerNewOrderEmail({ shop, order, adminUrl }: { shop: MailShop; order: OrderView; adminUrl: string }): EmailContent {
+export function sellerNewOrderEmail({
+  shop,
+  order,
+  adminUrl,
+}: {
+  shop: MailShop;
+  order: OrderView;
+  adminUrl: string;
+}): EmailContent {
   const total = formatEuros(order.totalCents);
   return layout(shop, {
     subject: `Nouvelle commande ${order.number} – ${total}`,
@@ -237,7 +461,13 @@ export function sellerNewOrderEmail({ shop, order, adminUrl }: { shop: MailShop;
 }
 
 /** To the customer: paid after the reservation ended, the units sold meanwhile, the payment returned in full. */
-export function latePaymentRefundEmail({ shop, order }: { shop: MailShop; order: OrderView }): EmailContent {
+export function latePaymentRefundEmail({
+  shop,
+  order,
+}: {
+  shop: MailShop;
+  order: OrderView;
+}): EmailContent {
   const total = formatEuros(order.totalCents);
   return layout(shop, {
     subject: `Commande ${order.number} : paiement remboursé – ${shop.name}`,
@@ -248,31 +478,63 @@ export function latePaymentRefundEmail({ shop, order }: { shop: MailShop; order:
       paragraph(
         `Votre paiement pour la commande ${order.number} nous est parvenu après la fin du délai de réservation de vos articles, et certains d'entre eux ont été achetés par un autre client entre-temps. Nous ne pouvons donc pas honorer cette commande, et nous en sommes sincèrement désolés.`,
       ),
-      paragraph(`Nous vous avons remboursé l'intégralité de votre paiement, soit ${total}. Le remboursement apparaîtra sur votre carte sous 5 à 10 jours ouvrés, selon votre banque. Vous n'avez rien d'autre à faire.`),
+      paragraph(
+        `Nous vous avons remboursé l'intégralité de votre paiement, soit ${total}. Le remboursement apparaîtra sur votre carte sous 5 à 10 jours ouvrés, selon votre banque. Vous n'avez rien d'autre à faire.`,
+      ),
       sectionTitle("Commande remboursée"),
       orderTable(order),
-      paragraph("Nous espérons vous revoir bientôt : de nouveaux produits arrivent régulièrement."),
+      paragraph(
+        "Nous espérons vous revoir bientôt : de nouveaux produits arrivent régulièrement.",
+      ),
       button("Retourner sur la boutique", shop.publicUrl),
-      note(`Une question ? Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number}.`),
+      note(
+        `Une question ? Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number}.`,
+      ),
     ],
   });
 }
 
 /** To the seller: a payment came after its reservation ended and the stock was gone; refunded automatically, or to refund by hand. */
-export function sellerLatePaymentEmail({ shop, order, refunded, adminUrl }: { shop: MailShop; order: OrderView; refunded: boolean; adminUrl: string }): EmailContent {
+export function sellerLatePaymentEmail({
+  shop,
+  order,
+  refunded,
+  adminUrl,
+}: {
+  shop: MailShop;
+  order: OrderView;
+  refunded: boolean;
+  adminUrl: string;
+}): EmailContent {
   const total = formatEuros(order.totalCents);
   return layout(shop, {
-    subject: refunded ? `Paiement tardif remboursé – ${order.number}` : `À rembourser à la main – ${order.number}`,
-    preheader: refunded ? `${total} remboursés automatiquement, rien à faire.` : `Le remboursement automatique de ${total} a échoué : remboursez le client à la main.`,
-    heading: refunded ? "Paiement tardif remboursé automatiquement" : "Paiement tardif à rembourser à la main",
+    subject: refunded
+      ? `Paiement tardif remboursé – ${order.number}`
+      : `À rembourser à la main – ${order.number}`,
+    preheader: refunded
+      ? `${total} remboursés automatiquement, rien à faire.`
+      : `Le remboursement automatique de ${total} a échoué : remboursez le client à la main.`,
+    heading: refunded
+      ? "Paiement tardif remboursé automatiquement"
+      : "Paiement tardif à rembourser à la main",
     parts: [
-      ...(refunded ? [] : [alert(`À faire : le remboursement automatique de ${total} a échoué. Remboursez le client à la main depuis votre prestataire de paiement.`)]),
+      ...(refunded
+        ? []
+        : [
+            alert(
+              `À faire : le remboursement automatique de ${total} a échoué. Remboursez le client à la main depuis votre prestataire de paiement.`,
+            ),
+          ]),
       paragraph(
         `Le paiement de la commande ${order.number} est arrivé après la fin de sa réservation, alors que le stock n'était plus disponible. La commande n'a pas été validée et aucun article n'a été vendu en trop.`,
       ),
       refunded
-        ? paragraph(`Le client a été remboursé automatiquement de ${total} et prévenu par e-mail. Vous n'avez rien à faire.`)
-        : paragraph("Le client n'a pas encore été prévenu : écrivez-lui une fois le remboursement fait."),
+        ? paragraph(
+            `Le client a été remboursé automatiquement de ${total} et prévenu par e-mail. Vous n'avez rien à faire.`,
+          )
+        : paragraph(
+            "Le client n'a pas encore été prévenu : écrivez-lui une fois le remboursement fait.",
+          ),
       details([
         ["Commande", order.number],
         ["Passée le", formatParisDateTime(order.createdAt)],
@@ -289,17 +551,33 @@ export function sellerLatePaymentEmail({ shop, order, refunded, adminUrl }: { sh
 }
 
 /** What the customer needs to follow the parcel. */
-export type ShipmentNotice = { carrierLabel: string; trackingNumber: string; trackingUrl: string | null };
+export type ShipmentNotice = {
+  carrierLabel: string;
+  trackingNumber: string;
+  trackingUrl: string | null;
+};
 
 /** To the customer once the seller has shipped: the carrier, the tracking number and its link (SPEC.md /legal). */
-export function orderShippedEmail({ shop, order, shipment, orderUrl }: { shop: MailShop; order: OrderView; shipment: ShipmentNotice; orderUrl: string | null }): EmailContent {
+export function orderShippedEmail({
+  shop,
+  order,
+  shipment,
+  orderUrl,
+}: {
+  shop: MailShop;
+  order: OrderView;
+  shipment: ShipmentNotice;
+  orderUrl: string | null;
+}): EmailContent {
   return layout(shop, {
     subject: `Votre commande ${order.number} a été expédiée – ${shop.name}`,
     preheader: `${shipment.carrierLabel} – numéro de suivi ${shipment.trackingNumber}`,
     heading: "Votre commande est en route !",
     parts: [
       greeting(order.customerName ?? ""),
-      paragraph(`Bonne nouvelle : votre commande ${order.number} vient d'être confiée au transporteur. Voici de quoi suivre votre colis.`),
+      paragraph(
+        `Bonne nouvelle : votre commande ${order.number} vient d'être confiée au transporteur. Voici de quoi suivre votre colis.`,
+      ),
       details([
         ["Commande", order.number],
         ["Transporteur", shipment.carrierLabel],
@@ -307,19 +585,27 @@ export function orderShippedEmail({ shop, order, shipment, orderUrl }: { shop: M
       ]),
       shipment.trackingUrl
         ? button("Suivre mon colis", shipment.trackingUrl)
-        : note("Suivez votre colis sur le site du transporteur avec ce numéro de suivi."),
+        : note(
+            "Suivez votre colis sur le site du transporteur avec ce numéro de suivi.",
+          ),
       sectionTitle(deliveryTitle(order.shippingAddress)),
       addressBlock(order.shippingAddress),
       sectionTitle("Votre commande"),
       orderTable(order),
       ...(orderUrl ? [button("Voir ma commande", orderUrl)] : []),
-      note(`Une question ? Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number}.`),
+      note(
+        `Une question ? Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number}.`,
+      ),
     ],
   });
 }
 
 /** An order cancelled after payment and refunded in full: by the seller, or after the customer withdrew. */
-function fullRefundEmail(shop: MailShop, order: OrderView, words: { subject: string; heading: string; opening: string; section: string }): EmailContent {
+function fullRefundEmail(
+  shop: MailShop,
+  order: OrderView,
+  words: { subject: string; heading: string; opening: string; section: string },
+): EmailContent {
   const total = formatEuros(order.totalCents);
   return layout(shop, {
     subject: `${words.subject} – ${shop.name}`,
@@ -334,13 +620,21 @@ function fullRefundEmail(shop: MailShop, order: OrderView, words: { subject: str
       sectionTitle(words.section),
       orderTable(order),
       button("Retourner sur la boutique", shop.publicUrl),
-      note(`Une question ? Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number}.`),
+      note(
+        `Une question ? Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number}.`,
+      ),
     ],
   });
 }
 
 /** To the customer: the seller cancelled the paid order, and the payment went back in full. */
-export function orderCancelledRefundEmail({ shop, order }: { shop: MailShop; order: OrderView }): EmailContent {
+export function orderCancelledRefundEmail({
+  shop,
+  order,
+}: {
+  shop: MailShop;
+  order: OrderView;
+}): EmailContent {
   return fullRefundEmail(shop, order, {
     subject: `Commande ${order.number} annulée et remboursée`,
     heading: "Votre commande a été annulée",
@@ -350,7 +644,13 @@ export function orderCancelledRefundEmail({ shop, order }: { shop: MailShop; ord
 }
 
 /** The refund of an order the customer withdrew from (the seller's "Annuler et rembourser" after it). */
-export function withdrawalRefundEmail({ shop, order }: { shop: MailShop; order: OrderView }): EmailContent {
+export function withdrawalRefundEmail({
+  shop,
+  order,
+}: {
+  shop: MailShop;
+  order: OrderView;
+}): EmailContent {
   return fullRefundEmail(shop, order, {
     subject: `Commande ${order.number} remboursée suite à votre rétractation`,
     heading: "Votre rétractation est remboursée",

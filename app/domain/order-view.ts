@@ -16,8 +16,12 @@ export type ShippingAddress = {
   phone?: string;
 };
 
+export type OrderDocumentView = { kind: "invoice" | "credit_note"; number: string; issuedAt: string };
+
 /** An order as its owner sees it (/merci, /account/orders/{number}, e-mails). */
 export type OrderView = {
+  /** The order's random id: with it, its invoice can be downloaded (documentPath). */
+  id: string;
   number: string;
   status: OrderStatus;
   /** ISO date-times. */
@@ -33,4 +37,15 @@ export type OrderView = {
   discountCode: string | null;
   totalCents: number;
   shippingAddress: ShippingAddress | null;
+  /** The delivery chosen in the cart, as priced then (null for orders from before delivery methods). */
+  shipping: { methodName: string; kind: "home" | "relay" | "letter"; deliveryTime: string; cents: number } | null;
+  vatRegime: "normal" | "franchise";
+  vatBreakdown: { rateBp: number; baseCents: number; vatCents: number; totalCents: number }[];
+  /** Its invoice, then the credit note that cancels it, once issued. */
+  documents: OrderDocumentView[];
 };
+
+/** Where an order's invoice or credit note is downloaded; the order's random id is the key. */
+export function documentPath(orderId: string, number: string): string {
+  return `/commande/${orderId}/documents/${encodeURIComponent(number)}.pdf`;
+}

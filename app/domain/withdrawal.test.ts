@@ -17,6 +17,7 @@ const shop = { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "
 const requestedAt = "2026-06-21T12:05:00.000Z";
 
 const order: OrderView = {
+  id: "5b0b8e9e-3f43-4a5c-9d55-8d1b8b2b0a11",
   number: "CPT-482913-0071",
   status: "shipped",
   createdAt: "2026-06-15T08:00:00.000Z",
@@ -33,6 +34,10 @@ const order: OrderView = {
   discountCode: null,
   totalCents: 23_787,
   shippingAddress: null,
+  shipping: null,
+  vatRegime: "normal",
+  vatBreakdown: [],
+  documents: [],
 };
 
 describe("who may withdraw", () => {

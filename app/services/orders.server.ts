@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { orderEvents, orderItems, orders } from "~/db/schema";
+import { invoices, orderEvents, orderItems, orders } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import type { OrderEventType } from "~/domain/catalog-values";
 import type { OrderView } from "~/domain/order-view";
@@ -24,7 +24,14 @@ export async function toOrderViews(db: Db | Tx, rows: OrderRow[]): Promise<Order
     .from(orderItems)
     .where(inArray(orderItems.orderId, rows.map((row) => row.id)))
     .orderBy(asc(orderItems.name), asc(orderItems.id));
+  const ids = rows.map((row) => row.id);
+  const documents = await db
+    .select({ orderId: invoices.orderId, kind: invoices.kind, number: invoices.number, issuedAt: invoices.issuedAt })
+    .from(invoices)
+    .where(inArray(invoices.orderId, ids))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.kind));
   return rows.map((row) => ({
+    id: row.id,
     number: row.number,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
@@ -46,6 +53,13 @@ export async function toOrderViews(db: Db | Tx, rows: OrderRow[]): Promise<Order
     discountCode: row.discountCode,
     totalCents: row.totalCents,
     shippingAddress: row.shippingAddress ?? null,
+    shipping:
+      row.shippingMethodName && row.shippingKind
+        ? { methodName: row.shippingMethodName, kind: row.shippingKind, deliveryTime: row.shippingDeliveryTime ?? "", cents: row.shippingCents }
+        : null,
+    vatRegime: row.vatRegime,
+    vatBreakdown: row.vatBreakdown,
+    documents: documents.filter((doc) => doc.orderId === row.id).map(({ kind, number, issuedAt }) => ({ kind, number, issuedAt: issuedAt.toISOString() })),
   }));
 }
 

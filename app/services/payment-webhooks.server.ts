@@ -5,6 +5,7 @@ import type { MailShop } from "~/domain/email-templates";
 import type { AppContext } from "~/lib/context";
 import { orderConfirmationEmail, sellerNewOrderEmail } from "~/domain/order-emails";
 import type { LegalIdentity } from "~/domain/shop-identity";
+import { documentPath } from "~/domain/order-view";
 import { issueInvoice, sellerIdentity } from "./invoices.server";
 import { queueEmail } from "./mail.server";
 import { getOrderView, recordOrderEvent } from "./orders.server";
@@ -174,18 +175,19 @@ async function markPaid(tx: Tx, order: OrderRow, event: PaymentEvent, now: Date,
     .set({ ...customer, status: "paid", paidAt: now, reservedUntil: null, updatedAt: now })
     .where(eq(orders.id, order.id));
   // The invoice's number is taken here, in the paid transaction: a rollback gives it back.
-  const invoice = await issueInvoice(tx as unknown as Db, order.id, await sellerIdentity(tx as unknown as Db, deps), now);
+  const seller = await sellerIdentity(tx as unknown as Db, deps);
+  const invoice = await issueInvoice(tx as unknown as Db, order.id, seller, now);
   const view = (await getOrderView(tx, order.id))!;
   const orderUrl = order.userId ? `${deps.shop.publicUrl}/account/orders/${encodeURIComponent(view.number)}` : null;
   const emailIds: string[] = [];
   if (view.customerEmail) {
-    emailIds.push((await queueEmail(tx, { to: view.customerEmail, kind: "order-confirmation", content: orderConfirmationEmail({ shop: deps.shop, order: view, orderUrl }) })).id);
+    emailIds.push((await queueEmail(tx, { to: view.customerEmail, kind: "order-confirmation", content: orderConfirmationEmail({ shop: deps.shop, order: view, orderUrl, seller, invoiceUrl: `${deps.shop.publicUrl}${documentPath(order.id, invoice.number)}` }) })).id);
   }
-  const seller = await queueEmail(tx, {
+  const sellerNotice = await queueEmail(tx, {
     to: deps.sellerEmail,
     kind: "seller-new-order",
     content: sellerNewOrderEmail({ shop: deps.shop, order: view, adminUrl: `${deps.shop.publicUrl}/admin/orders/${encodeURIComponent(view.number)}` }),
   });
-  emailIds.push(seller.id);
+  emailIds.push(sellerNotice.id);
   await recordOrderEvent(tx, { orderId: order.id, type: "paid", details: { paymentReference: customer.paymentReference, emailIds }, at: now });
 }

@@ -1,13 +1,19 @@
-import { MapPin, Truck } from "lucide-react";
+import { FileText, MapPin, Truck } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/domain/catalog-values";
 import { formatEuros } from "~/domain/money";
-import type { OrderView } from "~/domain/order-view";
+import { FRANCHISE_MENTION } from "~/domain/invoice";
+import { documentPath, type OrderView } from "~/domain/order-view";
+import { formatParisDate } from "~/domain/paris-time";
+import { formatVatRate } from "~/domain/vat-allocation";
 import { productPath } from "~/domain/product-url";
 import { countryName } from "~/domain/shipping-countries";
 import { Link } from "react-router";
 
-const STATUS_TONES: Record<OrderStatus, "success" | "warning" | "neutral" | "info"> = {
+const STATUS_TONES: Record<
+  OrderStatus,
+  "success" | "warning" | "neutral" | "info"
+> = {
   pending_payment: "warning",
   paid: "success",
   shipped: "info",
@@ -18,16 +24,27 @@ const STATUS_TONES: Record<OrderStatus, "success" | "warning" | "neutral" | "inf
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <Badge tone={STATUS_TONES[status]}>{ORDER_STATUS_LABELS[status]}</Badge>;
+  return (
+    <Badge tone={STATUS_TONES[status]}>{ORDER_STATUS_LABELS[status]}</Badge>
+  );
 }
 
 /** An order's lines, amounts and delivery: /merci and the account's order page. */
-export function OrderSummary({ order, headingLevel = 2 }: { order: OrderView; headingLevel?: 2 | 3 }) {
+export function OrderSummary({
+  order,
+  headingLevel = 2,
+}: {
+  order: OrderView;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const address = order.shippingAddress;
   return (
     <div className="flex flex-col gap-6">
-      <section aria-labelledby="order-lines-title" className="rounded-2xl border border-border bg-card p-5">
+      <section
+        aria-labelledby="order-lines-title"
+        className="rounded-2xl border border-border bg-card p-5"
+      >
         <Heading id="order-lines-title" className="text-lg font-bold">
           Articles
         </Heading>
@@ -36,7 +53,10 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderView; he
             <li key={index} className="flex justify-between gap-4 py-3">
               <span>
                 {line.productId ? (
-                  <Link to={productPath({ id: line.productId, name: line.name })} className="font-medium hover:text-accent hover:underline">
+                  <Link
+                    to={productPath({ id: line.productId, name: line.name })}
+                    className="font-medium hover:text-accent hover:underline"
+                  >
                     {line.name}
                   </Link>
                 ) : (
@@ -46,30 +66,122 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderView; he
                   {line.quantity} × {formatEuros(line.unitPriceCents)}
                 </span>
               </span>
-              <span className="tabular shrink-0 font-semibold">{formatEuros(line.lineTotalCents)}</span>
+              <span className="tabular shrink-0 font-semibold">
+                {formatEuros(line.lineTotalCents)}
+              </span>
             </li>
           ))}
         </ul>
         <div className="mt-2 flex flex-col gap-2 border-t border-border pt-3 text-sm">
           <Row label="Sous-total" value={formatEuros(order.subtotalCents)} />
-          <Row label="Assurance colis" value={order.insuranceCents > 0 ? formatEuros(order.insuranceCents) : "Non choisie"} muted={order.insuranceCents === 0} />
-          {order.discountCents > 0 ? <Row label={`Réduction${order.discountCode ? ` (${order.discountCode})` : ""}`} value={`−${formatEuros(order.discountCents)}`} /> : null}
+          <Row
+            label="Assurance colis"
+            value={
+              order.insuranceCents > 0
+                ? formatEuros(order.insuranceCents)
+                : "Non choisie"
+            }
+            muted={order.insuranceCents === 0}
+          />
+          {order.discountCents > 0 ? (
+            <Row
+              label={`Réduction${order.discountCode ? ` (${order.discountCode})` : ""}`}
+              value={`−${formatEuros(order.discountCents)}`}
+            />
+          ) : null}
+          {order.shipping ? (
+            <Row
+              label={`Livraison (${order.shipping.methodName})`}
+              value={
+                order.shipping.cents === 0
+                  ? "Offerte"
+                  : formatEuros(order.shipping.cents)
+              }
+            />
+          ) : null}
           <div className="flex items-baseline justify-between gap-3 pt-1">
             <span className="font-semibold">Total TTC</span>
-            <span className="tabular text-xl font-extrabold">{formatEuros(order.totalCents)}</span>
+            <span className="tabular text-xl font-extrabold">
+              {formatEuros(order.totalCents)}
+            </span>
           </div>
+          {order.vatRegime === "franchise" ? (
+            <p className="text-xs text-muted-foreground">{FRANCHISE_MENTION}</p>
+          ) : null}
+          {order.vatBreakdown.map((row) => (
+            <Row
+              key={row.rateBp}
+              label={`dont TVA ${formatVatRate(row.rateBp)}`}
+              value={formatEuros(row.vatCents)}
+              muted
+            />
+          ))}
         </div>
       </section>
-      {address ? (
-        <section aria-labelledby="order-address-title" className="rounded-2xl border border-border bg-card p-5 text-sm">
-          <Heading id="order-address-title" className="flex items-center gap-2 text-lg font-bold">
-            {address.method === "relay" ? <MapPin className="size-5" aria-hidden="true" /> : <Truck className="size-5" aria-hidden="true" />}
-            {address.method === "relay" ? "Livraison en point relais" : "Livraison à domicile"}
+      {order.documents.length > 0 ? (
+        <section
+          aria-labelledby="order-documents-title"
+          className="rounded-2xl border border-border bg-card p-5 text-sm"
+        >
+          <Heading
+            id="order-documents-title"
+            className="flex items-center gap-2 text-lg font-bold"
+          >
+            <FileText className="size-5" aria-hidden="true" /> Factures
           </Heading>
+          <ul className="mt-3 flex flex-col gap-2">
+            {order.documents.map((doc) => (
+              <li key={doc.number}>
+                {/* A file, not a page of the app: a plain link the browser opens itself. */}
+                <a
+                  href={documentPath(order.id, doc.number)}
+                  className="font-medium text-accent underline-offset-4 hover:underline"
+                >
+                  {doc.kind === "invoice" ? "Facture" : "Avoir"} {doc.number}{" "}
+                  (PDF)
+                </a>
+                <span className="text-muted-foreground">
+                  {" "}
+                  – émise le {formatParisDate(doc.issuedAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {address ? (
+        <section
+          aria-labelledby="order-address-title"
+          className="rounded-2xl border border-border bg-card p-5 text-sm"
+        >
+          <Heading
+            id="order-address-title"
+            className="flex items-center gap-2 text-lg font-bold"
+          >
+            {address.method === "relay" ? (
+              <MapPin className="size-5" aria-hidden="true" />
+            ) : (
+              <Truck className="size-5" aria-hidden="true" />
+            )}
+            {address.method === "relay"
+              ? "Livraison en point relais"
+              : "Livraison à domicile"}
+          </Heading>
+          {order.shipping ? (
+            <p className="mt-2 text-muted-foreground">
+              {order.shipping.methodName}
+              {order.shipping.deliveryTime
+                ? ` – ${order.shipping.deliveryTime}`
+                : ""}
+            </p>
+          ) : null}
           <address className="mt-3 not-italic leading-6">
             {address.method === "relay" && address.relayPointName ? (
               <>
-                <span className="font-semibold">{address.relayPointName}</span>
+                <span className="font-semibold">
+                  {address.relayPointName}
+                  {address.relayPointId ? ` (n° ${address.relayPointId})` : ""}
+                </span>
                 <br />
               </>
             ) : null}
@@ -99,11 +211,21 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: OrderView; he
   );
 }
 
-function Row({ label, value, muted }: { label: string; value: string; muted?: boolean }) {
+function Row({
+  label,
+  value,
+  muted,
+}: {
+  label: string;
+  value: string;
+  muted?: boolean;
+}) {
   return (
     <div className="flex justify-between gap-3">
       <span>{label}</span>
-      <span className={muted ? "text-muted-foreground" : "tabular"}>{value}</span>
+      <span className={muted ? "text-muted-foreground" : "tabular"}>
+        {value}
+      </span>
     </div>
   );
 }

@@ -22,7 +22,6 @@ import {
   shippingMethodFormSchema,
 } from "~/domain/shipping-method-form";
 import { useFormValidation } from "~/lib/use-form-validation";
-import { cn } from "~/lib/utils";
 
 export type ShippingFormAnswer = {
   ok: boolean;
@@ -148,7 +147,7 @@ export function ShippingMethodForm({
   };
 
   return (
-    <section aria-labelledby={`${ids}-title`} className="rounded-2xl border border-border bg-card p-5">
+    <section aria-labelledby={`${ids}-title`} className="rounded-2xl border border-border bg-card p-4 sm:p-5">
       <h2 id={`${ids}-title`} ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-bold outline-none">
         {title}
       </h2>
@@ -192,7 +191,7 @@ export function ShippingMethodForm({
           name="bands"
           tabIndex={-1}
           aria-describedby={[`${ids}-bands-hint`, errors.bands ? `${ids}-bands-error` : null].filter(Boolean).join(" ")}
-          className="flex flex-col gap-3 rounded-xl border border-border p-4 outline-none focus-visible:outline-2 focus-visible:outline-ring"
+          className="flex min-w-0 flex-col gap-3 rounded-xl border border-border p-3 outline-none focus-visible:outline-2 focus-visible:outline-ring sm:p-4"
         >
           <legend className="px-1 text-sm font-semibold">Tranches de prix</legend>
           <p id={`${ids}-bands-hint`} className="text-xs text-muted-foreground">
@@ -276,26 +275,27 @@ export function ShippingMethodForm({
               {errors.bands}
             </p>
           ) : null}
-          <div className="flex flex-col gap-2 rounded-lg bg-muted/50 p-3 text-sm">
-            <div className="flex flex-wrap items-end gap-3">
+          <fieldset className="flex flex-col gap-2 rounded-lg bg-muted/50 p-3 text-sm">
+            <legend className="float-left text-xs font-medium text-muted-foreground">Essayer avec un panier (non enregistré)</legend>
+            <div className="clear-left flex flex-wrap items-end gap-3">
               <label className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
-                Panier d'essai : poids (g)
-                <Input value={sample.weight} onChange={(event) => setSample({ ...sample, weight: event.target.value })} inputMode="numeric" autoComplete="off" className="h-11 w-28" />
+                Poids (g)
+                <Input value={sample.weight} onChange={(event) => setSample({ ...sample, weight: event.target.value })} inputMode="numeric" autoComplete="off" className="w-28" />
               </label>
               <label className="flex flex-col gap-1 text-xs font-medium text-muted-foreground">
-                montant (€)
-                <Input value={sample.goods} onChange={(event) => setSample({ ...sample, goods: event.target.value })} inputMode="decimal" autoComplete="off" className="h-11 w-28" />
+                Montant (€)
+                <Input value={sample.goods} onChange={(event) => setSample({ ...sample, goods: event.target.value })} inputMode="decimal" autoComplete="off" className="w-28" />
               </label>
             </div>
             <output className="font-medium">{example ?? "Exemple : complétez les tranches pour voir le prix d'un panier."}</output>
-          </div>
+          </fieldset>
         </fieldset>
 
         <fieldset
           name="countries"
           tabIndex={-1}
           aria-describedby={errors.countries ? `${ids}-countries-error` : undefined}
-          className="flex flex-col gap-3 rounded-xl border border-border p-4 outline-none focus-visible:outline-2 focus-visible:outline-ring"
+          className="flex min-w-0 flex-col gap-3 rounded-xl border border-border p-3 outline-none focus-visible:outline-2 focus-visible:outline-ring sm:p-4"
         >
           <legend className="px-1 text-sm font-semibold">Pays de livraison</legend>
           <CountryBox code="FR" name="France" checked={countries.has("FR")} onChange={setCountry} />
@@ -338,7 +338,7 @@ export function ShippingMethodForm({
 
 function CountryBox({ code, name, checked, onChange }: { code: ShippingCountry; name: string; checked: boolean; onChange: (code: ShippingCountry, on: boolean) => void }) {
   return (
-    <label className={cn("flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 text-sm hover:bg-muted has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring")}>
+    <label className="flex min-h-11 cursor-pointer items-center gap-2 self-start rounded-lg px-2 text-sm hover:bg-muted has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring">
       <input type="checkbox" name={countryField(code)} checked={checked} onChange={(event) => onChange(code, event.target.checked)} className="size-4 accent-[var(--color-primary)]" />
       {name}
     </label>

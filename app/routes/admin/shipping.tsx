@@ -219,32 +219,17 @@ export default function AdminShipping({ loaderData }: Route.ComponentProps) {
           Aucun mode de livraison. Ajoutez-en un : sans lui, les clients ne peuvent pas commander.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-border bg-card">
-          <table className="w-full min-w-[60rem] text-left text-sm">
+        <div className="rounded-2xl border border-border bg-card md:overflow-x-auto">
+          <table className="w-full text-left text-sm md:min-w-[56rem]">
             <caption className="sr-only">Modes de livraison, {methods.length}, dans l'ordre du panier</caption>
-            <thead className="border-b border-border text-muted-foreground">
+            {/* Under 768 px each row is a card (the headers become labels in the cells). */}
+            <thead className="hidden border-b border-border text-muted-foreground md:table-header-group">
               <tr>
-                <th scope="col" className="px-3 py-3 font-medium">
-                  Ordre
-                </th>
-                <th scope="col" className="px-3 py-3 font-medium">
-                  Mode
-                </th>
-                <th scope="col" className="px-3 py-3 font-medium">
-                  Pays
-                </th>
-                <th scope="col" className="px-3 py-3 font-medium">
-                  Tarifs
-                </th>
-                <th scope="col" className="px-3 py-3 font-medium">
-                  Offerte
-                </th>
-                <th scope="col" className="px-3 py-3 font-medium">
-                  Délai
-                </th>
-                <th scope="col" className="px-3 py-3 font-medium">
-                  Actif
-                </th>
+                {["Ordre", "Mode", "Pays", "Tarifs", "Offerte", "Délai", "Actif"].map((label) => (
+                  <th key={label} scope="col" className="px-3 py-3 font-medium">
+                    {label}
+                  </th>
+                ))}
                 <th scope="col" className="px-3 py-3 text-right font-medium">
                   Actions
                 </th>
@@ -255,35 +240,50 @@ export default function AdminShipping({ loaderData }: Route.ComponentProps) {
                 const countries = countriesSummary(row.countries);
                 const bands = bandsSummary(row.bands);
                 return (
-                  <tr key={row.id} className={cn("hover:bg-muted/40", editing?.id === row.id && "bg-muted/40", !row.active && "text-muted-foreground")}>
-                    <td className="px-3 py-2">
-                      <div className="flex items-center gap-0.5">
+                  <tr
+                    key={row.id}
+                    className={cn(
+                      "grid grid-cols-2 gap-x-3 gap-y-2 p-4 hover:bg-muted/40 md:table-row md:p-0",
+                      editing?.id === row.id && "bg-muted/40",
+                      !row.active && "text-muted-foreground",
+                    )}
+                  >
+                    <td className={cn(CELL, "order-7 self-center")}>
+                      <div className="-ml-2 flex items-center gap-0.5 md:ml-0">
                         <MoveButton row={row} direction="up" limit={index === 0} busy={rowAction.state !== "idle"} onMove={move} />
                         <MoveButton row={row} direction="down" limit={index === methods.length - 1} busy={rowAction.state !== "idle"} onMove={move} />
                       </div>
                     </td>
-                    <th scope="row" className="px-3 py-2 font-semibold">
-                      <span className="block text-foreground">{row.name}</span>
+                    <th scope="row" className={cn(CELL, "order-1 font-semibold md:min-w-36")}>
+                      <span className="block text-base text-foreground md:text-sm">{row.name}</span>
                       <span className="mt-0.5 flex flex-wrap gap-1">
                         <Badge tone="info">{SHIPPING_KIND_LABELS[row.kind]}</Badge>
                         {row.orderCount > 0 ? <Badge tone="neutral">{countOf(row.orderCount, "commande")}</Badge> : null}
                       </span>
                     </th>
-                    <td className="px-3 py-2">
-                      <span className="block whitespace-nowrap">{countries.label}</span>
-                      {countries.others ? <span className="block max-w-56 text-xs text-muted-foreground">{countries.others}</span> : null}
+                    <td className={cn(CELL, "order-3 col-span-2")}>
+                      <CellLabel>Pays</CellLabel>
+                      <span className="block">{countries.label}</span>
+                      {countries.others ? <span className="block text-xs text-muted-foreground md:max-w-48">{countries.others}</span> : null}
                     </td>
-                    <td className="px-3 py-2">
+                    <td className={cn(CELL, "order-4 col-span-2")}>
+                      <CellLabel>Tarifs</CellLabel>
                       <span className="tabular block whitespace-nowrap">{bands.prices}</span>
                       <span className="block text-xs whitespace-nowrap text-muted-foreground">{bands.detail}</span>
                     </td>
-                    <td className="tabular px-3 py-2 whitespace-nowrap">{freeFromLabel(row.freeFromCents)}</td>
-                    <td className="px-3 py-2">{row.deliveryTime || <span className="text-muted-foreground">—</span>}</td>
-                    <td className="px-3 py-2">
+                    <td className={cn(CELL, "tabular order-5 md:whitespace-nowrap")}>
+                      <CellLabel>Offerte</CellLabel>
+                      {freeFromLabel(row.freeFromCents)}
+                    </td>
+                    <td className={cn(CELL, "order-6 md:min-w-24")}>
+                      <CellLabel>Délai</CellLabel>
+                      {row.deliveryTime || <span className="text-muted-foreground">—</span>}
+                    </td>
+                    <td className={cn(CELL, "order-2 justify-self-end md:justify-self-auto")}>
                       <ActiveSwitch row={row} />
                     </td>
-                    <td className="px-3 py-2">
-                      <div className="flex justify-end gap-1">
+                    <td className={cn(CELL, "order-8 self-center")}>
+                      <div className="-mr-2 flex justify-end gap-1 md:mr-0">
                         <Link
                           to={`${PATH}?edit=${row.id}`}
                           preventScrollReset
@@ -338,6 +338,14 @@ export default function AdminShipping({ loaderData }: Route.ComponentProps) {
       />
     </section>
   );
+}
+
+/** A cell: a block of the row's card on phones, a table cell from 768 px. */
+const CELL = "block md:table-cell md:order-none md:px-3 md:py-2 md:align-middle";
+
+/** The column's name inside the cell, on phones only (the table's headers are hidden there). */
+function CellLabel({ children }: { children: string }) {
+  return <span className="block text-xs font-medium text-muted-foreground md:hidden">{children}</span>;
 }
 
 function shippingMethodIdParam(value: string | null): number | null {

@@ -41,6 +41,7 @@ export default [
       route("emails/:id", "routes/admin/email.tsx"),
       route("journal", "routes/admin/journal.tsx"),
       route("csv", "routes/admin/csv.tsx"),
+      route("product-safety", "routes/admin/product-safety.tsx"),
       route("inbox", "routes/admin/inbox.tsx"),
       route("inbox/:id", "routes/admin/inbox-message.tsx"),
       route("orders", "routes/admin/orders.tsx"),

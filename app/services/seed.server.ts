@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { SAMPLE_CATALOGUE } from "~/db/sample-catalogue";
-import { products, siteSettings, users } from "~/db/schema";
+import { products, safetyProfiles, siteSettings, users } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { productSearchColumns } from "~/domain/search";
 import { artworkSvg } from "./placeholder-art.server";
@@ -10,6 +10,23 @@ import { storeImageVariants, type Storage } from "./storage.server";
 import { createUserWithPassword } from "./users.server";
 
 const SAMPLE_MARKER = "seed.sample_catalogue";
+
+/**
+ * The brand safety profile (migration 0016) of the sample products whose maker is plain from their
+ * series: the current Pokémon sets (The Pokémon Company International), Magic (Wizards of the
+ * Coast) and the One Piece card game (Bandai). The vintage Pokémon cards (Base Set, Team Rocket,
+ * Neo Genesis: printed by Wizards of the Coast then), the accessories, the manga and the video game
+ * have other makers: the seller fills theirs in.
+ */
+const SAFETY_BRAND_OF_SERIES: Record<string, string> = {
+  "Écarlate et Violet": "Pokémon",
+  "Astres Radieux": "Pokémon",
+  "Épée et Bouclier": "Pokémon",
+  "Fusion Strike": "Pokémon",
+  "Soleil et Lune": "Pokémon",
+  Magic: "Magic",
+  "One Piece": "One Piece",
+};
 const DAY = 24 * 60 * 60 * 1000;
 
 export const sampleImageKey = (slug: string) => `seed/${slug}`;
@@ -39,6 +56,7 @@ export async function seedSampleCatalogue(db: Db, now = new Date()): Promise<{ i
       .onConflictDoNothing()
       .returning({ key: siteSettings.key });
     if (marker.length === 0) return { inserted: 0 };
+    const profileOf = new Map((await tx.select({ id: safetyProfiles.id, brand: safetyProfiles.brand }).from(safetyProfiles)).map((row) => [row.brand, row.id]));
     const rows = SAMPLE_CATALOGUE.map((item) => {
       const createdAt = new Date(now.getTime() - item.ageDays * DAY);
       return {
@@ -55,6 +73,8 @@ export async function seedSampleCatalogue(db: Db, now = new Date()): Promise<{ i
         condition: item.condition ?? null,
         status: "en_ligne" as const,
         featured: item.featured ?? false,
+        // TCG cards only: the One Piece manga is Glénat's.
+        safetyProfileId: item.category === "TCG" && item.series ? (profileOf.get(SAFETY_BRAND_OF_SERIES[item.series] ?? "") ?? null) : null,
         ...productSearchColumns(item),
         createdAt,
         updatedAt: createdAt,

@@ -1,4 +1,4 @@
-import { ArrowLeft, Building2, FileSpreadsheet, History, Inbox, Mail, MailCheck, Megaphone, MessageSquareText, Package, ShoppingBag, TicketPercent, Truck, Users } from "lucide-react";
+import { ArrowLeft, Building2, FileSpreadsheet, History, Inbox, Mail, MailCheck, Megaphone, MessageSquareText, Package, ShieldCheck, ShoppingBag, TicketPercent, Truck, Users } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 import { LogoutButton } from "~/components/account/logout-button";
 import { cn } from "~/lib/utils";
@@ -43,6 +43,7 @@ const LINKS: SidebarLink[] = [
   { to: "/admin/test-email", label: "Test e-mail", icon: MailCheck, end: true },
   { to: "/admin/journal", label: "Journal", icon: History, end: false },
   { to: "/admin/csv", label: "Import / export", icon: FileSpreadsheet, end: true },
+  { to: "/admin/product-safety", label: "Sécurité des produits", icon: ShieldCheck, end: true },
   { to: "/admin/settings", label: "Identité de la boutique", icon: Building2, end: true },
 ];
 

@@ -236,7 +236,13 @@ describe(`/admin/shipping on ${databaseLabel}`, () => {
     for (const form of forged) {
       expect(await post(adminCookie, form), JSON.stringify(form)).toMatchObject({ status: 400, body: { ok: false, toast: { title: "Erreur", description: "Requête invalide." } } });
     }
-    for (const form of [{ intent: "toggle", id: "424242", active: "false" }, { intent: "delete", id: "424242" }, { intent: "move", id: "424242", direction: "up" }, { ...mondial, id: "424242" }]) {
+    const gone: Record<string, string>[] = [
+      { intent: "toggle", id: "424242", active: "false" },
+      { intent: "delete", id: "424242" },
+      { intent: "move", id: "424242", direction: "up" },
+      { ...mondial, id: "424242" },
+    ];
+    for (const form of gone) {
       expect(await post(adminCookie, form), JSON.stringify(form)).toMatchObject({ status: 404, body: { ok: false, toast: { description: expect.stringContaining("n'existe plus") } } });
     }
     expect(await rows()).toEqual(before);

@@ -29,4 +29,12 @@ describe("productJsonLd", () => {
     expect(ld.offers).toMatchObject({ priceCurrency: "EUR", price: "12.50", availability: "https://schema.org/InStock" });
     expect(productJsonLd({ ...product, stock: 0 }, page).offers.availability).toBe("https://schema.org/OutOfStock");
   });
+
+  it("gives the EAN as gtin13 or gtin8 when the product has one", () => {
+    const ean = (value: string | null) => productJsonLd({ ...product, safety: { ean: value } }, page) as Record<string, unknown>;
+    expect(ean("0820650853272").gtin13).toBe("0820650853272");
+    expect(ean("96385074")).toMatchObject({ gtin8: "96385074" });
+    expect(ean(null)).not.toHaveProperty("gtin13");
+    expect(productJsonLd(product, page)).not.toHaveProperty("gtin13");
+  });
 });

@@ -9,15 +9,20 @@ export function centsToDecimal(cents: number): string {
 
 /** schema.org Product with its Offer (price in EUR, availability from the stock). */
 export function productJsonLd(
-  product: Pick<ProductDetail, "id" | "name" | "description" | "priceCents" | "stock" | "category" | "images" | "condition">,
+  product: Pick<ProductDetail, "id" | "name" | "description" | "priceCents" | "stock" | "category" | "images" | "condition"> & {
+    safety?: Pick<ProductDetail["safety"], "ean">;
+  },
   page: { url: string; absolute: (path: string) => string; shopName: string },
 ) {
+  const ean = product.safety?.ean ?? null;
   return {
     "@context": "https://schema.org",
     "@type": "Product",
     name: product.name,
     description: product.description,
     sku: String(product.id),
+    // The EAN the product page shows (checked when saved: 13 or 8 digits with their check digit).
+    ...(ean?.length === 13 ? { gtin13: ean } : ean?.length === 8 ? { gtin8: ean } : {}),
     category: product.category,
     image: product.images.map((image) => page.absolute(image.src)),
     offers: {

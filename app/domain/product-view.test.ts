@@ -70,6 +70,20 @@ describe("toProductView", () => {
     expect(toProductView(product({ stock: -4 }), BASE, now).stock).toBe(0);
   });
 
+  it("gives the former price it is handed and the product safety, the product's values before its brand's", () => {
+    const brand = { manufacturerName: "Bandai Co., Ltd.", postalAddress: "", email: "", warnings: "Ne convient pas aux enfants de moins de 3 ans." };
+    const detail = toProductDetail(product({ ean: "4006381333931", manufacturerEmail: "contact@example.com" }), BASE, now, { compareAtCents: 5999, profile: brand });
+    expect(detail.compareAtCents).toBe(5999);
+    expect(detail.safety).toEqual({
+      manufacturerName: "Bandai Co., Ltd.",
+      postalAddress: null,
+      email: "contact@example.com",
+      ean: "4006381333931",
+      warnings: "Ne convient pas aux enfants de moins de 3 ans.",
+    });
+    expect(toProductDetail(product(), BASE, now)).toMatchObject({ compareAtCents: null, safety: { manufacturerName: null, ean: null } });
+  });
+
   it("turns missing rarity and condition into null", () => {
     const view = toProductDetail(product({ rarity: null, condition: null }), BASE, now);
     expect(view.rarity).toBeNull();

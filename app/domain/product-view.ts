@@ -1,6 +1,7 @@
 import { displayCategory } from "./categories";
 import type { CardType, Condition, MainCategory, Rarity } from "./catalog-values";
 import { IMAGE_WIDTHS, imageAspect, imageSrcSet, imageUrl } from "./images";
+import { type ProductSafety, productSafety, type SafetyOverrides, type SafetyProfileValues } from "./safety-profile";
 import { isNewProduct } from "./visibility";
 
 /**
@@ -22,7 +23,11 @@ export type ProductView = {
   isNew: boolean;
 };
 
-/** The product page: the card's fields plus the description, the details, every image and when it changed. */
+/**
+ * The product page: the card's fields plus the description, the details, every image, when it
+ * changed, the former price when the law lets the page show it (domain/reference-price) and the
+ * product safety information (domain/safety-profile).
+ */
 export type ProductDetail = ProductView & {
   description: string;
   mainCategory: MainCategory;
@@ -30,6 +35,9 @@ export type ProductDetail = ProductView & {
   condition: Condition | null;
   images: NonNullable<ProductView["image"]>[];
   updatedAt: string;
+  /** Shown struck through beside the price; null when there is none or it may not be shown. */
+  compareAtCents: number | null;
+  safety: ProductSafety;
 };
 
 /** The columns a card needs (services select these, not whole rows). */
@@ -48,7 +56,7 @@ export type ProductCardRow = {
   createdAt: Date;
 };
 
-type ProductRow = ProductCardRow & { description: string; condition: string | null; additionalImages: string[]; updatedAt: Date };
+type ProductRow = ProductCardRow & SafetyOverrides & { description: string; condition: string | null; additionalImages: string[]; updatedAt: Date };
 
 function productImage(imageBaseUrl: string, key: string, aspect: "card" | "square") {
   return { src: imageUrl(imageBaseUrl, key, IMAGE_WIDTHS[1]), srcSet: imageSrcSet(imageBaseUrl, key), aspect };
@@ -70,7 +78,16 @@ export function toProductView(p: ProductCardRow, imageBaseUrl: string, now: Date
   };
 }
 
-export function toProductDetail(p: ProductRow, imageBaseUrl: string, now: Date): ProductDetail {
+/**
+ * `page.compareAtCents`: the former price once allowed (the caller decides from the price history);
+ * `page.profile`: the product's brand safety profile, whose values fill the ones the product lacks.
+ */
+export function toProductDetail(
+  p: ProductRow,
+  imageBaseUrl: string,
+  now: Date,
+  page: { compareAtCents?: number | null; profile?: SafetyProfileValues | null } = {},
+): ProductDetail {
   const view = toProductView(p, imageBaseUrl, now);
   const aspect = imageAspect(p);
   const extra = p.additionalImages.slice(0, 4).map((key) => productImage(imageBaseUrl, key, aspect));
@@ -82,5 +99,7 @@ export function toProductDetail(p: ProductRow, imageBaseUrl: string, now: Date):
     condition: (p.condition as Condition | null) ?? null,
     images: view.image ? [view.image, ...extra] : extra,
     updatedAt: p.updatedAt.toISOString(),
+    compareAtCents: page.compareAtCents ?? null,
+    safety: productSafety(p, page.profile),
   };
 }

@@ -7,11 +7,13 @@ import { CountdownTimer } from "~/components/promotions/countdown-banner";
 import { ProductBadges } from "~/components/product/product-badges";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { ProductImage } from "~/components/product/product-image";
+import { ProductSafetyDetails } from "~/components/product/product-safety";
 import { QuantitySelector } from "~/components/product/quantity-selector";
 import { SimilarProducts } from "~/components/product/similar-products";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { clampQuantity } from "~/domain/cart";
+import { formatEuros } from "~/domain/money";
 import { CONDITION_LABELS, RARITY_LABELS } from "~/domain/catalog-values";
 import { productJsonLd } from "~/domain/product-jsonld";
 import { parseProductParam, productPath } from "~/domain/product-url";
@@ -140,7 +142,17 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
               {[product.series, product.condition ? `État : ${CONDITION_LABELS[product.condition]}` : null].filter(Boolean).join(" · ")}
             </p>
           ) : null}
-          <Price cents={product.priceCents} className="text-3xl" />
+          <p className="flex flex-wrap items-baseline gap-x-2">
+            <Price cents={product.priceCents} className="text-3xl" />
+            <span className="text-sm font-medium text-muted-foreground">TTC</span>
+            {product.compareAtCents !== null ? (
+              // Shown only when the price history allows it (L112-1-1: at most the lowest price of the 30 days before the reduction).
+              <span className="text-lg text-muted-foreground">
+                <span className="sr-only">au lieu de </span>
+                <del className="tabular">{formatEuros(product.compareAtCents)}</del>
+              </span>
+            ) : null}
+          </p>
           <p
             className={cn(
               "flex items-center gap-2 text-sm font-semibold",
@@ -174,6 +186,7 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
               </tbody>
             </table>
           </section>
+          <ProductSafetyDetails productId={product.id} safety={product.safety} />
         </div>
       </section>
 
@@ -196,7 +209,10 @@ function ProductComingBack({ name, until, drop }: ComingBack) {
       </h1>
       {drop ? (
         <>
-          <Price cents={drop.priceCents} className="mt-3 block text-2xl" />
+          <p className="mt-3 flex items-baseline justify-center gap-2">
+            <Price cents={drop.priceCents} className="text-2xl" />
+            <span className="text-sm font-medium text-muted-foreground">TTC</span>
+          </p>
           <p className="mt-4 text-muted-foreground">
             Mise en vente le {formatParisMoment(moment)}. Cette page s'ouvre d'elle-même à ce moment-là.
           </p>

@@ -1,5 +1,5 @@
 import { and, asc, type Column, count, desc, eq, gt, isNull, like, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { products } from "~/db/schema";
+import { products, safetyProfiles } from "~/db/schema";
 import type { Db } from "~/db/types";
 import type { CardType, Rarity } from "~/domain/catalog-values";
 import {
@@ -34,6 +34,7 @@ import { allTermsIn, contains, relevanceOrder, type SearchTerm, searchTerms } fr
 import { getHiddenCategory, getHiding } from "./site-content.server";
 import { nextDropTime } from "./drops.server";
 import { keptListing, type ListingRead } from "./listing-cache.server";
+import { compareAtDecisionFor } from "./price-history.server";
 
 /** SQL twin of domain/visibility isPubliclyVisible: en_ligne, or a_venir whose drop time has come. */
 function publiclyVisible(now: Date): SQL {
@@ -230,7 +231,11 @@ export function listCatalog(
   });
 }
 
-/** A public product with everything its page shows, or null (unknown, offline, not dropped yet). */
+/**
+ * A public product with everything its page shows, or null (unknown, offline, not dropped yet).
+ * Its brand's safety profile comes in the same query; the price history is read (one indexed
+ * query) only when a former price would announce a reduction.
+ */
 export async function getPublicProduct(
   db: Db,
   id: number,
@@ -243,11 +248,28 @@ export async function getPublicProduct(
       condition: products.condition,
       additionalImages: products.additionalImages,
       updatedAt: products.updatedAt,
+      compareAtCents: products.compareAtCents,
+      manufacturerName: products.manufacturerName,
+      manufacturerAddress: products.manufacturerAddress,
+      manufacturerEmail: products.manufacturerEmail,
+      safetyWarnings: products.safetyWarnings,
+      ean: products.ean,
+      profileManufacturerName: safetyProfiles.manufacturerName,
+      profilePostalAddress: safetyProfiles.postalAddress,
+      profileEmail: safetyProfiles.email,
+      profileWarnings: safetyProfiles.warnings,
     })
     .from(products)
+    .leftJoin(safetyProfiles, eq(safetyProfiles.id, products.safetyProfileId))
     .where(and(eq(products.id, id), await publicProductsNow(db, options.now)))
     .limit(1);
-  return row ? toProductDetail(row, options.imageBaseUrl, options.now) : null;
+  if (!row) return null;
+  const decision = await compareAtDecisionFor(db, row);
+  const profile =
+    row.profileManufacturerName === null
+      ? null
+      : { manufacturerName: row.profileManufacturerName, postalAddress: row.profilePostalAddress ?? "", email: row.profileEmail ?? "", warnings: row.profileWarnings ?? "" };
+  return toProductDetail(row, options.imageBaseUrl, options.now, { compareAtCents: decision.shown ? decision.compareAtCents : null, profile });
 }
 
 /**

@@ -1,14 +1,34 @@
 import { FileText } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
+import {
+  type ActionToast,
+  useActionToast,
+} from "~/components/admin/use-action-toast";
 import { MissingFieldsWarning } from "~/components/legal/missing-fields-warning";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { type FieldErrors, fieldErrors } from "~/domain/auth-forms";
-import { IDENTITY_GROUPS, IDENTITY_KEYS, type IdentityKey, type LegalIdentityInput, identityField, missingIdentityFields } from "~/domain/shop-identity";
+import {
+  IDENTITY_GROUPS,
+  IDENTITY_KEYS,
+  type IdentityKey,
+  type LegalIdentityInput,
+  identityField,
+  missingIdentityFields,
+} from "~/domain/shop-identity";
 import { legalIdentitySchema } from "~/domain/shop-identity-schema";
 import { useFormValidation } from "~/lib/use-form-validation";
-import { getShopIdentity, saveShopIdentity } from "~/services/shop-identity.server";
+import {
+  getShopIdentity,
+  saveShopIdentity,
+} from "~/services/shop-identity.server";
+import {
+  getBillingSettings,
+  saveBillingSettings,
+} from "~/services/billing-settings.server";
+import { billingSettingsSchema } from "~/domain/billing-settings";
+import { FRANCHISE_MENTION } from "~/domain/invoice";
+import { SwitchField } from "~/components/ui/switch-field";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/shop-settings";
 import { readForm } from "~/lib/request-input.server";
@@ -16,26 +36,84 @@ import { formatParisDateTime } from "~/domain/paris-time";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const { identity, updatedAt } = await getShopIdentity(context.db, context.shop.legal);
-  return { identity, missing: missingIdentityFields(identity), updatedAt: updatedAt?.toISOString() ?? null };
+  const [{ identity, updatedAt }, billing] = await Promise.all([
+    getShopIdentity(context.db, context.shop.legal),
+    getBillingSettings(context.db),
+  ]);
+  return {
+    identity,
+    billing,
+    missing: missingIdentityFields(identity),
+    updatedAt: updatedAt?.toISOString() ?? null,
+  };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Identité de la boutique" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Identité de la boutique" },
+];
 
-type SettingsAnswer = ActionToast & { fieldErrors?: FieldErrors; values?: LegalIdentityInput };
+type SettingsAnswer = ActionToast & {
+  fieldErrors?: FieldErrors;
+  values?: LegalIdentityInput;
+};
 
 /** What was sent, as text, to refill the form the server refused (nothing sent is lost). */
 function submitted(form: FormData): LegalIdentityInput {
-  return Object.fromEntries(IDENTITY_KEYS.map((key) => [key, String(form.get(key) ?? "").slice(0, 400)]));
+  return Object.fromEntries(
+    IDENTITY_KEYS.map((key) => [
+      key,
+      String(form.get(key) ?? "").slice(0, 400),
+    ]),
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "api");
   const form = await readForm(request);
+  if (form.get("intent") === "billing") {
+    const billing = billingSettingsSchema.safeParse({
+      vatFranchise: form.get("vatFranchise") ?? undefined,
+    });
+    if (!billing.success)
+      return data<SettingsAnswer>(
+        {
+          ok: false,
+          toast: {
+            title: "Formulaire illisible",
+            description: "Actualisez la page et réessayez.",
+          },
+        },
+        { status: 400 },
+      );
+    await saveBillingSettings(context.db, {
+      vatFranchise: billing.data.vatFranchise,
+    });
+    context.logger.info(
+      { adminId: admin.id, vatFranchise: billing.data.vatFranchise },
+      "admin: billing settings saved",
+    );
+    return data<SettingsAnswer>({
+      ok: true,
+      toast: {
+        title: "Facturation enregistrée",
+        description: billing.data.vatFranchise
+          ? `Les prochaines commandes et factures porteront la mention « ${FRANCHISE_MENTION} ».`
+          : "Les prochaines commandes et factures détaillent la TVA par taux.",
+      },
+    });
+  }
   const parsed = legalIdentitySchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return data<SettingsAnswer>(
-      { ok: false, toast: { title: "Formulaire incomplet", description: "Veuillez corriger les erreurs dans le formulaire." }, fieldErrors: fieldErrors(parsed.error), values: submitted(form) },
+      {
+        ok: false,
+        toast: {
+          title: "Formulaire incomplet",
+          description: "Veuillez corriger les erreurs dans le formulaire.",
+        },
+        fieldErrors: fieldErrors(parsed.error),
+        values: submitted(form),
+      },
       { status: 400 },
     );
   }
@@ -44,26 +122,44 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     context.logger.error({ err: error }, "admin: shop identity save failed");
     return data<SettingsAnswer>(
-      { ok: false, toast: { title: "Erreur", description: "L'identité n'a pas pu être enregistrée. Réessayez dans un instant." }, values: submitted(form) },
+      {
+        ok: false,
+        toast: {
+          title: "Erreur",
+          description:
+            "L'identité n'a pas pu être enregistrée. Réessayez dans un instant.",
+        },
+        values: submitted(form),
+      },
       { status: 500 },
     );
   }
   const missing = missingIdentityFields(parsed.data).length;
-  context.logger.info({ adminId: admin.id, missing }, "admin: shop identity saved");
+  context.logger.info(
+    { adminId: admin.id, missing },
+    "admin: shop identity saved",
+  );
   return data<SettingsAnswer>({
     ok: true,
     toast: {
       title: "Identité enregistrée",
-      description: missing === 0 ? "Les informations légales sont complètes." : `Il reste ${missing} champ${missing > 1 ? "s" : ""} à compléter.`,
+      description:
+        missing === 0
+          ? "Les informations légales sont complètes."
+          : `Il reste ${missing} champ${missing > 1 ? "s" : ""} à compléter.`,
     },
   });
 }
 
 /** The company's legal identity, which /legal publishes: grouped fields, two columns on wide screens. */
-export default function ShopSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { identity, missing, updatedAt } = loaderData;
+export default function ShopSettings({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
+  const { identity, billing, missing, updatedAt } = loaderData;
   const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const saving =
+    navigation.state !== "idle" && navigation.formMethod === "POST";
   const form = useFormValidation(legalIdentitySchema, actionData?.fieldErrors);
   useActionToast(actionData);
   const values = actionData?.values ?? identity;
@@ -72,14 +168,22 @@ export default function ShopSettings({ loaderData, actionData }: Route.Component
     <section className="max-w-4xl">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-extrabold tracking-tight">Identité de la boutique</h1>
+          <h1 className="text-3xl font-extrabold tracking-tight">
+            Identité de la boutique
+          </h1>
           <p className="mt-1 max-w-prose text-sm text-muted-foreground">
-            La société qui vend, son hébergeur et son médiateur de la consommation&nbsp;: la page Informations légales (mentions légales, conditions générales de vente,
-            confidentialité) est construite avec ces informations.
+            La société qui vend, son hébergeur et son médiateur de la
+            consommation&nbsp;: la page Informations légales (mentions légales,
+            conditions générales de vente, confidentialité) est construite avec
+            ces informations.
           </p>
         </div>
-        <Link to="/legal" className="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-accent hover:underline">
-          <FileText className="size-4" aria-hidden="true" /> Voir la page Informations légales
+        <Link
+          to="/legal"
+          className="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-accent hover:underline"
+        >
+          <FileText className="size-4" aria-hidden="true" /> Voir la page
+          Informations légales
         </Link>
       </div>
 
@@ -92,13 +196,32 @@ export default function ShopSettings({ loaderData, actionData }: Route.Component
       <MissingFieldsWarning missing={missing} className="mt-6" />
 
       {/* Remounted after each save, so the inputs show the numbers as they were written. */}
-      <Form key={updatedAt ?? "configuration"} method="post" noValidate onSubmit={form.onSubmit} onChange={form.onChange} className="mt-6 flex flex-col gap-6">
+      <Form
+        key={updatedAt ?? "configuration"}
+        method="post"
+        noValidate
+        onSubmit={form.onSubmit}
+        onChange={form.onChange}
+        className="mt-6 flex flex-col gap-6"
+      >
         {IDENTITY_GROUPS.map((group) => (
-          <fieldset key={group.id} className="min-w-0 rounded-2xl border border-border bg-card p-5">
-            <legend className="float-left mb-4 w-full text-lg font-bold">{group.title}</legend>
+          <fieldset
+            key={group.id}
+            className="min-w-0 rounded-2xl border border-border bg-card p-5"
+          >
+            <legend className="float-left mb-4 w-full text-lg font-bold">
+              {group.title}
+            </legend>
             <div className="clear-left grid gap-4 sm:grid-cols-2">
-              {IDENTITY_KEYS.filter((key) => identityField(key).group === group.id).map((key) => (
-                <IdentityInput key={key} name={key} value={values[key] ?? ""} error={form.errors[key]} />
+              {IDENTITY_KEYS.filter(
+                (key) => identityField(key).group === group.id,
+              ).map((key) => (
+                <IdentityInput
+                  key={key}
+                  name={key}
+                  value={values[key] ?? ""}
+                  error={form.errors[key]}
+                />
               ))}
             </div>
           </fieldset>
@@ -112,14 +235,58 @@ export default function ShopSettings({ loaderData, actionData }: Route.Component
           <Button type="submit" size="lg" disabled={saving}>
             {saving ? "Enregistrement..." : "Enregistrer"}
           </Button>
-          <p className="text-xs text-muted-foreground">Un champ laissé vide est signalé sur la page publique par «&nbsp;À compléter par le vendeur&nbsp;».</p>
+          <p className="text-xs text-muted-foreground">
+            Un champ laissé vide est signalé sur la page publique par «&nbsp;À
+            compléter par le vendeur&nbsp;».
+          </p>
+        </div>
+      </Form>
+
+      <Form
+        method="post"
+        className="mt-8 flex flex-col gap-4 rounded-2xl border border-border bg-card p-5"
+        aria-labelledby="billing-title"
+      >
+        <h2 id="billing-title" className="text-lg font-bold">
+          Facturation
+        </h2>
+        <p className="max-w-prose text-sm text-muted-foreground">
+          Sous le seuil de la franchise en base, vous ne facturez pas la
+          TVA&nbsp;: vos factures portent alors la mention «&nbsp;
+          {FRANCHISE_MENTION}&nbsp;». Le changement vaut pour les commandes
+          passées ensuite&nbsp;; une facture déjà émise ne change jamais.
+        </p>
+        <SwitchField
+          key={String(billing.vatFranchise)}
+          name="vatFranchise"
+          label="Franchise en base de TVA (art. 293 B du CGI)"
+          defaultChecked={billing.vatFranchise}
+        />
+        <div>
+          <Button
+            type="submit"
+            name="intent"
+            value="billing"
+            variant="outline"
+            disabled={saving}
+          >
+            Enregistrer la facturation
+          </Button>
         </div>
       </Form>
     </section>
   );
 }
 
-function IdentityInput({ name, value, error }: { name: IdentityKey; value: string; error: string | undefined }) {
+function IdentityInput({
+  name,
+  value,
+  error,
+}: {
+  name: IdentityKey;
+  value: string;
+  error: string | undefined;
+}) {
   const field = identityField(name);
   return (
     <div className={field.wide ? "sm:col-span-2" : undefined}>

@@ -1,0 +1,143 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { orderItems, orders, products, rateLimits } from "~/db/schema";
+import { saveBillingSettings } from "~/services/billing-settings.server";
+import {
+  type CheckoutContext,
+  startCheckout,
+} from "~/services/checkout.server";
+import {
+  createTestProvider,
+  type TestProvider,
+} from "~/services/payments/test-provider.server";
+import { databaseLabel, openTestDatabase } from "./test-database";
+
+/** The VAT an order stores, by rate, as the checkout computes it from the products' rates and schemes. */
+describe(`VAT of an order on ${databaseLabel}`, () => {
+  let database: Database;
+  let provider: TestProvider;
+  let ip = 0;
+  const ctx = (): CheckoutContext => ({
+    now: new Date(),
+    customer: null,
+    clientIp: `203.0.113.${++ip}`,
+    orderPrefix: "CPT",
+    origin: "http://shop.test",
+    reservationMinutes: 30,
+  });
+
+  async function product(values: Partial<typeof products.$inferInsert>) {
+    const [row] = await database.db
+      .insert(products)
+      .values({
+        title: "Produit",
+        priceCents: 1_000,
+        stock: 10,
+        category: "TCG",
+        subCategory: "Scellés",
+        ...values,
+      })
+      .returning();
+    return row!;
+  }
+  async function order(items: { productId: number; quantity: number }[]) {
+    await database.db.delete(rateLimits);
+    const result = await startCheckout(
+      database.db,
+      provider,
+      { items, insuranceSelected: false },
+      ctx(),
+    );
+    if (result.status !== 200) throw new Error(JSON.stringify(result.body));
+    const [row] = await database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.number, result.body.orderNumber));
+    const lines = await database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, row!.id));
+    return { row: row!, lines };
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    provider = createTestProvider({ db: database.db, secret: "vat-secret" });
+  });
+  afterAll(() => database.close());
+
+  it("takes each rate out of its lines and splits the delivery over the rates pro rata", async () => {
+    const manga = await product({
+      title: "One Piece tome 1",
+      priceCents: 690,
+      category: "Gaming & Mangas",
+      subCategory: "Manga",
+    });
+    const booster = await product({
+      title: "Booster Flammes Obsidiennes",
+      priceCents: 599,
+      category: "TCG",
+      subCategory: "Scellés",
+    });
+    const { row, lines } = await order([
+      { productId: manga.id, quantity: 1 },
+      { productId: booster.id, quantity: 1 },
+    ]);
+    expect(row.vatRegime).toBe("normal");
+    expect(row.shippingCents).toBeGreaterThan(0);
+    expect(lines.map((line) => [line.name, line.vatRateBp]).sort()).toEqual([
+      ["Booster Flammes Obsidiennes", 2000],
+      ["One Piece tome 1", 550],
+    ]);
+    expect(row.vatBreakdown.map((r) => r.rateBp)).toEqual([2000, 550]);
+    // Every cent of the order is in one rate; each row's base and VAT make its total.
+    expect(row.vatBreakdown.reduce((sum, r) => sum + r.totalCents, 0)).toBe(
+      row.totalCents,
+    );
+    for (const r of row.vatBreakdown)
+      expect(r.baseCents + r.vatCents).toBe(r.totalCents);
+    // The delivery follows the goods: 690 of 1 289 at 5,5 %.
+    const reduced = row.vatBreakdown.find((r) => r.rateBp === 550)!;
+    expect(reduced.totalCents - 690).toBe(
+      Math.round((row.shippingCents * 690) / 1_289),
+    );
+  });
+
+  it("shows no VAT for a second-hand card under the margin scheme, and none at all under the franchise", async () => {
+    const used = await product({
+      title: "Dracaufeu 1re édition (occasion)",
+      priceCents: 5_000,
+      category: "TCG",
+      subCategory: "Cartes",
+      vatScheme: "margin",
+    });
+    const sealed = await product({
+      title: "Coffret Dresseur d'élite",
+      priceCents: 5_500,
+    });
+    const margin = await order([
+      { productId: used.id, quantity: 1 },
+      { productId: sealed.id, quantity: 1 },
+    ]);
+    expect(
+      margin.lines.find((line) => line.name.includes("occasion")),
+    ).toMatchObject({ vatScheme: "margin", vatCents: 0 });
+    // Only the new goods (and the delivery) are in the breakdown.
+    expect(
+      margin.row.vatBreakdown.reduce((sum, r) => sum + r.totalCents, 0),
+    ).toBe(margin.row.totalCents - 5_000);
+
+    await saveBillingSettings(database.db, { vatFranchise: true });
+    try {
+      const franchise = await order([{ productId: sealed.id, quantity: 1 }]);
+      expect(franchise.row).toMatchObject({
+        vatRegime: "franchise",
+        vatBreakdown: [],
+      });
+      expect(franchise.lines.every((line) => line.vatCents === 0)).toBe(true);
+    } finally {
+      await saveBillingSettings(database.db, { vatFranchise: false });
+    }
+  });
+});

@@ -82,7 +82,7 @@ describe(`admin access and sign-in limits over HTTP on ${databaseLabel}`, () => 
 
   it("lists the admin pages of the route table", () => {
     const paths = adminPaths(routes, { id: "ID", userId: "U", messageId: "M", number: "N", key: "K" });
-    expect(paths).toEqual(expect.arrayContaining(["/admin", "/admin/emails", "/admin/emails/ID", "/admin/users/U", "/admin/inbox/M", "/admin/orders/N", "/admin/shipping"]));
+    expect(paths).toEqual(expect.arrayContaining(["/admin", "/admin/emails", "/admin/emails/ID", "/admin/users/U", "/admin/inbox/M", "/admin/orders/N", "/admin/shipping", "/admin/product-safety"]));
   });
 
   it("shows every admin page to the admin", async () => {

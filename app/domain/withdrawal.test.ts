@@ -10,7 +10,7 @@ import {
   withdrawalRefusal,
   withdrawalState,
 } from "./withdrawal";
-import { withdrawalLookupSchema } from "./withdrawal-lookup-schema";
+import { WITHDRAWAL_NAME_MESSAGES, withdrawalLookupSchema, withdrawalNameSchema } from "./withdrawal-lookup-schema";
 
 const shop = { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" };
 // 14:05 in Paris (summer time, UTC+2).
@@ -90,8 +90,37 @@ describe("the public form", () => {
   });
 });
 
+describe("the consumer's name (with the confirmation button)", () => {
+  const nameOf = (customerName: unknown) => withdrawalNameSchema.safeParse({ customerName });
+  const messageOf = (customerName: unknown) => nameOf(customerName).error?.issues.map((issue) => [issue.path[0], issue.message])[0];
+
+  it("takes one name or several, trimmed, inner spaces collapsed", () => {
+    expect(withdrawalNameSchema.parse({ customerName: "  Marie   Curie " })).toEqual({ customerName: "Marie Curie" });
+    // A pasted line break or tab is a space, not a refusal.
+    expect(withdrawalNameSchema.parse({ customerName: "Marie\n\tCurie" })).toEqual({ customerName: "Marie Curie" });
+    expect(withdrawalNameSchema.parse({ customerName: "Marie Curie et Pierre Curie" })).toEqual({ customerName: "Marie Curie et Pierre Curie" });
+    expect(withdrawalNameSchema.parse({ customerName: "Zoé O'Brien-Lê" }).customerName).toBe("Zoé O'Brien-Lê");
+    expect(nameOf("Al").success).toBe(true);
+    expect(nameOf("x".repeat(200)).success).toBe(true);
+  });
+
+  it("refuses a missing, empty or invisible name in French, on the customerName field", () => {
+    expect(WITHDRAWAL_NAME_MESSAGES.missing).toBe("Indiquez votre nom et votre prénom (au moins 2 caractères).");
+    for (const missing of [undefined, "", "   ", "A", "\u200b\u200b\u200b", 42]) {
+      expect(messageOf(missing), JSON.stringify(missing)).toEqual(["customerName", WITHDRAWAL_NAME_MESSAGES.missing]);
+    }
+    expect(withdrawalNameSchema.safeParse({}).error?.issues[0]?.message).toBe(WITHDRAWAL_NAME_MESSAGES.missing);
+  });
+
+  it("refuses a name too long, or with control characters or bidi overrides", () => {
+    expect(messageOf("x".repeat(201))).toEqual(["customerName", "Le nom doit contenir au plus 200 caractères."]);
+    expect(messageOf("Marie\u0000Curie")).toEqual(["customerName", "Le nom contient des caractères non autorisés."]);
+    expect(messageOf("Marie \u202Eeiruc")).toEqual(["customerName", "Le nom contient des caractères non autorisés."]);
+  });
+});
+
 describe("the acknowledgement e-mail", () => {
-  const ack = withdrawalAcknowledgementEmail({ shop, order, requestedAt, returnAddress: "12 rue des Lilas, 69001 Lyon" });
+  const ack = withdrawalAcknowledgementEmail({ shop, order, requestedAt, customerName: "Marie Curie", returnAddress: "12 rue des Lilas, 69001 Lyon" });
 
   it("names the order, its products, the date and the time of the request, in HTML and in text", () => {
     expect(ack.subject).toBe("Accusé de réception de votre rétractation – commande CPT-482913-0071");
@@ -105,6 +134,16 @@ describe("the acknowledgement e-mail", () => {
     expect(ack.text).toContain("Demande reçue le : 21 juin 2026 à 14:05 (heure de Paris)");
   });
 
+  it("repeats the name given in the form, not the order's", () => {
+    const email = withdrawalAcknowledgementEmail({ shop, order, requestedAt, customerName: "Marie et Pierre Curie", returnAddress: null });
+    for (const body of [email.html, email.text]) {
+      expect(body).toContain("Bonjour Marie et Pierre Curie,");
+      expect(body).toContain("Au nom de");
+      expect(body).toContain("Marie et Pierre Curie");
+    }
+    expect(email.text).toContain("Au nom de : Marie et Pierre Curie");
+  });
+
   it("says what happens next: the refund within 14 days, the return address, the shop's contact", () => {
     expect(ack.text).toContain("au plus tard le 5 juillet 2026, soit 14 jours après votre demande");
     expect(ack.text).toContain("Renvoyez-nous les articles au plus tard le 5 juillet 2026");
@@ -113,10 +152,10 @@ describe("the acknowledgement e-mail", () => {
   });
 
   it("has nothing to send back for an order not shipped yet, and asks for the address when none is known", () => {
-    const unshipped = withdrawalAcknowledgementEmail({ shop, order: { ...order, status: "paid" }, requestedAt, returnAddress: "12 rue des Lilas" });
+    const unshipped = withdrawalAcknowledgementEmail({ shop, order: { ...order, status: "paid" }, requestedAt, customerName: "Marie Curie", returnAddress: "12 rue des Lilas" });
     expect(unshipped.text).toContain("vous n'avez rien à nous renvoyer");
     expect(unshipped.text).not.toContain("Renvoyez-nous");
-    const noAddress = withdrawalAcknowledgementEmail({ shop, order, requestedAt, returnAddress: " " });
+    const noAddress = withdrawalAcknowledgementEmail({ shop, order, requestedAt, customerName: "Marie Curie", returnAddress: " " });
     expect(noAddress.text).toContain("écrivez-nous pour la recevoir");
   });
 
@@ -124,8 +163,9 @@ describe("the acknowledgement e-mail", () => {
     const hostile = `<script>alert("x")</script>`;
     const email = withdrawalAcknowledgementEmail({
       shop,
-      order: { ...order, customerName: `Eve ${hostile}`, lines: [{ ...order.lines[0]!, name: `Carte <img src=x onerror=alert(1)>` }] },
+      order: { ...order, lines: [{ ...order.lines[0]!, name: `Carte <img src=x onerror=alert(1)>` }] },
       requestedAt,
+      customerName: `Eve ${hostile}`,
       returnAddress: `<b>Entrepôt</b>`,
     });
     expect(email.html).not.toContain("<script>");
@@ -144,6 +184,7 @@ describe("the seller's notice", () => {
       shop,
       order: { ...order, status: "paid", customerName: "<i>Marie</i>" },
       requestedAt,
+      customerName: "<u>Marie et Pierre</u>",
       source: "guest",
       email: "marie@example.fr",
       adminUrl: "https://comptoir.example/admin/orders/CPT-482913-0071",
@@ -153,6 +194,10 @@ describe("the seller's notice", () => {
     expect(notice.text).toContain("le 21 juin 2026 à 14:05");
     expect(notice.text).toContain("ne l'expédiez pas");
     expect(notice.text).toContain("À rembourser avant le : 5 juillet 2026");
+    // The name given in the form, and the order's.
+    expect(notice.text).toContain("Au nom de : <u>Marie et Pierre</u>");
+    expect(notice.text).toContain("Client de la commande : <i>Marie</i>");
+    expect(notice.html).toContain("&lt;u&gt;Marie et Pierre&lt;/u&gt;");
     expect(notice.text).toContain("Ouvrir la commande : https://comptoir.example/admin/orders/CPT-482913-0071");
     expect(notice.html).toContain("&lt;i&gt;Marie&lt;/i&gt;");
     expect(notice.html).not.toContain("<i>Marie");

@@ -75,6 +75,9 @@ export const WITHDRAWAL_SOURCE_LABELS: Record<WithdrawalSource, string> = {
 // ---------------------------------------------------------------------------------------------
 // The public form
 
+/** The name field's maximum: room for several buyers' names ("Nom du (des) consommateur(s)"). */
+export const WITHDRAWAL_NAME_MAX = 200;
+
 /** "CPT-123456-0042": what the customer sees in their confirmation e-mail. */
 export function orderNumberExample(prefix: string): string {
   return `${prefix}-123456-0042`;
@@ -100,26 +103,40 @@ export type WithdrawalOrder = {
   totalCents: number;
 };
 
-/** Step 3: the request is recorded (now, or before: `alreadyRequested`); the status says whether anything goes back. */
-export type WithdrawalReceipt = { number: string; status: OrderStatus; requestedAt: string; email: string; alreadyRequested: boolean };
+/**
+ * Step 3: the request is recorded (now, or before: `alreadyRequested`); the status says whether
+ * anything goes back. `customerName` is the name the form took (null: a request made before it asked).
+ */
+export type WithdrawalReceipt = { number: string; status: OrderStatus; requestedAt: string; email: string; customerName: string | null; alreadyRequested: boolean };
 
 export type WithdrawalFailure = { title: string; description: string };
 
 /**
  * What /retractation shows, from its loader or from its action's answer: the guest form (step 1),
- * the confirmation (step 2: the order, with what identifies it sent again with the button), an
- * order that cannot be withdrawn from, or the acknowledgement (step 3).
+ * the confirmation (step 2: the order, the consumer's name to give or confirm, the address the
+ * acknowledgement goes to, with what identifies the order sent again with the button), an order
+ * that cannot be withdrawn from, or the acknowledgement (step 3).
  */
 export type WithdrawalView =
   | { step: "form"; values: { orderNumber?: string; email?: string }; failure?: WithdrawalFailure; fieldErrors?: FieldErrors }
-  | { step: "confirm"; order: WithdrawalOrder; source: WithdrawalSource; email: string | null }
+  | {
+      step: "confirm";
+      order: WithdrawalOrder;
+      source: WithdrawalSource;
+      /** Where the acknowledgement goes: the account's address, or the order's (the one the guest typed, in any case). */
+      email: string;
+      /** The name field's value: the account's name at first, then what was typed. */
+      customerName: string;
+      fieldErrors?: FieldErrors;
+    }
   | { step: "refused"; number: string; source: WithdrawalSource; failure: WithdrawalFailure }
   | { step: "done"; receipt: WithdrawalReceipt };
 
 // ---------------------------------------------------------------------------------------------
 // The e-mails
 
-type WithdrawalEmailInput = { shop: MailShop; order: OrderView; requestedAt: Date | string };
+/** `customerName`: the name given in the withdrawal form ("Nom du (des) consommateur(s)"). */
+type WithdrawalEmailInput = { shop: MailShop; order: OrderView; requestedAt: Date | string; customerName: string };
 
 function returnInstructions(order: OrderView, deadline: string, returnAddress: string | null) {
   if (order.status === "paid") {
@@ -136,9 +153,10 @@ function returnInstructions(order: OrderView, deadline: string, returnAddress: s
 
 /**
  * To the customer, at once: the acknowledgement of their withdrawal on a durable medium, with
- * the date and time it was received, the order and its products, and what happens next.
+ * what they declared (their name, the order), the date and time it was received, the order's
+ * products, and what happens next.
  */
-export function withdrawalAcknowledgementEmail({ shop, order, requestedAt, returnAddress }: WithdrawalEmailInput & { returnAddress: string | null }): EmailContent {
+export function withdrawalAcknowledgementEmail({ shop, order, requestedAt, customerName, returnAddress }: WithdrawalEmailInput & { returnAddress: string | null }): EmailContent {
   const { date, time } = requestMoment(requestedAt);
   const deadline = refundDeadline(requestedAt);
   return layout(shop, {
@@ -146,11 +164,12 @@ export function withdrawalAcknowledgementEmail({ shop, order, requestedAt, retur
     preheader: `Reçue le ${date} à ${time} : remboursement au plus tard le ${deadline}.`,
     heading: "Votre rétractation est enregistrée",
     parts: [
-      greeting(order.customerName ?? ""),
+      greeting(customerName),
       paragraph(
         `Nous avons bien reçu, le ${date} à ${time} (heure de Paris), votre rétractation du contrat de la commande ${order.number}. Cet e-mail en est l'accusé de réception : conservez-le.`,
       ),
       details([
+        ["Au nom de", customerName],
         ["Commande", order.number],
         ["Demande reçue le", `${date} à ${time} (heure de Paris)`],
         ["Montant payé", formatEuros(order.totalCents)],
@@ -169,7 +188,7 @@ export function withdrawalAcknowledgementEmail({ shop, order, requestedAt, retur
 }
 
 /** To the seller: a customer withdrew; refund within 14 days, and do not ship an unshipped order. */
-export function sellerWithdrawalEmail({ shop, order, requestedAt, source, email, adminUrl }: WithdrawalEmailInput & { source: WithdrawalSource; email: string; adminUrl: string }): EmailContent {
+export function sellerWithdrawalEmail({ shop, order, requestedAt, customerName, source, email, adminUrl }: WithdrawalEmailInput & { source: WithdrawalSource; email: string; adminUrl: string }): EmailContent {
   const { date, time } = requestMoment(requestedAt);
   const deadline = refundDeadline(requestedAt);
   return layout(shop, {
@@ -186,7 +205,8 @@ export function sellerWithdrawalEmail({ shop, order, requestedAt, source, email,
       details([
         ["Commande", order.number],
         ["Demande reçue le", `${date} à ${time}`],
-        ["Client", order.customerName?.trim() || "non renseigné"],
+        ["Au nom de", customerName],
+        ["Client de la commande", order.customerName?.trim() || "non renseigné"],
         ["E-mail", email],
         ["À rembourser avant le", deadline],
         ["Montant", formatEuros(order.totalCents)],

@@ -123,7 +123,7 @@ export type AdminOrder = {
   payment: { provider: string; reference: string | null; refundReference: string | null; refundReason: RefundReason | null; refundedAt: string | null };
   shipment: { carrier: string | null; carrierLabel: string | null; trackingNumber: string | null; trackingUrl: string | null; shippedAt: string | null };
   /** The customer's withdrawal, if they asked (shown at the top of the page). */
-  withdrawal: { requestedAt: string; email: string; source: WithdrawalSource } | null;
+  withdrawal: { requestedAt: string; email: string; customerName: string | null; source: WithdrawalSource } | null;
   timeline: TimelineEntry[];
 };
 

@@ -76,7 +76,13 @@ async function readExport(tx: Tx, userId: string, now: Date) {
     : [];
   const withdrawals = orderRows.length
     ? await tx
-        .select({ orderId: withdrawalRequests.orderId, requestedAt: withdrawalRequests.requestedAt, email: withdrawalRequests.email, source: withdrawalRequests.source })
+        .select({
+          orderId: withdrawalRequests.orderId,
+          requestedAt: withdrawalRequests.requestedAt,
+          email: withdrawalRequests.email,
+          customerName: withdrawalRequests.customerName,
+          source: withdrawalRequests.source,
+        })
         .from(withdrawalRequests)
         .where(inArray(withdrawalRequests.orderId, orderRows.map((o) => o.id)))
     : [];
@@ -170,10 +176,10 @@ export async function eraseUser(db: Db, input: { actorId: string; targetId: stri
     );
 
     await eraseOrders(tx, theirOrders, { email, placeholder, names: [email, ...names] });
-    // A withdrawal keeps its date and order (the seller must be able to show it); not the address.
+    // A withdrawal keeps its date and order (the seller must be able to show it); not the address nor the name.
     await tx
       .update(withdrawalRequests)
-      .set({ email: placeholder })
+      .set({ email: placeholder, customerName: sql`case when ${withdrawalRequests.customerName} is null then null else ${ERASED_NAME}::text end` })
       .where(
         or(
           eq(withdrawalRequests.userId, target.id),

@@ -3,6 +3,7 @@ import { type SQL, and, asc, eq, inArray, sql } from "drizzle-orm";
 import { orderItems, orders, withdrawalRequests } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import { fieldErrors } from "~/domain/auth-forms";
+import type { FieldErrors } from "~/domain/field-errors";
 import type { WithdrawalSource } from "~/domain/catalog-values";
 import type { MailShop } from "~/domain/email-templates";
 import { tooManyAttemptsMessage } from "~/domain/rate-limits";
@@ -17,7 +18,7 @@ import {
   withdrawalAcknowledgementEmail,
   withdrawalRefusal,
 } from "~/domain/withdrawal";
-import { withdrawalLookupSchema } from "~/domain/withdrawal-lookup-schema";
+import { withdrawalLookupSchema, withdrawalNameSchema } from "~/domain/withdrawal-lookup-schema";
 import type { AppContext } from "~/lib/context";
 import { absoluteUrl } from "~/lib/seo";
 import { queueEmail } from "./mail.server";
@@ -65,7 +66,8 @@ function matching(lookup: WithdrawalLookup): SQL | undefined {
     : and(eq(orders.number, lookup.orderNumber), eq(sql`lower(${orders.customerEmail})`, lookup.email.toLowerCase()));
 }
 
-type Found = { order: WithdrawalOrder; request: { requestedAt: string; email: string } | null };
+/** `customerEmail`: the order's address as written at payment, where a guest's acknowledgement goes. */
+type Found = { order: WithdrawalOrder; customerEmail: string | null; request: { requestedAt: string; email: string; customerName: string | null } | null };
 
 /** The order a lookup designates, with its withdrawal if one was made; null when none matches. */
 export async function findWithdrawalOrder(db: Db | Tx, lookup: WithdrawalLookup): Promise<Found | null> {
@@ -77,8 +79,10 @@ export async function findWithdrawalOrder(db: Db | Tx, lookup: WithdrawalLookup)
       status: orders.status,
       createdAt: orders.createdAt,
       totalCents: orders.totalCents,
+      customerEmail: orders.customerEmail,
       requestedAt: withdrawalRequests.requestedAt,
       requestEmail: withdrawalRequests.email,
+      requestName: withdrawalRequests.customerName,
     })
     .from(orders)
     .leftJoin(withdrawalRequests, eq(withdrawalRequests.orderId, orders.id))
@@ -92,7 +96,8 @@ export async function findWithdrawalOrder(db: Db | Tx, lookup: WithdrawalLookup)
     .orderBy(asc(orderItems.name), asc(orderItems.id));
   return {
     order: { number: row.number, status: row.status, createdAt: row.createdAt.toISOString(), lines, totalCents: row.totalCents },
-    request: row.requestedAt ? { requestedAt: row.requestedAt.toISOString(), email: row.requestEmail ?? "" } : null,
+    customerEmail: row.customerEmail,
+    request: row.requestedAt ? { requestedAt: row.requestedAt.toISOString(), email: row.requestEmail ?? "", customerName: row.requestName } : null,
   };
 }
 
@@ -103,11 +108,12 @@ export type WithdrawalOutcome =
 const refusedFailure = (description: string): WithdrawalFailure => ({ title: WITHDRAWAL_REFUSED_TITLE, description });
 
 /**
- * Records the withdrawal, once. The order row is locked first, so a second click, or the seller
- * refunding at the same moment, waits and then sees the outcome: a request already made answers
- * with its own date and sends nothing; a status that no longer allows it answers 409.
+ * Records the withdrawal, once, with the name the consumer gave (checked by withdrawalNameSchema).
+ * The order row is locked first, so a second click, or the seller refunding at the same moment,
+ * waits and then sees the outcome: a request already made answers with its own date and sends
+ * nothing; a status that no longer allows it answers 409.
  */
-export async function requestWithdrawal(deps: WithdrawalDeps, lookup: WithdrawalLookup): Promise<WithdrawalOutcome> {
+export async function requestWithdrawal(deps: WithdrawalDeps, lookup: WithdrawalLookup, customerName: string): Promise<WithdrawalOutcome> {
   const now = deps.now?.() ?? new Date();
   const source = sourceOf(lookup);
   return deps.db.transaction(async (tx): Promise<WithdrawalOutcome> => {
@@ -119,28 +125,35 @@ export async function requestWithdrawal(deps: WithdrawalDeps, lookup: Withdrawal
     if (!order) return { ok: false, status: 404, failure: WITHDRAWAL_NOT_FOUND };
     const [earlier] = await tx.select().from(withdrawalRequests).where(eq(withdrawalRequests.orderId, order.id));
     if (earlier) {
-      return { ok: true, created: false, receipt: { number: order.number, status: order.status, requestedAt: earlier.requestedAt.toISOString(), email: earlier.email, alreadyRequested: true } };
+      return {
+        ok: true,
+        created: false,
+        receipt: { number: order.number, status: order.status, requestedAt: earlier.requestedAt.toISOString(), email: earlier.email, customerName: earlier.customerName, alreadyRequested: true },
+      };
     }
     const refusal = withdrawalRefusal(order.status);
     if (refusal) return { ok: false, status: 409, failure: refusedFailure(refusal) };
 
     // A guest's acknowledgement goes to the order's address as written at payment.
     const email = lookup.kind === "account" ? lookup.email : (order.customerEmail ?? lookup.email);
-    const [request] = await tx.insert(withdrawalRequests).values({ orderId: order.id, email, userId: lookup.kind === "account" ? lookup.userId : null, source, requestedAt: now }).returning({ id: withdrawalRequests.id });
+    const [request] = await tx
+      .insert(withdrawalRequests)
+      .values({ orderId: order.id, email, customerName, userId: lookup.kind === "account" ? lookup.userId : null, source, requestedAt: now })
+      .returning({ id: withdrawalRequests.id });
     const view = (await getOrderView(tx, order.id))!;
     const ack = await queueEmail(tx, {
       to: email,
       // The pages invite the customer to answer it (a partial return, a question): to the shop, even when MAIL_FROM is a no-reply.
       replyTo: deps.shop.email,
       kind: "withdrawal-ack",
-      content: withdrawalAcknowledgementEmail({ shop: deps.shop, order: view, requestedAt: now, returnAddress: deps.returnAddress }),
+      content: withdrawalAcknowledgementEmail({ shop: deps.shop, order: view, requestedAt: now, customerName, returnAddress: deps.returnAddress }),
     });
     const notice = await queueEmail(tx, {
       to: deps.sellerEmail,
       // The seller's mail client answers the customer directly.
       replyTo: email,
       kind: "withdrawal-seller",
-      content: sellerWithdrawalEmail({ shop: deps.shop, order: view, requestedAt: now, source, email, adminUrl: absoluteUrl(deps.shop.publicUrl, `/admin/orders/${encodeURIComponent(order.number)}`) }),
+      content: sellerWithdrawalEmail({ shop: deps.shop, order: view, requestedAt: now, customerName, source, email, adminUrl: absoluteUrl(deps.shop.publicUrl, `/admin/orders/${encodeURIComponent(order.number)}`) }),
     });
     await tx.update(withdrawalRequests).set({ emailId: ack.id }).where(eq(withdrawalRequests.id, request!.id));
     await recordOrderEvent(tx, {
@@ -150,7 +163,7 @@ export async function requestWithdrawal(deps: WithdrawalDeps, lookup: Withdrawal
       actorId: lookup.kind === "account" ? lookup.userId : null,
       at: now,
     });
-    return { ok: true, created: true, receipt: { number: order.number, status: order.status, requestedAt: now.toISOString(), email, alreadyRequested: false } };
+    return { ok: true, created: true, receipt: { number: order.number, status: order.status, requestedAt: now.toISOString(), email, customerName, alreadyRequested: false } };
   });
 }
 
@@ -171,20 +184,26 @@ export async function customerWithdrawalDate(db: Db, userId: string, number: str
   return row?.requestedAt.toISOString() ?? null;
 }
 
-/** An order's withdrawal for the seller's order page; null when none was asked. */
-export async function getOrderWithdrawal(db: Db, orderId: string): Promise<{ requestedAt: string; email: string; source: WithdrawalSource } | null> {
-  const [row] = await db.select({ requestedAt: withdrawalRequests.requestedAt, email: withdrawalRequests.email, source: withdrawalRequests.source }).from(withdrawalRequests).where(eq(withdrawalRequests.orderId, orderId));
+/** An order's withdrawal for the seller's order page, with the name the form took (null before it asked); null when none was asked. */
+export async function getOrderWithdrawal(db: Db, orderId: string): Promise<{ requestedAt: string; email: string; customerName: string | null; source: WithdrawalSource } | null> {
+  const [row] = await db
+    .select({ requestedAt: withdrawalRequests.requestedAt, email: withdrawalRequests.email, customerName: withdrawalRequests.customerName, source: withdrawalRequests.source })
+    .from(withdrawalRequests)
+    .where(eq(withdrawalRequests.orderId, orderId));
   return row ? { ...row, requestedAt: row.requestedAt.toISOString() } : null;
 }
 
 // ---------------------------------------------------------------------------------------------
 // The page (/retractation)
 
-function viewOf(found: Found, source: WithdrawalSource, email: string | null): WithdrawalView {
+/** The confirmation's name field and the acknowledgement's address. */
+type Declaration = { email: string; customerName: string; fieldErrors?: FieldErrors };
+
+function viewOf(found: Found, source: WithdrawalSource, declaration: Declaration): WithdrawalView {
   if (found.request) return { step: "done", receipt: { number: found.order.number, status: found.order.status, ...found.request, alreadyRequested: true } };
   const refusal = withdrawalRefusal(found.order.status);
   if (refusal) return { step: "refused", number: found.order.number, source, failure: refusedFailure(refusal) };
-  return { step: "confirm", order: found.order, source, email };
+  return { step: "confirm", order: found.order, source, ...declaration };
 }
 
 export const NOT_IN_ACCOUNT: WithdrawalFailure = {
@@ -202,7 +221,7 @@ export async function withdrawalPageView(db: Db, viewer: Viewer | null, number: 
   if (!viewer || !orderNumber) return { step: "form", values: { orderNumber } };
   const found = await findWithdrawalOrder(db, { kind: "account", userId: viewer.id, email: viewer.email, orderNumber });
   if (!found) return { step: "form", values: { orderNumber }, failure: NOT_IN_ACCOUNT };
-  return viewOf(found, "account", null);
+  return viewOf(found, "account", { email: viewer.email, customerName: viewer.name });
 }
 
 const SESSION_ENDED: WithdrawalFailure = {
@@ -217,10 +236,10 @@ export type WithdrawalPostResult = { status: number; view: WithdrawalView; creat
 const textOf = (value: unknown) => (typeof value === "string" ? sliceText(value, 300) : "");
 
 /**
- * A post of /retractation: "lookup" (the guest form, step 1 → 2) or "confirm" (step 2 → 3).
- * A guest's every post is checked again from scratch (number and e-mail are sent with the
- * confirmation) and counted against the address's limit; a signed-in customer's order is
- * looked up in their account.
+ * A post of /retractation: "lookup" (the guest form, step 1 → 2) or "confirm" (step 2 → 3, with
+ * the consumer's name). A guest's every post is checked again from scratch (number and e-mail
+ * are sent with the confirmation) and counted against the address's limit; a signed-in
+ * customer's order is looked up in their account.
  */
 export async function withdrawalPost(deps: WithdrawalDeps, post: { form: Record<string, unknown>; viewer: Viewer | null; clientIp: string }): Promise<WithdrawalPostResult> {
   const { form, viewer } = post;
@@ -244,13 +263,24 @@ export async function withdrawalPost(deps: WithdrawalDeps, post: { form: Record<
   }
   const notFound: WithdrawalPostResult = { status: 404, created: false, view: { step: "form", values, failure: lookup.kind === "account" ? NOT_IN_ACCOUNT : WITHDRAWAL_NOT_FOUND } };
 
-  if (form.intent !== "confirm") {
+  // The name comes with the confirmation button: a lookup shows the confirmation with the
+  // account's name filled in (a guest's empty); a name refused shows it again, nothing written.
+  const confirming = form.intent === "confirm";
+  const name = confirming ? withdrawalNameSchema.safeParse(form) : null;
+  if (!name?.success) {
     const found = await findWithdrawalOrder(deps.db, lookup);
     if (!found) return notFound;
-    const view = viewOf(found, sourceOf(lookup), lookup.kind === "guest" ? lookup.email : null);
-    return { status: view.step === "refused" ? 409 : 200, created: false, view };
+    const declaration: Declaration = {
+      // Where requestWithdrawal sends the acknowledgement.
+      email: lookup.kind === "account" ? lookup.email : (found.customerEmail ?? lookup.email),
+      customerName: confirming ? textOf(form.customerName) : lookup.kind === "account" && viewer ? viewer.name : "",
+      ...(name?.error ? { fieldErrors: fieldErrors(name.error) } : {}),
+    };
+    const view = viewOf(found, sourceOf(lookup), declaration);
+    const status = view.step === "refused" ? 409 : view.step === "confirm" && view.fieldErrors ? 400 : 200;
+    return { status, created: false, view };
   }
-  const outcome = await requestWithdrawal(deps, lookup);
+  const outcome = await requestWithdrawal(deps, lookup, name.data.customerName);
   if (!outcome.ok) {
     if (outcome.status === 404) return notFound;
     return { status: 409, created: false, view: { step: "refused", number: lookup.orderNumber, source: sourceOf(lookup), failure: outcome.failure } };

@@ -7,8 +7,9 @@ import { expect, expectNoSeriousA11yViolations, signInAdmin, test } from "./fixt
 /**
  * The withdrawal function, end to end, on a server of its own (tests/setup/withdrawal-fixtures.ts):
  * a customer pays through the test payment page's order button, withdraws from their account
- * ("Se rétracter du contrat ici", then "Confirmer la rétractation") and sees the acknowledgement;
- * the seller finds it in the outbox and on the order. A guest uses the public form.
+ * ("Se rétracter du contrat ici", then their name and "Confirmer la rétractation") and sees the
+ * acknowledgement; the seller finds it in the outbox and on the order, with the name given. A
+ * guest uses the public form.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -26,6 +27,9 @@ test.afterAll(() => stopServer());
 
 /** "21 juin 2026 à 14:05": what the pages and the e-mail show of the request. */
 const MOMENT = /\d{1,2} \p{L}+ \d{4} à \d{2}:\d{2}/u;
+const NAME_MISSING = "Indiquez votre nom et votre prénom (au moins 2 caractères).";
+/** The name the customer gives in the withdrawal form (both buyers: the EU model's "Nom du (des) consommateur(s)"). */
+const DECLARED_NAME = `${F.customer.name} et Jules Rétractation`;
 
 async function buyAsCustomer(page: Page): Promise<string> {
   await page.goto(url("/login"));
@@ -63,10 +67,23 @@ test("a customer withdraws from their paid order; the seller sees the acknowledg
   await expect(page.getByRole("heading", { level: 2, name: "Confirmez votre rétractation" })).toBeVisible();
   await expect(page.getByText(`Commande ${number}`)).toBeVisible();
   await expect(page.getByText(F.product.title)).toBeVisible();
+  // The name, filled in with the account's, and the address the acknowledgement goes to.
+  const name = page.getByLabel("Nom et prénom");
+  await expect(name).toHaveValue(F.customer.name);
+  await expect(page.getByText(`L'accusé de réception sera envoyé à ${F.customer.email}.`)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  // Without a name: refused in the browser, in French, the field focused.
+  await name.fill("  ");
+  await page.getByRole("button", { name: "Confirmer la rétractation" }).click();
+  await expect(page.getByText(NAME_MISSING)).toBeVisible();
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await name.fill(DECLARED_NAME);
+  await expect(page.getByText(NAME_MISSING)).toHaveCount(0);
   await page.getByRole("button", { name: "Confirmer la rétractation" }).click();
 
   await expect(page.getByRole("heading", { level: 2, name: "Rétractation enregistrée" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "a été enregistrée le" })).toContainText(`au nom de ${DECLARED_NAME}`);
   const receipt = page.getByRole("status").filter({ hasText: "a été enregistrée le" });
   const moment = (await receipt.locator("time").innerText()).trim();
   expect(moment).toMatch(MOMENT);
@@ -85,8 +102,10 @@ test("a customer withdraws from their paid order; the seller sees the acknowledg
   await admin.getByRole("link", { name: `Accusé de réception de votre rétractation – commande ${number}` }).click();
   await expect(admin.getByTestId("email-text")).toContainText(`Demande reçue le : ${moment} (heure de Paris)`);
   await expect(admin.getByTestId("email-text")).toContainText(F.product.title);
+  await expect(admin.getByTestId("email-text")).toContainText(`Au nom de : ${DECLARED_NAME}`);
   await admin.goto(url(`/admin/orders/${number}`));
   await expect(admin.getByText(`Rétractation demandée le ${moment}`)).toBeVisible();
+  await expect(admin.getByText(/^Nom indiqué dans la rétractation\s:/)).toContainText(DECLARED_NAME);
   const history = admin.getByRole("region", { name: "Historique" });
   await expect(history.getByRole("listitem").filter({ hasText: "Rétractation demandée par le client" }).first()).toContainText(F.customer.email);
   await expectNoSeriousA11yViolations(admin);
@@ -100,6 +119,8 @@ test("a guest withdraws with the public form: a wrong e-mail finds nothing, the 
   await page.getByRole("button", { name: "Continuer" }).click();
   await expect(page.getByText("Numéro de commande invalide : il s'écrit comme CPT-123456-0042.")).toBeVisible();
 
+  // The form says where the acknowledgement goes.
+  await expect(page.getByText("L'adresse donnée lors de la commande. L'accusé de réception de votre rétractation sera envoyé à cette adresse.")).toBeVisible();
   await page.getByLabel("Numéro de commande").fill(F.guestOrder.number.toLowerCase());
   await page.getByLabel("Email").fill("quelquun@example.com");
   await page.getByRole("button", { name: "Continuer" }).click();
@@ -109,8 +130,17 @@ test("a guest withdraws with the public form: a wrong e-mail finds nothing, the 
   await page.getByRole("button", { name: "Continuer" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Confirmez votre rétractation" })).toBeVisible();
   await expect(page.getByText(`Commande ${F.guestOrder.number}`)).toBeVisible();
+  // The address the acknowledgement goes to: the order's, the one typed.
+  await expect(page.getByText(`L'accusé de réception sera envoyé à ${F.guestOrder.email}.`)).toBeVisible();
+  const name = page.getByLabel("Nom et prénom");
+  await expect(name).toHaveValue("");
+  await page.getByRole("button", { name: "Confirmer la rétractation" }).click();
+  await expect(page.getByText(NAME_MISSING)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Confirmez votre rétractation" })).toBeVisible();
+  await name.fill(F.guestOrder.name);
   await page.getByRole("button", { name: "Confirmer la rétractation" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Rétractation enregistrée" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "a été enregistrée le" })).toContainText(`au nom de ${F.guestOrder.name}`);
   await expect(page.getByRole("status").filter({ hasText: "a été enregistrée le" }).locator("time")).toHaveText(MOMENT);
   await expect(page.getByText(`Un accusé de réception vient de vous être envoyé par e-mail à ${F.guestOrder.email}.`)).toBeVisible();
 

@@ -5,7 +5,9 @@ import type { Database } from "~/db/client.server";
 import { orderEvents, orderItems, orders, outboxEmails, rateLimits, withdrawalRequests } from "~/db/schema";
 import type { OrderStatus } from "~/domain/catalog-values";
 import { RATE_LIMITS } from "~/domain/rate-limits";
+import { ERASED_NAME } from "~/domain/admin-users";
 import { WITHDRAWAL_NOT_FOUND, type WithdrawalView } from "~/domain/withdrawal";
+import { WITHDRAWAL_NAME_MESSAGES } from "~/domain/withdrawal-lookup-schema";
 import { type Auth, createAuth } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";
 import * as accountRoute from "~/routes/account";
@@ -33,6 +35,8 @@ const shop = { name: "Comptoir", email: "contact@comptoir.example", publicUrl: O
 // 14:05 in Paris.
 const NOW = new Date("2026-06-21T12:05:00.000Z");
 const CLAIRE = { name: "Claire Rétractée", email: "claire.retractee@example.org" };
+/** What a guest types in the confirmation's name field. */
+const GUEST_NAME = "Gaston Invité";
 
 describe(`withdrawal function on ${databaseLabel}`, () => {
   let database: Database;
@@ -72,8 +76,10 @@ describe(`withdrawal function on ${databaseLabel}`, () => {
   }
 
   const post = (form: Record<string, string>, viewer: Viewer | null = null, clientIp = nextIp(), now = NOW) => withdrawalPost(deps(now), { form, viewer, clientIp });
-  const guest = (intent: "lookup" | "confirm", orderNumber: string, email: string, clientIp?: string) => post({ intent, orderNumber, email }, null, clientIp);
-  const asAccount = (orderNumber: string, viewer: Viewer = claire, now = NOW) => post({ intent: "confirm", source: "account", orderNumber }, viewer, nextIp(), now);
+  const guest = (intent: "lookup" | "confirm", orderNumber: string, email: string, clientIp?: string, customerName = GUEST_NAME) =>
+    post({ intent, orderNumber, email, customerName }, null, clientIp);
+  const asAccount = (orderNumber: string, viewer: Viewer = claire, now = NOW, customerName: string = viewer.name) =>
+    post({ intent: "confirm", source: "account", orderNumber, customerName }, viewer, nextIp(), now);
 
   const written = async (orderId: string) => {
     const [[requests], [events], emails] = await Promise.all([
@@ -114,15 +120,20 @@ describe(`withdrawal function on ${databaseLabel}`, () => {
     it("withdraws from a paid order: the request, the timeline event, the acknowledgement with the date and time, the seller's notice", async () => {
       const paid = await order({ userId: claire.id });
       const result = await asAccount(paid.number);
-      expect(result).toMatchObject({ status: 200, created: true, view: { step: "done", receipt: { number: paid.number, requestedAt: NOW.toISOString(), email: CLAIRE.email, alreadyRequested: false } } });
+      expect(result).toMatchObject({
+        status: 200,
+        created: true,
+        view: { step: "done", receipt: { number: paid.number, requestedAt: NOW.toISOString(), email: CLAIRE.email, customerName: CLAIRE.name, alreadyRequested: false } },
+      });
 
       const [request] = await database.db.select().from(withdrawalRequests).where(eq(withdrawalRequests.orderId, paid.id));
-      expect(request).toMatchObject({ email: CLAIRE.email, userId: claire.id, source: "account", requestedAt: NOW });
+      expect(request).toMatchObject({ email: CLAIRE.email, customerName: CLAIRE.name, userId: claire.id, source: "account", requestedAt: NOW });
       const [ack] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.id, request!.emailId!));
       expect(ack).toMatchObject({ to: CLAIRE.email, replyTo: shop.email, kind: "withdrawal-ack", status: "pending", subject: `Accusé de réception de votre rétractation – commande ${paid.number}` });
       expect(ack!.text).toContain("le 21 juin 2026 à 14:05 (heure de Paris)");
       expect(ack!.text).toContain("Display Écarlate et Violet");
       expect(ack!.text).toContain("au plus tard le 5 juillet 2026");
+      expect(ack!.text).toContain(`Au nom de : ${CLAIRE.name}`);
       // The product's name is shown as text, never as markup.
       expect(ack!.html).toContain("Booster &lt;b&gt;Fusion&lt;/b&gt;");
       expect(ack!.html).not.toContain("<b>Fusion");
@@ -145,7 +156,9 @@ describe(`withdrawal function on ${databaseLabel}`, () => {
       expect(await written(shipped.id)).toMatchObject({ requests: 1, events: 1, emails: [expect.anything(), expect.anything()] });
 
       const racing = await order({ userId: claire.id });
-      const outcomes = await Promise.all(Array.from({ length: 5 }, () => requestWithdrawal(deps(), { kind: "account", userId: claire.id, email: claire.email, orderNumber: racing.number })));
+      const outcomes = await Promise.all(
+        Array.from({ length: 5 }, () => requestWithdrawal(deps(), { kind: "account", userId: claire.id, email: claire.email, orderNumber: racing.number }, CLAIRE.name)),
+      );
       expect(outcomes.filter((outcome) => outcome.ok && outcome.created)).toHaveLength(1);
       expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
       const { requests, events, emails } = await written(racing.id);
@@ -177,7 +190,9 @@ describe(`withdrawal function on ${databaseLabel}`, () => {
       expect(found.view).toEqual({
         step: "confirm",
         source: "guest",
-        email: "invite.client@example.com",
+        // Where the acknowledgement goes: the order's address (the typed one, but for the case); the name field starts empty.
+        email: "Invite.Client@Example.com",
+        customerName: "",
         order: {
           number: guestOrder.number,
           status: "paid",
@@ -194,12 +209,14 @@ describe(`withdrawal function on ${databaseLabel}`, () => {
       expect(await written(guestOrder.id)).toMatchObject({ requests: 0 });
 
       const done = await guest("confirm", guestOrder.number, "invite.client@example.com");
-      expect(done).toMatchObject({ status: 200, created: true, view: { step: "done", receipt: { email: "Invite.Client@Example.com", alreadyRequested: false } } });
+      expect(done).toMatchObject({ status: 200, created: true, view: { step: "done", receipt: { email: "Invite.Client@Example.com", customerName: GUEST_NAME, alreadyRequested: false } } });
       const [request] = await database.db.select().from(withdrawalRequests).where(eq(withdrawalRequests.orderId, guestOrder.id));
-      expect(request).toMatchObject({ source: "guest", userId: null, email: "Invite.Client@Example.com" });
+      expect(request).toMatchObject({ source: "guest", userId: null, email: "Invite.Client@Example.com", customerName: GUEST_NAME });
       const { emails } = await written(guestOrder.id);
       expect(emails.find((email) => email.kind === "withdrawal-ack")).toMatchObject({ to: "Invite.Client@Example.com" });
+      expect(emails.find((email) => email.kind === "withdrawal-ack")!.text).toContain(`Au nom de : ${GUEST_NAME}`);
       expect(emails.find((email) => email.kind === "withdrawal-seller")!.text).toContain("avec le formulaire public");
+      expect(emails.find((email) => email.kind === "withdrawal-seller")!.text).toContain(`Au nom de : ${GUEST_NAME}`);
     });
 
     it("answers a wrong e-mail and an unknown number the same way, and writes nothing", async () => {
@@ -242,6 +259,55 @@ describe(`withdrawal function on ${databaseLabel}`, () => {
     });
   });
 
+  describe("the consumer's name, given with the confirmation button", () => {
+    it("is stored as typed (trimmed), repeated in both e-mails and shown to the seller; asking again keeps the first", async () => {
+      const paid = await order({ userId: claire.id, status: "shipped" });
+      const done = await asAccount(paid.number, claire, NOW, "  Claire et Jean   Rétractés ");
+      expect(done).toMatchObject({ status: 200, created: true, view: { step: "done", receipt: { customerName: "Claire et Jean Rétractés" } } });
+      const [request] = await database.db.select().from(withdrawalRequests).where(eq(withdrawalRequests.orderId, paid.id));
+      expect(request!.customerName).toBe("Claire et Jean Rétractés");
+      const { emails } = await written(paid.id);
+      const ack = emails.find((email) => email.kind === "withdrawal-ack")!;
+      expect(ack.text).toContain("Bonjour Claire et Jean Rétractés,");
+      expect(ack.text).toContain("Au nom de : Claire et Jean Rétractés");
+      expect(ack.html).toContain("Claire et Jean Rétractés");
+      const notice = emails.find((email) => email.kind === "withdrawal-seller")!;
+      expect(notice.text).toContain("Au nom de : Claire et Jean Rétractés");
+      expect(notice.text).toContain(`Client de la commande : ${CLAIRE.name}`);
+      expect((await getAdminOrder(database.db, paid.number))!.withdrawal).toMatchObject({ customerName: "Claire et Jean Rétractés" });
+
+      const again = await asAccount(paid.number, claire, NOW, "Quelqu'un d'autre");
+      expect(again).toMatchObject({ created: false, view: { step: "done", receipt: { customerName: "Claire et Jean Rétractés", alreadyRequested: true } } });
+      expect((await written(paid.id)).requests).toBe(1);
+    });
+
+    it.each([
+      ["missing", undefined, WITHDRAWAL_NAME_MESSAGES.missing],
+      ["blank", "   ", WITHDRAWAL_NAME_MESSAGES.missing],
+      ["one letter", "C", WITHDRAWAL_NAME_MESSAGES.missing],
+      ["too long", "C".repeat(201), WITHDRAWAL_NAME_MESSAGES.tooLong],
+      ["with a control character", "Claire\u0007", WITHDRAWAL_NAME_MESSAGES.forbidden],
+    ])("refuses a %s name with its French message beside the field, and writes nothing", async (_label, customerName, message) => {
+      const mine = await order({ userId: claire.id });
+      const guestOrder = await order({ email: "sans.nom@example.com" });
+      const form = (extra: Record<string, string>) => (customerName === undefined ? extra : { ...extra, customerName });
+
+      const signedIn = await post(form({ intent: "confirm", source: "account", orderNumber: mine.number }), claire);
+      expect(signedIn).toEqual({
+        status: 400,
+        created: false,
+        view: { step: "confirm", source: "account", email: CLAIRE.email, customerName: customerName ?? "", order: expect.objectContaining({ number: mine.number }), fieldErrors: { customerName: message } },
+      });
+      const asGuest = await post(form({ intent: "confirm", orderNumber: guestOrder.number, email: "sans.nom@example.com" }));
+      expect(asGuest).toEqual({
+        status: 400,
+        created: false,
+        view: { step: "confirm", source: "guest", email: "sans.nom@example.com", customerName: customerName ?? "", order: expect.objectContaining({ number: guestOrder.number }), fieldErrors: { customerName: message } },
+      });
+      for (const id of [mine.id, guestOrder.id]) expect(await written(id)).toMatchObject({ requests: 0, events: 0, emails: [] });
+    });
+  });
+
   it.each(["pending_payment", "cancelled", "expired", "refund_pending", "refunded"] as const)("refuses a %s order with a French 409 and writes nothing", async (status) => {
     const closed = await order({ userId: claire.id, status });
     for (const answer of [await asAccount(closed.number), await guest("confirm", closed.number, CLAIRE.email), await guest("lookup", closed.number, CLAIRE.email)]) {
@@ -272,12 +338,25 @@ describe(`withdrawal function on ${databaseLabel}`, () => {
       expect(accountPage.orders.find((o) => o.number === paid.number)).toMatchObject({ withdrawalRequestedAt: null });
 
       const arrival = await withdrawalRoute.loader({ request: request(`/retractation?commande=${paid.number}`), context, params: {} } as never);
-      expect(arrival).toMatchObject({ signedIn: true, orderPrefix: "CPT", view: { step: "confirm", source: "account", email: null, order: { number: paid.number } } });
+      // The name field holds the account's name; the acknowledgement goes to the account's address.
+      expect(arrival).toMatchObject({ signedIn: true, orderPrefix: "CPT", view: { step: "confirm", source: "account", email: CLAIRE.email, customerName: CLAIRE.name, order: { number: paid.number } } });
 
-      const body = new URLSearchParams({ intent: "confirm", source: "account", orderNumber: paid.number });
+      // Without the name: the confirmation again, the French message beside the field, nothing written.
+      const nameless = (await call(() =>
+        withdrawalRoute.action({
+          request: request(`/retractation?commande=${paid.number}`, { method: "POST", body: new URLSearchParams({ intent: "confirm", source: "account", orderNumber: paid.number }) }),
+          context,
+          params: {},
+        } as never),
+      )) as Answer;
+      expect(nameless.init?.status).toBe(400);
+      expect(nameless.data).toMatchObject({ step: "confirm", email: CLAIRE.email, customerName: "", fieldErrors: { customerName: WITHDRAWAL_NAME_MESSAGES.missing } });
+      expect(await written(paid.id)).toMatchObject({ requests: 0, events: 0, emails: [] });
+
+      const body = new URLSearchParams({ intent: "confirm", source: "account", orderNumber: paid.number, customerName: " Claire  Rétractée " });
       const answer = (await call(() => withdrawalRoute.action({ request: request(`/retractation?commande=${paid.number}`, { method: "POST", body }), context, params: {} } as never))) as Answer;
       expect(answer.init?.status).toBe(200);
-      expect(answer.data).toMatchObject({ step: "done", receipt: { number: paid.number, email: CLAIRE.email, alreadyRequested: false } });
+      expect(answer.data).toMatchObject({ step: "done", receipt: { number: paid.number, email: CLAIRE.email, customerName: CLAIRE.name, alreadyRequested: false } });
 
       const back = await withdrawalRoute.loader({ request: request(`/retractation?commande=${paid.number}`), context, params: {} } as never);
       expect(back.view).toMatchObject({ step: "done", receipt: { alreadyRequested: true } });
@@ -317,7 +396,7 @@ describe(`withdrawal function on ${databaseLabel}`, () => {
       const paid = await order({ userId: claire.id });
       await asAccount(paid.number);
       const page = (await getAdminOrder(database.db, paid.number))!;
-      expect(page.withdrawal).toEqual({ requestedAt: NOW.toISOString(), email: CLAIRE.email, source: "account" });
+      expect(page.withdrawal).toEqual({ requestedAt: NOW.toISOString(), email: CLAIRE.email, customerName: CLAIRE.name, source: "account" });
       const entry = page.timeline.find((e) => e.title === "Rétractation demandée par le client");
       expect(entry).toMatchObject({ at: NOW.toISOString(), detail: CLAIRE.email, actorName: CLAIRE.name });
       expect(entry!.emails.map((email) => email.to).sort()).toEqual([CLAIRE.email, SELLER].sort());
@@ -343,14 +422,16 @@ describe(`withdrawal function on ${databaseLabel}`, () => {
     // Erasure waits for open orders: close them all first.
     await database.db.update(orders).set({ status: "refunded" }).where(sql`lower(${orders.customerEmail}) = ${CLAIRE.email} or ${orders.userId} = ${claire.id}`);
     const exported = (await exportUserData(database.db, claire.id))!;
-    expect(exported.orders.filter((o) => o.withdrawal).map((o) => o.withdrawal)).toContainEqual({ requestedAt: NOW, email: CLAIRE.email, source: "account" });
+    expect(exported.orders.filter((o) => o.withdrawal).map((o) => o.withdrawal)).toContainEqual({ requestedAt: NOW, email: CLAIRE.email, customerName: CLAIRE.name, source: "account" });
 
     expect(await eraseUser(database.db, { actorId: adminId, targetId: claire.id })).toMatchObject({ outcome: "erased" });
     const placeholder = `efface-${claire.id.toLowerCase()}@invalid.invalid`;
-    const requests = await database.db.select({ email: withdrawalRequests.email }).from(withdrawalRequests).where(eq(withdrawalRequests.userId, claire.id));
+    const requests = await database.db.select({ email: withdrawalRequests.email, customerName: withdrawalRequests.customerName }).from(withdrawalRequests).where(eq(withdrawalRequests.userId, claire.id));
     expect(requests.length).toBeGreaterThan(3);
-    expect(requests.every((r) => r.email === placeholder)).toBe(true);
+    expect(requests.every((r) => r.email === placeholder && r.customerName === ERASED_NAME)).toBe(true);
     expect(await columnsContaining(CLAIRE.email)).toEqual([]);
+    // Nor the name given in the withdrawal form.
+    expect(await columnsContaining("Claire et Jean")).toEqual([]);
     // The requests themselves stay, with their dates: the seller must be able to show them.
     expect(await database.db.select({ n: count() }).from(withdrawalRequests).where(eq(withdrawalRequests.requestedAt, NOW))).not.toEqual([{ n: 0 }]);
   });

@@ -12,6 +12,7 @@ import {
   type WithdrawalOrder,
   type WithdrawalReceipt,
   type WithdrawalView,
+  WITHDRAWAL_NAME_MAX,
   orderNumberExample,
   refundDeadline,
   requestMoment,
@@ -113,7 +114,7 @@ export function LookupStep({ view, orderPrefix, signedIn }: { view: Extract<With
           inputMode="email"
           defaultValue={view.values.email}
           error={form.errors.email}
-          hint="L'adresse donnée lors de la commande."
+          hint="L'adresse donnée lors de la commande. L'accusé de réception de votre rétractation sera envoyé à cette adresse."
         />
         <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto sm:self-start">
           {busy ? "Recherche en cours..." : "Continuer"}
@@ -175,37 +176,53 @@ function BackLink({ number, source }: { number: string; source: "account" | "gue
   );
 }
 
-/** Step 2: the order, what withdrawing means, and the button. */
+const loadNameSchema = () => import("~/domain/withdrawal-lookup-schema").then((schemas) => schemas.withdrawalNameSchema);
+
+/**
+ * Step 2: the order, the consumer's name (the EU model form's "Nom du (des) consommateur(s)",
+ * the account's name filled in), where the acknowledgement goes, what withdrawing means, and the
+ * button. The name is checked in the browser with the schema the action uses.
+ */
 export function ConfirmStep({ view }: { view: Extract<WithdrawalView, { step: "confirm" }> }) {
   const busy = useBusy();
+  const form = useFormValidation(loadNameSchema, view.fieldErrors);
   return (
     <StepCard title="Confirmez votre rétractation" icon={<Undo2 aria-hidden="true" />}>
       <WithdrawalOrderCard order={view.order} />
-      <div className="mt-5 flex flex-col gap-2 text-sm">
-        <p>
-          En confirmant, vous vous rétractez du contrat de cette commande. Nous vous envoyons aussitôt un accusé de réception par e-mail
-          {view.email ? (
-            <>
-              {" "}
-              à <span className="font-semibold [overflow-wrap:anywhere]">{view.email}</span>
-            </>
-          ) : null}
-          , avec la date et l'heure de votre demande.
-        </p>
-        <p className="text-muted-foreground">
-          Vous êtes remboursé de la totalité des sommes versées, frais de livraison standard compris, au plus tard 14 jours après votre demande. Si vous ne souhaitez
-          renvoyer qu'une partie des articles, précisez-le en répondant à l'accusé de réception.
-        </p>
-      </div>
-      <Form method="post" className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
+      <Form method="post" noValidate onSubmit={form.onSubmit} onChange={form.onChange} aria-label="Confirmer la rétractation" className="mt-5 flex flex-col gap-5">
         <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="source" value={view.source} />
         <input type="hidden" name="orderNumber" value={view.order.number} />
-        {view.email ? <input type="hidden" name="email" value={view.email} /> : null}
-        <BackLink number={view.order.number} source={view.source} />
-        <Button type="submit" size="lg" disabled={busy} className="w-full sm:order-first sm:w-auto">
-          <Check aria-hidden="true" /> {busy ? "Envoi en cours..." : "Confirmer la rétractation"}
-        </Button>
+        {view.source === "guest" ? <input type="hidden" name="email" value={view.email} /> : null}
+        <FormField
+          label="Nom et prénom"
+          name="customerName"
+          required
+          autoComplete="name"
+          maxLength={WITHDRAWAL_NAME_MAX}
+          defaultValue={view.customerName}
+          error={form.errors.customerName}
+          hint="Ceux de la personne qui se rétracte ; si vous avez acheté à plusieurs, indiquez le nom de chacun."
+        />
+        <p className="flex items-start gap-2 rounded-xl bg-muted px-4 py-3 text-sm">
+          <Mail className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <span>
+            L'accusé de réception sera envoyé à <span className="font-semibold [overflow-wrap:anywhere]">{view.email}</span>.
+          </span>
+        </p>
+        <div className="flex flex-col gap-2 text-sm">
+          <p>En confirmant, vous vous rétractez du contrat de cette commande. Nous vous envoyons aussitôt l'accusé de réception par e-mail, avec la date et l'heure de votre demande.</p>
+          <p className="text-muted-foreground">
+            Vous êtes remboursé de la totalité des sommes versées, frais de livraison standard compris, au plus tard 14 jours après votre demande. Si vous ne souhaitez
+            renvoyer qu'une partie des articles, précisez-le en répondant à l'accusé de réception.
+          </p>
+        </div>
+        <div className="mt-1 flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
+          <BackLink number={view.order.number} source={view.source} />
+          <Button type="submit" size="lg" disabled={busy} className="w-full sm:order-first sm:w-auto">
+            <Check aria-hidden="true" /> {busy ? "Envoi en cours..." : "Confirmer la rétractation"}
+          </Button>
+        </div>
       </Form>
     </StepCard>
   );
@@ -239,7 +256,13 @@ export function DoneStep({ receipt, signedIn }: { receipt: WithdrawalReceipt; si
     <StepCard title="Rétractation enregistrée" icon={<CheckCircle2 className="text-success" aria-hidden="true" />}>
       <div role="status" className="flex flex-col gap-3">
         <p className="text-base">
-          Votre rétractation du contrat de la commande <span className="tabular font-semibold">{receipt.number}</span> a été enregistrée le{" "}
+          Votre rétractation du contrat de la commande <span className="tabular font-semibold">{receipt.number}</span>
+          {receipt.customerName ? (
+            <>
+              , au nom de <span className="font-semibold [overflow-wrap:anywhere]">{receipt.customerName}</span>,
+            </>
+          ) : null}{" "}
+          a été enregistrée le{" "}
           <time dateTime={receipt.requestedAt} className="font-semibold">
             {date} à {time}
           </time>{" "}

@@ -158,6 +158,11 @@ function WithdrawalNotice({ withdrawal, status }: { withdrawal: NonNullable<Admi
       <p>
         Le client ({withdrawal.email}) s'est rétracté {WITHDRAWAL_SOURCE_LABELS[withdrawal.source]} et a reçu un accusé de réception par e-mail.
       </p>
+      {withdrawal.customerName ? (
+        <p className="mt-1 [overflow-wrap:anywhere]">
+          Nom indiqué dans la rétractation&nbsp;: <span className="font-semibold text-foreground">{withdrawal.customerName}</span>
+        </p>
+      ) : null}
       {todo ? (
         <p className="mt-1 font-medium text-foreground">
           {todo} Remboursement à faire au plus tard le {refundDeadline(withdrawal.requestedAt)}.

@@ -151,7 +151,7 @@ describe(`/admin/shipping on ${databaseLabel}`, () => {
     // Created inactive: kept, not offered.
     expect(await post(adminCookie, { ...mondial, name: "Relais en test", active: "" })).toMatchObject({
       status: 200,
-      body: { ok: true, toast: { description: "«\u00a0Relais en test\u00a0» est enregistré, désactivé : les clients ne le voient pas encore." } },
+      body: { ok: true, toast: { description: "«\u00a0Relais en test\u00a0» est enregistré, désactivé\u00a0: les clients ne le voient pas encore." } },
     });
     expect(await byName("Relais en test")).toMatchObject({ active: false });
     expect(await activeNames()).not.toContain("Relais en test");
@@ -325,7 +325,7 @@ describe(`/admin/shipping on ${databaseLabel}`, () => {
       status: 200,
       body: {
         ok: true,
-        toast: { title: "Mode de livraison désactivé", description: "«\u00a0Mondial Relay\u00a0» a servi pour 2 commandes : il reste dans la liste pour leur historique, désactivé." },
+        toast: { title: "Mode de livraison désactivé", description: "«\u00a0Mondial Relay\u00a0» a servi pour 2 commandes\u00a0: il reste dans la liste pour leur historique, désactivé." },
       },
     });
     expect(await byName("Mondial Relay")).toMatchObject({ id: mondialRow.id, active: false });

@@ -179,10 +179,10 @@ export function ShippingMethodForm({
               </p>
             ) : null}
           </fieldset>
-          <Field label="Délai de livraison" error={errors.deliveryTime} hint="Par exemple « 2 à 3 jours ouvrés » : affiché dans le panier, sur la commande et dans les e-mails.">
+          <Field label="Délai de livraison" error={errors.deliveryTime} hint={"Par exemple «\u00a02 à 3 jours ouvrés\u00a0»\u00a0: affiché dans le panier, sur la commande et dans les e-mails."}>
             {(props) => <Input {...props} name="deliveryTime" defaultValue={initial.deliveryTime} maxLength={DELIVERY_TIME_MAX} autoComplete="off" />}
           </Field>
-          <Field label="Offerte dès (€)" error={errors.freeFrom} hint="Montant des articles, après réduction. Vide : jamais offerte.">
+          <Field label="Offerte dès (€)" error={errors.freeFrom} hint={"Montant des articles, après réduction. Vide\u00a0: jamais offerte."}>
             {(props) => <Input {...props} name="freeFrom" defaultValue={initial.freeFrom} inputMode="decimal" autoComplete="off" className="sm:max-w-48" />}
           </Field>
         </div>
@@ -195,7 +195,7 @@ export function ShippingMethodForm({
         >
           <legend className="px-1 text-sm font-semibold">Tranches de prix</legend>
           <p id={`${ids}-bands-hint`} className="text-xs text-muted-foreground">
-            Un panier prend la tranche la plus légère qui le porte ; à poids égal, celle au minimum d'achat le plus haut qu'il atteint. Poids vide : sans limite.
+            Un panier prend la tranche la plus légère qui le porte&nbsp;; à poids égal, celle au minimum d'achat le plus haut qu'il atteint. Poids vide&nbsp;: sans limite.
           </p>
           <div aria-hidden="true" className="hidden grid-cols-[repeat(3,minmax(0,1fr))_2.75rem] gap-3 text-xs font-medium text-muted-foreground sm:grid">
             <span>Jusqu'à (g)</span>
@@ -287,7 +287,7 @@ export function ShippingMethodForm({
                 <Input value={sample.goods} onChange={(event) => setSample({ ...sample, goods: event.target.value })} inputMode="decimal" autoComplete="off" className="w-28" />
               </label>
             </div>
-            <output className="font-medium">{example ?? "Exemple : complétez les tranches pour voir le prix d'un panier."}</output>
+            <output className="font-medium">{example ?? "Exemple\u00a0: complétez les tranches pour voir le prix d'un panier."}</output>
           </fieldset>
         </fieldset>
 

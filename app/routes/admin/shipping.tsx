@@ -39,7 +39,7 @@ export type ShippingAnswer = ShippingFormAnswer & { intent?: "toggle" | "move" |
 
 const answer = (status: number, body: ShippingAnswer) => data<ShippingAnswer>(body, { status });
 const refused = (status: number, description: string) => answer(status, { ok: false, toast: { title: "Erreur", description } });
-const GONE = "Ce mode de livraison n'existe plus : il a peut-être été supprimé dans un autre onglet.";
+const GONE = "Ce mode de livraison n'existe plus\u00a0: il a peut-être été supprimé dans un autre onglet.";
 const quoted = (name: string) => `«\u00a0${name}\u00a0»`;
 
 /** Add or edit (the form's schema again), activate or deactivate, move up or down, delete. */
@@ -82,7 +82,7 @@ async function save(context: AppContext, form: Record<string, string>, id: numbe
       saved: { id: row.id, how: "created" },
       toast: {
         title: "Mode de livraison ajouté",
-        description: row.active ? `${quoted(row.name)} est proposé aux clients.` : `${quoted(row.name)} est enregistré, désactivé : les clients ne le voient pas encore.`,
+        description: row.active ? `${quoted(row.name)} est proposé aux clients.` : `${quoted(row.name)} est enregistré, désactivé\u00a0: les clients ne le voient pas encore.`,
       },
     });
   }
@@ -104,7 +104,7 @@ async function toggle(context: AppContext, id: number, active: boolean) {
     id,
     toast: row.active
       ? { title: "Mode de livraison activé", description: `${quoted(row.name)} est proposé aux clients.` }
-      : { title: "Mode de livraison désactivé", description: `${quoted(row.name)} n'est plus proposé ; les commandes déjà passées le gardent.` },
+      : { title: "Mode de livraison désactivé", description: `${quoted(row.name)} n'est plus proposé\u00a0; les commandes déjà passées le gardent.` },
   });
 }
 
@@ -131,7 +131,7 @@ async function remove(context: AppContext, id: number) {
         id,
         toast: {
           title: "Mode de livraison désactivé",
-          description: `${quoted(result.method.name)} a servi pour ${countOf(result.orderCount, "commande")} : il reste dans la liste pour leur historique, désactivé.`,
+          description: `${quoted(result.method.name)} a servi pour ${countOf(result.orderCount, "commande")}\u00a0: il reste dans la liste pour leur historique, désactivé.`,
         },
       });
   }
@@ -184,7 +184,7 @@ export default function AdminShipping({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-extrabold tracking-tight">Livraison</h1>
           <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
             Les modes de livraison proposés dans le panier, leurs pays et leurs tarifs par tranche de poids. Le panier les classe du moins cher au plus cher, puis dans
-            l'ordre ci-dessous. Une commande garde le mode, le délai et le prix choisis : les modifier ne change rien aux commandes passées.
+            l'ordre ci-dessous. Une commande garde le mode, le délai et le prix choisis&nbsp;: les modifier ne change rien aux commandes passées.
           </p>
         </div>
         {creating ? null : (
@@ -196,7 +196,7 @@ export default function AdminShipping({ loaderData }: Route.ComponentProps) {
 
       {activeCount === 0 ? (
         <Alert tone="error" title="Aucun mode de livraison actif">
-          Les clients ne peuvent pas commander : activez au moins un mode de livraison.
+          Les clients ne peuvent pas commander&nbsp;: activez au moins un mode de livraison.
         </Alert>
       ) : !franceCovered ? (
         <Alert tone="info" title="Aucun mode actif ne livre en France">
@@ -216,7 +216,7 @@ export default function AdminShipping({ loaderData }: Route.ComponentProps) {
 
       {methods.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">
-          Aucun mode de livraison. Ajoutez-en un : sans lui, les clients ne peuvent pas commander.
+          Aucun mode de livraison. Ajoutez-en un&nbsp;: sans lui, les clients ne peuvent pas commander.
         </p>
       ) : (
         <div className="rounded-2xl border border-border bg-card md:overflow-x-auto">
@@ -323,7 +323,7 @@ export default function AdminShipping({ loaderData }: Route.ComponentProps) {
         title={pending && pending.orderCount > 0 ? "Ce mode de livraison a déjà servi" : "Supprimer ce mode de livraison ?"}
         description={
           pending && pending.orderCount > 0
-            ? `${quoted(pending.name)} a servi pour ${countOf(pending.orderCount, "commande")} : il reste dans la liste pour leur historique. ${pending.active ? "Il sera désactivé : les clients ne le verront plus." : "Il est déjà désactivé."}`
+            ? `${quoted(pending.name)} a servi pour ${countOf(pending.orderCount, "commande")}\u00a0: il reste dans la liste pour leur historique. ${pending.active ? "Il sera désactivé\u00a0: les clients ne le verront plus." : "Il est déjà désactivé."}`
             : `${quoted(pending?.name ?? "")} ne sera plus proposé aux clients. Cette action est irréversible.`
         }
         confirmLabel={pending && pending.orderCount > 0 ? (pending.active ? "Désactiver" : "Fermer") : "Supprimer"}

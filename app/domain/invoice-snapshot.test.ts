@@ -1,0 +1,334 @@
+import { describe, expect, it } from "vitest";
+import { FRANCHISE_MENTION, MARGIN_SCHEME_MENTION, type VatBreakdownRow, documentNumber } from "./invoice";
+import { type InvoiceSource, addressLines, buildInvoiceSnapshot } from "./invoice-snapshot";
+import type { ShippingAddress } from "./order-view";
+import { EMPTY_IDENTITY, type LegalIdentity } from "./shop-identity";
+import { allocateVat } from "./vat-allocation";
+
+const SELLER: LegalIdentity = {
+  ...EMPTY_IDENTITY,
+  companyName: "Comptoir des Cartes",
+  legalForm: "SASU",
+  shareCapital: "1 000 €",
+  rcsCity: "Paris",
+  rcsNumber: "123 456 789",
+  siren: "123 456 789",
+  vatNumber: "FR32123456789",
+  address: "12 rue des Collectionneurs, 75011 Paris",
+  email: "contact@comptoir.fr",
+  phone: "01 23 45 67 89",
+};
+
+const RELAY_ADDRESS: ShippingAddress = {
+  method: "relay",
+  fullName: "Élodie Lefèvre",
+  relayPointName: "Tabac de la Gare",
+  relayPointId: "123",
+  line1: "2 place de la Gare",
+  postalCode: "69003",
+  city: "Lyon",
+  country: "FR",
+};
+
+const HOME_ADDRESS: ShippingAddress = {
+  method: "home",
+  fullName: "Élodie Lefèvre",
+  line1: "8 allée des Châtaigniers",
+  line2: "Bâtiment B",
+  postalCode: "1000",
+  city: "Bruxelles",
+  country: "BE",
+};
+
+/**
+ * Two mangas at 5,5 % (2 × 7,20 €) and three boosters at 20 % (3 × 6,50 €), 10 % off (3,39 €,
+ * shared 1,44 / 1,95), delivery to a relay point (4,90 €) and insurance (10 €): 45,41 € paid.
+ */
+const LINES: InvoiceSource["lines"] = [
+  { name: "One Piece – Tome 104", quantity: 2, unitPriceCents: 720, discountShareCents: 144, vatRateBp: 550, vatScheme: "normal" },
+  { name: "Booster Écarlate et Violet", quantity: 3, unitPriceCents: 650, discountShareCents: 195, vatRateBp: 2000, vatScheme: "normal" },
+];
+const BREAKDOWN: VatBreakdownRow[] = [
+  { rateBp: 2000, baseCents: 2176, vatCents: 436, totalCents: 2612 },
+  { rateBp: 550, baseCents: 1828, vatCents: 101, totalCents: 1929 },
+];
+const PAID_AT = new Date("2026-11-26T23:30:00Z"); // 27 novembre 2026, 00:30 in Paris
+
+function source(overrides: Partial<InvoiceSource["order"]> = {}, lines = LINES, seller = SELLER): InvoiceSource {
+  return {
+    order: {
+      number: "CMD-2026-1187",
+      createdAt: new Date("2026-11-26T23:10:00Z"),
+      paidAt: PAID_AT,
+      customerName: "Élodie Lefèvre",
+      customerEmail: "elodie@example.fr",
+      paymentProvider: "stripe",
+      shippingMethodName: "Mondial Relay",
+      shippingCents: 490,
+      insuranceCents: 1000,
+      discountCents: 339,
+      discountCode: "BIENVENUE",
+      totalCents: 4541,
+      shippingAddress: RELAY_ADDRESS,
+      vatRegime: "normal",
+      vatBreakdown: BREAKDOWN,
+      ...overrides,
+    },
+    lines,
+    seller,
+  };
+}
+
+const invoiceOf = (src: InvoiceSource) => buildInvoiceSnapshot(src, { kind: "invoice", number: "F-2026-000042", issuedAt: new Date("2026-11-27T08:00:00Z") });
+
+const PAYMENT_AND_GUARANTEES =
+  "Prix en euros, toutes taxes comprises. Garantie légale de conformité (art. L217-3 et suivants du Code de la consommation) et garantie des vices cachés (art. 1641 et suivants du Code civil).";
+
+describe("the order this file invoices", () => {
+  it("has the discount shares and the breakdown allocateVat gives", () => {
+    const allocation = allocateVat(
+      LINES.map((line) => ({ totalCents: line.unitPriceCents * line.quantity, vatRateBp: line.vatRateBp as 550 | 2000, vatScheme: line.vatScheme })),
+      339,
+      490 + 1000,
+      false,
+    );
+    expect(allocation.lines.map((line) => line.discountShareCents)).toEqual([144, 195]);
+    expect(allocation.breakdown).toEqual(BREAKDOWN);
+    expect(2 * 720 + 3 * 650 + 1000 - 339 + 490).toBe(4541);
+  });
+});
+
+describe("buildInvoiceSnapshot", () => {
+  it("gives the document's number, dates and order", () => {
+    const snapshot = invoiceOf(source());
+    expect(snapshot).toMatchObject({
+      kind: "invoice",
+      number: "F-2026-000042",
+      issuedAt: "2026-11-27T08:00:00.000Z",
+      cancelsInvoice: null,
+      orderNumber: "CMD-2026-1187",
+      orderedAt: "2026-11-26T23:10:00.000Z",
+      paidAt: "2026-11-26T23:30:00.000Z",
+      paymentMethod: "Carte bancaire (Stripe)",
+      vatRegime: "normal",
+    });
+  });
+
+  it("names a test payment as such", () => {
+    expect(invoiceOf(source({ paymentProvider: "test" })).paymentMethod).toBe("Carte bancaire (paiement de test)");
+  });
+
+  it("gives each line its total after its share of the discount, and its rate", () => {
+    expect(invoiceOf(source()).lines).toEqual([
+      { name: "One Piece – Tome 104", quantity: 2, unitPriceCents: 720, totalCents: 1296, vatRateBp: 550, vatScheme: "normal" },
+      { name: "Booster Écarlate et Violet", quantity: 3, unitPriceCents: 650, totalCents: 1755, vatRateBp: 2000, vatScheme: "normal" },
+    ]);
+  });
+
+  it("lists the delivery and the insurance as charges, and the discount with its code", () => {
+    const snapshot = invoiceOf(source());
+    expect(snapshot.charges).toEqual([
+      { label: "Livraison – Mondial Relay", totalCents: 490 },
+      { label: "Assurance colis", totalCents: 1000 },
+    ]);
+    expect(snapshot.discount).toEqual({ code: "BIENVENUE", cents: 339 });
+  });
+
+  it("leaves the insurance out when it was not taken, and the discount when there was none", () => {
+    const snapshot = invoiceOf(source({ insuranceCents: 0, discountCents: 0, discountCode: null }));
+    expect(snapshot.charges).toEqual([{ label: "Livraison – Mondial Relay", totalCents: 490 }]);
+    expect(snapshot.discount).toBeNull();
+  });
+
+  it("keeps a discount without a code", () => {
+    expect(invoiceOf(source({ discountCode: null })).discount).toEqual({ code: null, cents: 339 });
+  });
+
+  it("totals: TTC the order's total, VAT the breakdown's, HT the difference", () => {
+    const snapshot = invoiceOf(source());
+    expect(snapshot.vatBreakdown).toEqual(BREAKDOWN);
+    expect(snapshot.totals).toEqual({ inclVatCents: 4541, vatCents: 537, exclVatCents: 4004, marginSchemeCents: 0 });
+    // The lines and charges add up to the total paid.
+    expect(snapshot.lines.reduce((sum, line) => sum + line.totalCents, 0) + snapshot.charges.reduce((sum, charge) => sum + charge.totalCents, 0)).toBe(4541);
+  });
+
+  it("says the invoice was paid by card on the Paris day", () => {
+    const snapshot = invoiceOf(source());
+    expect(snapshot.mentions).toEqual(["Facture acquittée le 27 novembre 2026 par carte bancaire.", PAYMENT_AND_GUARANTEES]);
+    // Summer time: 22:30 UTC is 00:30 the next day in Paris.
+    expect(invoiceOf(source({ paidAt: new Date("2026-07-14T22:30:00Z") })).mentions[0]).toBe("Facture acquittée le 15 juillet 2026 par carte bancaire.");
+    expect(invoiceOf(source({ paidAt: new Date("2026-11-26T22:59:59Z") })).mentions[0]).toBe("Facture acquittée le 26 novembre 2026 par carte bancaire.");
+  });
+
+  it("says an invoice not paid yet is to be paid by card", () => {
+    const snapshot = invoiceOf(source({ paidAt: null }));
+    expect(snapshot.paidAt).toBeNull();
+    expect(snapshot.mentions).toEqual(["Facture à régler par carte bancaire.", PAYMENT_AND_GUARANTEES]);
+  });
+
+  it("shows no VAT at all under the franchise", () => {
+    const snapshot = invoiceOf(source({ vatRegime: "franchise" }));
+    expect(snapshot.vatRegime).toBe("franchise");
+    expect(snapshot.vatBreakdown).toEqual([]);
+    expect(snapshot.lines.map((line) => line.vatRateBp)).toEqual([null, null]);
+    expect(snapshot.lines.map((line) => line.totalCents)).toEqual([1296, 1755]);
+    expect(snapshot.totals).toEqual({ inclVatCents: 4541, vatCents: 0, exclVatCents: 4541, marginSchemeCents: 0 });
+    expect(snapshot.mentions).toEqual([FRANCHISE_MENTION, "Facture acquittée le 27 novembre 2026 par carte bancaire.", PAYMENT_AND_GUARANTEES]);
+    expect(FRANCHISE_MENTION).toBe("TVA non applicable, art. 293 B du CGI");
+  });
+
+  it("shows no rate on a second-hand line and says it is under the margin scheme", () => {
+    const card = { name: "Dracaufeu ex 199/165 (occasion)", quantity: 1, unitPriceCents: 2500, discountShareCents: 250, vatRateBp: 2000, vatScheme: "margin" as const };
+    const snapshot = invoiceOf(source({ totalCents: 4541 + 2250 }, [...LINES, card]));
+    expect(snapshot.lines[2]).toEqual({ name: "Dracaufeu ex 199/165 (occasion)", quantity: 1, unitPriceCents: 2500, totalCents: 2250, vatRateBp: null, vatScheme: "margin" });
+    expect(snapshot.totals.marginSchemeCents).toBe(2250);
+    expect(snapshot.totals).toMatchObject({ inclVatCents: 6791, vatCents: 537, exclVatCents: 6254 });
+    expect(snapshot.mentions).toEqual([
+      "Régime particulier – Biens d'occasion (articles marqués « Occasion »)",
+      "Facture acquittée le 27 novembre 2026 par carte bancaire.",
+      PAYMENT_AND_GUARANTEES,
+    ]);
+    expect(MARGIN_SCHEME_MENTION).toBe("Régime particulier – Biens d'occasion");
+  });
+
+  it("gives the margin scheme's mention only once under the franchise: the franchise's", () => {
+    const card = { name: "Carte d'occasion", quantity: 1, unitPriceCents: 2500, discountShareCents: 0, vatRateBp: 2000, vatScheme: "margin" as const };
+    const snapshot = invoiceOf(source({ vatRegime: "franchise" }, [...LINES, card]));
+    expect(snapshot.lines[2]!.vatRateBp).toBeNull();
+    expect(snapshot.mentions.filter((mention) => mention.startsWith(MARGIN_SCHEME_MENTION))).toEqual([]);
+    expect(snapshot.mentions[0]).toBe(FRANCHISE_MENTION);
+  });
+
+  it("prints the seller's legal identity", () => {
+    expect(invoiceOf(source()).seller).toEqual({
+      name: "Comptoir des Cartes",
+      legalForm: "société par actions simplifiée unipersonnelle (SASU)",
+      shareCapital: "Capital social : 1 000 €",
+      address: "12 rue des Collectionneurs, 75011 Paris",
+      siren: "123 456 789",
+      rcs: "RCS Paris 123 456 789",
+      vatNumber: "FR32123456789",
+      email: "contact@comptoir.fr",
+      phone: "01 23 45 67 89",
+    });
+  });
+
+  it("leaves out of the seller what was not given", () => {
+    const seller = invoiceOf(source({}, LINES, { ...SELLER, legalForm: "", shareCapital: "", rcsCity: "" })).seller;
+    expect(seller).toMatchObject({ legalForm: "", shareCapital: "", rcs: "123 456 789" });
+    expect(invoiceOf(source({}, LINES, { ...SELLER, rcsNumber: "" })).seller.rcs).toBe("RCS Paris");
+    expect(invoiceOf(source({}, LINES, { ...SELLER, rcsCity: "", rcsNumber: "" })).seller.rcs).toBe("");
+    expect(invoiceOf(source({}, LINES, { ...SELLER, legalForm: "sarl" })).seller.legalForm).toBe("société à responsabilité limitée (SARL)");
+    expect(invoiceOf(source({}, LINES, { ...SELLER, legalForm: "Association" })).seller.legalForm).toBe("Association");
+  });
+
+  it("gives the buyer no address for a relay delivery, and the relay point's as the delivery's", () => {
+    const snapshot = invoiceOf(source());
+    expect(snapshot.buyer).toEqual({ name: "Élodie Lefèvre", email: "elodie@example.fr", addressLines: [] });
+    expect(snapshot.delivery).toEqual({ methodName: "Mondial Relay", addressLines: ["Point relais : Tabac de la Gare (n° 123)", "2 place de la Gare", "69003 Lyon", "France"] });
+  });
+
+  it("gives the buyer the home address of a home delivery", () => {
+    const snapshot = invoiceOf(source({ shippingMethodName: "Colissimo suivi", shippingAddress: HOME_ADDRESS }));
+    const lines = ["Élodie Lefèvre", "8 allée des Châtaigniers", "Bâtiment B", "1000 Bruxelles", "Belgique"];
+    expect(snapshot.buyer.addressLines).toEqual(lines);
+    expect(snapshot.delivery).toEqual({ methodName: "Colissimo suivi", addressLines: lines });
+    expect(snapshot.charges[0]).toEqual({ label: "Livraison – Colissimo suivi", totalCents: 490 });
+  });
+
+  it("names the buyer from the address when the order has no name, and leaves blanks for nothing known", () => {
+    expect(invoiceOf(source({ customerName: null, shippingAddress: HOME_ADDRESS })).buyer.name).toBe("Élodie Lefèvre");
+    expect(invoiceOf(source({ customerName: null, customerEmail: null, shippingAddress: null })).buyer).toEqual({ name: "", email: "", addressLines: [] });
+  });
+
+  it("has no delivery block for an order from before delivery methods", () => {
+    const snapshot = invoiceOf(source({ shippingMethodName: null, shippingCents: 0, shippingAddress: null }));
+    expect(snapshot.delivery).toBeNull();
+  });
+
+  describe("the credit note", () => {
+    const invoice = invoiceOf(source());
+    const creditNote = buildInvoiceSnapshot(source(), { kind: "credit_note", number: "A-2026-000007", issuedAt: new Date("2026-12-02T23:15:00Z"), cancelsInvoice: "F-2026-000042" });
+
+    it("names the invoice it cancels", () => {
+      expect(creditNote).toMatchObject({ kind: "credit_note", number: "A-2026-000007", cancelsInvoice: "F-2026-000042", orderNumber: "CMD-2026-1187", issuedAt: "2026-12-02T23:15:00.000Z" });
+    });
+
+    it("negates the lines' totals, the charges, the discount, the breakdown and the totals", () => {
+      expect(creditNote.lines.map((line) => line.totalCents)).toEqual([-1296, -1755]);
+      expect(creditNote.lines.map((line) => line.vatRateBp)).toEqual([550, 2000]);
+      expect(creditNote.charges).toEqual(invoice.charges.map((charge) => ({ ...charge, totalCents: -charge.totalCents })));
+      expect(creditNote.discount).toEqual({ code: "BIENVENUE", cents: -339 });
+      expect(creditNote.vatBreakdown).toEqual([
+        { rateBp: 2000, baseCents: -2176, vatCents: -436, totalCents: -2612 },
+        { rateBp: 550, baseCents: -1828, vatCents: -101, totalCents: -1929 },
+      ]);
+      expect(creditNote.totals).toEqual({ inclVatCents: -4541, vatCents: -537, exclVatCents: -4004, marginSchemeCents: 0 });
+    });
+
+    it("negates the margin-scheme total and keeps its mention", () => {
+      const card = { name: "Carte d'occasion", quantity: 1, unitPriceCents: 2500, discountShareCents: 250, vatRateBp: 2000, vatScheme: "margin" as const };
+      const note = buildInvoiceSnapshot(source({ totalCents: 6791 }, [...LINES, card]), { kind: "credit_note", number: "A-2026-000008", issuedAt: new Date("2026-12-02T10:00:00Z"), cancelsInvoice: "F-2026-000043" });
+      expect(note.totals).toEqual({ inclVatCents: -6791, vatCents: -537, exclVatCents: -6254, marginSchemeCents: -2250 });
+      expect(note.mentions[0]).toBe("Régime particulier – Biens d'occasion (articles marqués « Occasion »)");
+    });
+
+    it("says it was refunded on the Paris day it was issued", () => {
+      expect(creditNote.mentions).toEqual(["Avoir remboursé le 3 décembre 2026 sur le moyen de paiement d'origine.", PAYMENT_AND_GUARANTEES]);
+    });
+
+    it("cancels no invoice when none is named", () => {
+      expect(buildInvoiceSnapshot(source(), { kind: "credit_note", number: "A-2026-000009", issuedAt: new Date("2026-12-02T10:00:00Z") }).cancelsInvoice).toBeNull();
+    });
+
+    it("keeps the seller, the buyer and the delivery of the invoice", () => {
+      expect(creditNote.seller).toEqual(invoice.seller);
+      expect(creditNote.buyer).toEqual(invoice.buyer);
+      expect(creditNote.delivery).toEqual(invoice.delivery);
+    });
+  });
+});
+
+describe("addressLines", () => {
+  it("gives nothing for no address", () => {
+    expect(addressLines(null)).toEqual([]);
+  });
+
+  it("writes a relay point with its number, its address and its country", () => {
+    expect(addressLines(RELAY_ADDRESS)).toEqual(["Point relais : Tabac de la Gare (n° 123)", "2 place de la Gare", "69003 Lyon", "France"]);
+    expect(addressLines({ ...RELAY_ADDRESS, line2: "Galerie marchande", country: "ES", postalCode: "28001", city: "Madrid" })).toEqual([
+      "Point relais : Tabac de la Gare (n° 123)",
+      "2 place de la Gare",
+      "Galerie marchande",
+      "28001 Madrid",
+      "Espagne",
+    ]);
+  });
+
+  it("writes a relay point without its number when it has none", () => {
+    expect(addressLines({ ...RELAY_ADDRESS, relayPointId: undefined })[0]).toBe("Point relais : Tabac de la Gare");
+  });
+
+  it("writes a home address: name, lines, postal code and city, country", () => {
+    expect(addressLines(HOME_ADDRESS)).toEqual(["Élodie Lefèvre", "8 allée des Châtaigniers", "Bâtiment B", "1000 Bruxelles", "Belgique"]);
+    expect(addressLines({ ...HOME_ADDRESS, line2: undefined, country: "FR", postalCode: "75011", city: "Paris" })).toEqual(["Élodie Lefèvre", "8 allée des Châtaigniers", "75011 Paris", "France"]);
+  });
+
+  it("leaves out an empty name or line", () => {
+    expect(addressLines({ ...HOME_ADDRESS, fullName: "", line2: "" })).toEqual(["8 allée des Châtaigniers", "1000 Bruxelles", "Belgique"]);
+  });
+
+  it("writes a country it does not know by its code", () => {
+    expect(addressLines({ ...HOME_ADDRESS, country: "CH" }).at(-1)).toBe("CH");
+  });
+});
+
+describe("documentNumber", () => {
+  it("numbers invoices F- and credit notes A-, the year, then six digits", () => {
+    expect(documentNumber("invoice", 2026, 42)).toBe("F-2026-000042");
+    expect(documentNumber("credit_note", 2026, 7)).toBe("A-2026-000007");
+    expect(documentNumber("invoice", 2027, 1)).toBe("F-2027-000001");
+    expect(documentNumber("invoice", 2026, 999_999)).toBe("F-2026-999999");
+    expect(documentNumber("invoice", 2026, 1_234_567)).toBe("F-2026-1234567");
+  });
+});

@@ -8,9 +8,14 @@ import { EMPTY_IDENTITY, type LegalIdentity } from "~/domain/shop-identity";
 import { renderInvoicePdf } from "./invoice-pdf.server";
 import { getShopIdentity } from "./shop-identity.server";
 
-/** The seller's identity as invoices print it: what was saved at /admin/settings over the configured values. */
-export async function sellerIdentity(db: Db, configured: { legal?: LegalIdentity }): Promise<LegalIdentity> {
-  return (await getShopIdentity(db, configured.legal ?? EMPTY_IDENTITY)).identity;
+/**
+ * The seller's identity as invoices and confirmations print them: what was saved at
+ * /admin/settings over the configured values; while the seller has not given the company's name
+ * or e-mail yet, the shop's own (a document never names nobody).
+ */
+export async function sellerIdentity(db: Db, configured: { legal?: LegalIdentity; shop: { name: string; email: string } }): Promise<LegalIdentity> {
+  const { identity } = await getShopIdentity(db, configured.legal ?? EMPTY_IDENTITY);
+  return { ...identity, companyName: identity.companyName || configured.shop.name, email: identity.email || configured.shop.email };
 }
 
 /**

@@ -185,8 +185,13 @@ export function OrderSummary({
                 <br />
               </>
             ) : null}
-            {address.fullName}
-            <br />
+            {/* A relay point's recipient is known once paid. */}
+            {address.fullName ? (
+              <>
+                {address.fullName}
+                <br />
+              </>
+            ) : null}
             {address.line1}
             {address.line2 ? (
               <>

@@ -256,6 +256,8 @@ describe("buildInvoiceSnapshot", () => {
 
     it("negates the lines' totals, the charges, the discount, the breakdown and the totals", () => {
       expect(creditNote.lines.map((line) => line.totalCents)).toEqual([-1296, -1755]);
+      // Every amount, the unit prices included: "2 × −7,20 €", never "2 × 7,20 € → −14,40 €".
+      expect(creditNote.lines.map((line) => line.unitPriceCents)).toEqual([-720, -650]);
       expect(creditNote.lines.map((line) => line.vatRateBp)).toEqual([550, 2000]);
       expect(creditNote.charges).toEqual(invoice.charges.map((charge) => ({ ...charge, totalCents: -charge.totalCents })));
       expect(creditNote.discount).toEqual({ code: "BIENVENUE", cents: -339 });

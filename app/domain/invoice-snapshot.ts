@@ -56,13 +56,13 @@ export function buildInvoiceSnapshot(
   const lines: InvoiceLine[] = source.lines.map((line) => ({
     name: line.name,
     quantity: line.quantity,
-    unitPriceCents: line.unitPriceCents,
+    unitPriceCents: sign * line.unitPriceCents,
     totalCents: sign * (line.unitPriceCents * line.quantity - line.discountShareCents),
     vatRateBp: franchise || line.vatScheme === "margin" ? null : (line.vatRateBp as VatRateBp),
     vatScheme: line.vatScheme,
   }));
   const charges = [
-    { label: `Livraison – ${order.shippingMethodName ?? "Livraison"}`, totalCents: sign * order.shippingCents },
+    ...(order.shippingMethodName ? [{ label: `Livraison – ${order.shippingMethodName}`, totalCents: sign * order.shippingCents }] : []),
     ...(order.insuranceCents > 0 ? [{ label: "Assurance colis", totalCents: sign * order.insuranceCents }] : []),
   ];
   const vatBreakdown = franchise ? [] : order.vatBreakdown.map((row) => ({ rateBp: row.rateBp, baseCents: sign * row.baseCents, vatCents: sign * row.vatCents, totalCents: sign * row.totalCents }));

@@ -116,6 +116,22 @@ describe("splitProRata", () => {
 });
 
 describe("allocateVat", () => {
+  it("puts the delivery at 20 % when a code took every taxed good, instead of losing its VAT", () => {
+    const all = allocateVat([{ totalCents: 2000, vatRateBp: 2000, vatScheme: "normal" }], 2000, 490, false);
+    expect(all.breakdown).toEqual([{ rateBp: 2000, baseCents: 408, vatCents: 82, totalCents: 490 }]);
+    expect(all.chargesVat).toEqual(all.breakdown);
+    const beside = allocateVat(
+      [
+        { totalCents: 1, vatRateBp: 2000, vatScheme: "normal" },
+        { totalCents: 10_000, vatRateBp: 2000, vatScheme: "margin" },
+      ],
+      9_999,
+      490,
+      false,
+    );
+    expect(beside.breakdown.reduce((sum, row) => sum + row.totalCents, 0)).toBe(490);
+  });
+
   // A manga at 5,5 % (10 €) and boosters at 20 % (20 €), 3 € off, 5 € of delivery.
   const CART = [manga(1000), booster(2000)];
 

@@ -43,7 +43,8 @@ export function splitProRata(total: number, weights: readonly number[]): number[
  *   none that is shown (VAT on the margin is the seller's own reckoning, CGI art. 297 A);
  * - delivery and insurance follow the goods (BOFiP TVA-BASE-10-10-10): split over the rates in
  *   proportion to the discounted totals of the normal-scheme lines at each rate; a cart of
- *   margin-scheme goods only puts them at the standard rate;
+ *   margin-scheme goods only (or whose taxed goods a code took entirely) puts them at the
+ *   standard rate;
  * - under the franchise en base (CGI art. 293 B) there is no VAT at all.
  */
 export function allocateVat(lines: readonly TaxedLine[], discountCents: number, chargesCents: number, franchise: boolean): VatAllocation {
@@ -63,8 +64,10 @@ export function allocateVat(lines: readonly TaxedLine[], discountCents: number, 
     goodsByRate.set(line.vatRateBp, { total: row.total + line.netCents, vat: row.vat + line.vatCents });
   }
   const rates = [...goodsByRate.keys()].sort((a, b) => b - a);
-  const chargeRates: VatRateBp[] = rates.length > 0 && rates.some((rate) => goodsByRate.get(rate)!.total > 0) ? rates : [2000];
-  const chargeParts = splitProRata(chargesCents, chargeRates.map((rate) => goodsByRate.get(rate)?.total ?? 1));
+  // No taxed goods left to follow (margin-scheme goods only, or a code that took them all): 20 %.
+  const followsGoods = rates.some((rate) => goodsByRate.get(rate)!.total > 0);
+  const chargeRates: VatRateBp[] = followsGoods ? rates : [2000];
+  const chargeParts = splitProRata(chargesCents, followsGoods ? rates.map((rate) => goodsByRate.get(rate)!.total) : [1]);
   const chargesVat: VatBreakdownRow[] = chargeRates
     .map((rateBp, i) => {
       const totalCents = chargeParts[i]!;

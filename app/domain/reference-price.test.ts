@@ -81,7 +81,7 @@ describe("compareAtRefusal", () => {
       "l'historique des prix ne couvre pas les 30 jours précédant le prix actuel (premier prix connu le 8 novembre 2026, prix actuel depuis le 20 novembre 2026).",
     );
     expect(refusal(2000, [point(1500, 0)])).toBe(
-      "aucun prix antérieur n'est connu (ce prix s'applique depuis le 20 novembre 2026) : une baisse ne peut s'annoncer qu'après 30 jours à un prix connu.",
+      "le prix actuel est le premier connu (depuis le 20 novembre 2026) ; une baisse ne peut s'annoncer qu'avec 30 jours d'historique de prix avant elle.",
     );
     expect(refusal(2000, [])).toBe("aucun historique de prix sur les 30 jours précédant ce prix.");
   });

@@ -87,7 +87,7 @@ export function compareAtRefusal(decision: CompareAtDecision): string | null {
       const { currentSince, firstKnown } = decision;
       if (!currentSince || !firstKnown) return `aucun historique de prix sur les ${days} jours précédant ce prix.`;
       if (firstKnown.getTime() === currentSince.getTime()) {
-        return `aucun prix antérieur n'est connu (ce prix s'applique depuis le ${formatParisDate(currentSince)}) : une baisse ne peut s'annoncer qu'après ${days} jours à un prix connu.`;
+        return `le prix actuel est le premier connu (depuis le ${formatParisDate(currentSince)}) ; une baisse ne peut s'annoncer qu'avec ${days} jours d'historique de prix avant elle.`;
       }
       return `l'historique des prix ne couvre pas les ${days} jours précédant le prix actuel (premier prix connu le ${formatParisDate(firstKnown)}, prix actuel depuis le ${formatParisDate(currentSince)}).`;
     }

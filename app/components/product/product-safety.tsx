@@ -2,7 +2,8 @@ import { ChevronDown } from "lucide-react";
 import type { ReactNode } from "react";
 import type { ProductSafety } from "~/domain/safety-profile";
 
-const NOT_GIVEN = "Non renseigné";
+/** What neither the product nor its brand says (the seller completes it at /admin/product-safety). */
+const NOT_GIVEN = <span className="text-muted-foreground">Non renseigné</span>;
 
 /**
  * "Sécurité du produit" (GPSR, Reg. 2023/988 art. 19): the manufacturer, its postal and electronic

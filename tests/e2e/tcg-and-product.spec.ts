@@ -117,6 +117,23 @@ test.describe("/product/{id}", () => {
     await expect(similar.getByRole("heading", { name: "Tortank Holo – Set de Base" })).toHaveCount(0);
   });
 
+  test("shows the price TTC, and the product safety information once \"Sécurité du produit\" is opened", async ({ page }) => {
+    await page.goto("/product/13");
+    await expect(page.getByRole("heading", { level: 1, name: "Booster de jeu Magic: The Gathering" })).toBeVisible();
+    await expect(page.getByText("TTC", { exact: true })).toBeVisible();
+    const safety = page.locator("details", { has: page.getByText("Sécurité du produit", { exact: true }) });
+    await expect(safety).not.toHaveAttribute("open");
+    await safety.getByText("Sécurité du produit", { exact: true }).click();
+    const rows: [string, string][] = [
+      ["Fabricant", "Wizards of the Coast LLC"],
+      ["Adresse postale", "Renton, WA 98057-0707"],
+      ["E-mail", "Non renseigné"],
+      ["Identifiant", "Référence : 13"],
+      ["Avertissements", "Ne convient pas aux enfants de moins de 3 ans."],
+    ];
+    for (const [label, value] of rows) await expect(safety.getByRole("row", { name: label })).toContainText(value);
+  });
+
   test("below the fold, the similar products' placeholder stands still until it loads", async ({ page }) => {
     // An endless pulse off screen kept the idle page repainting (about 7 % of a core).
     await page.goto("/product/1");

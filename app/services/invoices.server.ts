@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { documentSequences, invoices, orderItems, orders, type DocumentKind } from "~/db/schema";
-import type { Db } from "~/db/types";
+import type { Db, Tx } from "~/db/types";
 import { documentNumber } from "~/domain/invoice";
 import { buildInvoiceSnapshot } from "~/domain/invoice-snapshot";
 import { parisWallClock } from "~/domain/paris-time";
@@ -13,7 +13,7 @@ import { getShopIdentity } from "./shop-identity.server";
  * /admin/settings over the configured values; while the seller has not given the company's name
  * or e-mail yet, the shop's own (a document never names nobody).
  */
-export async function sellerIdentity(db: Db, configured: { legal?: LegalIdentity; shop: { name: string; email: string } }): Promise<LegalIdentity> {
+export async function sellerIdentity(db: Db | Tx, configured: { legal?: LegalIdentity; shop: { name: string; email: string } }): Promise<LegalIdentity> {
   const { identity } = await getShopIdentity(db, configured.legal ?? EMPTY_IDENTITY);
   return { ...identity, companyName: identity.companyName || configured.shop.name, email: identity.email || configured.shop.email };
 }
@@ -23,7 +23,7 @@ export async function sellerIdentity(db: Db, configured: { legal?: LegalIdentity
  * concurrent issuers (two instances on one PostgreSQL included) and a rollback gives the number
  * back, so the sequence has no gap and no duplicate (docs/decisions/032).
  */
-async function nextSequence(tx: Db, kind: DocumentKind): Promise<number> {
+async function nextSequence(tx: Db | Tx, kind: DocumentKind): Promise<number> {
   const [row] = await tx
     .update(documentSequences)
     .set({ lastValue: sql`${documentSequences.lastValue} + 1` })
@@ -33,7 +33,7 @@ async function nextSequence(tx: Db, kind: DocumentKind): Promise<number> {
   return row.value;
 }
 
-async function sourceOf(tx: Db, orderId: string, seller: LegalIdentity) {
+async function sourceOf(tx: Db | Tx, orderId: string, seller: LegalIdentity) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new Error(`order ${orderId} not found`);
   const lines = await tx
@@ -48,7 +48,7 @@ async function sourceOf(tx: Db, orderId: string, seller: LegalIdentity) {
  * Issues the invoice of an order that has just been paid, in the transaction that marks it paid:
  * its number, then its frozen content. Once per order (a unique key on order and kind).
  */
-export async function issueInvoice(tx: Db, orderId: string, seller: LegalIdentity, now: Date): Promise<{ id: string; number: string }> {
+export async function issueInvoice(tx: Db | Tx, orderId: string, seller: LegalIdentity, now: Date): Promise<{ id: string; number: string }> {
   const source = await sourceOf(tx, orderId, seller);
   const sequence = await nextSequence(tx, "invoice");
   const number = documentNumber("invoice", parisWallClock(now).year, sequence);
@@ -65,7 +65,7 @@ export async function issueInvoice(tx: Db, orderId: string, seller: LegalIdentit
  * the refund's transaction. None when the order never had an invoice (a late payment refunded
  * before it was ever paid for good), and never twice.
  */
-export async function issueCreditNote(tx: Db, orderId: string, seller: LegalIdentity, now: Date): Promise<{ id: string; number: string } | null> {
+export async function issueCreditNote(tx: Db | Tx, orderId: string, seller: LegalIdentity, now: Date): Promise<{ id: string; number: string } | null> {
   const [invoice] = await tx.select({ number: invoices.number }).from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
   if (!invoice) return null;
   const [existing] = await tx.select({ id: invoices.id, number: invoices.number }).from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "credit_note")));

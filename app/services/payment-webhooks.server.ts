@@ -175,8 +175,8 @@ async function markPaid(tx: Tx, order: OrderRow, event: PaymentEvent, now: Date,
     .set({ ...customer, status: "paid", paidAt: now, reservedUntil: null, updatedAt: now })
     .where(eq(orders.id, order.id));
   // The invoice's number is taken here, in the paid transaction: a rollback gives it back.
-  const seller = await sellerIdentity(tx as unknown as Db, deps);
-  const invoice = await issueInvoice(tx as unknown as Db, order.id, seller, now);
+  const seller = await sellerIdentity(tx, deps);
+  const invoice = await issueInvoice(tx, order.id, seller, now);
   const view = (await getOrderView(tx, order.id))!;
   const orderUrl = order.userId ? `${deps.shop.publicUrl}/account/orders/${encodeURIComponent(view.number)}` : null;
   const emailIds: string[] = [];

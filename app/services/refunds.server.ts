@@ -88,7 +88,7 @@ export async function completeRefund(
     // Finished meanwhile by another caller, with the same refund (same idempotency key).
     if (updated.length === 0) return { outcome: "not-pending" };
     // The invoice, if the order had one, is cancelled by a credit note from its own sequence.
-    const creditNote = await issueCreditNote(tx as unknown as Db, order.id, await sellerIdentity(tx as unknown as Db, deps), now);
+    const creditNote = await issueCreditNote(tx, order.id, await sellerIdentity(tx, deps), now);
     const emailIds = await queueRefundEmails(tx, (await getOrderView(tx, order.id))!, reason, deps);
     await recordOrderEvent(tx, { orderId: order.id, type: "refunded", details: { refundId, amountCents: order.totalCents, reason, emailIds, ...(creditNote ? { creditNote: creditNote.number } : {}) }, actorId: options.actorId, at: now });
     return { outcome: "refunded", refundId };

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { siteSettings } from "~/db/schema";
-import type { Db } from "~/db/types";
+import type { Db, Tx } from "~/db/types";
 import type { LegalIdentity } from "~/domain/shop-identity";
 import { resolveIdentity } from "~/domain/shop-identity-schema";
 
@@ -14,7 +14,7 @@ export type ShopIdentityRecord = {
 };
 
 /** The identity /legal publishes: the stored one, field by field over the configured first values. */
-export async function getShopIdentity(db: Db, defaults: LegalIdentity): Promise<ShopIdentityRecord> {
+export async function getShopIdentity(db: Db | Tx, defaults: LegalIdentity): Promise<ShopIdentityRecord> {
   const [row] = await db
     .select({ value: siteSettings.value, updatedAt: siteSettings.updatedAt })
     .from(siteSettings)

@@ -19,18 +19,23 @@ export async function sellerIdentity(db: Db | Tx, configured: { legal?: LegalIde
 }
 
 /**
- * The next number of a kind of document, inside the caller's transaction: the row lock orders
- * concurrent issuers (two instances on one PostgreSQL included) and a rollback gives the number
- * back, so the sequence has no gap and no duplicate (docs/decisions/032).
+ * The next number of a kind of document and its date, in one statement inside the caller's
+ * transaction: the row lock orders concurrent issuers (two instances on one PostgreSQL included)
+ * and a rollback gives the number back, so the sequence has no gap and no duplicate; the date is
+ * never before the previous document's, so numbers and dates run in the same order even when a
+ * transaction that began first got its number second (docs/decisions/032).
  */
-async function nextSequence(tx: Db | Tx, kind: DocumentKind): Promise<number> {
+async function nextNumber(tx: Db | Tx, kind: DocumentKind, now: Date): Promise<{ sequence: number; issuedAt: Date }> {
   const [row] = await tx
     .update(documentSequences)
-    .set({ lastValue: sql`${documentSequences.lastValue} + 1` })
+    .set({
+      lastValue: sql`${documentSequences.lastValue} + 1`,
+      lastIssuedAt: sql`greatest(${documentSequences.lastIssuedAt}, ${now.toISOString()}::timestamptz)`,
+    })
     .where(eq(documentSequences.kind, kind))
-    .returning({ value: documentSequences.lastValue });
-  if (!row) throw new Error(`no document sequence for ${kind}`);
-  return row.value;
+    .returning({ sequence: documentSequences.lastValue, issuedAt: documentSequences.lastIssuedAt });
+  if (!row?.issuedAt) throw new Error(`no document sequence for ${kind}`);
+  return { sequence: row.sequence, issuedAt: row.issuedAt };
 }
 
 async function sourceOf(tx: Db | Tx, orderId: string, seller: LegalIdentity) {
@@ -50,12 +55,12 @@ async function sourceOf(tx: Db | Tx, orderId: string, seller: LegalIdentity) {
  */
 export async function issueInvoice(tx: Db | Tx, orderId: string, seller: LegalIdentity, now: Date): Promise<{ id: string; number: string }> {
   const source = await sourceOf(tx, orderId, seller);
-  const sequence = await nextSequence(tx, "invoice");
-  const number = documentNumber("invoice", parisWallClock(now).year, sequence);
-  const snapshot = buildInvoiceSnapshot(source, { kind: "invoice", number, issuedAt: now });
+  const { sequence, issuedAt } = await nextNumber(tx, "invoice", now);
+  const number = documentNumber("invoice", parisWallClock(issuedAt).year, sequence);
+  const snapshot = buildInvoiceSnapshot(source, { kind: "invoice", number, issuedAt });
   const [row] = await tx
     .insert(invoices)
-    .values({ kind: "invoice", sequence, number, orderId, issuedAt: now, totalCents: snapshot.totals.inclVatCents, snapshot })
+    .values({ kind: "invoice", sequence, number, orderId, issuedAt, totalCents: snapshot.totals.inclVatCents, snapshot })
     .returning({ id: invoices.id, number: invoices.number });
   return row!;
 }
@@ -71,12 +76,12 @@ export async function issueCreditNote(tx: Db | Tx, orderId: string, seller: Lega
   const [existing] = await tx.select({ id: invoices.id, number: invoices.number }).from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "credit_note")));
   if (existing) return existing;
   const source = await sourceOf(tx, orderId, seller);
-  const sequence = await nextSequence(tx, "credit_note");
-  const number = documentNumber("credit_note", parisWallClock(now).year, sequence);
-  const snapshot = buildInvoiceSnapshot(source, { kind: "credit_note", number, issuedAt: now, cancelsInvoice: invoice.number });
+  const { sequence, issuedAt } = await nextNumber(tx, "credit_note", now);
+  const number = documentNumber("credit_note", parisWallClock(issuedAt).year, sequence);
+  const snapshot = buildInvoiceSnapshot(source, { kind: "credit_note", number, issuedAt, cancelsInvoice: invoice.number });
   const [row] = await tx
     .insert(invoices)
-    .values({ kind: "credit_note", sequence, number, orderId, issuedAt: now, totalCents: snapshot.totals.inclVatCents, snapshot })
+    .values({ kind: "credit_note", sequence, number, orderId, issuedAt, totalCents: snapshot.totals.inclVatCents, snapshot })
     .returning({ id: invoices.id, number: invoices.number });
   return row!;
 }

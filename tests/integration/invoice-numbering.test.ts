@@ -84,16 +84,6 @@ const NEW_IDENTITY: LegalIdentity = {
   email: "nouveau@grand-comptoir.fr",
 };
 
-/**
- * KNOWN BUG (reported, not fixed here): issueInvoice and issueCreditNote date a document with
- * the `now` their caller took before its transaction (handlePaymentEvent, completeRefund), not
- * when the number is taken under the counter's row lock. On PostgreSQL, a transaction that waits
- * (for its order row, or for a connection on a busy instance) takes a later number with an
- * earlier date. PGlite runs one transaction at a time, in the order they start: not there. The
- * test "dates follow numbers…" pins it on PostgreSQL; once fixed, set this to false.
- */
-const ISSUED_AT_TAKEN_BEFORE_NUMBER = databaseLabel === "PostgreSQL";
-
 type Instance = { name: string; db: Db; provider: TestProvider };
 type OrderRow = typeof orders.$inferSelect;
 
@@ -283,14 +273,11 @@ describe(`invoice and credit-note numbering on ${databaseLabel}, two instances (
     // The counter stands at the last number, and nothing else took one.
     expect(await counters()).toEqual({ invoice: start.invoice + 50, credit_note: start.credit_note });
     expect((await db().select({ n: count() }).from(invoices).where(and(eq(invoices.kind, "invoice"), gt(invoices.sequence, start.invoice))))[0]!.n).toBe(50);
-    // Chronological: a later number never bears an earlier date (CGI art. 242 nonies A). While
-    // ISSUED_AT_TAKEN_BEFORE_NUMBER holds, two payments a millisecond apart may come out of order
-    // on PostgreSQL: not asserted there (that would be a flaky test), the test "dates follow
-    // numbers…" shows it deterministically.
+    // Chronological: a later number never bears an earlier date (CGI art. 242 nonies A).
     const outOfOrder = issued.slice(1).flatMap((invoice, k) =>
       invoice.issuedAt < issued[k]!.issuedAt ? [`${issued[k]!.number} issued ${issued[k]!.issuedAt.toISOString()}, then ${invoice.number} issued ${invoice.issuedAt.toISOString()}`] : [],
     );
-    if (!ISSUED_AT_TAKEN_BEFORE_NUMBER) expect(outOfOrder).toEqual([]);
+    expect(outOfOrder).toEqual([]);
   });
 
   it("a number taken in a transaction that rolls back is given back: the next invoice takes it, on the other instance", async () => {
@@ -458,12 +445,8 @@ describe(`invoice and credit-note numbering on ${databaseLabel}, two instances (
     const backwards = [issued, notes].flatMap((documents) =>
       documents[1]!.issuedAt < documents[0]!.issuedAt ? [`${documents[0]!.number} issued ${documents[0]!.issuedAt.toISOString()}, then ${documents[1]!.number} issued ${documents[1]!.issuedAt.toISOString()}`] : [],
     );
-    if (ISSUED_AT_TAKEN_BEFORE_NUMBER) {
-      // KNOWN BUG, see ISSUED_AT_TAKEN_BEFORE_NUMBER: the later number bears the earlier date.
-      expect(backwards, "fixed? set ISSUED_AT_TAKEN_BEFORE_NUMBER to false").toHaveLength(2);
-    } else {
-      expect(backwards).toEqual([]);
-    }
+    // The number and its date are taken together (never before the previous document's date).
+    expect(backwards).toEqual([]);
   });
 
   it("a payment refunded before it was ever paid for good has no invoice, hence no credit note, and takes no number", async () => {

@@ -66,10 +66,17 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
  * One counter per kind of document: the next number is `UPDATE … SET last_value = last_value + 1
  * RETURNING`, inside the transaction that issues it. The row lock orders concurrent issuers and a
  * rollback gives the number back: no gap, no duplicate (a PostgreSQL SEQUENCE would leave gaps).
+ * The number and its date are taken in the same statement.
  */
 export const documentSequences = pgTable("document_sequences", {
   kind: text({ enum: DOCUMENT_KINDS }).primaryKey(),
   lastValue: integer().notNull().default(0),
+  /**
+   * The date of the last document issued: the next one is dated no earlier (`greatest`), so a
+   * later number never carries an earlier date, even when its transaction began first or another
+   * instance's clock is behind.
+   */
+  lastIssuedAt: timestamp({ withTimezone: true }),
 });
 
 /** Invoices and credit notes: immutable once issued (the snapshot, then the PDF made from it). */

@@ -1,0 +1,1 @@
+ALTER TABLE "document_sequences" ADD COLUMN "last_issued_at" timestamp with time zone;

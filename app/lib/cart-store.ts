@@ -14,48 +14,19 @@ import {
 } from "~/domain/cart";
 import type { DiscountRefusalReason } from "~/domain/discounts";
 import { releaseAbandonedCheckout } from "./pending-checkout";
+import { storedValue } from "./stored-value";
 
-const KEY = "cart";
-const listeners = new Set<() => void>();
-let cached: { raw: string | null; cart: Cart } = { raw: null, cart: EMPTY_CART };
-
-function read(): Cart {
-  let raw: string | null = null;
-  try {
-    raw = window.localStorage.getItem(KEY);
-  } catch {
-    return EMPTY_CART;
-  }
-  if (raw !== cached.raw) cached = { raw, cart: parseStoredCart(raw) };
-  return cached.cart;
-}
-
-function write(cart: Cart) {
-  try {
-    window.localStorage.setItem(KEY, JSON.stringify(cart));
-  } catch {
-    // Storage full or disabled: the cart lives in memory for this page.
-    cached = { raw: null, cart };
-  }
-  listeners.forEach((l) => l());
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => event.key === KEY && listener();
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
-}
+/** The cart, in localStorage "cart" (SPEC.md's format). */
+const cart = storedValue("cart", parseStoredCart, EMPTY_CART);
+const read = cart.read;
+const write = cart.write;
 
 /** The cart as stored now (outside React: event handlers). */
 export const getCart = (): Cart => read();
 
 /** The cart in this browser, shared by every component and every tab. */
 export function useCart(): Cart {
-  return useSyncExternalStore(subscribe, read, () => EMPTY_CART);
+  return cart.use();
 }
 
 export function addProductToCart(product: CartProduct, quantity = 1) {

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { RelayPoint } from "~/domain/checkout";
+import { storedValue } from "./stored-value";
 
 /**
  * The delivery chosen in the cart (its own localStorage key beside the cart's, whose format is
@@ -8,10 +9,7 @@ import type { RelayPoint } from "~/domain/checkout";
  */
 export type StoredDelivery = { country: string; methodId: number | null; relayPoint: Partial<RelayPoint> };
 
-const KEY = "cart-delivery";
 const DEFAULT: StoredDelivery = { country: "FR", methodId: null, relayPoint: {} };
-const listeners = new Set<() => void>();
-let cached: { raw: string | null; value: StoredDelivery } = { raw: null, value: DEFAULT };
 
 function parse(raw: string | null): StoredDelivery {
   if (!raw) return DEFAULT;
@@ -29,41 +27,16 @@ function parse(raw: string | null): StoredDelivery {
   }
 }
 
-function read(): StoredDelivery {
-  let raw: string | null = null;
-  try {
-    raw = window.localStorage.getItem(KEY);
-  } catch {
-    return cached.value;
-  }
-  if (raw !== cached.raw) cached = { raw, value: parse(raw) };
-  return cached.value;
-}
+const delivery = storedValue("cart-delivery", parse, DEFAULT);
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => event.key === KEY && listener();
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
-}
-
-export const getDelivery = (): StoredDelivery => read();
+export const getDelivery = (): StoredDelivery => delivery.read();
 
 export function useDelivery(): StoredDelivery {
-  return useSyncExternalStore(subscribe, read, () => DEFAULT);
+  return delivery.use();
 }
 
 export function chooseDelivery(change: Partial<StoredDelivery>) {
-  const next = { ...read(), ...change };
-  try {
-    window.localStorage.setItem(KEY, JSON.stringify(next));
-  } catch {
-    cached = { raw: null, value: next };
-  }
-  listeners.forEach((listener) => listener());
+  delivery.write({ ...delivery.read(), ...change });
 }
 
 /*

@@ -116,7 +116,9 @@ export function OrderSummaryCard({
           // The checkout ends in toasts: fetch their code on the way.
           onPointerEnter={preloadToasts}
           onFocus={preloadToasts}
-          disabled={checkout.busy || cart.items.length === 0 || (delivery.weightGrams !== null && !shipping)}
+          // Not before the delivery is priced (the cart's first check against the server gives the
+          // weights): a press meanwhile was told to choose a method the cart was about to preselect.
+          disabled={checkout.busy || cart.items.length === 0 || !shipping}
         >
           <Lock aria-hidden="true" /> {checkout.busy ? "Paiement en préparation..." : "Procéder au paiement"}
         </Button>

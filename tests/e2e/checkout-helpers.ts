@@ -4,27 +4,53 @@ import { expect } from "./fixtures";
 
 /**
  * A spec's own server with the fixtures of tests/setup/checkout-fixtures.ts: products at the
- * insurance thresholds, a product to buy, confirmed customers (see startFixtureServer).
+ * insurance thresholds, a product to buy, confirmed customers (see startCheckoutServer).
  */
 export function startCheckoutServer(prefix: string, admin: { email: string; password: string }) {
   return startFixtureServer(prefix, "tests/setup/checkout-fixtures.ts", admin);
 }
 
-/** Fills the built-in test payment page (home delivery, or a relay point) and presses its order button. */
+/** The relay point the specs' buyers pick in the cart. */
+export const RELAY_POINT = { name: "Tabac de la Gare", id: "020145", line1: "3 place de la Gare", postalCode: "69007", city: "Lyon" };
+
+/** /cart's "Livraison" section. */
+export const deliverySection = (page: Page) => page.getByRole("region", { name: "Livraison", exact: true });
+
+/**
+ * In /cart's "Livraison": the country, the "Point relais" method and the point's name,
+ * identifier and address, as a buyer fills them in before paying.
+ */
+export async function chooseRelayPointInCart(page: Page, options: { country?: string; relay?: typeof RELAY_POINT } = {}) {
+  const relay = options.relay ?? RELAY_POINT;
+  const section = deliverySection(page);
+  await section.getByLabel("Pays de livraison").selectOption({ label: options.country ?? "France" });
+  await section.getByRole("radio", { name: /^Point relais/ }).check();
+  await section.getByLabel("Nom du point relais").fill(relay.name);
+  await section.getByLabel("Identifiant du point relais").fill(relay.id);
+  await section.getByLabel("Adresse du point relais").fill(relay.line1);
+  await section.getByLabel("Code postal").fill(relay.postalCode);
+  await section.getByLabel("Ville").fill(relay.city);
+}
+
+/**
+ * Fills the built-in test payment page and presses its order button. The delivery was chosen
+ * in the cart: to an address, the page asks for it; to a relay point (`relay`), it shows the
+ * point and asks only the recipient's name and phone.
+ */
 export async function fillPaymentPage(page: Page, options: { email?: string; relay?: boolean; card?: string } = {}) {
   await expect(page).toHaveURL(/\/paiement\/cs_test_/);
   await expect(page.getByText("Mode test").first()).toBeVisible();
   if (options.email) await page.getByLabel("Email").fill(options.email);
   if (options.relay) {
-    await page.getByLabel("En point relais").check();
-    await page.getByLabel("Nom du point relais").fill("Tabac de la Gare");
-    await page.getByLabel("Adresse du point relais").fill("3 place de la Gare");
+    await expect(page.getByTestId("relay-point")).toBeVisible();
+    await expect(page.getByLabel("Adresse", { exact: true })).toHaveCount(0);
   } else {
+    await expect(page.getByTestId("relay-point")).toHaveCount(0);
     await page.getByLabel("Adresse", { exact: true }).fill("12 rue des Lilas");
+    await page.getByLabel("Code postal").fill("69001");
+    await page.getByLabel("Ville").fill("Lyon");
   }
   await page.getByLabel("Nom complet du destinataire").fill("Alice Acheteuse");
-  await page.getByLabel("Code postal").fill("69001");
-  await page.getByLabel("Ville").fill("Lyon");
   await page.getByLabel("Téléphone").fill("06 12 34 56 78");
   await page.getByLabel("Numéro de carte").fill(options.card ?? "4242 4242 4242 4242");
   await page.getByLabel("Expiration (MM/AA)").fill("12/30");

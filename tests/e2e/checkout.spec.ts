@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { RunningServer } from "../integration/server-process";
 import { CHECKOUT_FIXTURES as F } from "../setup/checkout-fixtures-data";
-import { fillPaymentPage, startCheckoutServer } from "./checkout-helpers";
+import { RELAY_POINT, chooseRelayPointInCart, deliverySection, fillPaymentPage, startCheckoutServer } from "./checkout-helpers";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
 /**
@@ -82,7 +82,12 @@ test("adds from the catalogue and a product page; the cart panel and /cart read 
   const plus = page.getByRole("button", { name: `Augmenter la quantité de ${F.cancel.title}` });
   for (let i = 1; i < F.cancel.stock; i++) await plus.click();
   await expect(plus).toBeDisabled();
-  await expect(page.getByTestId("cart-total")).toHaveText("52,10 €");
+  // 52,10 € of goods, five 120 g accessories (600 g): the cheapest delivery to an address is
+  // preselected, Colissimo à domicile up to 1 kg (the letter carries 100 g at most).
+  await expect(deliverySection(page).getByRole("radio", { name: /^Colissimo à domicile.*8,99\s€$/ })).toBeChecked();
+  await expect(deliverySection(page).getByRole("radio", { name: /^Lettre suivie/ })).toHaveCount(0);
+  await expect(page.getByTestId("cart-delivery")).toHaveText(/^Livraison \(Colissimo à domicile\)\s*8,99\s€$/);
+  await expect(page.getByTestId("cart-total")).toHaveText("61,09 €"); // 52,10 € + 8,99 €
   await expect(page.getByRole("button", { name: "Procéder au paiement" })).toBeEnabled();
   await expect(page.getByText("Paiement sécurisé – page de paiement de test")).toBeVisible();
   await expect(page.getByRole("button", { name: "Vider le panier" })).toBeVisible();
@@ -97,6 +102,7 @@ test("adds from the catalogue and a product page; the cart panel and /cart read 
 
 test("parcel insurance: 10 € up to 500 €, 20 € up to 1 000 €, not offered above", async ({ page }) => {
   const cases = [
+    // Delivery is free from 100 € of goods (Colissimo à domicile): the totals are goods + insurance.
     { product: F.tier499, fee: "10,00 €", total: "509,99 €" },
     { product: F.tier500, fee: "20,00 €", total: "520,01 €" },
   ];
@@ -108,6 +114,7 @@ test("parcel insurance: 10 € up to 500 €, 20 € up to 1 000 €, not offere
     const insurance = page.getByRole("checkbox", { name: /Assurance colis/ });
     await expect(page.locator("section", { hasText: "Assurance colis" }).getByText(fee)).toBeVisible();
     await insurance.check();
+    await expect(page.getByTestId("cart-delivery")).toHaveText(/^Livraison \(Colissimo à domicile\)\s*Livraison offerte$/);
     await expect(page.getByTestId("cart-total")).toHaveText(total);
     // Changing the items resets the choice (SPEC.md section 4).
     await page.getByRole("button", { name: `Augmenter la quantité de ${product.title}` }).click();
@@ -117,6 +124,7 @@ test("parcel insurance: 10 € up to 500 €, 20 € up to 1 000 €, not offere
   await page.evaluate(() => localStorage.removeItem("cart"));
   await addFromProductPage(page, F.tier1000.title);
   await page.goto(url("/cart"));
+  await expect(page.getByTestId("cart-delivery")).toHaveText(/^Livraison \(Colissimo à domicile\)\s*Livraison offerte$/);
   await expect(page.getByTestId("cart-total")).toHaveText("1 000,01 €");
   await expect(page.getByRole("checkbox", { name: /Assurance colis/ })).toHaveCount(0);
   await expect(page.getByText("L'assurance colis n'est pas proposée au-delà de 1 000,00 €.")).toBeVisible();
@@ -131,11 +139,18 @@ test("a signed-in customer pays on the test page: /merci, empty cart, stock down
   await addFromProductPage(page, F.buy.title);
   await page.getByRole("button", { name: `au panier : ${F.buy.title}` }).click();
   await page.goto(url("/cart"));
-  await expect(page.getByTestId("cart-total")).toHaveText("25,00 €");
+  // 25,00 € of goods (240 g): Colissimo à domicile preselected, 5,49 €.
+  await expect(page.getByTestId("cart-total")).toHaveText("30,49 €");
   await page.getByRole("checkbox", { name: /Assurance colis/ }).check();
+  // A relay point: 3,99 € up to 500 g.
+  await chooseRelayPointInCart(page);
+  await expect(page.getByTestId("cart-delivery")).toHaveText(/^Livraison \(Point relais\)\s*3,99\s€$/);
+  await expect(page.getByTestId("cart-total")).toHaveText("38,99 €"); // 25,00 € + 10,00 € of insurance + 3,99 €
   await page.getByRole("button", { name: "Procéder au paiement" }).click();
   await expect(page).toHaveURL(/\/paiement\/cs_test_/);
-  await expect(page.getByText("35,00 €").first()).toBeVisible();
+  await expect(page.getByText("38,99 €").first()).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Livraison – Point relais" })).toContainText("3,99 €");
+  await expect(page.getByTestId("relay-point")).toContainText(RELAY_POINT.name);
   await expect(page.getByText(`Confirmation envoyée à ${customer.email}`)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await fillPaymentPage(page, { relay: true });
@@ -145,8 +160,8 @@ test("a signed-in customer pays on the test page: /merci, empty cart, stock down
   await expect(page).toHaveURL(url("/merci"));
   const number = (await page.getByText(/^CPT-\d{6}-\d{4}$/).first().innerText()).trim();
   await expect(page.getByText("Payée").first()).toBeVisible();
-  await expect(page.getByText("Tabac de la Gare")).toBeVisible();
-  await expect(page.getByText("35,00 €").first()).toBeVisible();
+  await expect(page.getByText(RELAY_POINT.name)).toBeVisible();
+  await expect(page.getByText("38,99 €").first()).toBeVisible();
   await expect(page.getByText("Commande confirmée").first()).toBeVisible();
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem("cart"))) ?? "{}").items).toEqual([]);
   await expect(page.getByTestId("cart-count")).toHaveCount(0);
@@ -157,7 +172,7 @@ test("a signed-in customer pays on the test page: /merci, empty cart, stock down
   await page.goto(url("/account"));
   const orderLink = page.getByRole("link", { name: new RegExp(`^Commande ${number}`) });
   await expect(orderLink).toContainText("Payée");
-  await expect(orderLink).toContainText("35,00 €");
+  await expect(orderLink).toContainText("38,99 €");
   await expectNoSeriousA11yViolations(page);
   await orderLink.click();
   await expect(page.getByRole("heading", { level: 1, name: `Commande ${number}` })).toBeVisible();
@@ -182,7 +197,7 @@ test("a signed-in customer pays on the test page: /merci, empty cart, stock down
   const text = admin.getByTestId("email-text");
   await expect(text).toContainText("Merci pour votre commande !");
   await expect(text).toContainText(F.buy.title);
-  await expect(text).toContainText("Tabac de la Gare");
+  await expect(text).toContainText(RELAY_POINT.name);
   await expect(text).toContainText("Droit de rétractation");
   await admin.goto(url("/admin/emails"));
   await expect(admin.getByRole("link", { name: new RegExp(`^Nouvelle commande ${number}`) })).toBeVisible();
@@ -285,17 +300,19 @@ test("a tampered cart pays the server's price: prices edited in localStorage are
     [id, F.buy.title] as const,
   );
   await page.goto(url("/cart"));
-  // The cart is checked against the server on arrival: the real price, and a toast saying so.
-  await expect(page.getByTestId("cart-total")).toHaveText("12,50 €");
+  // The cart is checked against the server on arrival: the real price, and a toast saying so
+  // (12,50 €, and 5,49 € of Colissimo à domicile for its 120 g).
+  await expect(page.getByTestId("cart-total")).toHaveText("17,99 €");
   await expect(page.getByText("Panier mis à jour").first()).toBeVisible();
-  // Even a request forged by hand pays the server's price.
+  // Even a request forged by hand pays the server's price, with the server's delivery (without a
+  // choice, the cheapest to an address in France: Colissimo à domicile, 5,49 €).
   const forged = await page.request.post(url("/api/checkout"), {
     headers: { Origin: server.url },
     data: { items: [{ productId: id, quantity: 1, priceCents: 1 }], insuranceSelected: false, amount: 1 },
   });
   expect(forged.status()).toBe(200);
   await page.goto((await forged.json()).url);
-  await expect(page.getByRole("button", { name: "Payer 12,50 € – commande avec obligation de paiement", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Payer 17,99 € – commande avec obligation de paiement", exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Annuler et revenir au panier" }).click();
   // Quantity above the stock, negative, fractional, unknown: clear refusals.
   for (const [items, status] of [

@@ -51,7 +51,9 @@ test("the seller creates a code; a customer applies it in the cart and pays the 
   await customer.getByRole("button", { name: `au panier : ${F.buy.title}` }).click();
   await expect(customer.getByRole("button", { name: `au panier : ${F.buy.title}` })).toContainText("Ajouté");
   await customer.goto(url("/cart"));
-  await expect(customer.getByTestId("cart-total")).toHaveText("12,50 €");
+  // 12,50 € and the cheapest delivery to an address for its 120 g: Colissimo à domicile, 5,49 €.
+  await expect(customer.getByTestId("cart-delivery")).toHaveText(/^Livraison \(Colissimo à domicile\)\s*5,49\s€$/);
+  await expect(customer.getByTestId("cart-total")).toHaveText("17,99 €");
 
   // Nothing typed: the field says so and keeps the focus.
   const field = customer.getByLabel("Code promo");
@@ -65,9 +67,10 @@ test("the seller creates a code; a customer applies it in the cart and pays the 
   await expect(field).toHaveAccessibleDescription(/il manque 7,50\s€/);
   await customer.getByRole("button", { name: `Augmenter la quantité de ${F.buy.title}` }).click();
   await expect(customer.getByTestId("cart-discount")).toHaveText(/Réduction \(BIENVENUE10\)\s*−2,50\s€/);
-  await expect(customer.getByTestId("cart-total")).toHaveText("22,50 €");
+  // 25,00 € − 2,50 € + 5,49 € of delivery (240 g).
+  await expect(customer.getByTestId("cart-total")).toHaveText("27,99 €");
   await customer.getByRole("button", { name: "Retirer le code promo BIENVENUE10" }).click();
-  await expect(customer.getByTestId("cart-total")).toHaveText("25,00 €");
+  await expect(customer.getByTestId("cart-total")).toHaveText("30,49 €");
 
   // An unknown code: the shop's French text under the field, which is marked.
   await field.fill("PASDUTOUT");
@@ -81,7 +84,7 @@ test("the seller creates a code; a customer applies it in the cart and pays the 
   await field.press("Enter");
   await expect(customer.getByText("BIENVENUE10", { exact: true })).toBeVisible();
   await expect(customer.getByTestId("cart-discount")).toHaveText(/Réduction \(BIENVENUE10\)\s*−2,50\s€/);
-  await expect(customer.getByTestId("cart-total")).toHaveText("22,50 €");
+  await expect(customer.getByTestId("cart-total")).toHaveText("27,99 €");
   // Focus moved to the control that replaced the field.
   await expect(customer.getByRole("button", { name: "Retirer le code promo BIENVENUE10" })).toBeFocused();
   await expectNoSeriousA11yViolations(customer);
@@ -90,11 +93,12 @@ test("the seller creates a code; a customer applies it in the cart and pays the 
   await customer.getByRole("button", { name: "Procéder au paiement" }).click();
   await expect(customer).toHaveURL(/\/paiement\/cs_test_/);
   await expect(customer.getByText("−2,50 €")).toBeVisible();
-  await expect(customer.getByRole("button", { name: /^Payer 22,50\s€/ })).toBeVisible();
+  await expect(customer.getByRole("listitem").filter({ hasText: "Livraison – Colissimo à domicile" })).toContainText("5,49 €");
+  await expect(customer.getByRole("button", { name: /^Payer 27,99\s€/ })).toBeVisible();
   await fillPaymentPage(customer, { email: "remise@example.com" });
   await expect(customer.getByRole("heading", { name: "Merci pour votre commande !" })).toBeVisible();
   await expect(customer.getByText("Réduction (BIENVENUE10)")).toBeVisible();
-  await expect(customer.getByText("22,50 €").first()).toBeVisible();
+  await expect(customer.getByText("27,99 €").first()).toBeVisible();
   // The code went with the cart.
   expect(await customer.evaluate(() => localStorage.getItem("cart-discount-code"))).toBeNull();
 

@@ -33,18 +33,18 @@ test("the seller fills in the identity, is warned about an emptied field, and a 
 
   // A bad SIREN is caught in the browser with the server's message.
   await page.getByLabel("SIREN", { exact: true }).fill("123");
-  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(page.getByText("Le SIREN compte 9 chiffres (ex. 123 456 789)\u00a0: vérifiez-le")).toBeVisible();
 
   for (const [label, value] of Object.entries(IDENTITY)) await page.getByLabel(label, { exact: true }).fill(value);
-  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(page.getByText("Identité enregistrée").first()).toBeVisible();
   await expect(page.getByText("Tous les champs sont renseignés")).toBeVisible();
   // Written the one way the page publishes.
   await expect(page.getByLabel("SIREN", { exact: true })).toHaveValue("123 456 782");
 
   await page.getByLabel("Nom du médiateur", { exact: true }).fill("");
-  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
   const warning = page.getByRole("region", { name: "1 champ à compléter" });
   await expect(warning).toBeVisible();
   await expect(warning.getByRole("link", { name: "Nom du médiateur" })).toHaveAttribute("href", "#identite-mediatorName");

@@ -7,6 +7,7 @@ import { openDatabase } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { productSearchColumns } from "~/domain/search";
 import { startCheckout } from "~/services/checkout.server";
+import { activeShippingMethods } from "~/services/shipping.server";
 import { handlePaymentEvent } from "~/services/payment-webhooks.server";
 import { createTestProvider } from "~/services/payments/test-provider.server";
 import { getOrderBySessionId } from "~/services/orders.server";
@@ -26,9 +27,12 @@ try {
   const customer = await createUserWithPassword(db, { ...F.customer, role: "user", emailVerified: true });
   // Its sessions are never shown: the orders go straight to the webhook path.
   const provider = createTestProvider({ db, secret: "admin-orders-fixtures" });
+  const relay = (await activeShippingMethods(db)).find((method) => method.kind === "relay");
+  if (!relay) throw new Error("no relay delivery method seeded");
+  const delivery = { methodId: relay.id, country: "FR", relayPoint: F.relayPoint };
   const deps = { shop: { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "http://127.0.0.1" }, sellerEmail: "vendeur@comptoir.example" };
   for (const [index, order] of F.orders.entries()) {
-    const started = await startCheckout(db, provider, { items: [{ productId: product!.id, quantity: order.quantity }], insuranceSelected: order.insuranceSelected }, {
+    const started = await startCheckout(db, provider, { items: [{ productId: product!.id, quantity: order.quantity }], insuranceSelected: order.insuranceSelected, delivery }, {
       // A minute apart, the first one older.
       now: new Date(Date.now() - (F.orders.length - index) * 60_000),
       customer: { id: customer.id, email: F.customer.email },
@@ -47,11 +51,23 @@ try {
       paymentReference: `pi_test_fixture_${index}`,
       customerEmail: F.customer.email,
       customerName: F.customer.name,
-      shippingAddress: { method: "relay", fullName: F.customer.name, relayPointName: "Tabac de la Gare", line1: "3 place de la Gare", postalCode: "69007", city: "Lyon", country: "FR", phone: "06 12 34 56 78" },
+      shippingAddress: {
+        method: "relay",
+        fullName: F.customer.name,
+        relayPointName: F.relayPoint.name,
+        relayPointId: F.relayPoint.id,
+        line1: F.relayPoint.line1,
+        postalCode: F.relayPoint.postalCode,
+        city: F.relayPoint.city,
+        country: "FR",
+        phone: "06 12 34 56 78",
+      },
       amountTotalCents: order.totalCents,
     }, deps);
     const paid = await getOrderBySessionId(db, sessionId);
-    if (outcome !== "paid" || paid?.totalCents !== order.totalCents) throw new Error(`order ${index} not paid as expected: ${outcome}, ${paid?.totalCents}`);
+    if (outcome !== "paid" || paid?.totalCents !== order.totalCents || paid.shipping?.cents !== order.shippingCents) {
+      throw new Error(`order ${index} not paid as expected: ${outcome}, ${paid?.totalCents} (delivery ${paid?.shipping?.cents})`);
+    }
   }
 } finally {
   await database.close();

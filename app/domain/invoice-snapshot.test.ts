@@ -203,7 +203,7 @@ describe("buildInvoiceSnapshot", () => {
     expect(invoiceOf(source()).seller).toEqual({
       name: "Comptoir des Cartes",
       legalForm: "société par actions simplifiée unipersonnelle (SASU)",
-      shareCapital: "Capital social : 1 000 €",
+      shareCapital: "1 000 €",
       address: "12 rue des Collectionneurs, 75011 Paris",
       siren: "123 456 789",
       rcs: "RCS Paris 123 456 789",

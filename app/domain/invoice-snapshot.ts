@@ -92,7 +92,7 @@ export function buildInvoiceSnapshot(
     seller: {
       name: seller.companyName,
       legalForm: seller.legalForm ? legalFormLabel(seller.legalForm) : "",
-      shareCapital: seller.shareCapital ? `Capital social : ${seller.shareCapital}` : "",
+      shareCapital: seller.shareCapital,
       address: seller.address,
       siren: seller.siren,
       rcs,

@@ -152,6 +152,8 @@ test("a guest buys a manga and a booster for a relay point, gets the invoice; th
   expect(invoice).toContain(`N° ${invoiceNumber}`);
   expect(invoice).toContain(F.identity.companyName);
   expect(invoice).toContain(`SIREN ${F.identity.siren}`);
+  expect(invoice).toContain(`au capital de ${F.identity.shareCapital}`);
+  expect(invoice).not.toContain("au capital de Capital social");
   expect(invoice).toContain(`TVA intracommunautaire ${F.identity.vatNumber}`);
   expect(invoice).toContain(number);
   expect(invoice).toMatch(new RegExp(`${MANGA.title}\\s+1\\s+${amount(MANGA.priceCents)}\\s+5,5 %\\s+${amount(MANGA.priceCents)}`));

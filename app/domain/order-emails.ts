@@ -550,6 +550,40 @@ export function sellerLatePaymentEmail({
   });
 }
 
+/** To the seller: a payment for another amount or currency than the order's, not fulfilled. */
+export function sellerPaymentMismatchEmail({
+  shop,
+  order,
+  received,
+  adminUrl,
+}: {
+  shop: MailShop;
+  order: OrderView;
+  received: { cents: number | null; currency: string | null };
+  adminUrl: string;
+}): EmailContent {
+  const expected = formatEuros(order.totalCents);
+  const amount = received.cents === null ? "un montant inconnu" : `${formatEuros(received.cents)}${received.currency && received.currency !== "eur" ? ` (${received.currency.toUpperCase()})` : ""}`;
+  return layout(shop, {
+    subject: `Paiement à vérifier – ${order.number}`,
+    preheader: `Reçu ${amount} au lieu de ${expected} : commande non validée.`,
+    heading: "Paiement d'un montant différent de la commande",
+    parts: [
+      alert(`À faire : vérifiez ce paiement chez votre prestataire et remboursez-le. La commande ${order.number} n'a pas été validée.`),
+      paragraph(
+        `Le prestataire de paiement annonce ${amount} pour la commande ${order.number}, dont le total est ${expected}. La commande reste non payée : aucun article n'est expédié et ses articles seront remis en vente à la fin de la réservation.`,
+      ),
+      details([
+        ["Commande", order.number],
+        ["Total de la commande", expected],
+        ["Montant annoncé", amount],
+        ["Client", order.customerEmail?.trim() || "non renseigné"],
+      ]),
+      button("Ouvrir la commande", adminUrl),
+    ],
+  });
+}
+
 /** What the customer needs to follow the parcel. */
 export type ShipmentNotice = {
   carrierLabel: string;

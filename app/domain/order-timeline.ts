@@ -90,6 +90,16 @@ function describe(type: OrderEventType, details: Record<string, unknown>, order:
       return { title: "Note", detail: text(details.text), link: null, tone: "neutral" };
     case "withdrawal_requested":
       return { title: "Rétractation demandée par le client", detail: text(details.email), link: null, tone: "warning" };
+    case "payment_mismatch": {
+      const received = typeof details.receivedCents === "number" ? formatEuros(details.receivedCents) : "montant inconnu";
+      const currency = text(details.currency);
+      return {
+        title: "Paiement refusé : montant différent de la commande",
+        detail: `Reçu ${received}${currency && currency !== "eur" ? ` (${currency.toUpperCase()})` : ""} au lieu de ${formatEuros(order.totalCents)}\u00a0: commande non validée, à rembourser depuis le prestataire`,
+        link: null,
+        tone: "destructive",
+      };
+    }
   }
 }
 

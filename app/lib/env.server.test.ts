@@ -229,4 +229,15 @@ describe("the legal identity's first values", () => {
     ]);
     expect(configError({ ...LEGAL, LEGAL_RCS_NUMBER: "542051180" }).issues).toEqual(["LEGAL_RCS_NUMBER : Le numéro RCS doit reprendre le SIREN"]);
   });
+
+  it("stops on a public PUBLIC_URL without real payments, unless PAYMENT_TEST_MODE says it is on purpose", () => {
+    const error = configError({ PUBLIC_URL: "https://boutique.example.fr" });
+    expect(error.issues[0]).toMatch(/^PUBLIC_URL : boutique\.example\.fr est une adresse publique, mais aucun paiement réel n'est configuré\./);
+    expect(parseEnv({ PUBLIC_URL: "https://boutique.example.fr", PAYMENT_TEST_MODE: "true" }).PAYMENT_TEST_MODE).toBe(true);
+    expect(parseEnv({ PUBLIC_URL: "https://boutique.example.fr", STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }).PUBLIC_URL).toBe("https://boutique.example.fr");
+    // A fresh machine (no PUBLIC_URL) and this machine's own addresses keep the test page.
+    for (const url of [undefined, "http://localhost:3000", "http://127.0.0.1:8080", "http://[::1]:3000", "http://shop.localhost"]) {
+      expect(parseEnv({ PUBLIC_URL: url }).PAYMENT_TEST_MODE).toBe(false);
+    }
+  });
 });

@@ -83,6 +83,19 @@ export const envSchema = z.object({
     .min(30, "CHECKOUT_RESERVATION_MINUTES doit valoir au moins 30 (minimum de Stripe)")
     .max(1440, "CHECKOUT_RESERVATION_MINUTES doit valoir au plus 1440")
     .default(30),
+  /** Live-update streams (/api/live) open at once, every visitor together; past it a 503 (server/live.ts). */
+  LIVE_MAX_STREAMS: z.coerce
+    .number({ message: "LIVE_MAX_STREAMS doit être un nombre" })
+    .int("LIVE_MAX_STREAMS doit être un nombre entier")
+    .min(1, "LIVE_MAX_STREAMS doit valoir au moins 1")
+    .default(2_000),
+  /** Seconds a live-update stream lasts at most (± 10 %), then the page reconnects by itself. */
+  LIVE_STREAM_LIFETIME_SECONDS: z.coerce
+    .number({ message: "LIVE_STREAM_LIFETIME_SECONDS doit être un nombre" })
+    .int("LIVE_STREAM_LIFETIME_SECONDS doit être un nombre entier")
+    .min(1, "LIVE_STREAM_LIFETIME_SECONDS doit valoir au moins 1")
+    .max(86_400, "LIVE_STREAM_LIFETIME_SECONDS doit valoir au plus 86400 (un jour)")
+    .default(900),
   SMTP_URL: optionalUrl("SMTP_URL"),
   MAIL_FROM: optionalText,
   SELLER_EMAIL: optionalText.pipe(z.email({ message: "SELLER_EMAIL doit être une adresse e-mail valide" }).optional()),
@@ -96,6 +109,8 @@ export const envSchema = z.object({
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "LOG_LEVEL doit valoir fatal, error, warn, info, debug, trace ou silent" })
     .default("info"),
   SEED_SAMPLE_CATALOGUE: flag(true),
+  /** The built-in test payment page on a public address: only when asked for on purpose. */
+  PAYMENT_TEST_MODE: flag(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -129,8 +144,22 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(["STRIPE_WEBHOOK_SECRET : obligatoire quand STRIPE_SECRET_KEY est défini"]);
   }
+  // On a public address the built-in test page would let anyone "pay" with 4242…: a shop open to
+  // the public takes real payments, or says it is a test on purpose.
+  if (env.PUBLIC_URL && !isLocalAddress(env.PUBLIC_URL) && !env.STRIPE_SECRET_KEY && !env.PAYMENT_TEST_MODE) {
+    throw new ConfigError([
+      `PUBLIC_URL : ${new URL(env.PUBLIC_URL).host} est une adresse publique, mais aucun paiement réel n'est configuré. ` +
+        "Définissez STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET, ou PAYMENT_TEST_MODE=true pour ouvrir exprès la page de paiement de test (aucun paiement réel).",
+    ]);
+  }
   legalIdentity(env);
   return env;
+}
+
+/** This machine or a loopback address: where a test payment page harms nobody. */
+export function isLocalAddress(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /** The variable giving each field of the legal identity its first value. */

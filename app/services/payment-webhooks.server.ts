@@ -3,7 +3,8 @@ import { orders, paymentEvents } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import type { MailShop } from "~/domain/email-templates";
 import type { AppContext } from "~/lib/context";
-import { orderConfirmationEmail, sellerNewOrderEmail } from "~/domain/order-emails";
+import { orderConfirmationEmail, sellerNewOrderEmail, sellerPaymentMismatchEmail } from "~/domain/order-emails";
+import { type PaymentMismatch, paymentMismatch } from "~/domain/payment-check";
 import type { LegalIdentity } from "~/domain/shop-identity";
 import { documentPath } from "~/domain/order-view";
 import { issueInvoice, sellerIdentity } from "./invoices.server";
@@ -31,6 +32,7 @@ export type WebhookOutcome =
   | "late-paid" // paid after its reservation ended, units taken again
   | "refund-pending" // paid after its reservation ended, units gone: the money goes back
   | "released" // expired or failed: units back
+  | "amount-mismatch" // paid another amount or currency than the order's: not fulfilled, the seller told
   | "ignored";
 
 /** The webhook's dependencies, from a loader's or action's context. */
@@ -95,7 +97,15 @@ export async function handlePaymentEvent(db: Db, provider: PaymentProvider, even
     await tx.update(paymentEvents).set({ orderId: order.id }).where(eq(paymentEvents.id, event.id));
 
     const paidNow = event.paid && (event.type === "session.completed" || event.type === "session.async_payment_succeeded");
-    if (paidNow) return { outcome: await recordPayment(tx, order, event, now, deps), orderId: order.id };
+    if (paidNow) {
+      // Paid for another amount or currency than the order's: not fulfilled, the seller is told.
+      const mismatch = paymentMismatch(order, event);
+      if (mismatch && (order.status === "pending_payment" || order.status === "expired" || order.status === "cancelled")) {
+        await flagPaymentMismatch(tx, order, event, mismatch, now, deps);
+        return { outcome: "amount-mismatch" as const };
+      }
+      return { outcome: await recordPayment(tx, order, event, now, deps), orderId: order.id };
+    }
     if (event.type === "session.completed") {
       if (order.status !== "pending_payment") return { outcome: "ignored" as const };
       const holdUntil = new Date(now.getTime() + ASYNC_PAYMENT_HOLD_MS);
@@ -167,6 +177,27 @@ async function recordPayment(tx: Tx, order: OrderRow, event: PaymentEvent, now: 
 }
 
 class NotAllThere extends Error {}
+
+async function flagPaymentMismatch(tx: Tx, order: OrderRow, event: PaymentEvent, mismatch: PaymentMismatch, now: Date, deps: WebhookDeps) {
+  if (event.paymentReference) await tx.update(orders).set({ paymentReference: event.paymentReference, updatedAt: now }).where(eq(orders.id, order.id));
+  const view = (await getOrderView(tx, order.id))!;
+  const email = await queueEmail(tx, {
+    to: deps.sellerEmail,
+    kind: "seller-payment-mismatch",
+    content: sellerPaymentMismatchEmail({
+      shop: deps.shop,
+      order: view,
+      received: { cents: mismatch.receivedCents, currency: mismatch.currency },
+      adminUrl: `${deps.shop.publicUrl}/admin/orders/${encodeURIComponent(view.number)}`,
+    }),
+  });
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    type: "payment_mismatch",
+    details: { ...mismatch, paymentReference: event.paymentReference, emailIds: [email.id] },
+    at: now,
+  });
+}
 
 async function markPaid(tx: Tx, order: OrderRow, event: PaymentEvent, now: Date, deps: WebhookDeps) {
   const customer = customerDetails(order, event);

@@ -123,6 +123,50 @@ describe.skipIf("skipped" in local)(`the built server with S3, Stripe and SMTP c
     );
   });
 
+  it("does not fulfil a Stripe payment of another amount: the order stays unpaid and the seller is told", async () => {
+    const catalog = await (await fetch(`${server.url}/catalog?sort=price-asc`)).text();
+    const productId = Number(/href="\/product\/(\d+)-/.exec(catalog)?.[1]);
+    const started = await fetch(`${server.url}/api/checkout`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ items: [{ productId, quantity: 1 }], insuranceSelected: false }),
+    });
+    expect(started.status).toBe(200);
+    const { orderNumber } = (await started.json()) as { orderNumber: string };
+    const session = stripe.requests.filter((request) => request.path === "/v1/checkout/sessions").at(-1)!.response as { id: string; amount_total: number };
+    const event = {
+      id: "evt_configured_other_amount",
+      object: "event",
+      type: "checkout.session.completed",
+      data: {
+        object: {
+          id: session.id,
+          object: "checkout.session",
+          payment_status: "paid",
+          payment_intent: "pi_other_amount",
+          // One cent: a session tampered with, or an order changed after its session.
+          amount_total: 1,
+          currency: "eur",
+          customer_details: { email: BUYER, name: "Marie Curie", phone: null, address: null },
+        },
+      },
+    };
+    const payload = JSON.stringify(event);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const received = await fetch(`${server.url}/api/payments/stripe/webhook`, { method: "POST", body: payload, headers: { "stripe-signature": signature } });
+    expect(received.status).toBe(200);
+    expect(((await received.json()) as { outcome: string }).outcome).toBe("amount-mismatch");
+
+    await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    const subjects = await Promise.all(smtp.received.map(async ({ raw }) => (await PostalMime.parse(raw)).subject));
+    expect(subjects).toContain(`Paiement à vérifier – ${orderNumber}`);
+    expect(subjects.filter((subject) => subject?.includes(`Confirmation de votre commande ${orderNumber}`))).toEqual([]);
+    const admin = await signInAdmin(server.url, ADMIN);
+    const page = await (await fetch(`${server.url}/admin/orders/${orderNumber}`, { headers: { cookie: admin } })).text();
+    expect(page).toContain("En attente de paiement");
+    expect(page).toContain("Paiement refusé : montant différent de la commande");
+  });
+
   it("keeps a buy-back photo in the bucket's private part, shown to the admin through the shop", async () => {
     const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#c33" } }).png().toBuffer();
     const form = new FormData();

@@ -185,6 +185,7 @@ function fromSession(id: string, type: PaymentEvent["type"], session: Stripe.Che
     customerName: session.customer_details?.name ? withoutForbiddenCharacters(session.customer_details.name) : null,
     shippingAddress: shippingOf(session),
     amountTotalCents: session.amount_total ?? null,
+    currency: session.currency ?? null,
   };
 }
 

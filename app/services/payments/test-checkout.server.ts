@@ -98,6 +98,7 @@ export async function payTestSession(db: Db, provider: TestProvider, id: string,
     customerName: address.fullName,
     shippingAddress: address,
     amountTotalCents: session.totalCents,
+    currency: "eur",
   });
   const received = await receiveWebhook(db, provider, webhook.raw, webhook.headers, deps);
   if (received.status !== 200) throw new Error(`test webhook refused: ${received.body.error}`);
@@ -123,6 +124,7 @@ export async function cancelTestSession(db: Db, provider: TestProvider, id: stri
     customerName: null,
     shippingAddress: null,
     amountTotalCents: session.totalCents,
+    currency: "eur",
   });
   const received = await receiveWebhook(db, provider, webhook.raw, webhook.headers, deps);
   if (received.status !== 200) throw new Error(`test webhook refused: ${received.body.error}`);

@@ -89,6 +89,7 @@ export function createTestProvider(options: { db: Db; secret: string }): TestPro
         customerName: body.data.customerName ?? null,
         shippingAddress: body.data.shippingAddress ?? null,
         amountTotalCents: body.data.amountTotalCents ?? null,
+        currency: body.data.currency ?? null,
       };
     },
 

@@ -53,6 +53,8 @@ export type PaymentEvent = {
   customerName: string | null;
   shippingAddress: ShippingAddress | null;
   amountTotalCents: number | null;
+  /** ISO 4217, lower case as Stripe writes it ("eur"); null or absent when the provider does not say. */
+  currency?: string | null;
 };
 
 const WEBHOOK_SIGNATURE = brand("WebhookSignatureError");

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
+import { sessions } from "~/db/schema";
 import type { AppContext } from "~/lib/context";
 import { SESSION_MAX_AGE_SECONDS } from "~/lib/auth.server";
 import { type ViewerHint, viewerHintCookie } from "~/lib/viewer";
@@ -40,13 +42,32 @@ function readViewer(request: Request, context: AppContext): Promise<Viewer | nul
   return viewerFromHeaders(request.headers, context);
 }
 
+/** An admin's session ends 12 hours after sign-in, whatever its use (customers keep 30 days). */
+export const ADMIN_SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+/** …and after 1 hour without a request. */
+export const ADMIN_SESSION_IDLE_MS = 60 * 60 * 1000;
+/** An admin's activity is written at most once a minute (the idle limit's precision). */
+const ADMIN_ACTIVITY_WRITE_MS = 60 * 1000;
+
+/**
+ * Whether an admin's session, signed in at `createdAt` and last used at `activeAt`, is over at
+ * `now`: 12 hours after sign-in, or 1 hour idle.
+ */
+export function adminSessionExpired(session: { createdAt: Date; activeAt: Date }, now: number): boolean {
+  return now - session.createdAt.getTime() >= ADMIN_SESSION_MAX_AGE_MS || now - session.activeAt.getTime() >= ADMIN_SESSION_IDLE_MS;
+}
+
 /** Who is signed in, from a request's headers (also used outside React Router: the checkout endpoint). */
-export async function viewerFromHeaders(headers: Pick<Headers, "get">, context: Pick<AppContext, "auth" | "clientIp">): Promise<Viewer | null> {
+export async function viewerFromHeaders(
+  headers: Pick<Headers, "get">,
+  context: Pick<AppContext, "auth" | "clientIp"> & Partial<Pick<AppContext, "db">>,
+): Promise<Viewer | null> {
   // No cookie, no session: anonymous pages skip the lookup (and stay shareable).
   if (!headers.get("cookie")?.includes("session_token")) return null;
   const result = await context.auth.api.getSession({ headers: authHeaders({ headers }, context) }).catch(() => null);
   if (!result) return null;
   const user = result.user as typeof result.user & { role?: string };
+  if (user.role === "admin" && !(await adminSessionStillValid(result.session, context))) return null;
   return {
     id: user.id,
     name: user.name,
@@ -54,6 +75,29 @@ export async function viewerFromHeaders(headers: Pick<Headers, "get">, context: 
     role: user.role === "admin" ? "admin" : "user",
     createdAt: new Date(user.createdAt).toISOString(),
   };
+}
+
+/**
+ * An admin's session past its 12 hours or idle for an hour is deleted (the admin signs in
+ * again, everywhere in the shop); a live one records its use (`updatedAt`, at most once a minute).
+ * Without the database at hand (the checkout endpoint), an expired session is only refused.
+ */
+async function adminSessionStillValid(
+  session: { id: string; createdAt: Date | string; updatedAt: Date | string },
+  context: Partial<Pick<AppContext, "db">>,
+): Promise<boolean> {
+  const now = Date.now();
+  const activeAt = new Date(session.updatedAt);
+  const createdAt = new Date(session.createdAt);
+  const { db } = context;
+  if (adminSessionExpired({ createdAt, activeAt }, now)) {
+    await db?.delete(sessions).where(eq(sessions.id, session.id));
+    return false;
+  }
+  if (db && now - activeAt.getTime() >= ADMIN_ACTIVITY_WRITE_MS) {
+    await db.update(sessions).set({ updatedAt: new Date(now) }).where(eq(sessions.id, session.id));
+  }
+  return true;
 }
 
 /** The Set-Cookie header of the browser's hint of who is signed in (app/lib/viewer.ts); null clears it. */

@@ -118,3 +118,58 @@ describe("LiveHub.handler, streams per client address", () => {
     hub.close();
   });
 });
+
+describe("LiveHub.handler, streams in all and their lifetime", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function ask(hub: LiveHub, ip: string) {
+    const req = Object.assign(new EventEmitter(), { ip }) as unknown as Request;
+    const page = { status: 0, headers: {} as Record<string, string>, ended: false, last: "", leave: () => (req as unknown as EventEmitter).emit("close") };
+    const res = {
+      writeHead: (code: number, given: Record<string, string>) => ((page.status = code), (page.headers = given), res),
+      write: () => true,
+      end: (chunk?: string) => ((page.ended = true), (page.last = chunk ?? "")),
+    } as unknown as Response;
+    hub.handler(req, res);
+    return page;
+  }
+
+  it("refuses a stream past the global cap with a 503, whatever the address, and counts a closed one out", () => {
+    const hub = new LiveHub(pino({ level: "silent" }), { maxStreams: 3 });
+    const pages = ["192.0.2.1", "192.0.2.2", "192.0.2.3"].map((ip) => ask(hub, ip));
+    expect(pages.map((page) => page.status)).toEqual([200, 200, 200]);
+    const refused = ask(hub, "192.0.2.4");
+    expect(refused).toMatchObject({ status: 503, ended: true });
+    expect(refused.headers["Retry-After"]).toBe("60");
+    expect(hub.size).toBe(3);
+    pages[0]!.leave();
+    expect(ask(hub, "192.0.2.4").status).toBe(200);
+    hub.close();
+  });
+
+  it("ends a stream at its lifetime, jittered by ± 10 %, with a retry hint and a bye, and frees its slots", () => {
+    // Drawn in turn: the lifetimes of the first two streams, the first's retry hint, the third's lifetime, the second's hint.
+    const draws = [0, 0.75, 0, 0.5, 0.999_9];
+    const hub = new LiveHub(pino({ level: "silent" }), { maxStreams: 2, maxPerClient: 1, lifetimeMs: 10_000, random: () => draws.shift()!, now: () => 42 });
+    const early = ask(hub, "192.0.2.1"); // 9 s, then a retry hint of 1 s
+    const late = ask(hub, "192.0.2.2"); // 10.5 s, then 5 s
+    vi.advanceTimersByTime(8_999);
+    expect(early.ended).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(early).toMatchObject({ ended: true, last: 'retry: 1000\n\nevent: bye\ndata: {"now":42}\n\n' });
+    expect(hub.size).toBe(1);
+    // Its address may open a stream again at once (the per-address count was released too).
+    expect(ask(hub, "192.0.2.1").status).toBe(200);
+    vi.advanceTimersByTime(1_499);
+    expect(late.ended).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(late.last).toMatch(/^retry: 5000\n\n/);
+    // The socket's close after the end counts nothing twice.
+    early.leave();
+    late.leave();
+    expect(hub.size).toBe(1);
+    hub.close();
+    expect(hub.size).toBe(0);
+  });
+});

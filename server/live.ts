@@ -18,9 +18,43 @@ export const LIVE_BATCH_MS = 100;
  */
 const LIVE_STREAMS_PER_CLIENT = 64;
 
+/**
+ * Streams the whole process holds open (LIVE_MAX_STREAMS): each is a socket and a write per
+ * change, so many addresses each under their own limit (a botnet, a crawler farm) could still
+ * exhaust the process's sockets and memory. Past it a 503 with Retry-After: the pages retry,
+ * spread out (use-live-updates.ts), and keep working without live updates meanwhile.
+ */
+export const LIVE_MAX_STREAMS = 2_000;
+
+/**
+ * How long one stream lasts at most (LIVE_STREAM_LIFETIME_SECONDS), give or take a tenth at
+ * random so the pages opened together do not all reconnect together: a stream is then ended
+ * with a `retry:` hint, and the page's EventSource opens a new one by itself. A stream held
+ * forever would keep a slot whatever becomes of its client (a proxy's half-open socket), and
+ * the caps above would count it for ever.
+ */
+export const LIVE_STREAM_LIFETIME_SECONDS = 15 * 60;
+
+/** The `retry:` hint sent when a stream reaches its lifetime: the page comes back after 1 to 5 s. */
+const RECONNECT_AFTER_MS = [1_000, 5_000] as const;
+
+export type LiveHubOptions = {
+  batchMs?: number;
+  now?: () => number;
+  maxPerClient?: number;
+  /** Open streams in all, every address together (LIVE_MAX_STREAMS). */
+  maxStreams?: number;
+  /** A stream's lifetime before jitter, in milliseconds (LIVE_STREAM_LIFETIME_SECONDS). */
+  lifetimeMs?: number;
+  /** [0, 1): the jitter of lifetimes and reconnection hints (tests make it fixed). */
+  random?: () => number;
+};
+
 /** Open pages listening for catalogue changes over Server-Sent Events (GET /api/live). */
 export class LiveHub {
   private readonly clients = new Set<Response>();
+  /** Each open stream's end of life. */
+  private readonly lifetimes = new Map<Response, NodeJS.Timeout>();
   private readonly openPerClient = new Map<string, number>();
   private heartbeat: NodeJS.Timeout | undefined;
   /** Frames waiting for the next write, each once (a page refetches once per batch anyway). */
@@ -32,12 +66,17 @@ export class LiveHub {
 
   constructor(
     private readonly logger: Logger,
-    private readonly options: { batchMs?: number; now?: () => number; maxPerClient?: number } = {},
+    private readonly options: LiveHubOptions = {},
   ) {}
 
   handler = (req: Request, res: Response) => {
     // Express applies TRUST_PROXY: behind a configured proxy, the visitor's address.
     const client = req.ip ?? req.socket?.remoteAddress ?? "unknown";
+    if (this.clients.size >= (this.options.maxStreams ?? LIVE_MAX_STREAMS)) {
+      res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" });
+      res.end("Trop de connexions en direct en ce moment : réessayez dans une minute.");
+      return;
+    }
     const open = this.openPerClient.get(client) ?? 0;
     if (open >= (this.options.maxPerClient ?? LIVE_STREAMS_PER_CLIENT)) {
       res.writeHead(429, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "30" });
@@ -58,15 +97,43 @@ export class LiveHub {
     const hello = { now: (this.options.now ?? Date.now)(), changedAt: this.changedAt };
     res.write(`retry: 2000\n\nevent: clock\ndata: ${JSON.stringify(hello)}\n\n`);
     this.clients.add(res);
-    this.ensureHeartbeat();
-    req.on("close", () => {
-      this.clients.delete(res);
+    const release = () => {
+      if (!this.clients.delete(res)) return; // already counted out (its lifetime, or close())
+      clearTimeout(this.lifetimes.get(res));
+      this.lifetimes.delete(res);
       const left = (this.openPerClient.get(client) ?? 1) - 1;
       if (left > 0) this.openPerClient.set(client, left);
       else this.openPerClient.delete(client);
       if (this.clients.size === 0) this.stopHeartbeat();
-    });
+    };
+    this.lifetimes.set(res, this.endOfLife(res, release));
+    this.ensureHeartbeat();
+    req.on("close", release);
   };
+
+  /** Open streams, every address together. */
+  get size(): number {
+    return this.clients.size;
+  }
+
+  /**
+   * Ends the stream at its lifetime, with a `retry:` hint: the browser's EventSource reconnects
+   * by itself after it (a stream that ends is not an error to it), and the page skips the reload
+   * a reconnection otherwise makes unless a change came meanwhile (`event: bye`, use-live-updates.ts).
+   */
+  private endOfLife(res: Response, release: () => void): NodeJS.Timeout {
+    const random = this.options.random ?? Math.random;
+    const lifetime = (this.options.lifetimeMs ?? LIVE_STREAM_LIFETIME_SECONDS * 1000) * (0.9 + 0.2 * random());
+    const timer = setTimeout(() => {
+      const [least, most] = RECONNECT_AFTER_MS;
+      const retry = Math.round(least + (most - least) * random());
+      const bye = { now: (this.options.now ?? Date.now)() };
+      release();
+      res.end(`retry: ${retry}\n\nevent: bye\ndata: ${JSON.stringify(bye)}\n\n`);
+    }, lifetime);
+    timer.unref();
+    return timer;
+  }
 
   /** Sends a change to every open page: at once after a quiet spell, else with the next batch. */
   broadcast(change: CatalogChange): void {
@@ -93,9 +160,12 @@ export class LiveHub {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     this.pending.clear();
-    for (const client of this.clients) client.end();
-    this.clients.clear();
     this.openPerClient.clear();
+    for (const timer of this.lifetimes.values()) clearTimeout(timer);
+    this.lifetimes.clear();
+    const open = [...this.clients];
+    this.clients.clear();
+    for (const client of open) client.end();
   }
 
   private ensureHeartbeat() {

@@ -103,7 +103,7 @@ if (development) {
 // (they then fetch fresh data), then re-plan the drop sweeper (a drop time may have moved) or
 // the site content timer (a countdown's end or a promotion's expiry may have moved).
 const pageCache = development ? undefined : new PageCache();
-const live = new LiveHub(logger);
+const live = new LiveHub(logger, { maxStreams: env.LIVE_MAX_STREAMS, lifetimeMs: env.LIVE_STREAM_LIFETIME_SECONDS * 1000 });
 const sweeper = startDropSweeper(database.db, logger);
 // At a countdown's end or a promotion's expiry the pages change with no write to announce it:
 // purge and tell open pages then, as a change would.

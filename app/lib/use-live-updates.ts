@@ -38,6 +38,8 @@ export function useLiveUpdates(renderedAt: number | undefined): void {
     let reconnect: ReturnType<typeof setTimeout> | undefined;
     let reconnectMs = RECONNECT_MIN_MS;
     let wasDown = false;
+    /** The server's clock when it ended the stream at its lifetime (`bye`), until the next clock. */
+    let byeAt: number | null = null;
     const refresh = () => {
       clearTimeout(timer);
       timer = setTimeout(revalidate, COALESCE_MS);
@@ -48,7 +50,8 @@ export function useLiveUpdates(renderedAt: number | undefined): void {
       stream.addEventListener("open", () => {
         reconnectMs = RECONNECT_MIN_MS;
         setStatus("connected");
-        if (wasDown) refresh();
+        // After a planned end (bye) the new stream's clock says whether a change came between.
+        if (wasDown && byeAt === null) refresh();
         wasDown = false;
       });
       stream.addEventListener("error", () => {
@@ -64,7 +67,14 @@ export function useLiveUpdates(renderedAt: number | undefined): void {
       stream.addEventListener("clock", (event) => {
         const { now, changedAt } = JSON.parse(event.data) as { now: number; changedAt?: number | null };
         setServerTime(now);
-        if (missedChange(changedAt ?? null)) refresh();
+        const sinceBye = byeAt !== null && changedAt != null && changedAt >= byeAt;
+        byeAt = null;
+        if (sinceBye || missedChange(changedAt ?? null)) refresh();
+      });
+      // The server ends each stream after a while (server/live.ts), with a `retry:` hint: the
+      // browser reconnects by itself, and nothing was missed unless a change came meanwhile.
+      stream.addEventListener("bye", (event) => {
+        byeAt = (JSON.parse(event.data) as { now: number }).now;
       });
       stream.addEventListener("catalog", (event) => {
         const change = parseCatalogChange(event.data);

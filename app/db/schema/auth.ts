@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /* Tables of better-auth (plural model names), with a server-side role. */
 
@@ -9,6 +9,8 @@ export const users = pgTable("users", {
   emailVerified: boolean().notNull().default(false),
   image: text(),
   role: text({ enum: ["user", "admin"] }).notNull().default("user"),
+  /** better-auth's two-factor plugin: a TOTP second factor is enrolled and verified (required for admins). */
+  twoFactorEnabled: boolean().notNull().default(false),
   /** Set when the customer was erased (GDPR): name and e-mail are placeholders since. */
   erasedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -65,4 +67,25 @@ export const verifications = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/**
+ * better-auth's two-factor plugin (model `twoFactor`): the TOTP secret and the recovery codes,
+ * both encrypted with the auth secret; `verified` once a first code was entered; failures
+ * counted per account (a lock of 15 minutes after 10 in a row).
+ */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text().primaryKey(),
+    secret: text().notNull(),
+    backupCodes: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean().notNull().default(true),
+    failedVerificationCount: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("two_factors_user_idx").on(t.userId)],
 );

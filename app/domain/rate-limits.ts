@@ -1,7 +1,18 @@
 /**
- * Brute-force protection: how many attempts each key may make per window. Sign-in counts
- * failures only, per client address and per account (a wide limit, so that one attacker
- * cannot lock a customer out from everywhere: their own address is stopped long before).
+ * Brute-force protection: how many attempts each key may make per window. Every limit counts
+ * the attempt before the work it guards (one upsert: parallel requests cannot all slip under
+ * it), and nothing resets a count but the end of its window.
+ *
+ * Sign-in (each post counts before the password is checked; a right password then takes back
+ * its own attempt, and only it):
+ * - per client address: `signInPerIp`; a success does not clear it, so guessing 9 times,
+ *   signing into one's own account and guessing again stops at the 10th guess;
+ * - per account, from addresses that never signed into it: `signInPerAccount`, shared by all of
+ *   them (a spread-out attack on one account stops there);
+ * - per account, from an address that has signed into it within `signInKnownAddress`'s window:
+ *   `signInPerKnownAddress`, its own count for that account and that address. Attackers who use
+ *   up the shared count slow every newcomer down but cannot lock the owner out of the places
+ *   they already sign in from (their home, the shop's counter).
  */
 export type RateLimitRule = { limit: number; windowMs: number };
 
@@ -9,7 +20,11 @@ const MINUTE = 60_000;
 
 export const RATE_LIMITS = {
   signInPerIp: { limit: 10, windowMs: 15 * MINUTE },
-  signInPerAccount: { limit: 50, windowMs: 15 * MINUTE },
+  signInPerAccount: { limit: 20, windowMs: 15 * MINUTE },
+  signInPerKnownAddress: { limit: 5, windowMs: 15 * MINUTE },
+  // Not a limit: an account signed into from an address is remembered for that address this
+  // long (renewed on each success).
+  signInKnownAddress: { limit: 1, windowMs: 90 * 24 * 60 * MINUTE },
   signUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
   // Signing up again with a known address e-mails its owner: at most this often.
   signUpPerAccount: { limit: 3, windowMs: 60 * MINUTE },
@@ -39,6 +54,11 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
 
 export function rateLimitKey(name: RateLimitName, subject: string): string {
   return `${name}:${subject.trim().toLowerCase()}`;
+}
+
+/** The subject of an account's own count from one address (the account's e-mail and the address). */
+export function accountAtAddress(email: string, clientIp: string): string {
+  return `${email.trim().toLowerCase()}|${clientIp}`;
 }
 
 /** The French message of a 429 answer, with the wait rounded up to the minute. */

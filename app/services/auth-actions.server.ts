@@ -2,14 +2,15 @@ import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { sessions } from "~/db/schema";
 import { type FieldErrors, INVALID_RESET_LINK, WRONG_LOGIN } from "~/domain/auth-forms";
-import { tooManyAttemptsMessage } from "~/domain/rate-limits";
+import { accountAtAddress, type RateLimitName, tooManyAttemptsMessage } from "~/domain/rate-limits";
 import type { AppContext } from "~/lib/context";
-import { checkRateLimit, clearRateLimit, consumeRateLimit, recordAttempt } from "./rate-limit.server";
+import { consumeRateLimit, hasMark, refundAttempt, setMark } from "./rate-limit.server";
 import { authHeaders, viewerHintHeader } from "./session.server";
 
 /**
  * Sign-in, sign-up, password reset and sign-out as the route actions use them: rate limits
- * first, then better-auth, with every failure turned into the French message SPEC.md gives.
+ * first (each attempt counted before any work is done for it), then better-auth, with every
+ * failure turned into the French message SPEC.md gives.
  */
 export type Failure = { ok: false; status: number; title: string; description: string; retryAfterMs?: number };
 
@@ -25,9 +26,11 @@ function tooMany(retryAfterMs: number): Failure {
 
 
 /**
- * Signs in with e-mail and password. Failures count per client address and per account; a
- * success clears the address's count. `adminOnly`: a valid non-admin account gets "Accès
- * refusé" and its brand-new session is deleted at once (no cookie is sent).
+ * Signs in with e-mail and password. Every attempt is counted before the password is checked
+ * (see RATE_LIMITS): per client address, never cleared by a success (which only takes back its
+ * own attempt); and per account, on the count shared by unknown addresses or on the own count of
+ * an address that has signed into this account before (remembered on each success). `adminOnly`: a valid non-admin account gets
+ * "Accès refusé" and its brand-new session is deleted at once (no cookie is sent).
  */
 export async function signIn(
   request: Request,
@@ -38,10 +41,8 @@ export async function signIn(
   const wrong: Failure = options.adminOnly
     ? { ok: false, status: 401, title: "Erreur de connexion", description: WRONG_LOGIN }
     : { ok: false, status: 401, title: "Échec de la connexion", description: WRONG_LOGIN };
-  for (const [name, subject] of [["signInPerIp", context.clientIp], ["signInPerAccount", input.email]] as const) {
-    const state = await checkRateLimit(context.db, name, subject);
-    if (state.blocked) return tooMany(state.retryAfterMs);
-  }
+  const counted = await consumeSignInAttempt(context, input.email);
+  if ("ok" in counted) return counted;
   let result;
   try {
     result = await context.auth.api.signInEmail({
@@ -62,13 +63,17 @@ export async function signIn(
     // INVALID_EMAIL: the login form takes what is typed (no format check, as SPEC.md's form),
     // so a mistyped address is a wrong login like any other, counted toward the limits.
     if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_EMAIL" || code === "VALIDATION_ERROR") {
-      await recordAttempt(context.db, "signInPerIp", context.clientIp);
-      await recordAttempt(context.db, "signInPerAccount", input.email);
-      return wrong;
+      return wrong; // already counted
+
     }
     throw error;
   }
-  await clearRateLimit(context.db, "signInPerIp", context.clientIp);
+  // The right password takes back its own attempt, and nothing more: the failures before it stay
+  // counted (guessing 9 times, signing into one's own account, guessing again stops at the
+  // limit). The address is remembered for this account, so that a spread-out attack on the
+  // account cannot lock its owner out from here.
+  for (const [name, subject] of counted.refund) await refundAttempt(context.db, name, subject);
+  await setMark(context.db, "signInKnownAddress", accountAtAddress(input.email, context.clientIp));
   const { token, user } = result.response;
   // better-auth returns the role with the user (an additional field), read from the database.
   const role = (user as typeof user & { role?: string }).role === "admin" ? "admin" : "user";
@@ -79,6 +84,24 @@ export async function signIn(
   const headers = cookieHeaders(result.headers);
   headers.append("Set-Cookie", viewerHintHeader({ name: user.name, role }, context));
   return { ok: true, headers };
+}
+
+/**
+ * Counts one sign-in attempt on the address's limit, then (if it passes) on the account's: its
+ * own count from an address that signed into it before, else the count shared by the others.
+ * Each count is one upsert, so parallel attempts cannot all pass. A 429 when one is used up;
+ * else the counts to take back if the password is right.
+ */
+async function consumeSignInAttempt(context: Ctx, email: string): Promise<Failure | { refund: [RateLimitName, string][] }> {
+  const perIp = await consumeRateLimit(context.db, "signInPerIp", context.clientIp);
+  if (perIp.blocked) return tooMany(perIp.retryAfterMs);
+  const here = accountAtAddress(email, context.clientIp);
+  const [name, subject]: [RateLimitName, string] = (await hasMark(context.db, "signInKnownAddress", here))
+    ? ["signInPerKnownAddress", here]
+    : ["signInPerAccount", email];
+  const perAccount = await consumeRateLimit(context.db, name, subject);
+  if (perAccount.blocked) return tooMany(perAccount.retryAfterMs);
+  return { refund: [["signInPerIp", context.clientIp], [name, subject]] };
 }
 
 /** Only the Set-Cookie headers, to pass on with the redirect. */

@@ -42,6 +42,32 @@ export async function consumeRateLimit(db: Db, name: RateLimitName, subject: str
   return { blocked: true, retryAfterMs: resetAt.getTime() - now.getTime() };
 }
 
+/**
+ * Takes back one attempt counted by consumeRateLimit (a sign-in whose password was right): the
+ * failures around it stay counted, so this is no reset. Never below 0.
+ */
+export async function refundAttempt(db: Db, name: RateLimitName, subject: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, rateLimitKey(name, subject)));
+}
+
+/** Whether `subject` holds a mark of `name` that has not ended (a remembered address, not a limit). */
+export async function hasMark(db: Db, name: RateLimitName, subject: string, now = new Date()): Promise<boolean> {
+  const [row] = await db.select({ resetAt: rateLimits.resetAt }).from(rateLimits).where(eq(rateLimits.key, rateLimitKey(name, subject))).limit(1);
+  return row !== undefined && row.resetAt > now;
+}
+
+/** Sets the mark `name` on `subject` for the rule's window from now (renewing one that exists). */
+export async function setMark(db: Db, name: RateLimitName, subject: string, now = new Date()): Promise<void> {
+  const resetAt = new Date(now.getTime() + RATE_LIMITS[name].windowMs);
+  await db
+    .insert(rateLimits)
+    .values({ key: rateLimitKey(name, subject), count: 1, resetAt })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { count: 1, resetAt } });
+}
+
 export async function clearRateLimit(db: Db, name: RateLimitName, subject: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, rateLimitKey(name, subject)));
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { RATE_LIMITS } from "~/domain/rate-limits";
-import { checkRateLimit, clearRateLimit, consumeRateLimit, recordAttempt } from "~/services/rate-limit.server";
+import { checkRateLimit, clearRateLimit, consumeRateLimit, hasMark, recordAttempt, refundAttempt, setMark } from "~/services/rate-limit.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 describe(`rate limits on ${databaseLabel}`, () => {
@@ -35,5 +35,44 @@ describe(`rate limits on ${databaseLabel}`, () => {
     for (let i = 0; i < limit; i++) await recordAttempt(database.db, "signInPerIp", "203.0.113.9", later);
     await clearRateLimit(database.db, "signInPerIp", "203.0.113.9");
     expect((await checkRateLimit(database.db, "signInPerIp", "203.0.113.9", later)).blocked).toBe(false);
+  });
+
+  it("lets exactly the sign-in limit through when 200 attempts from one address arrive together", async () => {
+    const states = await Promise.all(Array.from({ length: 200 }, () => consumeRateLimit(database.db, "signInPerIp", "203.0.113.200")));
+    expect(states.filter((s) => !s.blocked)).toHaveLength(RATE_LIMITS.signInPerIp.limit);
+  });
+
+  it("starts a count again at 1 when its window has ended, in the same statement", async () => {
+    const start = new Date("2026-11-22T10:00:00Z");
+    const { limit, windowMs } = RATE_LIMITS.signInPerAccount;
+    for (let i = 0; i < limit; i++) await consumeRateLimit(database.db, "signInPerAccount", "fenetre@example.com", start);
+    expect((await consumeRateLimit(database.db, "signInPerAccount", "fenetre@example.com", start)).blocked).toBe(true);
+    const later = new Date(start.getTime() + windowMs);
+    expect((await consumeRateLimit(database.db, "signInPerAccount", "fenetre@example.com", later)).blocked).toBe(false);
+    expect((await recordAttempt(database.db, "signInPerAccount", "fenetre@example.com", later)).count).toBe(2);
+  });
+
+  it("remembers a mark for its window, renews it, and forgets it after", async () => {
+    const start = new Date("2026-11-23T10:00:00Z");
+    const { windowMs } = RATE_LIMITS.signInKnownAddress;
+    expect(await hasMark(database.db, "signInKnownAddress", "a@example.com|192.0.2.1", start)).toBe(false);
+    await setMark(database.db, "signInKnownAddress", "a@example.com|192.0.2.1", start);
+    expect(await hasMark(database.db, "signInKnownAddress", "A@example.com|192.0.2.1", start)).toBe(true);
+    expect(await hasMark(database.db, "signInKnownAddress", "a@example.com|192.0.2.2", start)).toBe(false);
+    const end = new Date(start.getTime() + windowMs);
+    expect(await hasMark(database.db, "signInKnownAddress", "a@example.com|192.0.2.1", end)).toBe(false);
+    await setMark(database.db, "signInKnownAddress", "a@example.com|192.0.2.1", new Date(end.getTime() - 1000));
+    expect(await hasMark(database.db, "signInKnownAddress", "a@example.com|192.0.2.1", end)).toBe(true);
+  });
+
+  it("takes back one attempt, and only one, never below 0", async () => {
+    const { limit } = RATE_LIMITS.signInPerIp;
+    for (let i = 0; i < limit; i++) await consumeRateLimit(database.db, "signInPerIp", "192.0.2.77");
+    await refundAttempt(database.db, "signInPerIp", "192.0.2.77");
+    expect((await consumeRateLimit(database.db, "signInPerIp", "192.0.2.77")).blocked).toBe(false);
+    expect((await consumeRateLimit(database.db, "signInPerIp", "192.0.2.77")).blocked).toBe(true);
+    await consumeRateLimit(database.db, "signInPerIp", "192.0.2.78");
+    for (let i = 0; i < 3; i++) await refundAttempt(database.db, "signInPerIp", "192.0.2.78");
+    expect((await recordAttempt(database.db, "signInPerIp", "192.0.2.78")).count).toBe(1);
   });
 });

@@ -1,0 +1,101 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RATE_LIMITS } from "~/domain/rate-limits";
+import { signInAdmin, signUpCustomer } from "./http-accounts";
+import { ensureBuild, type RunningServer, startServer } from "./server-process";
+import { databaseLabel, serverDataDir, suiteServerDatabase } from "./test-database";
+
+/**
+ * Attacks on the sign-in limits over HTTP, against the built server (issue 38): a burst of
+ * parallel guesses, guesses between sign-ins to one's own account, and a spread-out attack on
+ * the admin's account. Each address is given in X-Forwarded-For (TRUST_PROXY=loopback).
+ */
+const ADMIN = { email: "admin@comptoir.test", password: "admin-attaque-mot-de-passe" };
+const VICTIM = { name: "Victime Test", email: "victime@example.com", password: "Salameche-2026" };
+const ATTACKER = { name: "Attaquant Test", email: "attaquant@example.com", password: "Carapuce-2026" };
+
+describe(`sign-in limits under attack over HTTP on ${databaseLabel}`, () => {
+  const database = suiteServerDatabase("comptoir_attacks");
+  let dataDir = "";
+  let server: RunningServer;
+
+  const post = (pathname: string, values: Record<string, string>, address: string) =>
+    fetch(`${server.url}${pathname}`, {
+      method: "POST",
+      body: new URLSearchParams(values),
+      headers: { "x-forwarded-for": address },
+      redirect: "manual",
+    });
+
+  beforeAll(async () => {
+    ensureBuild();
+    dataDir = await serverDataDir("comptoir-attacks-");
+    server = await startServer({ DATA_DIR: dataDir, ...database, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: "loopback" });
+    const adminCookie = await signInAdmin(server.url, ADMIN);
+    await signUpCustomer(server.url, adminCookie, VICTIM);
+    await signUpCustomer(server.url, adminCookie, ATTACKER);
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("lets at most the address's limit of 200 parallel wrong passwords reach the password check", async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => post("/login", { email: VICTIM.email, password: `devine-${i}` }, "203.0.113.50").then((r) => r.status)),
+    );
+    const checked = statuses.filter((s) => s === 401).length;
+    const refused = statuses.filter((s) => s === 429).length;
+    expect(checked + refused).toBe(200);
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(RATE_LIMITS.signInPerIp.limit);
+    // Even the right password is refused from that address now, before it is checked.
+    expect((await post("/login", VICTIM, "203.0.113.50")).status).toBe(429);
+  });
+
+  it("keeps counting when guesses alternate with sign-ins to one's own account", async () => {
+    const address = "198.51.100.60";
+    const guesses: number[] = [];
+    const own: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 9; i++) guesses.push((await post("/login", { email: VICTIM.email, password: `essai-${round}-${i}` }, address)).status);
+      own.push((await post("/login", ATTACKER, address)).status);
+    }
+    // The first round gets through (9 checks, then the attacker's own sign-in, which takes back
+    // its own attempt only); the second round's first guess is the 10th, and from then on every
+    // post is refused, the own sign-in too.
+    expect(guesses.filter((s) => s === 401)).toHaveLength(RATE_LIMITS.signInPerIp.limit);
+    expect(guesses.slice(RATE_LIMITS.signInPerIp.limit).every((s) => s === 429)).toBe(true);
+    expect(own).toEqual([302, 429, 429, 429]);
+  });
+
+  it("lets the owner sign in again and again from one address: a success takes back its own attempt", async () => {
+    for (let i = 0; i < 2 * RATE_LIMITS.signInPerIp.limit; i++) expect((await post("/login", ATTACKER, "198.51.100.70")).status).toBe(302);
+  });
+
+  it("does not lock the admin out of an address they signed in from when 5 addresses guess their password", async () => {
+    const home = "192.0.2.66";
+    expect((await post("/admin/login", ADMIN, home)).status).toBe(302);
+
+    const statuses: number[] = [];
+    for (let a = 0; a < 5; a++) {
+      for (let i = 0; i < RATE_LIMITS.signInPerIp.limit; i++) {
+        statuses.push((await post("/admin/login", { email: ADMIN.email, password: `pirate-${a}-${i}` }, `203.0.113.${80 + a}`)).status);
+      }
+    }
+    // The attackers together get the account's shared count, no more.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(RATE_LIMITS.signInPerAccount.limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5 * RATE_LIMITS.signInPerIp.limit - RATE_LIMITS.signInPerAccount.limit);
+
+    // The admin signs in from their own address (a 6th one) all the same, even after a typo.
+    expect((await post("/admin/login", { email: ADMIN.email, password: "faute-de-frappe" }, home)).status).toBe(401);
+    const signedIn = await post("/admin/login", ADMIN, home);
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("location")).toMatch(/^\/admin/);
+    // An address that never signed into the account waits for the shared window's end.
+    const newcomer = await post("/admin/login", ADMIN, "198.51.100.99");
+    expect(newcomer.status).toBe(429);
+    expect(Number(newcomer.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});

@@ -29,10 +29,12 @@ export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("unauthorized", "routes/admin/unauthorized.tsx"),
+    route("securite", "routes/admin/security.tsx"),
     route("api/images", "routes/admin/api.images.ts"),
     route("csv/export", "routes/admin/csv-export.ts"),
     route("inbox/photos/:key", "routes/admin/inbox-photo.ts"),
     route("users/:id/export", "routes/admin/user-export.ts"),
+    route("privacy/export", "routes/admin/privacy-export.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("products/add", "routes/admin/product-form.tsx", { id: "admin-product-add" }),
@@ -49,6 +51,7 @@ export default [
       route("shipping", "routes/admin/shipping.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("users/:id", "routes/admin/user.tsx"),
+      route("privacy", "routes/admin/privacy.tsx"),
       route("test-email", "routes/admin/test-email.tsx"),
       route("promotions", "routes/admin/promotions.tsx"),
       route("codes", "routes/admin/discount-codes.tsx"),

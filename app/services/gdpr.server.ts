@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type SQL, and, asc, count, eq, ilike, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
@@ -16,6 +17,8 @@ import {
   withdrawalRequests,
 } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
+import type { FileStore } from "~/services/storage.server";
+import { PRIVACY_EMAIL_INVALID, PRIVACY_IS_ACCOUNT, PRIVACY_NOTHING, PRIVACY_OPEN_ORDER, normalizePrivacyEmail } from "~/domain/privacy";
 import { ERASED_NAME, ERASED_TEXT, OPEN_ORDER_STATUSES, containsPattern, decideErasure, erasedAddress, erasedEmail, escapeLike } from "~/domain/admin-users";
 
 /**
@@ -58,7 +61,19 @@ async function readExport(tx: Tx, userId: string, now: Date) {
     .from(sessions)
     .where(eq(sessions.userId, userId))
     .orderBy(asc(sessions.createdAt));
-  const orderRows = await tx.select().from(orders).where(ordersOf(userId, email)).orderBy(asc(orders.createdAt), asc(orders.seq));
+  return {
+    format: "comptoir-donnees-personnelles/1",
+    exportedAt: now.toISOString(),
+    account,
+    sessions: signIns,
+    ...(await readByAddress(tx, { userId, email })),
+  };
+}
+
+/** What is held under an address (and, for an account, under its id): orders, requests, e-mails. */
+async function readByAddress(tx: Tx, who: { userId: string | null; email: string }) {
+  const { userId, email } = who;
+  const orderRows = await tx.select().from(orders).where(userId ? ordersOf(userId, email) : sameAddress(orders.customerEmail, email)).orderBy(asc(orders.createdAt), asc(orders.seq));
   const lines = orderRows.length
     ? await tx
         .select({ orderId: orderItems.orderId, name: orderItems.name, unitPriceCents: orderItems.unitPriceCents, quantity: orderItems.quantity })
@@ -92,14 +107,10 @@ async function readExport(tx: Tx, userId: string, now: Date) {
     .where(sameAddress(outboxEmails.to, email))
     .orderBy(asc(outboxEmails.createdAt), asc(outboxEmails.seq));
   return {
-    format: "comptoir-donnees-personnelles/1",
-    exportedAt: now.toISOString(),
-    account,
-    sessions: signIns,
     orders: orderRows.map((order) => ({
       number: order.number,
       status: order.status,
-      withAccount: order.userId === userId,
+      withAccount: userId ? order.userId === userId : order.userId !== null,
       createdAt: order.createdAt,
       paidAt: order.paidAt,
       shippedAt: order.shippedAt,
@@ -137,7 +148,7 @@ async function readExport(tx: Tx, userId: string, now: Date) {
 }
 
 export type Erasure =
-  | { outcome: "erased"; email: string; photoKeys: string[]; orders: number; requests: number; emails: number }
+  | { outcome: "erased"; email: string; photoKeys: string[]; orders: number; requests: number; emails: number; withdrawals: number }
   | { outcome: "unchanged" }
   | { outcome: "missing" }
   | { outcome: "refused"; message: string };
@@ -166,66 +177,95 @@ export async function eraseUser(db: Db, input: { actorId: string; targetId: stri
     if (decision.kind === "unchanged") return { outcome: "unchanged" };
 
     const placeholder = erasedEmail(target.id);
-    const theirOrders = await tx.select({ id: orders.id, number: orders.number, customerName: orders.customerName, shippingAddress: orders.shippingAddress }).from(orders).where(ordersOf(target.id, email));
-    const theirRequests = await tx.select({ id: inboxMessages.id, firstName: inboxMessages.firstName, lastName: inboxMessages.lastName, photos: inboxMessages.photos }).from(inboxMessages).where(sameAddress(inboxMessages.email, email));
-    // How they are named anywhere: a free-text value mentioning one of these is theirs.
-    const names = new Set(
-      [target.name, ...theirOrders.flatMap((o) => [o.customerName, o.shippingAddress?.fullName]), ...theirRequests.flatMap((r) => [r.firstName, r.lastName, `${r.firstName} ${r.lastName}`])]
-        .map((name) => name?.trim() ?? "")
-        .filter((name) => name.length >= 3),
-    );
-
-    await eraseOrders(tx, theirOrders, { email, placeholder, names: [email, ...names] });
-    // A withdrawal keeps its date and order (the seller must be able to show it); not the address nor the name.
-    await tx
-      .update(withdrawalRequests)
-      .set({ email: placeholder, customerName: sql`case when ${withdrawalRequests.customerName} is null then null else ${ERASED_NAME}::text end` })
-      .where(
-        or(
-          eq(withdrawalRequests.userId, target.id),
-          sameAddress(withdrawalRequests.email, email),
-          theirOrders.length ? inArray(withdrawalRequests.orderId, theirOrders.map((o) => o.id)) : undefined,
-        ),
-      );
-    await tx
-      .update(testPaymentSessions)
-      .set({ customerEmail: placeholder })
-      .where(or(sameAddress(testPaymentSessions.customerEmail, email), theirOrders.length ? inArray(testPaymentSessions.orderId, theirOrders.map((o) => o.id)) : undefined));
-    if (theirRequests.length) {
-      const ids = theirRequests.map((r) => r.id);
-      await tx
-        .update(inboxMessages)
-        .set({
-          lastName: ERASED_TEXT,
-          firstName: ERASED_TEXT,
-          email: placeholder,
-          phone: null,
-          message: ERASED_TEXT,
-          photos: [],
-          offerNote: sql`case when ${inboxMessages.offerNote} is null then null else ${ERASED_TEXT} end`,
-          updatedAt: now,
-        })
-        .where(inArray(inboxMessages.id, ids));
-      await tx.update(inboxEvents).set({ body: ERASED_TEXT }).where(and(inArray(inboxEvents.messageId, ids), isNotNull(inboxEvents.body)));
-    }
-    const emails = await eraseEmails(tx, { email, placeholder, orderNumbers: theirOrders.map((o) => o.number) });
+    const erased = await eraseByAddress(tx, { userId: target.id, email, placeholder, names: [target.name], now });
 
     await tx.delete(sessions).where(eq(sessions.userId, target.id));
     await tx.delete(accounts).where(eq(accounts.userId, target.id));
-    // Reset links hold the user id; anything else keyed by the address goes too.
-    await tx.delete(verifications).where(or(eq(verifications.value, target.id), ilike(verifications.identifier, containsPattern(email))));
-    await tx.delete(rateLimits).where(ilike(rateLimits.key, `%:${escapeLike(email)}`));
+    // Reset links hold the user id.
+    await tx.delete(verifications).where(eq(verifications.value, target.id));
     await tx.update(users).set({ name: ERASED_NAME, email: placeholder, emailVerified: false, image: null, erasedAt: now, updatedAt: now }).where(eq(users.id, target.id));
 
-    return {
-      outcome: "erased",
-      email: placeholder,
-      photoKeys: theirRequests.flatMap((r) => r.photos),
-      orders: theirOrders.length,
-      requests: theirRequests.length,
-      emails,
-    };
+    return { outcome: "erased", email: placeholder, ...erased };
   });
+}
+
+/**
+ * What an account's and a guest's erasure share: everything held under one address (and, for
+ * an account, under its id). Orders keep their lines and amounts, their buyer reduced to the
+ * placeholder; withdrawals keep date and order; requests, answers and e-mails are blanked;
+ * rate-limit counters and pending links keyed by the address go. Returns the photo keys to
+ * delete from private storage.
+ */
+async function eraseByAddress(tx: Tx, who: { userId: string | null; email: string; placeholder: string; names: string[]; now: Date }) {
+  const { email, placeholder, now } = who;
+  const theirOrders = await tx
+    .select({ id: orders.id, number: orders.number, customerName: orders.customerName, shippingAddress: orders.shippingAddress })
+    .from(orders)
+    .where(who.userId ? ordersOf(who.userId, email) : sameAddress(orders.customerEmail, email));
+  const theirRequests = await tx
+    .select({ id: inboxMessages.id, firstName: inboxMessages.firstName, lastName: inboxMessages.lastName, phone: inboxMessages.phone, photos: inboxMessages.photos })
+    .from(inboxMessages)
+    .where(sameAddress(inboxMessages.email, email));
+  const theirWithdrawals = await tx
+    .select({ customerName: withdrawalRequests.customerName })
+    .from(withdrawalRequests)
+    .where(
+      or(
+        who.userId ? eq(withdrawalRequests.userId, who.userId) : undefined,
+        sameAddress(withdrawalRequests.email, email),
+        theirOrders.length ? inArray(withdrawalRequests.orderId, theirOrders.map((o) => o.id)) : undefined,
+      ),
+    );
+  // How they are named (or reached) anywhere: a free-text value mentioning one of these is theirs.
+  const names = new Set(
+    [
+      ...who.names,
+      ...theirOrders.flatMap((o) => [o.customerName, o.shippingAddress?.fullName, o.shippingAddress?.phone]),
+      ...theirRequests.flatMap((r) => [r.firstName, r.lastName, `${r.firstName} ${r.lastName}`, r.phone]),
+      ...theirWithdrawals.map((w) => w.customerName),
+    ]
+      .map((name) => name?.trim() ?? "")
+      .filter((name) => name.length >= 3 && name !== ERASED_NAME && name !== ERASED_TEXT),
+  );
+
+  await eraseOrders(tx, theirOrders, { email, placeholder, names: [email, ...names] });
+  // A withdrawal keeps its date and order (the seller must be able to show it); not the address nor the name.
+  await tx
+    .update(withdrawalRequests)
+    .set({ email: placeholder, customerName: sql`case when ${withdrawalRequests.customerName} is null then null else ${ERASED_NAME}::text end` })
+    .where(
+      or(
+        who.userId ? eq(withdrawalRequests.userId, who.userId) : undefined,
+        sameAddress(withdrawalRequests.email, email),
+        theirOrders.length ? inArray(withdrawalRequests.orderId, theirOrders.map((o) => o.id)) : undefined,
+      ),
+    );
+  await tx
+    .update(testPaymentSessions)
+    .set({ customerEmail: placeholder })
+    .where(or(sameAddress(testPaymentSessions.customerEmail, email), theirOrders.length ? inArray(testPaymentSessions.orderId, theirOrders.map((o) => o.id)) : undefined));
+  if (theirRequests.length) {
+    const ids = theirRequests.map((r) => r.id);
+    await tx
+      .update(inboxMessages)
+      .set({
+        lastName: ERASED_TEXT,
+        firstName: ERASED_TEXT,
+        email: placeholder,
+        phone: null,
+        message: ERASED_TEXT,
+        photos: [],
+        offerNote: sql`case when ${inboxMessages.offerNote} is null then null else ${ERASED_TEXT} end`,
+        updatedAt: now,
+      })
+      .where(inArray(inboxMessages.id, ids));
+    await tx.update(inboxEvents).set({ body: ERASED_TEXT }).where(and(inArray(inboxEvents.messageId, ids), isNotNull(inboxEvents.body)));
+  }
+  const emails = await eraseEmails(tx, { email, placeholder, orderNumbers: theirOrders.map((o) => o.number) });
+  // Anything else keyed by the address: pending links, rate-limit counters.
+  await tx.delete(verifications).where(ilike(verifications.identifier, containsPattern(email)));
+  await tx.delete(rateLimits).where(ilike(rateLimits.key, `%:${escapeLike(email)}`));
+  return { photoKeys: theirRequests.flatMap((r) => r.photos), orders: theirOrders.length, requests: theirRequests.length, emails, withdrawals: theirWithdrawals.length };
 }
 
 async function eraseOrders(
@@ -278,4 +318,72 @@ async function eraseEmails(tx: Tx, who: { email: string; placeholder: string; or
 /** array[$1, $2…]::text[], one parameter per value (the same on PGlite and node-postgres). */
 function toTextArray(values: string[]): SQL {
   return sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
+}
+
+export type GuestExport = NonNullable<Awaited<ReturnType<typeof exportGuestData>>>;
+
+/**
+ * Everything held under an e-mail address (any case) for a person without an account: guest
+ * orders, contact and buy-back requests, withdrawals, e-mails. Null for what is not an address.
+ * `account` names the account that holds the address, if any (its own export covers more).
+ */
+export async function exportGuestData(db: Db, input: string, now = new Date()) {
+  const email = normalizePrivacyEmail(input);
+  if (!email) return null;
+  return db.transaction(async (tx) => {
+    const [account] = await tx.select({ id: users.id }).from(users).where(sameAddress(users.email, email));
+    return {
+      format: "comptoir-donnees-personnelles/1",
+      exportedAt: now.toISOString(),
+      email,
+      account: account ?? null,
+      ...(await readByAddress(tx, { userId: null, email })),
+    };
+  });
+}
+
+export type GuestErasure =
+  | { outcome: "erased"; photoKeys: string[]; orders: number; requests: number; emails: number; withdrawals: number }
+  | { outcome: "missing"; message: string }
+  | { outcome: "refused"; message: string; accountId?: string };
+
+/**
+ * Erases what is held under an e-mail address for a person without an account, in one
+ * transaction, as an account's erasure does (see eraseByAddress): their orders keep lines and
+ * amounts (kept 10 years for the accounts, Code de commerce L123-22, GDPR art. 17(3)(b)), their
+ * name, address, phone and e-mail replaced; requests, answers and e-mails blanked; withdrawals
+ * keep their date. Their invoices are NOT changed: an issued invoice must stay as issued,
+ * buyer's name and address included (CGI art. 242 nonies A, legal obligation, GDPR art.
+ * 17(3)(b)); they are kept 10 years and show only to the seller. Refused for an account's
+ * address (its page erases it) and while an order of theirs is open. Returns the private photo
+ * keys for the caller to delete from storage.
+ */
+export async function eraseGuest(db: Db, input: { email: string; now?: Date }): Promise<GuestErasure> {
+  const email = normalizePrivacyEmail(input.email);
+  if (!email) return { outcome: "refused", message: PRIVACY_EMAIL_INVALID };
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [account] = await tx.select({ id: users.id }).from(users).where(sameAddress(users.email, email));
+    if (account) return { outcome: "refused", message: PRIVACY_IS_ACCOUNT, accountId: account.id };
+    const [{ open } = { open: 0 }] = await tx
+      .select({ open: count() })
+      .from(orders)
+      .where(and(sameAddress(orders.customerEmail, email), inArray(orders.status, [...OPEN_ORDER_STATUSES])));
+    if (open > 0) return { outcome: "refused", message: PRIVACY_OPEN_ORDER };
+    const erased = await eraseByAddress(tx, { userId: null, email, placeholder: erasedEmail(randomUUID()), names: [], now });
+    if (erased.orders + erased.requests + erased.emails + erased.withdrawals === 0) return { outcome: "missing", message: PRIVACY_NOTHING };
+    return { outcome: "erased", ...erased };
+  });
+}
+
+/**
+ * The guest's erasure, then their buy-back photos deleted from private storage. The rows no
+ * longer point to the photos: a file a storage failure leaves is only an orphan, counted in
+ * `photosLeft` for the caller to log.
+ */
+export async function eraseGuestData(deps: { db: Db; privateFiles: FileStore }, input: { email: string; now?: Date }): Promise<GuestErasure | (Extract<GuestErasure, { outcome: "erased" }> & { photosLeft: number })> {
+  const result = await eraseGuest(deps.db, input);
+  if (result.outcome !== "erased") return result;
+  const settled = await Promise.allSettled(result.photoKeys.map((key) => deps.privateFiles.delete(key)));
+  return { ...result, photosLeft: settled.filter((r) => r.status === "rejected").length };
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft, Building2, FileSpreadsheet, History, Inbox, Mail, MailCheck, Megaphone, MessageSquareText, Package, ShieldCheck, ShoppingBag, TicketPercent, Truck, Users } from "lucide-react";
+import { ArrowLeft, Building2, FileSpreadsheet, History, Inbox, Mail, MailCheck, Megaphone, MessageSquareText, Package, ShieldCheck, ShoppingBag, ShieldUser, TicketPercent, Truck, Users } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 import { LogoutButton } from "~/components/account/logout-button";
 import { cn } from "~/lib/utils";
@@ -36,6 +36,7 @@ const LINKS: SidebarLink[] = [
     waiting: ({ newMessages: n }) => ({ n, text: `${n} nouveau${n > 1 ? "x" : ""}` }),
   },
   { to: "/admin/users", label: "Utilisateurs", icon: Users, end: false },
+  { to: "/admin/privacy", label: "Données personnelles", icon: ShieldUser, end: true },
   { to: "/admin/promotions", label: "Promotions", icon: Megaphone, end: true },
   { to: "/admin/codes", label: "Codes promo", icon: TicketPercent, end: true },
   { to: "/admin/messages", label: "Messages du site", icon: MessageSquareText, end: true },

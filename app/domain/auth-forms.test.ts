@@ -8,8 +8,17 @@ describe("signupSchema", () => {
     expect(fieldErrors(result.error!)).toEqual({
       name: "Le nom doit contenir au moins 2 caractères",
       email: "Email invalide",
-      password: "Le mot de passe doit contenir au moins 6 caractères",
+      password: "Le mot de passe doit contenir au moins 8 caractères",
     });
+  });
+
+  it("wants 8 characters at least (decision 034)", () => {
+    const passwordError = (password: string) => {
+      const result = signupSchema.safeParse({ name: "Alice", email: "alice@example.com", password });
+      return result.success ? undefined : fieldErrors(result.error).password;
+    };
+    expect(passwordError("Rnflx-7")).toBe("Le mot de passe doit contenir au moins 8 caractères");
+    expect(passwordError("Rnflx-78")).toBeUndefined();
   });
 
   it("refuses the most common passwords, whatever their case", () => {
@@ -55,8 +64,8 @@ describe("resetPasswordSchema", () => {
 describe("a post a script made: fields left out or sent as files", () => {
   const file = new File(["x"], "x.txt");
   it.each([
-    ["signup", signupSchema, {}, { name: "Le nom doit contenir au moins 2 caractères", email: "Email invalide", password: "Le mot de passe doit contenir au moins 6 caractères" }],
-    ["signup", signupSchema, { name: file, email: file, password: file }, { name: "Le nom doit contenir au moins 2 caractères", email: "Email invalide", password: "Le mot de passe doit contenir au moins 6 caractères" }],
+    ["signup", signupSchema, {}, { name: "Le nom doit contenir au moins 2 caractères", email: "Email invalide", password: "Le mot de passe doit contenir au moins 8 caractères" }],
+    ["signup", signupSchema, { name: file, email: file, password: file }, { name: "Le nom doit contenir au moins 2 caractères", email: "Email invalide", password: "Le mot de passe doit contenir au moins 8 caractères" }],
     ["login", loginSchema, {}, { email: "L'email est obligatoire", password: "Le mot de passe est obligatoire" }],
     ["login", loginSchema, { email: `${"a".repeat(250)}@b.fr`, password: "x".repeat(129) }, { email: "Email ou mot de passe incorrect.", password: "Email ou mot de passe incorrect." }],
     ["forgot password", forgotPasswordSchema, {}, { email: "Email invalide" }],
@@ -66,7 +75,7 @@ describe("a post a script made: fields left out or sent as files", () => {
       {},
       {
         token: "Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.",
-        password: "Le mot de passe doit contenir au moins 6 caractères",
+        password: "Le mot de passe doit contenir au moins 8 caractères",
         confirm: "Les deux mots de passe ne correspondent pas",
       },
     ],

@@ -13,13 +13,18 @@ const email = z.string({ message: "Email invalide" }).trim().toLowerCase().max(2
 
 /** What a login too long to be an account's gets: the same answer as a wrong password. */
 export const WRONG_LOGIN = "Email ou mot de passe incorrect.";
+/** A new password on the list of common or breached ones (the form's short list, the server's full one). */
+export const COMMON_PASSWORD = "Ce mot de passe est trop courant : choisissez-en un moins facile à deviner";
+const TOO_SHORT = `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères`;
 export const INVALID_RESET_LINK = "Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.";
 
 const newPassword = z
-  .string({ message: "Le mot de passe doit contenir au moins 6 caractères" })
-  .min(PASSWORD_MIN_LENGTH, "Le mot de passe doit contenir au moins 6 caractères")
+  .string({ message: TOO_SHORT })
+  .min(PASSWORD_MIN_LENGTH, TOO_SHORT)
   .max(PASSWORD_MAX_LENGTH, "Le mot de passe doit contenir au plus 128 caractères")
-  .refine((value) => !isCommonPassword(value), "Ce mot de passe est trop courant : choisissez-en un moins facile à deviner");
+  // The browser's check, on a short list; the server checks the full one as well
+  // (commonPasswordErrors in app/services/auth-actions.server.ts).
+  .refine((value) => !isCommonPassword(value), COMMON_PASSWORD);
 
 export const signupSchema = z.object({
   name: z

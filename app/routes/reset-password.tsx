@@ -6,7 +6,7 @@ import { FormField } from "~/components/ui/form-field";
 import { fieldErrors, resetPasswordSchema } from "~/domain/auth-forms";
 import { withNotice } from "~/domain/notices";
 import { useFormValidation } from "~/lib/use-form-validation";
-import { failureData, invalidData, resetPassword } from "~/services/auth-actions.server";
+import { commonPasswordErrors, failureData, invalidData, resetPassword } from "~/services/auth-actions.server";
 import type { Route } from "./+types/reset-password";
 import { formPageHeaders } from "~/lib/http";
 import { NewPasswordField } from "~/components/account/new-password-field";
@@ -22,6 +22,8 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return invalidData(fieldErrors(parsed.error));
+  const common = commonPasswordErrors(parsed.data.password);
+  if (common) return invalidData(common);
   const result = await resetPassword(context, parsed.data);
   if (!result.ok) return failureData(result);
   throw redirect(withNotice("/login", "mot-de-passe-modifie"));

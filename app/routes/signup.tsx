@@ -9,7 +9,7 @@ import { FormField } from "~/components/ui/form-field";
 import { fieldErrors, signupSchema } from "~/domain/auth-forms";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { useFormValidation } from "~/lib/use-form-validation";
-import { failureData, invalidData, signUp } from "~/services/auth-actions.server";
+import { commonPasswordErrors, failureData, invalidData, signUp } from "~/services/auth-actions.server";
 import { getViewer } from "~/services/session.server";
 import type { Route } from "./+types/signup";
 import { formPageHeaders } from "~/lib/http";
@@ -27,6 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = signupSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return invalidData(fieldErrors(parsed.error));
+  const common = commonPasswordErrors(parsed.data.password);
+  if (common) return invalidData(common);
   const result = await signUp(request, context, parsed.data);
   if (!result.ok) return failureData(result);
   return { done: true as const };

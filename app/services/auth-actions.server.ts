@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { sessions } from "~/db/schema";
-import { type FieldErrors, INVALID_RESET_LINK, WRONG_LOGIN } from "~/domain/auth-forms";
+import { COMMON_PASSWORD, type FieldErrors, INVALID_RESET_LINK, WRONG_LOGIN } from "~/domain/auth-forms";
 import { accountAtAddress, type RateLimitName, tooManyAttemptsMessage } from "~/domain/rate-limits";
 import type { AppContext } from "~/lib/context";
+import { isCommonPasswordOnServer } from "./common-passwords.server";
 import { consumeRateLimit, hasMark, refundAttempt, setMark } from "./rate-limit.server";
 import { authHeaders, viewerHintHeader } from "./session.server";
 
@@ -185,6 +186,14 @@ export async function signOut(request: Request, context: Ctx): Promise<Headers> 
 export function failureData(failure: Failure) {
   const headers = failure.retryAfterMs ? { "Retry-After": String(Math.ceil(failure.retryAfterMs / 1000)) } : undefined;
   return data({ failure: { title: failure.title, description: failure.description } }, { status: failure.status, headers });
+}
+
+/**
+ * The server's own check of a new password (sign-up, reset) against the full list of common and
+ * breached passwords; the form's schema, shared with the browser, only knows a short one.
+ */
+export function commonPasswordErrors(password: string): FieldErrors | undefined {
+  return isCommonPasswordOnServer(password) ? { password: COMMON_PASSWORD } : undefined;
 }
 
 /** A form that did not pass its schema: 400 with the message of each field. */

@@ -162,10 +162,10 @@ test("sign-up and login forms give the SPEC.md messages", async ({ page }) => {
   await page.getByRole("button", { name: "S'inscrire" }).click();
   await expect(page.getByText("Le nom doit contenir au moins 2 caractères")).toBeVisible();
   await expect(page.getByText("Email invalide")).toBeVisible();
-  await expect(page.getByText("Le mot de passe doit contenir au moins 6 caractères")).toBeVisible();
+  await expect(page.getByText("Le mot de passe doit contenir au moins 8 caractères")).toBeVisible();
   await expect(page.getByLabel("Nom")).toHaveAttribute("aria-invalid", "true");
 
-  await page.getByLabel("Mot de passe").fill("azerty");
+  await page.getByLabel("Mot de passe").fill("azertyuiop");
   await page.getByRole("button", { name: "S'inscrire" }).click();
   await expect(page.getByText("Ce mot de passe est trop courant")).toBeVisible();
 

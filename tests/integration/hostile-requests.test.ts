@@ -218,8 +218,15 @@ describe(`hostile requests to the built server on ${databaseLabel}`, () => {
 
   it("answers a form a script left empty with the form's French messages", async () => {
     const html = await (await form("/signup", "")).text();
-    for (const message of ["Le nom doit contenir au moins 2 caractères", "Email invalide", "Le mot de passe doit contenir au moins 6 caractères"]) expect(html).toContain(message);
+    for (const message of ["Le nom doit contenir au moins 2 caractères", "Email invalide", "Le mot de passe doit contenir au moins 8 caractères"]) expect(html).toContain(message);
     expect(html).not.toMatch(/Invalid input/);
+  });
+
+  it("refuses at sign-up a common password that only the server's full list knows (decision 034)", async () => {
+    const body = new URLSearchParams({ name: "Zoé Martin", email: "zoe-liste@example.com", password: "dragonball" }).toString();
+    const response = await form("/signup", body);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Ce mot de passe est trop courant");
   });
 
   it("is still up and logged no server error", async () => {

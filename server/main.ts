@@ -16,6 +16,7 @@ import { createAuth } from "~/lib/auth.server";
 import { localDiskStorage, localDiskStore } from "~/services/storage.server";
 import { createPaymentProvider } from "~/services/payments/provider.server";
 import { startReservationSweeper } from "~/services/reservation-sweeper.server";
+import { startRetentionJob } from "~/services/retention.server";
 import { StockGate } from "~/services/stock-gate.server";
 import { invalidateSiteCaches } from "~/services/site-cache.server";
 import { keepListingsInStep, listingsChanged } from "~/services/listing-cache.server";
@@ -142,6 +143,8 @@ const sweepImages = () =>
 void sweepImages();
 const imageSweeper = setInterval(sweepImages, IMAGE_SWEEP_MS);
 imageSweeper.unref();
+// Personal data past its retention period (docs/privacy.md): a minute after start, then every 6 hours.
+const retention = startRetentionJob({ db: database.db, privateFiles, logger });
 
 // Known once the server listens (PORT=0 in tests picks a free port).
 let listeningUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
@@ -233,6 +236,7 @@ async function shutdown(signal: string) {
   server.close(async () => {
     await sweeper.stop();
     await reservations.stop();
+    await retention.stop();
     await mailer.stop();
     await changes.close().catch(() => {});
     await database.close().catch((error) => logger.error({ err: error }, "database close failed"));

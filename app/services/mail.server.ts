@@ -1,8 +1,9 @@
-import { and, count, desc, eq, getTableColumns, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { outboxEmails } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import type { EmailContent } from "~/domain/email-templates";
+import { RETAINED_EMAIL_TEXT } from "~/domain/retention";
 
 export type OutboxEmail = typeof outboxEmails.$inferSelect;
 export type OutboxStatus = OutboxEmail["status"];
@@ -77,13 +78,14 @@ export async function getOutboxEmail(db: Db, id: string): Promise<OutboxEmail | 
   return row ?? null;
 }
 
-/** Puts a failed e-mail back in the queue, due now; false when it is not a failed one. */
+/** Puts a failed e-mail back in the queue, due now; false when it is not a failed one (or its content was cleared). */
 export async function retryEmail(db: Db, id: string): Promise<boolean> {
   if (!isId(id)) return false;
   const rows = await db
     .update(outboxEmails)
     .set({ status: "pending", nextAttemptAt: sql`now()` })
-    .where(and(eq(outboxEmails.id, id), eq(outboxEmails.status, "failed")))
+    // One whose content the retention job cleared would go out blank: it stays failed.
+    .where(and(eq(outboxEmails.id, id), eq(outboxEmails.status, "failed"), ne(outboxEmails.text, RETAINED_EMAIL_TEXT)))
     .returning({ id: outboxEmails.id });
   return rows.length > 0;
 }

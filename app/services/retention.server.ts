@@ -1,0 +1,88 @@
+import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import { inboxMessages, outboxEmails, rateLimits, sessions, verifications } from "~/db/schema";
+import type { Db } from "~/db/types";
+import { CLOSED_INBOX_STATUSES, RETAINED_EMAIL_TEXT, retentionCutoffs } from "~/domain/retention";
+import type { FileStore } from "./storage.server";
+
+export type RetentionReport = { emails: number; photoRequests: number; photos: number; photosLeft: number; rateLimits: number; sessions: number; verifications: number };
+
+/**
+ * The retention job, at `now` (periods in app/domain/retention.ts, docs/privacy.md): e-mails
+ * sent (or failed) more than 90 days ago lose subject and content (recipient, kind, status and
+ * dates stay: the seller still sees that they went); closed buy-back requests untouched for 12
+ * months lose their photos (files deleted from private storage, then the keys; a key whose
+ * file could not be deleted stays for the next run); expired rate-limit counters, sessions and
+ * links go. Every step is idempotent, so instances running it at once only repeat each other.
+ */
+export async function runRetention(deps: { db: Db; privateFiles: FileStore }, now: Date): Promise<RetentionReport> {
+  const { db } = deps;
+  const cutoff = retentionCutoffs(now);
+
+  const emails = await db
+    .update(outboxEmails)
+    .set({ subject: RETAINED_EMAIL_TEXT, html: RETAINED_EMAIL_TEXT, text: RETAINED_EMAIL_TEXT })
+    .where(
+      and(
+        ne(outboxEmails.text, RETAINED_EMAIL_TEXT),
+        or(and(eq(outboxEmails.status, "sent"), lt(outboxEmails.sentAt, cutoff.outboxBody)), and(eq(outboxEmails.status, "failed"), lt(outboxEmails.createdAt, cutoff.outboxBody))),
+      ),
+    )
+    .returning({ id: outboxEmails.id });
+
+  const closed = await db
+    .select({ id: inboxMessages.id, photos: inboxMessages.photos })
+    .from(inboxMessages)
+    .where(and(inArray(inboxMessages.status, [...CLOSED_INBOX_STATUSES]), lt(inboxMessages.updatedAt, cutoff.closedBuybackPhotos), sql`jsonb_array_length(${inboxMessages.photos}) > 0`));
+  let photos = 0;
+  let photosLeft = 0;
+  for (const request of closed) {
+    const settled = await Promise.allSettled(request.photos.map((key) => deps.privateFiles.delete(key)));
+    const left = request.photos.filter((_, i) => settled[i]!.status === "rejected");
+    photos += request.photos.length - left.length;
+    photosLeft += left.length;
+    // Only if the photos are still these (the seller may not add any, but be exact); updatedAt
+    // stays: it is the request's last change, not this clean-up's.
+    await db.update(inboxMessages).set({ photos: left }).where(and(eq(inboxMessages.id, request.id), sql`${inboxMessages.photos} = ${JSON.stringify(request.photos)}::jsonb`));
+  }
+
+  const limits = await db.delete(rateLimits).where(lt(rateLimits.resetAt, cutoff.expiredRows)).returning({ key: rateLimits.key });
+  const ended = await db.delete(sessions).where(lt(sessions.expiresAt, cutoff.expiredRows)).returning({ id: sessions.id });
+  const links = await db.delete(verifications).where(lt(verifications.expiresAt, cutoff.expiredRows)).returning({ id: verifications.id });
+
+  return { emails: emails.length, photoRequests: closed.length, photos, photosLeft, rateLimits: limits.length, sessions: ended.length, verifications: links.length };
+}
+
+export const RETENTION_INTERVAL_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Runs the retention job shortly after start, then every 6 hours (a timer in every instance;
+ * the job is idempotent). `now` is read at each run.
+ */
+export function startRetentionJob(options: { db: Db; privateFiles: FileStore; logger: Logger; intervalMs?: number; firstRunMs?: number; now?: () => Date }) {
+  const { logger } = options;
+  let running: Promise<void> | null = null;
+  const run = () => {
+    if (running) return;
+    running = runRetention(options, options.now?.() ?? new Date())
+      .then((report) => {
+        if (Object.values(report).some((n) => n > 0)) logger.info(report, "retention: expired personal data cleared");
+        if (report.photosLeft > 0) logger.warn({ count: report.photosLeft }, "retention: buy-back photos could not be deleted, will retry");
+      })
+      .catch((error: unknown) => logger.error({ err: error }, "retention job failed"))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const first = setTimeout(run, options.firstRunMs ?? 60_000);
+  first.unref();
+  const timer = setInterval(run, options.intervalMs ?? RETENTION_INTERVAL_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

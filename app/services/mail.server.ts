@@ -3,6 +3,7 @@ import { z } from "zod";
 import { outboxEmails } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import type { EmailContent } from "~/domain/email-templates";
+import { adminEmailView } from "~/domain/outbox";
 import { RETAINED_EMAIL_TEXT } from "~/domain/retention";
 
 export type OutboxEmail = typeof outboxEmails.$inferSelect;
@@ -76,6 +77,12 @@ export async function getOutboxEmail(db: Db, id: string): Promise<OutboxEmail | 
   if (!isId(id)) return null;
   const [row] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
   return row ?? null;
+}
+
+/** An e-mail as the admin's page shows it: once sent, its token links are masked (domain/outbox.ts). */
+export async function getOutboxEmailForAdmin(db: Db, id: string) {
+  const email = await getOutboxEmail(db, id);
+  return email ? adminEmailView(email) : null;
 }
 
 /** Puts a failed e-mail back in the queue, due now; false when it is not a failed one (or its content was cleared). */

@@ -3,14 +3,14 @@ import { data, Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { OUTBOX_STATUS_LABELS, OUTBOX_STATUS_TONES } from "~/domain/outbox";
-import { getOutboxEmail, retryEmail } from "~/services/mail.server";
+import { getOutboxEmailForAdmin, retryEmail } from "~/services/mail.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/email";
 import { formatParisDateTime } from "~/domain/paris-time";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const email = await getOutboxEmail(context.db, params.id);
+  const email = await getOutboxEmailForAdmin(context.db, params.id);
   if (!email) throw data(null, { status: 404 });
   return { email };
 }
@@ -56,6 +56,11 @@ export default function AdminEmail({ loaderData }: Route.ComponentProps) {
             Réessayer l'envoi
           </Button>
         </Form>
+      ) : null}
+      {email.linksRedacted ? (
+        <p className="mt-6 text-sm text-muted-foreground">
+          Les liens de vérification ou de réinitialisation sont masqués une fois l'e-mail envoyé : ils permettraient d'agir au nom du destinataire.
+        </p>
       ) : null}
       <h2 className="mt-8 text-lg font-bold">Aperçu</h2>
       {/* The e-mail's HTML, isolated: no scripts, no access to this page. */}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alreadyRegistered, button, escapeHtml, layout, paragraph, resetPassword, verifyEmail } from "./email-templates";
+import { alreadyRegistered, button, escapeHtml, greeting, inertText, layout, paragraph, resetPassword, verifyEmail } from "./email-templates";
 
 const shop = { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" };
 const hostile = `<img src=x onerror="alert('x')">&`;
@@ -59,10 +59,10 @@ describe("account templates", () => {
   const url = "https://comptoir.example/verifier?token=abc";
 
   it("verifyEmail asks to confirm the address after sign-up", () => {
-    const email = verifyEmail({ shop, name: "Marie", url });
+    const email = verifyEmail({ shop, url });
     expect(email.subject).toBe("Confirmez votre adresse e-mail – Comptoir");
     for (const part of [email.html, email.text]) {
-      expect(part).toContain("Bonjour Marie,");
+      expect(part).toContain("Bonjour,");
       expect(part).toContain("Merci pour votre inscription sur Comptoir");
       expect(part).toContain("https://comptoir.example/verifier?token=abc");
     }
@@ -70,7 +70,7 @@ describe("account templates", () => {
   });
 
   it("resetPassword gives a link valid 1 hour, harmless if ignored", () => {
-    const email = resetPassword({ shop, name: "Marie", url });
+    const email = resetPassword({ shop, url });
     expect(email.subject).toBe("Réinitialisation de votre mot de passe – Comptoir");
     for (const part of [email.html, email.text]) {
       expect(part).toContain("Ce lien est valable 1 heure.");
@@ -82,7 +82,6 @@ describe("account templates", () => {
   it("alreadyRegistered points to the login and to the password reset", () => {
     const email = alreadyRegistered({
       shop,
-      name: "Marie",
       loginUrl: "https://comptoir.example/login",
       resetUrl: "https://comptoir.example/mot-de-passe-oublie",
     });
@@ -94,16 +93,19 @@ describe("account templates", () => {
     expect(email.html).toContain('href="https://comptoir.example/mot-de-passe-oublie"');
   });
 
-  it("greets without a name when there is none", () => {
-    expect(verifyEmail({ shop, name: "  ", url }).text).toContain("\n\nBonjour,\n\n");
+  it("greets with no name at all: they go to addresses nobody may have confirmed (issue 38)", () => {
+    for (const email of [verifyEmail({ shop, url }), resetPassword({ shop, url }), alreadyRegistered({ shop, loginUrl: url, resetUrl: url })]) {
+      expect(email.text).toContain("\n\nBonjour,\n\n");
+      expect(email.html).toContain(">Bonjour,</p>");
+    }
   });
 
   it("escapes every interpolated value in the HTML, and keeps it as is in the text", () => {
     const evilShop = { name: hostile, email: "a&b@comptoir.example", publicUrl: `https://x.example/"><script>` };
     const emails = [
-      verifyEmail({ shop: evilShop, name: hostile, url: `https://x.example/?a="<b>` }),
-      resetPassword({ shop: evilShop, name: hostile, url: `https://x.example/?a="<b>` }),
-      alreadyRegistered({ shop: evilShop, name: hostile, loginUrl: `https://x.example/"<l>`, resetUrl: `https://x.example/"<r>` }),
+      verifyEmail({ shop: evilShop, url: `https://x.example/?a="<b>` }),
+      resetPassword({ shop: evilShop, url: `https://x.example/?a="<b>` }),
+      alreadyRegistered({ shop: evilShop, loginUrl: `https://x.example/"<l>`, resetUrl: `https://x.example/"<r>` }),
     ];
     for (const email of emails) {
       expect(email.html).not.toContain("<img");
@@ -113,5 +115,25 @@ describe("account templates", () => {
       expect(email.html).toContain("&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;&amp;");
       expect(email.text).toContain(hostile);
     }
+  });
+});
+
+describe("text someone typed, in an e-mail", () => {
+  it("makes addresses inert: no scheme, no dot between words that a mail client would link", () => {
+    expect(inertText("Votre compte est suspendu : https://evil.test/login")).toBe("Votre compte est suspendu : https[:]//evil[.]test/login");
+    expect(inertText("www.evil.com ou evil.co.uk/x")).toBe("www[.]evil[.]com ou evil[.]co[.]uk/x");
+    expect(inertText("écrivez à lea@exemple.fr")).toBe("écrivez à lea@exemple[.]fr");
+    expect(inertText("ftp://x.y javascript://a")).not.toMatch(/:\/\/|\w\.\w/);
+  });
+
+  it("leaves numbers, initials and sentences as typed", () => {
+    expect(inertText("Un display 3.5 cm. J.-P. Martin, fin. Début")).toBe("Un display 3.5 cm. J.-P. Martin, fin. Début");
+  });
+
+  it("greets with the name made inert, in both parts", () => {
+    const part = greeting("Zoé www.evil.test");
+    expect(part.text).toBe("Bonjour Zoé www[.]evil[.]test,");
+    expect(part.html).toContain("Bonjour Zoé www[.]evil[.]test,");
+    expect(greeting("  ").text).toBe("Bonjour,");
   });
 });

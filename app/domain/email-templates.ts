@@ -55,9 +55,24 @@ export function button(label: string, url: string): EmailPart {
   };
 }
 
-/** "Bonjour Marie," or just "Bonjour," when the name is unknown. */
+/**
+ * Text someone typed (a name, a message, an address), made inert for mail clients, which turn
+ * addresses in plain text into links (issue 38): "://" becomes "[:]//" and a dot between a
+ * letter or digit and a letter becomes "[.]" ("www[.]exemple[.]fr", "lea@exemple[.]fr"), in the
+ * HTML part and the text part alike. Numbers ("3.5"), initials ("J.-P.") and sentence ends
+ * ("fin. Début") are left as typed. Markup is escaped by the parts as everywhere else.
+ */
+export function inertText(text: string): string {
+  return text.replace(/:\/\//g, "[:]//").replace(/(?<=[\p{L}\p{N}])\.(?=\p{L})/gu, "[.]");
+}
+
+/**
+ * "Bonjour Marie," or just "Bonjour," when the name is unknown. The name is someone's typing:
+ * inert (inertText). E-mails to an address nobody has confirmed pass no name at all.
+ */
 export function greeting(name: string): EmailPart {
-  return paragraph(name.trim() ? `Bonjour ${name.trim()},` : "Bonjour,");
+  const trimmed = inertText(name.trim());
+  return paragraph(trimmed ? `Bonjour ${trimmed},` : "Bonjour,");
 }
 
 /**
@@ -122,14 +137,17 @@ Une question ? Écrivez-nous à <a href="mailto:${email}" style="color:${MUTED_C
   return { subject: content.subject, html, text: `${text}\n` };
 }
 
-/** After sign-up: confirm the address to activate the account. */
-export function verifyEmail({ shop, name, url }: { shop: MailShop; name: string; url: string }): EmailContent {
+/**
+ * After sign-up: confirm the address to activate the account. It goes to an address nobody has
+ * confirmed, so it says nothing the person signing up typed (no name: "Bonjour,").
+ */
+export function verifyEmail({ shop, url }: { shop: MailShop; url: string }): EmailContent {
   return layout(shop, {
     subject: `Confirmez votre adresse e-mail – ${shop.name}`,
     preheader: "Un clic pour activer votre compte.",
     heading: "Confirmez votre adresse e-mail",
     parts: [
-      greeting(name),
+      paragraph("Bonjour,"),
       paragraph(`Merci pour votre inscription sur ${shop.name} ! Pour activer votre compte, confirmez votre adresse e-mail :`),
       button("Confirmer mon adresse", url),
       note(`Vous n'avez pas créé de compte sur ${shop.name} ? Ignorez simplement cet e-mail.`),
@@ -137,14 +155,17 @@ export function verifyEmail({ shop, name, url }: { shop: MailShop; name: string;
   });
 }
 
-/** "Mot de passe oublié" link: valid 1 hour, harmless if ignored. */
-export function resetPassword({ shop, name, url }: { shop: MailShop; name: string; url: string }): EmailContent {
+/**
+ * "Mot de passe oublié" link: valid 1 hour, harmless if ignored. No name: the account's may have
+ * been typed by someone else than the address's owner (an account never confirmed).
+ */
+export function resetPassword({ shop, url }: { shop: MailShop; url: string }): EmailContent {
   return layout(shop, {
     subject: `Réinitialisation de votre mot de passe – ${shop.name}`,
     preheader: "Choisissez un nouveau mot de passe (lien valable 1 heure).",
     heading: "Réinitialisez votre mot de passe",
     parts: [
-      greeting(name),
+      paragraph("Bonjour,"),
       paragraph(`Vous avez demandé à réinitialiser le mot de passe de votre compte ${shop.name}. Choisissez-en un nouveau :`),
       button("Choisir un nouveau mot de passe", url),
       note("Ce lien est valable 1 heure. Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé."),
@@ -154,25 +175,16 @@ export function resetPassword({ shop, name, url }: { shop: MailShop; name: strin
 
 /**
  * Sent instead of a second account when someone signs up with an address that already has one,
- * so the sign-up form never reveals which addresses are registered.
+ * so the sign-up form never reveals which addresses are registered. No name, neither the one just
+ * typed nor the account's (which may not be the address owner's either).
  */
-export function alreadyRegistered({
-  shop,
-  name,
-  loginUrl,
-  resetUrl,
-}: {
-  shop: MailShop;
-  name: string;
-  loginUrl: string;
-  resetUrl: string;
-}): EmailContent {
+export function alreadyRegistered({ shop, loginUrl, resetUrl }: { shop: MailShop; loginUrl: string; resetUrl: string }): EmailContent {
   return layout(shop, {
     subject: `Vous avez déjà un compte – ${shop.name}`,
     preheader: "Une inscription a été tentée avec votre adresse e-mail.",
     heading: "Vous avez déjà un compte",
     parts: [
-      greeting(name),
+      paragraph("Bonjour,"),
       paragraph(`Quelqu'un, sans doute vous, a essayé de créer un compte sur ${shop.name} avec cette adresse e-mail. Vous avez déjà un compte : connectez-vous simplement.`),
       button("Me connecter", loginUrl),
       paragraph("Mot de passe oublié ? Choisissez-en un nouveau :"),

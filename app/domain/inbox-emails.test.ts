@@ -48,15 +48,16 @@ describe("seller's notice", () => {
 });
 
 describe("customer's e-mails", () => {
-  it("acknowledges without repeating what was typed (no relay for spam)", () => {
-    const ack = customerAcknowledgement({ shop, kind: "contact", firstName: "Marie" });
+  it("acknowledges without repeating what was typed, not even the first name (no relay for spam or phishing)", () => {
+    const ack = customerAcknowledgement({ shop, kind: "contact", firstName: "Marie www.evil.test" });
     expect(ack.subject).toBe("Nous avons bien reçu votre message – Comptoir");
-    expect(ack.text).toContain("Bonjour Marie,");
+    expect(ack.text).toContain("\n\nBonjour,\n\n");
+    for (const part of [ack.html, ack.text]) expect(part).not.toMatch(/Marie|evil/);
     expect(ack.text).toContain("vous répondra très bientôt");
     const buyback = customerAcknowledgement({ shop, kind: "rachat", firstName: "<b>Marie</b>" });
     expect(buyback.subject).toBe("Nous avons bien reçu votre demande de rachat – Comptoir");
     expect(buyback.text).toContain("par e-mail ou par message sur les réseaux sociaux");
-    expect(buyback.html).toContain("Bonjour &lt;b&gt;Marie&lt;/b&gt;,");
+    expect(buyback.html).not.toContain("Marie");
   });
 
   it("sends the seller's reply with the request quoted, all escaped", () => {
@@ -76,5 +77,35 @@ describe("customer's e-mails", () => {
     expect(offer.html).toContain("120,50\u00a0€");
     expect(offer.html).toContain("Cartes en bon état.<br>&lt;i&gt;Envoi&lt;/i&gt; à nos frais.");
     expect(offerEmail({ shop, firstName: "Marie", amountCents: 100, note: "" }).text).not.toContain("undefined");
+  });
+});
+
+describe("addresses in what the customer typed", () => {
+  const phishing: InboxRequestMail = {
+    ...request,
+    lastName: "Dupont www.evil.test",
+    firstName: "Marie",
+    message: "Votre compte est suspendu : https://evil.test/login\nou www.evil.test, écrivez à support@evil.test",
+  };
+
+  it("reach the seller inert: no scheme, no linkable domain, in the quote, the names, the subject and the preheader", () => {
+    const mail = sellerNotification({ shop, request: phishing, adminUrl });
+    for (const part of [mail.text, mail.html, mail.subject]) {
+      expect(part).not.toContain("https://evil");
+      expect(part).not.toMatch(/evil\.test/);
+    }
+    expect(mail.text).toContain("> Votre compte est suspendu : https[:]//evil[.]test/login");
+    expect(mail.text).toContain("Nom : Dupont www[.]evil[.]test");
+    // The customer's own address stays usable: the seller answers it.
+    expect(mail.text).toContain("Email : marie@example.com");
+  });
+
+  it("go back to the customer inert in the seller's reply, whose own links stay", () => {
+    const reply = replyEmail({ shop, kind: "contact", firstName: "Marie www.evil.test", reply: "Voyez https://comptoir.example/tcg", original: phishing.message });
+    expect(reply.text).toContain("Voyez https://comptoir.example/tcg");
+    expect(reply.text).toContain("Bonjour Marie www[.]evil[.]test,");
+    for (const part of [reply.text, reply.html]) expect(part).not.toMatch(/evil\.test|https:\/\/evil/);
+    const offer = offerEmail({ shop, firstName: "Marie http://evil.test", amountCents: 1000, note: "" });
+    for (const part of [offer.text, offer.html]) expect(part).not.toMatch(/evil\.test|http:\/\/evil/);
   });
 });

@@ -1,12 +1,13 @@
 import { sliceText } from "./text-rules";
 import type { InboxKind } from "./catalog-values";
-import { type EmailContent, type EmailPart, type MailShop, button, escapeHtml, greeting, layout, note, paragraph } from "./email-templates";
+import { type EmailContent, type EmailPart, type MailShop, button, escapeHtml, greeting, inertText, layout, note, paragraph } from "./email-templates";
 import { formatEuros } from "./money";
 
 /**
  * E-mails of the contact and buy-back requests: the seller's notice, the customer's
  * acknowledgement, and the seller's reply and offer. Pure functions on the shop's layout;
- * everything the customer typed is escaped, so markup arrives as text.
+ * everything the customer typed is escaped, so markup arrives as text, and made inert
+ * (inertText: no address in it becomes a link), the e-mail address they gave excepted.
  */
 
 export type InboxRequestMail = {
@@ -24,8 +25,9 @@ export type InboxRequestMail = {
 const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;";
 const TEXT_COLOR = "#1f2937";
 
-/** Text as typed, line breaks kept, in a quoted box (the text version indents it with "> "). */
-function quote(text: string): EmailPart {
+/** Text as typed, inert, line breaks kept, in a quoted box (the text version indents it with "> "). */
+function quote(typed: string): EmailPart {
+  const text = inertText(typed);
   const html = text.split(/\r?\n/).map(escapeHtml).join("<br>");
   return {
     html:
@@ -58,7 +60,7 @@ function prose(text: string): EmailPart {
   };
 }
 
-const fullName = (request: Pick<InboxRequestMail, "firstName" | "lastName">) => `${request.firstName} ${request.lastName}`;
+const fullName = (request: Pick<InboxRequestMail, "firstName" | "lastName">) => inertText(`${request.firstName} ${request.lastName}`);
 
 const KIND_NOUN: Record<InboxKind, string> = { contact: "message", rachat: "demande de rachat" };
 
@@ -70,16 +72,16 @@ export function sellerNotification({ shop, request, adminUrl }: { shop: MailShop
   const buyback = request.kind === "rachat";
   const subject = buyback ? `Nouvelle demande de rachat – ${fullName(request)}` : `Nouveau message de contact – ${fullName(request)}`;
   const rows: [string, string][] = [
-    ["Nom", request.lastName],
-    ["Prénom", request.firstName],
+    ["Nom", inertText(request.lastName)],
+    ["Prénom", inertText(request.firstName)],
     ["Email", request.email],
   ];
-  if (request.phone) rows.push(["Téléphone", request.phone]);
+  if (request.phone) rows.push(["Téléphone", inertText(request.phone)]);
   if (buyback) rows.push(["Photos", request.photoCount === 0 ? "aucune" : `${request.photoCount} (sur la page de la demande)`]);
   const mailto = `mailto:${request.email}?subject=${encodeURIComponent(`Re: ${buyback ? "votre demande de rachat" : "votre message"} – ${shop.name}`)}`;
   return layout(shop, {
     subject,
-    preheader: sliceText(request.message, 120),
+    preheader: inertText(sliceText(request.message, 120)),
     heading: buyback ? "Nouvelle demande de rachat" : "Nouveau message de contact",
     parts: [
       lines(rows),
@@ -92,15 +94,19 @@ export function sellerNotification({ shop, request, adminUrl }: { shop: MailShop
   });
 }
 
-/** To the customer: the request arrived. Their text is not repeated (no relay for spam). */
-export function customerAcknowledgement({ shop, kind, firstName }: { shop: MailShop; kind: InboxKind; firstName: string }): EmailContent {
+/**
+ * To the customer: the request arrived. It goes to an address anyone could have typed, so it
+ * repeats nothing they wrote, not even the first name (`firstName` is not used): no relay for
+ * spam or phishing from the shop's address.
+ */
+export function customerAcknowledgement({ shop, kind }: { shop: MailShop; kind: InboxKind; firstName?: string }): EmailContent {
   const buyback = kind === "rachat";
   return layout(shop, {
     subject: buyback ? `Nous avons bien reçu votre demande de rachat – ${shop.name}` : `Nous avons bien reçu votre message – ${shop.name}`,
     preheader: buyback ? "Nous étudions votre collection." : "Nous vous répondrons très bientôt.",
     heading: buyback ? "Demande de rachat reçue" : "Message reçu",
     parts: [
-      greeting(firstName),
+      paragraph("Bonjour,"),
       paragraph(
         buyback
           ? `Merci pour votre demande de rachat ! ${shop.name} étudie votre collection et vous répondra par e-mail ou par message sur les réseaux sociaux.`

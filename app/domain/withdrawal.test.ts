@@ -144,6 +144,16 @@ describe("the acknowledgement e-mail", () => {
     expect(email.text).toContain("Au nom de : Marie et Pierre Curie");
   });
 
+  it("repeats the name given in the form inert: an address in it becomes no link, for the customer nor the seller", () => {
+    const customerName = "Marie https://evil.test www.evil.test";
+    const email = withdrawalAcknowledgementEmail({ shop, order, requestedAt, customerName, returnAddress: null });
+    const seller = sellerWithdrawalEmail({ shop, order: { ...order, customerName: "Paul evil.test" }, requestedAt, customerName, source: "guest", email: "marie@example.com", adminUrl: "https://comptoir.example/admin/orders/CPT-482913-0071" });
+    for (const body of [email.html, email.text, seller.html, seller.text]) {
+      expect(body).not.toMatch(/evil\.test|https:\/\/evil/);
+    }
+    expect(email.text).toContain("Au nom de : Marie https[:]//evil[.]test www[.]evil[.]test");
+  });
+
   it("says what happens next: the refund within 14 days, the return address, the shop's contact", () => {
     expect(ack.text).toContain("au plus tard le 5 juillet 2026, soit 14 jours après votre demande");
     expect(ack.text).toContain("Renvoyez-nous les articles au plus tard le 5 juillet 2026");

@@ -1,6 +1,6 @@
 import type { FieldErrors } from "./field-errors";
 import type { OrderStatus, WithdrawalSource } from "./catalog-values";
-import { type EmailContent, type MailShop, button, greeting, layout, note, paragraph } from "./email-templates";
+import { type EmailContent, type MailShop, button, greeting, inertText, layout, note, paragraph } from "./email-templates";
 import { formatEuros } from "./money";
 import { formatParisDate, formatParisTime } from "./paris-time";
 import { details, orderTable, sectionTitle } from "./order-emails";
@@ -169,7 +169,7 @@ export function withdrawalAcknowledgementEmail({ shop, order, requestedAt, custo
         `Nous avons bien reçu, le ${date} à ${time} (heure de Paris), votre rétractation du contrat de la commande ${order.number}. Cet e-mail en est l'accusé de réception : conservez-le.`,
       ),
       details([
-        ["Au nom de", customerName],
+        ["Au nom de", inertText(customerName)],
         ["Commande", order.number],
         ["Demande reçue le", `${date} à ${time} (heure de Paris)`],
         ["Montant payé", formatEuros(order.totalCents)],
@@ -205,8 +205,8 @@ export function sellerWithdrawalEmail({ shop, order, requestedAt, customerName, 
       details([
         ["Commande", order.number],
         ["Demande reçue le", `${date} à ${time}`],
-        ["Au nom de", customerName],
-        ["Client de la commande", order.customerName?.trim() || "non renseigné"],
+        ["Au nom de", inertText(customerName)],
+        ["Client de la commande", inertText(order.customerName?.trim() || "non renseigné")],
         ["E-mail", email],
         ["À rembourser avant le", deadline],
         ["Montant", formatEuros(order.totalCents)],

@@ -3,7 +3,10 @@ import { alreadyRegistered, type MailShop, resetPassword, verifyEmail } from "~/
 import { absoluteUrl } from "~/lib/seo";
 import { queueEmail } from "./mail.server";
 
-/** The account e-mails, queued in the outbox with links to this shop's own pages. */
+/**
+ * The account e-mails, queued in the outbox with links to this shop's own pages. None repeats the
+ * account's name: they go to addresses nobody may have confirmed (email-templates.ts).
+ */
 type Person = { email: string; name: string };
 
 const link = (shop: MailShop, path: string, token?: string) =>
@@ -13,7 +16,7 @@ export async function queueVerificationEmail(db: Db, shop: MailShop, user: Perso
   await queueEmail(db, {
     to: user.email,
     kind: "verify-email",
-    content: verifyEmail({ shop, name: user.name, url: link(shop, "/verify-email", token) }),
+    content: verifyEmail({ shop, url: link(shop, "/verify-email", token) }),
   });
 }
 
@@ -21,7 +24,7 @@ export async function queuePasswordResetEmail(db: Db, shop: MailShop, user: Pers
   await queueEmail(db, {
     to: user.email,
     kind: "reset-password",
-    content: resetPassword({ shop, name: user.name, url: link(shop, "/reset-password", token) }),
+    content: resetPassword({ shop, url: link(shop, "/reset-password", token) }),
   });
 }
 
@@ -30,6 +33,6 @@ export async function queueAlreadyRegisteredEmail(db: Db, shop: MailShop, owner:
   await queueEmail(db, {
     to: owner.email,
     kind: "already-registered",
-    content: alreadyRegistered({ shop, name: owner.name, loginUrl: link(shop, "/login"), resetUrl: link(shop, "/forgot-password") }),
+    content: alreadyRegistered({ shop, loginUrl: link(shop, "/login"), resetUrl: link(shop, "/forgot-password") }),
   });
 }

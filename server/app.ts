@@ -1,4 +1,4 @@
-import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import type { RequestListener } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -12,14 +12,13 @@ import type { AppContext, SendMailNow } from "~/lib/context";
 import type { Auth } from "~/lib/auth.server";
 import type { Env } from "~/lib/env.server";
 import { shopIdentity } from "~/lib/env.server";
-import { FORM_LIMIT_BYTES } from "~/lib/request-input.server";
 import type { PaymentProvider } from "~/services/payments/types";
 import type { StockGate } from "~/services/stock-gate.server";
 import type { FileStore, Storage } from "~/services/storage.server";
 import type { LiveHub } from "./live";
 import { type TrustProxy, checkoutRoutes } from "./checkout-endpoint";
 import { precompressedFiles } from "./precompressed";
-import { frenchErrors, onlyShopMethods, readableAddress, sameSitePosts } from "./request-guards";
+import { closeAfterUnreadBody, frenchErrors, onlyShopMethods, readableAddress, sameSitePosts } from "./request-guards";
 import { type PageCache, pageCacheMiddleware, privateWhenPersonal, servePageFromCache } from "./page-cache";
 
 export type AppDeps = {
@@ -180,25 +179,6 @@ export function createApp(deps: AppDeps): RequestListener {
     if (checkoutRoute(req, res) || cachedPage(req, res)) return;
     app(req, res);
   };
-}
-
-/**
- * An answer written before its request's body was all read (a refusal past a ceiling: the
- * rest is never read) closes the connection, as HTTP allows for a 413: a client reusing it
- * would send its next request into the rest of that body and get a reset. A body declared no
- * larger than a form post (one refused from its headers: signed out, another site's) is left to
- * Node, which reads and drops what is left after the answer: a client still writing it then
- * gets the answer instead of a broken connection (EPIPE).
- */
-function closeAfterUnreadBody(req: IncomingMessage, res: ServerResponse): void {
-  // Pages read no body: Node discards one after the answer. Kept off the page cache's hot path.
-  if (req.method === "GET" || req.method === "HEAD") return;
-  if (Number(req.headers["content-length"] ?? Number.NaN) <= FORM_LIMIT_BYTES) return;
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
-    if (!req.complete) this.setHeader("Connection", "close");
-    return writeHead.apply(this, args);
-  } as typeof writeHead;
 }
 
 function parseTrustProxy(value: string): boolean | number | string {

@@ -1,4 +1,5 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { METHOD_NOT_ALLOWED } from "~/lib/http";
@@ -21,7 +22,7 @@ function refuse(res: Response, status: number, message: string, headers: Record<
 
 /**
  * Calls `answer` once the request's body has been read, when it is no larger than a form post:
- * a refusal sent while the client is still sending closes the connection (server/app.ts), and
+ * a refusal sent while the client is still sending closes the connection (closeAfterUnreadBody), and
  * the client, still writing, gets a reset (EPIPE) instead of the answer; a browser then shows
  * its own network error, not the French reason. A larger body is not worth reading: the
  * answer goes at once, and the connection closes.
@@ -117,5 +118,58 @@ export function frenchErrors(logger: Logger) {
     const status = typeof declared === "number" && declared >= 400 && declared < 600 ? declared : 500;
     if (status >= 500) logger.error({ err: error, method: req.method, url: req.originalUrl }, "request failed");
     refuse(res, status, status >= 500 ? "Une erreur est survenue. Réessayez dans un instant." : "Requête invalide.");
+  };
+}
+
+/**
+ * How long a connection closed after an unread body keeps reading (and dropping) what the client
+ * still sends. Closing a socket with unread data sends a reset, and a client still writing its
+ * upload may then lose the answer sent just before (RFC 9112 §9.6, "lingering close"): the
+ * browser showed its own network error instead of the French 413.
+ */
+export const LINGER_MS = 2_000;
+
+/**
+ * An answer written before its request's body was all read (a refusal past a ceiling: the
+ * rest is never read) closes the connection, as HTTP allows for a 413: a client reusing it
+ * would send its next request into the rest of that body and get a reset. A body declared no
+ * larger than a form post (one refused from its headers: signed out, another site's) is left to
+ * Node, which reads and drops what is left after the answer: a client still writing it then
+ * gets the answer instead of a broken connection (EPIPE).
+ *
+ * A route that stops reading (lib/read-at-most.server.ts, lib/multipart.server.ts cancel the
+ * body's stream, which destroys the request and with it the socket, before any answer) leaves
+ * the rest of the body to be dropped instead: nothing of it is kept, and the answer is sent.
+ * After the answer the connection lingers: it reads and drops for at most LINGER_MS, then closes.
+ */
+export function closeAfterUnreadBody(req: IncomingMessage, res: ServerResponse): void {
+  // Pages read no body: Node discards one after the answer. Kept off the page cache's hot path.
+  if (req.method === "GET" || req.method === "HEAD") return;
+  if (Number(req.headers["content-length"] ?? Number.NaN) <= FORM_LIMIT_BYTES) return;
+  const destroy = req.destroy;
+  req.destroy = function (this: IncomingMessage, ...args: Parameters<typeof destroy>) {
+    // The client still connected and sending: drop the rest (flowing, with no one listening).
+    if (this.complete || !this.socket || this.socket.destroyed || res.writableFinished) return destroy.apply(this, args);
+    this.resume();
+    return this;
+  } as typeof destroy;
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+    if (!req.complete) {
+      this.setHeader("Connection", "close");
+      if (req.socket) lingerOnClose(req.socket);
+    }
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+}
+
+/** Node closes a `Connection: close` answer's socket with destroySoon: end it, drop what comes, then close. */
+function lingerOnClose(socket: Socket): void {
+  socket.destroySoon = function (this: Socket) {
+    this.end(); // the answer is complete: FIN
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once("end", () => this.destroy()).once("close", () => clearTimeout(timer));
+    this.resume();
   };
 }

@@ -75,7 +75,7 @@ export async function readJson(request: Request, limit = FORM_LIMIT_BYTES): Prom
   }
 }
 
-/** The rest of the body is never read: server/app.ts closes the connection after the answer. */
+/** The rest of the body is not kept: it is dropped, and the connection closed after the answer (closeAfterUnreadBody, server/request-guards.ts). */
 function tooLarge() {
   return data("L'envoi est trop volumineux.", { status: 413 });
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { IMAGE_UPLOAD_ERRORS, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, sniffImageType } from "~/domain/image-upload";
 import { IMAGE_WIDTHS } from "~/domain/images";
+import { imageDecoding } from "~/lib/semaphore.server";
 
 /**
  * Files under relative, slash-separated keys ("seed/display-ev-320.webp"): local disk by
@@ -110,7 +111,7 @@ export async function encodeImageVariants(source: Buffer): Promise<ImageVariant[
     IMAGE_WIDTHS.map(async (width) => ({
       width,
       // Small sources are enlarged too: srcset promises every width.
-      body: await sharp(source, { failOn: "error" })
+      body: await sharp(source, { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS })
         .rotate()
         .resize({ width, withoutEnlargement: false })
         .webp({ quality: 82 })
@@ -141,7 +142,8 @@ export type ImageRefusal = { ok: false; status: 413 | 415 | 422; error: string }
 /**
  * The checks every uploaded image passes (product images and buy-back photos alike): its size
  * first, then its first bytes (never the file name or the declared type), then a full decode
- * by `encode`, in memory. Nothing is stored here: the caller stores `value` once all is well.
+ * by `encode`, in memory, a few at a time across all requests (lib/semaphore.server.ts).
+ * Nothing is stored here: the caller stores `value` once all is well.
  */
 export async function checkUploadedImage<T>(bytes: Buffer, encode: (source: Buffer) => Promise<T>): Promise<{ ok: true; value: T } | ImageRefusal> {
   if (bytes.length > MAX_IMAGE_BYTES) return { ok: false, status: 413, error: IMAGE_UPLOAD_ERRORS.tooLarge };
@@ -150,7 +152,8 @@ export async function checkUploadedImage<T>(bytes: Buffer, encode: (source: Buff
     // The header gives the size in pixels without decoding anything.
     const { width = 0, height = 0 } = await sharp(bytes).metadata();
     if (width * height > MAX_IMAGE_PIXELS) return { ok: false, status: 422, error: IMAGE_UPLOAD_ERRORS.tooManyPixels };
-    return { ok: true, value: await encode(bytes) };
+    // The decoding waits its turn among every request's (lib/semaphore.server.ts).
+    return { ok: true, value: await imageDecoding.run(() => encode(bytes)) };
   } catch {
     return { ok: false, status: 422, error: IMAGE_UPLOAD_ERRORS.unreadable };
   }

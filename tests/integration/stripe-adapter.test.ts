@@ -225,6 +225,7 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
       payment_status: "paid",
       payment_intent: "pi_abc",
       amount_total: 44_998,
+      currency: "eur",
       customer_email: null,
       customer_details: { email: "marie@example.com", name: "Marie Curie", phone: "+33612345678", address: null },
       collected_information: {
@@ -249,6 +250,7 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
         customerName: "Marie Curie",
         shippingAddress: marie,
         amountTotalCents: 44_998,
+        currency: "eur",
       });
     });
 

@@ -30,6 +30,9 @@ export const RATE_LIMITS = {
   signUpPerAccount: { limit: 3, windowMs: 60 * MINUTE },
   resetPerIp: { limit: 5, windowMs: 60 * MINUTE },
   resetPerAccount: { limit: 3, windowMs: 60 * MINUTE },
+  // New passwords posted with a reset link's token, from one address: a customer needs one or
+  // two; guessing tokens stops at once (they are random, this only bounds the work).
+  resetTokenPerIp: { limit: 10, windowMs: 60 * MINUTE },
   // Checkout attempts (each holds stock for a while): a household on one address can retry
   // through a drop; a script hammering the endpoint is stopped within seconds.
   checkoutPerIp: { limit: 30, windowMs: 10 * MINUTE },

@@ -146,7 +146,10 @@ export async function requestPasswordReset(context: Ctx, input: { email: string 
   return { ok: true };
 }
 
+/** Sets the new password of a reset link; each post counted per address first, like every form of an account. */
 export async function resetPassword(context: Ctx, input: { token: string; password: string }): Promise<{ ok: true } | Failure> {
+  const perIp = await consumeRateLimit(context.db, "resetTokenPerIp", context.clientIp);
+  if (perIp.blocked) return tooMany(perIp.retryAfterMs);
   try {
     await context.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
     return { ok: true };

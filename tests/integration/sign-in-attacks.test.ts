@@ -98,4 +98,13 @@ describe(`sign-in limits under attack over HTTP on ${databaseLabel}`, () => {
     expect(newcomer.status).toBe(429);
     expect(Number(newcomer.headers.get("retry-after"))).toBeGreaterThan(0);
   });
+
+  it("counts new passwords posted with reset tokens per address before checking the token", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_LIMITS.resetTokenPerIp.limit + 2; i++) {
+      statuses.push((await post("/reset-password", { token: `jeton-devine-${i}`, password: "Nouveau-Mot-2026", confirm: "Nouveau-Mot-2026" }, "203.0.113.120")).status);
+    }
+    expect(statuses.slice(0, RATE_LIMITS.resetTokenPerIp.limit)).toEqual(Array(RATE_LIMITS.resetTokenPerIp.limit).fill(400));
+    expect(statuses.slice(RATE_LIMITS.resetTokenPerIp.limit)).toEqual([429, 429]);
+  });
 });

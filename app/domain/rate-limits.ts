@@ -59,9 +59,13 @@ export function rateLimitKey(name: RateLimitName, subject: string): string {
   return `${name}:${subject.trim().toLowerCase()}`;
 }
 
-/** The subject of an account's own count from one address (the account's e-mail and the address). */
+/**
+ * The subject of an account's own count from one address: the address, then the account's
+ * e-mail last, so that its keys end in ":<e-mail>" like every key about that e-mail (an erase by
+ * e-mail address deletes them all).
+ */
 export function accountAtAddress(email: string, clientIp: string): string {
-  return `${email.trim().toLowerCase()}|${clientIp}`;
+  return `${clientIp}:${email.trim().toLowerCase()}`;
 }
 
 /** The French message of a 429 answer, with the wait rounded up to the minute. */

@@ -55,14 +55,14 @@ describe(`rate limits on ${databaseLabel}`, () => {
   it("remembers a mark for its window, renews it, and forgets it after", async () => {
     const start = new Date("2026-11-23T10:00:00Z");
     const { windowMs } = RATE_LIMITS.signInKnownAddress;
-    expect(await hasMark(database.db, "signInKnownAddress", "a@example.com|192.0.2.1", start)).toBe(false);
-    await setMark(database.db, "signInKnownAddress", "a@example.com|192.0.2.1", start);
-    expect(await hasMark(database.db, "signInKnownAddress", "A@example.com|192.0.2.1", start)).toBe(true);
-    expect(await hasMark(database.db, "signInKnownAddress", "a@example.com|192.0.2.2", start)).toBe(false);
+    expect(await hasMark(database.db, "signInKnownAddress", "192.0.2.1:a@example.com", start)).toBe(false);
+    await setMark(database.db, "signInKnownAddress", "192.0.2.1:a@example.com", start);
+    expect(await hasMark(database.db, "signInKnownAddress", "192.0.2.1:A@example.com", start)).toBe(true);
+    expect(await hasMark(database.db, "signInKnownAddress", "192.0.2.2:a@example.com", start)).toBe(false);
     const end = new Date(start.getTime() + windowMs);
-    expect(await hasMark(database.db, "signInKnownAddress", "a@example.com|192.0.2.1", end)).toBe(false);
-    await setMark(database.db, "signInKnownAddress", "a@example.com|192.0.2.1", new Date(end.getTime() - 1000));
-    expect(await hasMark(database.db, "signInKnownAddress", "a@example.com|192.0.2.1", end)).toBe(true);
+    expect(await hasMark(database.db, "signInKnownAddress", "192.0.2.1:a@example.com", end)).toBe(false);
+    await setMark(database.db, "signInKnownAddress", "192.0.2.1:a@example.com", new Date(end.getTime() - 1000));
+    expect(await hasMark(database.db, "signInKnownAddress", "192.0.2.1:a@example.com", end)).toBe(true);
   });
 
   it("takes back one attempt, and only one, never below 0", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { RATE_LIMITS } from "~/domain/rate-limits";
+import { RATE_LIMITS, accountAtAddress } from "~/domain/rate-limits";
+import { eraseGuest } from "~/services/gdpr.server";
 import { checkRateLimit, clearRateLimit, consumeRateLimit, hasMark, recordAttempt, refundAttempt, setMark } from "~/services/rate-limit.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
@@ -74,5 +75,18 @@ describe(`rate limits on ${databaseLabel}`, () => {
     await consumeRateLimit(database.db, "signInPerIp", "192.0.2.78");
     for (let i = 0; i < 3; i++) await refundAttempt(database.db, "signInPerIp", "192.0.2.78");
     expect((await recordAttempt(database.db, "signInPerIp", "192.0.2.78")).count).toBe(1);
+  });
+
+  it("keeps every sign-in key of an e-mail address erasable by that address", async () => {
+    const email = "efface@example.com";
+    await consumeRateLimit(database.db, "signInPerAccount", email);
+    await setMark(database.db, "signInKnownAddress", accountAtAddress(email, "192.0.2.90"));
+    await consumeRateLimit(database.db, "signInPerKnownAddress", accountAtAddress(email, "2001:db8::90"));
+    await consumeRateLimit(database.db, "signInPerKnownAddress", accountAtAddress("autre@example.com", "192.0.2.90"));
+    await eraseGuest(database.db, { email: "Efface@Example.com" });
+    expect(await hasMark(database.db, "signInKnownAddress", accountAtAddress(email, "192.0.2.90"))).toBe(false);
+    expect((await recordAttempt(database.db, "signInPerAccount", email)).count).toBe(1);
+    expect((await recordAttempt(database.db, "signInPerKnownAddress", accountAtAddress(email, "2001:db8::90"))).count).toBe(1);
+    expect((await recordAttempt(database.db, "signInPerKnownAddress", accountAtAddress("autre@example.com", "192.0.2.90"))).count).toBe(2);
   });
 });

@@ -458,6 +458,20 @@ describe("orderConfirmationEmail", () => {
   });
 });
 
+describe("the delivery address someone typed", () => {
+  it("reaches the e-mail inert: no address in it becomes a link", () => {
+    const order: OrderView = {
+      ...homeOrder,
+      customerName: "Pierre www.evil.test",
+      shippingAddress: { ...homeOrder.shippingAddress!, fullName: "Pierre https://evil.test", line2: "voir www.evil.test" },
+    };
+    const email = orderConfirmationEmail({ shop, seller: legal, invoiceUrl: null, order, orderUrl });
+    for (const part of [email.html, email.text]) expect(part).not.toMatch(/evil\.test|https:\/\/evil/);
+    expect(email.text).toContain("Pierre https[:]//evil[.]test");
+    expect(email.text).toContain("3 place du Panthéon");
+  });
+});
+
 describe("sellerNewOrderEmail", () => {
   const email = sellerNewOrderEmail({ shop, order: relayOrder, adminUrl });
 

@@ -6,6 +6,7 @@ import {
   button,
   escapeHtml,
   greeting,
+  inertText,
   layout,
   note,
   paragraph,
@@ -254,7 +255,8 @@ export function addressLines(address: ShippingAddress): string[] {
 
 function addressBlock(address: ShippingAddress | null): EmailPart {
   if (!address) return paragraph("Adresse de livraison non renseignée.");
-  const lines = addressLines(address);
+  // What the buyer typed, inert: no address in it becomes a link (email-templates.ts).
+  const lines = addressLines(address).map(inertText);
   return {
     html: `<p class="fg" style="margin:0 0 16px;${FONT}font-size:15px;line-height:22px;color:${TEXT_COLOR};">${lines.map(escapeHtml).join("<br>")}</p>`,
     text: lines.join("\n"),

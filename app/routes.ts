@@ -29,6 +29,7 @@ export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("unauthorized", "routes/admin/unauthorized.tsx"),
+    route("securite", "routes/admin/security.tsx"),
     route("api/images", "routes/admin/api.images.ts"),
     route("csv/export", "routes/admin/csv-export.ts"),
     route("inbox/photos/:key", "routes/admin/inbox-photo.ts"),

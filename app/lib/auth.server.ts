@@ -1,6 +1,8 @@
 import { betterAuth } from "better-auth";
+import { eq } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { accounts, sessions, users, verifications } from "~/db/schema";
+import { twoFactor } from "better-auth/plugins";
+import { accounts, sessions, twoFactors, users, verifications } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/auth-forms";
 
@@ -15,19 +17,31 @@ export type AuthMail = {
   existingAccount(user: { email: string; name: string }): Promise<void>;
 };
 
+/** The issuer an authenticator app shows next to the admin's address. */
+export const TOTP_ISSUER = "Comptoir";
+
+/**
+ * Whether a sign-in's Set-Cookie headers carry better-auth's `two_factor` cookie: the password
+ * was right, the account has a second factor, and no session exists until a code is given
+ * (/admin/login's second step).
+ */
+export function secondFactorPending(headers: Headers): boolean {
+  return headers.getSetCookie().some((cookie) => /^[^=]*two_factor=[^;]/.test(cookie));
+}
+
 /**
  * better-auth on our Drizzle database: e-mail and password, sessions in the database, a role
  * kept on the server. Its HTTP handler is not mounted: route actions call `auth.api` after
  * validating and rate-limiting, so no endpoint bypasses those checks.
  */
 export function createAuth(options: { db: Db; secret: string; baseUrl: string; mail: AuthMail }) {
-  return betterAuth({
+  const auth = betterAuth({
     appName: "Comptoir",
     secret: options.secret,
     baseURL: options.baseUrl,
     database: drizzleAdapter(options.db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
     }),
     user: {
       additionalFields: {
@@ -58,6 +72,12 @@ export function createAuth(options: { db: Db; secret: string; baseUrl: string; m
       expiresIn: SESSION_MAX_AGE_SECONDS,
       updateAge: 24 * 60 * 60,
     },
+    plugins: [
+      // TOTP (6 digits, 30 s) with 10 recovery codes, both stored encrypted; enabling, disabling
+      // and reading the URI ask for the password; 5 wrong codes end a sign-in's challenge and
+      // 10 in a row lock the second factor 15 minutes. No "trusted device": every sign-in asks.
+      twoFactor({ issuer: TOTP_ISSUER, twoFactorCookieMaxAge: 10 * 60 }),
+    ],
     // Our own limits (services/rate-limit.server.ts) apply before any call reaches better-auth.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
@@ -69,6 +89,22 @@ export function createAuth(options: { db: Db; secret: string; baseUrl: string; m
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
   });
+  // With a second factor, better-auth answers a right password with `{ twoFactorRedirect }`, no
+  // session and its `two_factor` cookie. Callers (auth-actions' signIn: its limits take back a
+  // right password's attempt) get the usual answer with the account's user, no token, and that
+  // cookie: secondFactorPending(headers) tells them a code is still due.
+  const signInEmail = auth.api.signInEmail;
+  (auth.api as { signInEmail: unknown }).signInEmail = (async (input: Parameters<typeof signInEmail>[0]) => {
+    const result = (await signInEmail(input)) as unknown;
+    const returnHeaders = Boolean((input as { returnHeaders?: boolean }).returnHeaders);
+    const body = (returnHeaders ? (result as { response: unknown }).response : result) as { twoFactorRedirect?: boolean } | null;
+    if (!body?.twoFactorRedirect) return result;
+    const email = (input as { body: { email: string } }).body.email.toLowerCase();
+    const [user] = await options.db.select().from(users).where(eq(users.email, email));
+    const response = { redirect: false, token: "", url: undefined, user, twoFactorRedirect: true };
+    return returnHeaders ? { headers: (result as { headers: Headers }).headers, response } : response;
+  }) as typeof signInEmail;
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

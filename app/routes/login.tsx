@@ -4,6 +4,7 @@ import { FailureAlert } from "~/components/account/failure-alert";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { fieldErrors, loginSchema } from "~/domain/auth-forms";
+import { secondFactorPending } from "~/lib/auth.server";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { failureData, invalidData, signIn } from "~/services/auth-actions.server";
@@ -24,6 +25,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = loginSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return invalidData(fieldErrors(parsed.error));
   const result = await signIn(request, context, parsed.data);
+  if (result.ok && secondFactorPending(result.headers)) {
+    // An account with a second factor (an admin's) signs in at /admin/login, which asks for the code.
+    return failureData({
+      ok: false,
+      status: 403,
+      title: "Compte d'administration",
+      description: "Connectez-vous depuis la page d'administration (/admin/login), qui demande votre code de vérification.",
+    });
+  }
   if (!result.ok) return failureData(result);
   throw redirect("/account", { headers: result.headers });
 }

@@ -23,6 +23,8 @@ export function authHeaders(request: { headers: Pick<Headers, "get"> }, context:
 }
 
 const viewers = new WeakMap<Request, Promise<Viewer | null>>();
+/** Viewers whose account has a verified second factor (better-auth's `twoFactorEnabled`). */
+const withSecondFactor = new WeakSet<Viewer>();
 
 /**
  * Who is signed in (checked against the sessions table), once per request. The answer then
@@ -66,16 +68,26 @@ export async function viewerFromHeaders(
   if (!headers.get("cookie")?.includes("session_token")) return null;
   const result = await context.auth.api.getSession({ headers: authHeaders({ headers }, context) }).catch(() => null);
   if (!result) return null;
-  const user = result.user as typeof result.user & { role?: string };
+  const user = result.user as typeof result.user & { role?: string; twoFactorEnabled?: boolean | null };
   if (user.role === "admin" && !(await adminSessionStillValid(result.session, context))) return null;
-  return {
+  const viewer: Viewer = {
     id: user.id,
     name: user.name,
     email: user.email,
     role: user.role === "admin" ? "admin" : "user",
     createdAt: new Date(user.createdAt).toISOString(),
   };
+  if (user.twoFactorEnabled) withSecondFactor.add(viewer);
+  return viewer;
 }
+
+/** Whether the signed-in viewer's account has a verified second factor. */
+export function hasSecondFactor(viewer: Viewer): boolean {
+  return withSecondFactor.has(viewer);
+}
+
+/** Where an admin without a second factor enrols one; no other admin page opens before. */
+export const ADMIN_SECURITY_PATH = "/admin/securite";
 
 /**
  * An admin's session past its 12 hours or idle for an hour is deleted (the admin signs in
@@ -128,10 +140,16 @@ export function isSameOriginPost(request: Request, publicUrl: string): boolean {
 
 /**
  * Every admin loader and action calls this (React Router may run a child loader without its
- * parent's). Pages: signed out → /admin/login, not an admin → /admin/unauthorized. Actions and
+ * parent's). Pages: signed out → /admin/login, not an admin → /admin/unauthorized, an admin
+ * without a second factor → /admin/securite (only that page passes `enrolling`). Actions and
  * APIs: 401 / 403.
  */
-export async function requireAdmin(request: Request, context: AppContext, kind: "page" | "api" = "page"): Promise<Viewer> {
+export async function requireAdmin(
+  request: Request,
+  context: AppContext,
+  kind: "page" | "api" = "page",
+  options: { enrolling?: boolean } = {},
+): Promise<Viewer> {
   const api = kind === "api" || request.method !== "GET";
   if (request.method !== "GET" && request.method !== "HEAD" && !isSameOriginPost(request, context.publicUrl)) {
     throw data({ error: "Requête refusée : elle doit venir du site de la boutique." }, { status: 403 });
@@ -142,6 +160,11 @@ export async function requireAdmin(request: Request, context: AppContext, kind: 
   }
   if (viewer.role !== "admin") {
     throw api ? data({ error: "Accès refusé." }, { status: 403 }) : redirect("/admin/unauthorized");
+  }
+  if (!options.enrolling && !hasSecondFactor(viewer)) {
+    throw api
+      ? data({ error: "Double authentification requise : configurez-la sur /admin/securite." }, { status: 403 })
+      : redirect(ADMIN_SECURITY_PATH);
   }
   return viewer;
 }

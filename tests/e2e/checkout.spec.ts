@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import type { RunningServer } from "../integration/server-process";
 import { CHECKOUT_FIXTURES as F } from "../setup/checkout-fixtures-data";
 import { RELAY_POINT, chooseRelayPointInCart, deliverySection, fillPaymentPage, startCheckoutServer } from "./checkout-helpers";
-import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, signInAdminWithForm, test } from "./fixtures";
 
 /**
  * The customer's purchase, end to end, on a server of its own (see startCheckoutServer):
@@ -187,11 +187,7 @@ test("a signed-in customer pays on the test page: /merci, empty cart, stock down
 
   // The confirmation e-mail, readable by the admin.
   const admin = await (await browser.newContext({ locale: "fr-FR" })).newPage();
-  await admin.goto(url("/admin/login"));
-  await admin.getByLabel("Email").fill(ADMIN.email);
-  await admin.getByLabel("Mot de passe").fill(ADMIN.password);
-  await admin.getByRole("button", { name: "Se connecter" }).click();
-  await expect(admin).toHaveURL(/\/admin$/);
+  await signInAdminWithForm(admin, ADMIN, url(""));
   await admin.goto(url("/admin/emails"));
   await admin.getByRole("link", { name: `Confirmation de votre commande ${number}` }).click();
   const text = admin.getByTestId("email-text");

@@ -1,5 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type Page, test as base, expect } from "@playwright/test";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type APIRequestContext, type Browser, type Page, test as base, expect } from "@playwright/test";
+import { totpCode } from "../support/totp";
 import { E2E_ADMIN } from "../../playwright.config";
 
 const EXPECTED_HTTP_ERROR = /status of (400|401|403|404|413|415|422|429) \(/;
@@ -61,14 +66,82 @@ export async function chooseLightTheme(page: Page) {
 }
 
 /**
- * Signs an admin in (on `baseUrl`, else the page's own server) and opens /admin. The form is
+ * The admins' second factor in these tests: every admin enrols TOTP the first time it signs in
+ * on a server (requireAdmin opens nothing else), and later sign-ins give a code computed from
+ * the secret (tests/support/totp.ts). The secret is kept in a file per server and address,
+ * beside the run's data directory template, so both workers share it; a lock lets one enrol.
+ */
+function secretFile(origin: string, email: string): string {
+  const dir = `${process.env.E2E_DATA_TEMPLATE ?? path.join(os.tmpdir(), "comptoir-e2e")}.totp`;
+  fs.mkdirSync(dir, { recursive: true });
+  return path.join(dir, createHash("sha256").update(`${origin} ${email}`).digest("hex").slice(0, 24));
+}
+const readSecret = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : null);
+
+/** Runs `work` holding the lock of `file` (a directory beside it), one process at a time. */
+async function withLock<T>(file: string, work: () => Promise<T>): Promise<T> {
+  const lock = `${file}.lock`;
+  const started = Date.now();
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (Date.now() - started > 60_000) throw new Error(`lock ${lock} held for a minute`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+const originOf = (baseUrl: string) => baseUrl || `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+/**
+ * Signs the admin in through the request context (sharing its browser's cookies when it is a
+ * page's): the password, then the code; the first time, the enrolment on /admin/securite.
+ */
+export async function signInAdminRequest(request: APIRequestContext, admin: { email: string; password: string } = E2E_ADMIN, baseUrl = "") {
+  const file = secretFile(originOf(baseUrl), admin.email);
+  // One sign-in at a time per server and admin: the first one enrols (a server on a reused
+  // port starts with its admin not enrolled: the password alone then signs in, and it enrols).
+  await withLock(file, async () => {
+    const first = await request.post(`${baseUrl}/admin/login`, { form: admin, maxRedirects: 0 });
+    expect(first.status(), "admin sign-in").toBe(302);
+    if (first.headers().location === "/admin/login?etape=code") {
+      const secret = readSecret(file);
+      expect(secret, `${admin.email} enrolled by these tests on ${originOf(baseUrl)}`).toBeTruthy();
+      const done = await request.post(`${baseUrl}/admin/login`, { form: { intent: "code", code: totpCode(secret!) }, maxRedirects: 0 });
+      expect(done.status(), "admin sign-in with the code").toBe(302);
+      return;
+    }
+    const started = await request.post(`${baseUrl}/admin/securite`, { form: { intent: "start", password: admin.password }, maxRedirects: 0 });
+    expect(started.status(), "enrolment started").toBe(200);
+    const html = await started.text();
+    const found = html.match(/data-testid="totp-secret"[^>]*>([A-Z2-7]+)</)?.[1];
+    const totpUri = html.match(/data-testid="totp-uri"[^>]*>([^<]+)</)?.[1]?.replaceAll("&amp;", "&");
+    expect(found && totpUri, "the secret on /admin/securite").toBeTruthy();
+    const confirmed = await request.post(`${baseUrl}/admin/securite`, {
+      form: { intent: "confirm", code: totpCode(found!), totpUri: totpUri! },
+      maxRedirects: 0,
+    });
+    expect(confirmed.status(), "enrolment confirmed").toBe(302);
+    fs.writeFileSync(file, found!);
+  });
+}
+
+/**
+ * Signs an admin in (on `baseUrl`, else the page's own server) and opens /admin. The forms are
  * posted by the page's request context, which shares the browser's cookies: the seller's way
- * through the /admin/login page, hydration and typing included, is driven once, by
- * signInAdminWithForm in accounts.spec.ts; the other specs only need the session.
+ * through the /admin/login page, hydration and typing included, is driven by
+ * signInAdminWithForm (accounts.spec.ts, admin-2fa.spec.ts); the other specs only need the session.
  */
 export async function signInAdmin(page: Page, admin: { email: string; password: string } = E2E_ADMIN, baseUrl = "") {
-  const answer = await page.request.post(`${baseUrl}/admin/login`, { form: admin, maxRedirects: 0 });
-  expect(answer.status(), "admin sign-in").toBe(302);
+  await signInAdminRequest(page.request, admin, baseUrl);
   await page.goto(`${baseUrl}/admin`);
   await expect(page).toHaveURL(/\/admin$/);
   // Ready for clicks, as after the form's client-side navigation.
@@ -80,13 +153,45 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
-/** Signs an admin in through the /admin/login form, as the seller does. */
-export async function signInAdminWithForm(page: Page, admin: { email: string; password: string } = E2E_ADMIN, baseUrl = "") {
-  await page.goto(`${baseUrl}/admin/login`);
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Mot de passe").fill(admin.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
+/**
+ * Enrols the signed-in admin's second factor on /admin/securite, as the seller does: the
+ * password again, the secret read from the page, a first code. Returns the secret.
+ */
+export async function enrolSecondFactorWithForm(page: Page, admin: { email: string; password: string }): Promise<string> {
+  await expect(page).toHaveURL(/\/admin\/securite$/);
+  await waitForHydration(page);
+  await page.getByLabel("Mot de passe actuel").fill(admin.password);
+  await page.getByRole("button", { name: "Configurer la double authentification" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await expect(page.getByTestId("totp-uri")).toContainText(`otpauth://totp/Comptoir:`);
+  await page.getByLabel("Code de vérification").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Activer la double authentification" }).click();
   await expect(page).toHaveURL(/\/admin$/);
+  return secret;
+}
+
+/** Signs an admin in through the /admin/login form, as the seller does: the password, then the code (enrolling first if needed). */
+export async function signInAdminWithForm(page: Page, admin: { email: string; password: string } = E2E_ADMIN, baseUrl = "") {
+  const file = secretFile(originOf(baseUrl), admin.email);
+  await withLock(file, async () => {
+    await page.goto(`${baseUrl}/admin/login`);
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill(admin.email);
+    await page.getByLabel("Mot de passe").fill(admin.password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    const code = page.getByLabel("Code de vérification");
+    await expect(code.or(page.getByLabel("Mot de passe actuel"))).toBeVisible();
+    if (await code.isVisible()) {
+      const secret = readSecret(file);
+      expect(secret, `${admin.email} enrolled by these tests on ${originOf(baseUrl)}`).toBeTruthy();
+      await code.fill(totpCode(secret!));
+      await page.getByRole("button", { name: "Vérifier" }).click();
+      await expect(page).toHaveURL(/\/admin$/);
+      return;
+    }
+    fs.writeFileSync(file, await enrolSecondFactorWithForm(page, admin));
+  });
 }
 
 /** A new browser context with the shared server's admin signed in. */

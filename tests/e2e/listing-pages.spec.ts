@@ -1,6 +1,6 @@
 import type { RunningServer } from "../integration/server-process";
 import { startFixtureServer } from "./fixture-server";
-import { expect, test } from "./fixtures";
+import { expect, signInAdminRequest, test } from "./fixtures";
 
 /**
  * The listings' pagers, "Afficher plus de produits" and their sold-out and empty states, on a
@@ -72,7 +72,7 @@ test("/entertainment puts a Rupture de stock overlay on a sold-out card, and bot
   await expect(card.getByText("Gaming", { exact: true })).toBeVisible();
 
   // The seller deletes every game, then every accessory.
-  expect((await request.post(`${server.url}/admin/login`, { form: ADMIN, maxRedirects: 0 })).status()).toBe(302);
+  await signInAdminRequest(request, ADMIN, server.url);
   const deleteListed = async (listing: string) => {
     const html = await (await request.get(`${server.url}${listing}`)).text();
     const ids = [...new Set([...html.matchAll(/href="\/product\/(\d+)-/g)].map((match) => match[1]!))];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_CSV_COLUMNS, type CatalogCsvColumn, parseCsv, serializeCsv } from "~/domain/catalog-csv";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
 import { databaseLabel, suiteServerDataDir, suiteServerDatabase } from "./test-database";
-import { cookiesOf, signUpCustomer, tableRows } from "./http-accounts";
+import { signInAdmin, signUpCustomer, tableRows } from "./http-accounts";
 
 /**
  * The catalogue CSV export and import (/admin/csv) and the admin Journal (/admin/journal), over
@@ -47,9 +47,7 @@ describe(`admin CSV import/export and journal over HTTP on ${databaseLabel}`, ()
   beforeAll(async () => {
     ensureBuild();
     server = await startServer({ DATA_DIR: dataDir, ...database, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-    const adminLogin = await post("/admin/login", new URLSearchParams(ADMIN), {});
-    expect(adminLogin.status).toBe(302);
-    adminCookie = cookiesOf(adminLogin);
+    adminCookie = await signInAdmin(server.url, ADMIN);
 
     customerCookie = await signUpCustomer(server.url, adminCookie, CUSTOMER);
   }, 120_000);

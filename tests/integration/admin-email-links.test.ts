@@ -11,6 +11,7 @@ import { queuePasswordResetEmail, queueVerificationEmail } from "~/services/acco
 import { getOutboxEmailForAdmin, recordEmailSent } from "~/services/mail.server";
 import { createUserWithPassword } from "~/services/users.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
+import { signInAdminWithCode } from "./admin-second-factor";
 
 /**
  * /admin/emails/{id}: a verification or reset link lets whoever reads it act as the
@@ -34,8 +35,7 @@ describe(`token links in the admin's view of e-mails on ${databaseLabel}`, () =>
     auth = createAuth({ db: database.db, secret: "integration-secret-email-links-0123456789", baseUrl: ORIGIN, mail: { verification: noMail, existingAccount: noMail, passwordReset: noMail } });
     context = { db: database.db, auth, publicUrl: ORIGIN, logger: pino({ level: "silent" }) } as unknown as AppContext;
     const { id } = await createUserWithPassword(database.db, { name: "Vendeur", email: "admin.liens@comptoir.example", password: PASSWORD, role: "admin", emailVerified: true });
-    const result = await auth.api.signInEmail({ body: { email: "admin.liens@comptoir.example", password: PASSWORD }, headers: new Headers(), returnHeaders: true });
-    adminCookie = result.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    adminCookie = await signInAdminWithCode(auth, "admin.liens@comptoir.example", PASSWORD);
     // Admin pages require a second factor (issue 38): this session counts as enrolled.
     await database.db.execute(sql`update users set two_factor_enabled = true where id = ${id}`);
   });

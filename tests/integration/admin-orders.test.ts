@@ -18,6 +18,7 @@ import { releaseExpiredReservations } from "~/services/reservations.server";
 import { createUserWithPassword } from "~/services/users.server";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe-server";
 import { databaseLabel, openTestDatabase } from "./test-database";
+import { signInAdminWithCode } from "./admin-second-factor";
 
 /**
  * The seller's orders on a real database: orders made by real checkouts and paid through the
@@ -452,7 +453,7 @@ describe(`admin orders on ${databaseLabel}`, () => {
       context = { db: database.db, auth, publicUrl: "http://shop.test", clientIp: "127.0.0.1", shop: deps.shop, payments: provider, checkout: { orderPrefix: "CPT", reservationMinutes: 30, sellerEmail: deps.sellerEmail }, kickMail: () => {}, logger: { warn: () => {} } } as unknown as AppContext;
       await createUserWithPassword(database.db, { email: "cliente@example.com", password: "cliente-mot-de-passe", name: "Cliente", role: "user", emailVerified: true });
       customerCookie = await signIn("cliente@example.com", "cliente-mot-de-passe");
-      adminCookie = await signIn("chef@comptoir.test", "chef-mot-de-passe-2026");
+      adminCookie = await signInAdminWithCode(context.auth, "chef@comptoir.test", "chef-mot-de-passe-2026");
     });
 
     it("answers a customer's POST with 403 and changes nothing", async () => {

@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { totpCode } from "../support/totp";
 
 /** Server-rendered helpers for tests that drive the built server over HTTP, as a browser without JavaScript would. */
 
@@ -19,11 +20,45 @@ const post = (base: string, pathname: string, values: Record<string, string>, co
   fetch(`${base}${pathname}`, { method: "POST", body: new URLSearchParams(values), headers: cookie ? { cookie } : {}, redirect: "manual" });
 const get = (base: string, pathname: string, cookie?: string) => fetch(`${base}${pathname}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
 
-/** Signs the admin in at /admin/login; returns the session cookie. */
+/** The TOTP secrets of the admins these tests enrolled, by server and address. */
+const adminSecrets = new Map<string, string>();
+
+/** Cookie pairs `next` sets, over those of `cookie`. */
+function mergeCookies(cookie: string, next: string): string {
+  const jar = new Map<string, string>();
+  for (const pair of [...cookie.split("; "), ...next.split("; ")].filter(Boolean)) jar.set(pair.split("=")[0]!, pair);
+  return [...jar.values()].join("; ");
+}
+
+/**
+ * Signs the admin in at /admin/login with the second factor; returns the session cookie. The
+ * first time on a server, the admin (signed in with the password only, which opens nothing but
+ * /admin/securite) enrols TOTP there: the secret is read from the page and kept for the next
+ * sign-ins, whose codes are computed from it (tests/support/totp.ts).
+ */
 export async function signInAdmin(base: string, admin: { email: string; password: string }): Promise<string> {
+  const key = `${base} ${admin.email}`;
   const response = await post(base, "/admin/login", admin);
-  expect(response.status).toBe(302);
-  return cookiesOf(response);
+  expect(response.status, "admin sign-in").toBe(302);
+  if (response.headers.get("location") !== "/admin/login?etape=code") {
+    const cookie = cookiesOf(response);
+    const started = await post(base, "/admin/securite", { intent: "start", password: admin.password }, cookie);
+    expect(started.status, "enrolment started").toBe(200);
+    const html = await started.text();
+    const secret = html.match(/data-testid="totp-secret"[^>]*>([A-Z2-7]+)</)?.[1];
+    const totpUri = html.match(/data-testid="totp-uri"[^>]*>([^<]+)</)?.[1]?.replaceAll("&amp;", "&");
+    expect(secret && totpUri, "the secret on /admin/securite").toBeTruthy();
+    adminSecrets.set(key, secret!);
+    const confirmed = await post(base, "/admin/securite", { intent: "confirm", code: totpCode(secret!), totpUri: totpUri! }, cookie);
+    expect(confirmed.status, "enrolment confirmed").toBe(302);
+    return mergeCookies(cookie, cookiesOf(confirmed));
+  }
+  const secret = adminSecrets.get(key);
+  expect(secret, `${admin.email} enrolled by these tests on ${base}`).toBeTruthy();
+  const pending = cookiesOf(response);
+  const done = await post(base, "/admin/login", { intent: "code", code: totpCode(secret!) }, pending);
+  expect(done.status, "signed in with the code").toBe(302);
+  return cookiesOf(done);
 }
 
 /** The outbox id and path of the confirmation link last e-mailed to `to` (read by the admin). */

@@ -22,6 +22,7 @@ import { type FileStore, localDiskStore } from "~/services/storage.server";
 import { createUserWithPassword } from "~/services/users.server";
 import { pngAnnouncing } from "./png-header";
 import { databaseLabel, openTestDatabase } from "./test-database";
+import { signInAdminWithCode } from "./admin-second-factor";
 
 /**
  * Contact and buy-back requests: received through the service and the route actions (what a
@@ -321,7 +322,7 @@ describe(`contact and buy-back inbox on ${databaseLabel}`, () => {
       } as Partial<AppContext> as AppContext;
       await createUserWithPassword(database.db, { email: "admin-routes@comptoir.test", password: "mot-de-passe-admin", name: "Admin", role: "admin", emailVerified: true });
       await createUserWithPassword(database.db, { email: "cliente@example.com", password: "mot-de-passe-client", name: "Cliente", role: "user", emailVerified: true });
-      adminCookie = await cookieOf("admin-routes@comptoir.test", "mot-de-passe-admin");
+      adminCookie = await signInAdminWithCode(context.auth, "admin-routes@comptoir.test", "mot-de-passe-admin");
       customerCookie = await cookieOf("cliente@example.com", "mot-de-passe-client");
     });
     beforeEach(() => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookiesOf } from "./http-accounts";
+import { signInAdmin } from "./http-accounts";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
 import { databaseLabel, suiteServerDataDir, suiteServerDatabase } from "./test-database";
 
@@ -32,9 +32,7 @@ describe(`the product page's safety information over HTTP on ${databaseLabel}`, 
   beforeAll(async () => {
     ensureBuild();
     server = await startServer({ DATA_DIR: dataDir, ...database, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-    const login = await fetch(`${server.url}/admin/login`, { method: "POST", body: new URLSearchParams(ADMIN), redirect: "manual" });
-    expect(login.status).toBe(302);
-    adminCookie = cookiesOf(login);
+    adminCookie = await signInAdmin(server.url, ADMIN);
   }, 120_000);
 
   afterAll(async () => {

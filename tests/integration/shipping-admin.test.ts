@@ -13,6 +13,7 @@ import { quoteShipping } from "~/domain/shipping";
 import { createUserWithPassword } from "~/services/users.server";
 import { outcome } from "./route-outcome";
 import { databaseLabel, openTestDatabase } from "./test-database";
+import { signInAdminWithCode } from "./admin-second-factor";
 
 /**
  * /admin/shipping over a real database, through its action as the server calls it (real
@@ -101,7 +102,7 @@ describe(`/admin/shipping on ${databaseLabel}`, () => {
     context = { db: database.db, auth, publicUrl: ORIGIN, clientIp: "203.0.113.9", logger: pino({ level: "silent" }) } as unknown as AppContext;
     await createUserWithPassword(database.db, { name: "Vendeur", email: "vendeur@comptoir.test", password: PASSWORD, role: "admin", emailVerified: true });
     await createUserWithPassword(database.db, { name: "Cliente", email: "cliente@example.com", password: PASSWORD, role: "user", emailVerified: true });
-    adminCookie = await signIn("vendeur@comptoir.test");
+    adminCookie = await signInAdminWithCode(auth, "vendeur@comptoir.test", PASSWORD);
     customerCookie = await signIn("cliente@example.com");
   });
   afterAll(async () => {

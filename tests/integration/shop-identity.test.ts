@@ -17,6 +17,7 @@ import { createUserWithPassword } from "~/services/users.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
 import { outcome } from "./route-outcome";
 import { asPageText } from "../support/page-text";
+import { signInAdminWithCode } from "./admin-second-factor";
 
 /**
  * The shop's identity over a real database: the admin page (loader and action, called as the
@@ -76,6 +77,7 @@ describe(`the shop's identity on ${databaseLabel}`, () => {
 
   async function signIn(name: string, email: string, role: "user" | "admin") {
     await createUserWithPassword(database.db, { name, email, password: PASSWORD, role, emailVerified: true });
+    if (role === "admin") return signInAdminWithCode(auth, email, PASSWORD);
     const result = await auth.api.signInEmail({ body: { email, password: PASSWORD }, headers: new Headers(), returnHeaders: true });
     return result.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   }

@@ -16,6 +16,7 @@ import { createUserWithPassword } from "~/services/users.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
 import { outcome } from "./route-outcome";
 import { asPageText } from "../support/page-text";
+import { signInAdminWithCode } from "./admin-second-factor";
 
 /**
  * Site messages over a real database: the examples seeded once, the admin page's actions as the
@@ -65,7 +66,7 @@ describe(`site messages on ${databaseLabel}`, () => {
     context = { db: database.db, auth, publicUrl: ORIGIN, clientIp: "203.0.113.9", logger: pino({ level: "silent" }) } as unknown as AppContext;
     await createUserWithPassword(database.db, { name: "Vendeur", email: "vendeur@comptoir.test", password: PASSWORD, role: "admin", emailVerified: true });
     await createUserWithPassword(database.db, { name: "Cliente", email: "cliente@example.com", password: PASSWORD, role: "user", emailVerified: true });
-    adminCookie = await signIn("vendeur@comptoir.test");
+    adminCookie = await signInAdminWithCode(auth, "vendeur@comptoir.test", PASSWORD);
     customerCookie = await signIn("cliente@example.com");
   });
   afterAll(async () => {

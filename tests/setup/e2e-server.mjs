@@ -26,8 +26,11 @@ const server = spawn(process.execPath, ["build/server/main.js"], {
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "production", MALLOC_ARENA_MAX: "2", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" },
 });
+// The admins' TOTP secrets the specs enrolled on this run's servers (tests/e2e/fixtures.ts).
+const secrets = template ? `${template}.totp` : null;
+if (secrets) fs.rmSync(secrets, { recursive: true, force: true });
 const cleanup = () => {
-  for (const dir of [dataDir, shared ? null : template]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of [dataDir, shared ? null : template, secrets]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
 };
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => {

@@ -1,0 +1,140 @@
+import { ShieldCheck } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { AuthCard } from "~/components/account/auth-card";
+import { FailureAlert } from "~/components/account/failure-alert";
+import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { withNotice } from "~/domain/notices";
+import { formPageHeaders } from "~/lib/http";
+import { readForm } from "~/lib/request-input.server";
+import { hasSecondFactor, requireAdmin } from "~/services/session.server";
+import { confirmEnrolment, resetSecondFactor, secretOfUri, startEnrolment, twoFactorFailureData } from "~/services/two-factor.server";
+import type { Route } from "./+types/security";
+
+/**
+ * /admin/securite: the admin's second factor. Without one, the only admin page that opens:
+ * the password asked again, then the secret (as an otpauth:// URI and as text) and 10
+ * recovery codes shown once, then a first code turns it on. With one: its reset, the
+ * password asked again (the admin then enrols a new one).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireAdmin(request, context, "page", { enrolling: true });
+  return { email: viewer.email, enrolled: hasSecondFactor(viewer) };
+}
+
+type Enrolment = { totpUri: string; secret: string; recoveryCodes: string[] };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request, context, "api", { enrolling: true });
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const password = String(form.get("password") ?? "");
+  if (intent === "start") {
+    if (!password) return twoFactorFailureData({ ok: false, status: 400, title: "Mot de passe requis", description: "Saisissez votre mot de passe actuel." });
+    const result = await startEnrolment(request, context, password);
+    if (!result.ok) return twoFactorFailureData(result);
+    return data({ enrolment: { totpUri: result.totpUri, secret: result.secret, recoveryCodes: result.recoveryCodes } satisfies Enrolment });
+  }
+  if (intent === "confirm") {
+    // The enrolment under way, sent back by the form so a wrong code shows it again.
+    const totpUri = String(form.get("totpUri") ?? "");
+    const enrolment: Enrolment | undefined = totpUri.startsWith("otpauth://")
+      ? { totpUri, secret: secretOfUri(totpUri), recoveryCodes: form.getAll("recoveryCode").map(String) }
+      : undefined;
+    const result = await confirmEnrolment(request, context, String(form.get("code") ?? "").replace(/\s+/g, ""));
+    if (!result.ok) return twoFactorFailureData(result, { enrolment });
+    throw redirect(withNotice("/admin", "admin-connecte"), { headers: result.headers });
+  }
+  if (intent === "reset") {
+    if (!hasSecondFactor(viewer)) throw redirect("/admin/securite");
+    if (!password) return twoFactorFailureData({ ok: false, status: 400, title: "Mot de passe requis", description: "Saisissez votre mot de passe actuel." });
+    const result = await resetSecondFactor(request, context, password);
+    if (!result.ok) return twoFactorFailureData(result);
+    throw redirect("/admin/securite", { headers: result.headers });
+  }
+  return data({ error: "Action inconnue." }, { status: 400 });
+}
+
+export const headers = formPageHeaders;
+
+export const meta: Route.MetaFunction = () => [{ title: "Administration – Double authentification" }, { name: "robots", content: "noindex" }];
+
+export default function AdminSecurity({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const failure = actionData && "failure" in actionData ? actionData.failure : undefined;
+  const enrolment = actionData && "enrolment" in actionData ? actionData.enrolment : undefined;
+
+  return (
+    <AuthCard
+      title="Double authentification"
+      description={
+        <span className="inline-flex items-center gap-1.5">
+          <ShieldCheck className="size-3.5" aria-hidden="true" /> Obligatoire pour l'administration de la boutique.
+        </span>
+      }
+    >
+      <FailureAlert failure={failure} />
+      {loaderData.enrolled ? (
+        <Form method="post" className="flex flex-col gap-4" key="reset">
+          <p className="text-sm">La double authentification est active sur le compte {loaderData.email}.</p>
+          <p className="text-sm text-muted-foreground">
+            Téléphone perdu ou changé ? Réinitialisez-la : votre mot de passe est demandé, puis vous configurerez une nouvelle application avant de
+            retrouver l'administration.
+          </p>
+          <input type="hidden" name="intent" value="reset" />
+          <FormField label="Mot de passe actuel" name="password" type="password" autoComplete="current-password" required />
+          <Button type="submit" variant="outline" disabled={busy}>
+            Réinitialiser la double authentification
+          </Button>
+        </Form>
+      ) : enrolment ? (
+        <Form method="post" className="flex flex-col gap-4" key="confirm">
+          <ol className="flex list-decimal flex-col gap-3 pl-5 text-sm">
+            <li>
+              Ajoutez ce compte à votre application d'authentification (Google Authenticator, Aegis, 1Password…) avec ce lien :
+              <code className="mt-1 block break-all rounded bg-muted p-2 text-xs" data-testid="totp-uri">
+                {enrolment.totpUri}
+              </code>
+              ou en saisissant la clé :
+              <code className="mt-1 block break-all rounded bg-muted p-2 font-mono text-sm" data-testid="totp-secret">
+                {enrolment.secret}
+              </code>
+            </li>
+            <li>
+              Notez ces codes de récupération et gardez-les en lieu sûr : chacun remplace une fois le code de l'application. Ils ne seront plus
+              affichés.
+              <ul className="mt-1 grid grid-cols-2 gap-1 font-mono text-sm" aria-label="Codes de récupération">
+                {enrolment.recoveryCodes.map((code) => (
+                  <li key={code}>{code}</li>
+                ))}
+              </ul>
+            </li>
+            <li>Saisissez le code à 6 chiffres affiché par l'application.</li>
+          </ol>
+          <input type="hidden" name="intent" value="confirm" />
+          <input type="hidden" name="totpUri" value={enrolment.totpUri} />
+          {enrolment.recoveryCodes.map((code) => (
+            <input key={code} type="hidden" name="recoveryCode" value={code} />
+          ))}
+          <FormField label="Code de vérification" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={6} />
+          <Button type="submit" disabled={busy}>
+            Activer la double authentification
+          </Button>
+        </Form>
+      ) : (
+        <Form method="post" className="flex flex-col gap-4" key="start">
+          <p className="text-sm">
+            Un code à 6 chiffres, donné par une application d'authentification sur votre téléphone, est demandé à chaque connexion en plus du mot de
+            passe. Configurez-la pour accéder à l'administration.
+          </p>
+          <input type="hidden" name="intent" value="start" />
+          <FormField label="Mot de passe actuel" name="password" type="password" autoComplete="current-password" required />
+          <Button type="submit" disabled={busy}>
+            Configurer la double authentification
+          </Button>
+        </Form>
+      )}
+    </AuthCard>
+  );
+}

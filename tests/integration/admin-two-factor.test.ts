@@ -1,0 +1,180 @@
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { twoFactors, users } from "~/db/schema";
+import { type Auth, createAuth } from "~/lib/auth.server";
+import type { AppContext } from "~/lib/context";
+import * as layoutRoute from "~/routes/admin/layout";
+import * as loginRoute from "~/routes/admin/login";
+import * as customerLoginRoute from "~/routes/login";
+import * as securityRoute from "~/routes/admin/security";
+import * as shippingRoute from "~/routes/admin/shipping";
+import { createUserWithPassword } from "~/services/users.server";
+import { outcome, type RouteAnswer } from "./route-outcome";
+import { databaseLabel, openTestDatabase } from "./test-database";
+import { secretOfOtpauth, staleTotpCode, totpCode } from "../support/totp";
+
+/**
+ * The admin's TOTP second factor through the routes as the server calls them (real sessions,
+ * better-auth's two-factor plugin): an admin without one reaches no admin page but
+ * /admin/securite; enrolment asks for the password and a first right code; sign-in then takes
+ * the password and a code (or a recovery code, once); wrong codes are refused; the reset asks
+ * for the password. Codes are computed here from the secret (RFC 6238, tests/support/totp.ts).
+ */
+const ORIGIN = "http://shop.test";
+const PASSWORD = "Ronflex-2026-secret";
+const ADMIN = "vendeuse@comptoir.test";
+
+type AnyArgs = { request: Request; context: AppContext; params: Record<string, string> };
+/** The cookies a redirect or answer set, merged into the browser's. */
+function merge(cookie: string, answer: RouteAnswer & { headers?: Headers }): string {
+  const jar = new Map(cookie.split("; ").filter(Boolean).map((pair) => [pair.split("=")[0]!, pair] as const));
+  for (const set of answer.headers?.getSetCookie() ?? []) {
+    const pair = set.split(";")[0]!;
+    const name = pair.split("=")[0]!;
+    if (pair.endsWith("=")) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join("; ");
+}
+
+describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
+  let database: Database;
+  let auth: Auth;
+  let context: AppContext;
+
+  /** Runs a loader or action; the answer with its headers (Set-Cookie). */
+  async function run(handler: (args: AnyArgs) => unknown, path: string, cookie: string, form?: Record<string, string>) {
+    const request = new Request(`${ORIGIN}${path}`, form ? { method: "POST", headers: { cookie, origin: ORIGIN }, body: new URLSearchParams(form) } : { headers: { cookie } });
+    let headers = new Headers();
+    const answer = await outcome(async () => {
+      try {
+        const result = await handler({ request, context, params: {} });
+        if (result && typeof result === "object" && "init" in result) headers = new Headers((result as { init?: { headers?: HeadersInit } }).init?.headers);
+        return result;
+      } catch (thrown) {
+        if (thrown instanceof Response) headers = thrown.headers;
+        throw thrown;
+      }
+    });
+    return { ...answer, headers };
+  }
+  const login = (cookie: string, form: Record<string, string>) => run(loginRoute.action as never, "/admin/login", cookie, form);
+  const security = (cookie: string, form?: Record<string, string>) =>
+    form ? run(securityRoute.action as never, "/admin/securite", cookie, form) : run(securityRoute.loader as never, "/admin/securite", cookie);
+  const adminPage = (cookie: string) => run(layoutRoute.loader as never, "/admin", cookie);
+  const shipping = (cookie: string) => run(shippingRoute.loader as never, "/admin/shipping", cookie);
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const noMail = async () => {};
+    auth = createAuth({
+      db: database.db,
+      secret: "integration-secret-two-factor-0123456789abc",
+      baseUrl: ORIGIN,
+      mail: { verification: noMail, existingAccount: noMail, passwordReset: noMail },
+    });
+    context = { db: database.db, auth, publicUrl: ORIGIN, clientIp: "203.0.113.20", logger: pino({ level: "silent" }) } as unknown as AppContext;
+    await createUserWithPassword(database.db, { name: "Vendeuse", email: ADMIN, password: PASSWORD, role: "admin", emailVerified: true });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  let secret = "";
+  let recoveryCodes: string[] = [];
+
+  it("sends an admin without a second factor to /admin/securite from every admin page, and refuses its actions", async () => {
+    const signedIn = await login("", { email: ADMIN, password: PASSWORD });
+    expect(signedIn).toMatchObject({ status: 302 });
+    const cookie = merge("", signedIn);
+    expect(await adminPage(cookie)).toMatchObject({ status: 302, location: "/admin/securite" });
+    expect(await shipping(cookie)).toMatchObject({ status: 302, location: "/admin/securite" });
+    const write = await run(shippingRoute.action as never, "/admin/shipping", cookie, { intent: "toggle", id: "1", active: "false" });
+    expect(write.status).toBe(403);
+    expect(await security(cookie)).toMatchObject({ status: 200, body: { enrolled: false } });
+  });
+
+  it("enrols: the password asked again, a wrong code refused, the right code turns it on", async () => {
+    let cookie = merge("", await login("", { email: ADMIN, password: PASSWORD }));
+    expect(await security(cookie, { intent: "start", password: "pas-le-bon-mot-de-passe" })).toMatchObject({
+      status: 401,
+      body: { failure: { title: "Mot de passe incorrect" } },
+    });
+    const started = await security(cookie, { intent: "start", password: PASSWORD });
+    expect(started.status).toBe(200);
+    const enrolment = (started.body as { enrolment: { totpUri: string; secret: string; recoveryCodes: string[] } }).enrolment;
+    expect(enrolment.totpUri).toMatch(/^otpauth:\/\/totp\/Comptoir:vendeuse%40comptoir\.test\?/);
+    secret = secretOfOtpauth(enrolment.totpUri);
+    expect(enrolment.secret).toBe(secret);
+    recoveryCodes = enrolment.recoveryCodes;
+    expect(recoveryCodes).toHaveLength(10);
+    // The secret and the codes are stored encrypted, not as shown.
+    const [row] = await database.db.select().from(twoFactors);
+    expect(row!.secret).not.toContain(secret);
+    expect(row!.backupCodes).not.toContain(recoveryCodes[0]);
+
+    const wrong = await security(cookie, { intent: "confirm", code: staleTotpCode(secret), totpUri: enrolment.totpUri });
+    expect(wrong).toMatchObject({ status: 401, body: { failure: { title: "Code incorrect" }, enrolment: { secret } } });
+    expect(await adminPage(cookie)).toMatchObject({ status: 302, location: "/admin/securite" });
+
+    const confirmed = await security(cookie, { intent: "confirm", code: totpCode(secret), totpUri: enrolment.totpUri });
+    expect(confirmed).toMatchObject({ status: 302, location: "/admin?notice=admin-connecte" });
+    cookie = merge(cookie, confirmed);
+    expect((await adminPage(cookie)).status).toBe(200);
+    expect((await shipping(cookie)).status).toBe(200);
+    expect((await database.db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.email, ADMIN)))[0]!.on).toBe(true);
+  });
+
+  it("signs in with the password then the code: no session before the code, a wrong code refused, the right one lets in", async () => {
+    const first = await login("", { email: ADMIN, password: PASSWORD });
+    expect(first).toMatchObject({ status: 302, location: "/admin/login?etape=code" });
+    const pending = merge("", first);
+    expect(pending).toContain("two_factor=");
+    expect(pending).not.toContain("session_token=");
+    expect(await adminPage(pending)).toMatchObject({ status: 302, location: "/admin/login" });
+    expect(await run(loginRoute.loader as never, "/admin/login?etape=code", pending)).toMatchObject({ status: 200, body: { step: "code" } });
+
+    expect(await login(pending, { intent: "code", code: staleTotpCode(secret) })).toMatchObject({
+      status: 401,
+      body: { step: "code", failure: { title: "Code incorrect" } },
+    });
+    expect(await login(pending, { intent: "code", code: "abc" })).toMatchObject({ status: 401, body: { failure: { title: "Code incorrect" } } });
+    const done = await login(pending, { intent: "code", code: totpCode(secret) });
+    expect(done).toMatchObject({ status: 302, location: "/admin?notice=admin-connecte" });
+    const cookie = merge(pending, done);
+    expect(cookie).toContain("session_token=");
+    expect((await adminPage(cookie)).status).toBe(200);
+    // The challenge is spent: the same cookie cannot open a second session.
+    expect((await login(pending, { intent: "code", code: totpCode(secret) })).body).toMatchObject({ step: "password" });
+  });
+
+  it("takes a recovery code once instead of the app's code", async () => {
+    const pending = merge("", await login("", { email: ADMIN, password: PASSWORD }));
+    const done = await login(pending, { intent: "code", code: recoveryCodes[0]! });
+    expect(done).toMatchObject({ status: 302 });
+    expect((await adminPage(merge(pending, done))).status).toBe(200);
+    const again = merge("", await login("", { email: ADMIN, password: PASSWORD }));
+    expect(await login(again, { intent: "code", code: recoveryCodes[0]! })).toMatchObject({ status: 401, body: { failure: { title: "Code incorrect" } } });
+  });
+
+  it("refuses the customer sign-in form for an admin with a second factor (no session)", async () => {
+    const answer = await run(customerLoginRoute.action as never, "/login", "", { email: ADMIN, password: PASSWORD });
+    expect(answer).toMatchObject({ status: 403, body: { failure: { title: "Compte d'administration" } } });
+    expect(merge("", answer)).not.toContain("session_token=");
+  });
+
+  it("resets the second factor only with the password; the admin must then enrol again", async () => {
+    const pending = merge("", await login("", { email: ADMIN, password: PASSWORD }));
+    let cookie = merge(pending, await login(pending, { intent: "code", code: totpCode(secret) }));
+    expect(await security(cookie)).toMatchObject({ status: 200, body: { enrolled: true } });
+    expect(await security(cookie, { intent: "reset", password: "pas-le-bon-mot-de-passe" })).toMatchObject({ status: 401 });
+    expect((await adminPage(cookie)).status).toBe(200);
+    const reset = await security(cookie, { intent: "reset", password: PASSWORD });
+    expect(reset).toMatchObject({ status: 302, location: "/admin/securite" });
+    cookie = merge(cookie, reset);
+    expect(await adminPage(cookie)).toMatchObject({ status: 302, location: "/admin/securite" });
+    expect(await database.db.select().from(twoFactors)).toEqual([]);
+  });
+});

@@ -35,6 +35,8 @@ const MISSING = { number: "CPT-000000-0000", key: "rachat_0_absent.webp" };
 /** A product of the sample catalogue. */
 const PRODUCT_ID = "1";
 const UPLOAD_PATH = "/admin/api/images";
+/** Downloads asked by a form post (the e-mail address stays out of URLs): no page to GET. */
+const POST_ONLY = new Set(["/admin/privacy/export"]);
 
 /** A 1×1 PNG. */
 const PNG_BYTES = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
@@ -89,7 +91,7 @@ describe(`admin access and sign-in limits over HTTP on ${databaseLabel}`, () => 
     for (const pathname of adminPaths(routes, ids)) {
       const response = await get(pathname, { cookie: adminCookie });
       const missing = pathname.endsWith(MISSING.number) || pathname.endsWith(MISSING.key);
-      expect(response.status, pathname).toBe(missing ? 404 : 200);
+      expect(response.status, pathname).toBe(POST_ONLY.has(pathname) ? 405 : missing ? 404 : 200);
     }
     // A product id is digits: "0x10" and "1e0" are no product, not products 16 and 1.
     for (const id of ["0x1", "1e0", "01.0", "-1", "0"]) {
@@ -107,6 +109,14 @@ describe(`admin access and sign-in limits over HTTP on ${databaseLabel}`, () => 
     it(`refuses every admin page, its data and its actions to a ${who}`, async () => {
       const headers: Record<string, string> = expected.cookie() ? { cookie: expected.cookie() } : {};
       for (const pathname of adminPaths(routes, ids)) {
+        if (POST_ONLY.has(pathname)) {
+          // Nothing to GET for anyone; its post is refused like any admin action.
+          expect((await get(pathname, headers)).status, pathname).toBe(405);
+          const refused = await post(pathname, { email: CUSTOMER.email }, headers);
+          expect(refused.status, `POST ${pathname}`).toBe(expected.api);
+          expect(await refused.text(), `POST ${pathname}`).not.toContain(CUSTOMER.email);
+          continue;
+        }
         const page = await get(pathname, headers);
         expect(page.status, pathname).toBe(302);
         expect(page.headers.get("location"), pathname).toBe(expected.page);

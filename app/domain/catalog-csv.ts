@@ -17,6 +17,20 @@ import { brandKey } from "./safety-profile";
  * spreadsheet's row numbers: the header is line 1, a multi-line cell stays one line.
  */
 
+/** The shipping, VAT and product-safety columns (added with issue 37): see KEPT_WHEN_ABSENT. */
+const DETAIL_COLUMNS = [
+  "compare_at_price",
+  "weight_grams",
+  "vat_rate",
+  "margin_scheme",
+  "safety_brand",
+  "manufacturer_name",
+  "manufacturer_address",
+  "manufacturer_email",
+  "ean",
+  "safety_warnings",
+] as const;
+
 export const CATALOG_CSV_COLUMNS = [
   "id",
   "title",
@@ -35,16 +49,7 @@ export const CATALOG_CSV_COLUMNS = [
   "drop_time",
   "image_path",
   "additional_images",
-  "compare_at_price",
-  "weight_grams",
-  "vat_rate",
-  "margin_scheme",
-  "safety_brand",
-  "manufacturer_name",
-  "manufacturer_address",
-  "manufacturer_email",
-  "ean",
-  "safety_warnings",
+  ...DETAIL_COLUMNS,
   "created_at",
   "updated_at",
 ] as const;
@@ -58,18 +63,7 @@ const EXPORT_ONLY: readonly CatalogCsvColumn[] = ["created_at", "updated_at"];
  * keeps its values for a column the file lacks (an empty cell, in a file that has the column, is the
  * default: the category's weight and rate, the brand's safety values, no former price).
  */
-const KEPT_WHEN_ABSENT: readonly CatalogCsvColumn[] = [
-  "compare_at_price",
-  "weight_grams",
-  "vat_rate",
-  "margin_scheme",
-  "safety_brand",
-  "manufacturer_name",
-  "manufacturer_address",
-  "manufacturer_email",
-  "ean",
-  "safety_warnings",
-];
+const KEPT_WHEN_ABSENT: readonly CatalogCsvColumn[] = DETAIL_COLUMNS;
 const OPTIONAL: readonly CatalogCsvColumn[] = [...EXPORT_ONLY, "stock_exported", ...KEPT_WHEN_ABSENT];
 export const MAX_IMPORT_ROWS = 5000;
 

@@ -1,4 +1,5 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, CalendarClock, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, CalendarClock, Plus, Search } from "lucide-react";
+import { DeleteIconButton, EditIconLink } from "~/components/admin/row-actions";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
@@ -209,24 +210,8 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-3 py-2">
                     <div className="flex justify-end gap-1">
-                      <Link
-                        to={`/admin/products/edit/${row.id}`}
-                        className={buttonVariants({ variant: "ghost", size: "icon" })}
-                        aria-label={`Modifier ${row.name}`}
-                        title="Modifier"
-                      >
-                        <Pencil aria-hidden="true" />
-                      </Link>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="text-destructive hover:text-destructive"
-                        aria-label={`Supprimer ${row.name}`}
-                        title="Supprimer"
-                        onClick={() => setToDelete({ id: row.id, name: row.name })}
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
+                      <EditIconLink to={`/admin/products/edit/${row.id}`} label={`Modifier ${row.name}`} />
+                      <DeleteIconButton label={`Supprimer ${row.name}`} onClick={() => setToDelete({ id: row.id, name: row.name })} />
                     </div>
                   </td>
                 </tr>

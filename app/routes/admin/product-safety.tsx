@@ -1,4 +1,5 @@
-import { AlertTriangle, CheckCircle2, Pencil, Trash2 } from "lucide-react";
+import { AlertTriangle, CheckCircle2 } from "lucide-react";
+import { DeleteIconButton, EditIconLink } from "~/components/admin/row-actions";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { data, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
@@ -126,25 +127,8 @@ export default function AdminProductSafety({ loaderData }: Route.ComponentProps)
                         <CheckCircle2 className="size-3.5" aria-hidden="true" /> Complète
                       </Badge>
                     )}
-                    <Link
-                      to={`/admin/product-safety?edit=${row.id}`}
-                      preventScrollReset
-                      className={buttonVariants({ variant: "ghost", size: "icon" })}
-                      aria-label={`Modifier la fiche ${row.brand}`}
-                      title="Modifier"
-                    >
-                      <Pencil aria-hidden="true" />
-                    </Link>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="text-destructive hover:text-destructive"
-                      aria-label={`Supprimer la fiche ${row.brand}`}
-                      title="Supprimer"
-                      onClick={() => setPending(row)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
+                    <EditIconLink to={`/admin/product-safety?edit=${row.id}`} preventScrollReset label={`Modifier la fiche ${row.brand}`} />
+                    <DeleteIconButton label={`Supprimer la fiche ${row.brand}`} onClick={() => setPending(row)} />
                   </div>
                 </div>
                 {missing.length > 0 ? (

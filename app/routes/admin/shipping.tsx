@@ -1,4 +1,5 @@
-import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Plus } from "lucide-react";
+import { DeleteIconButton, EditIconLink } from "~/components/admin/row-actions";
 import { useLayoutEffect, useRef, useState } from "react";
 import { data, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
 import { type ShippingFormAnswer, ShippingMethodForm } from "~/components/admin/shipping-method-form";
@@ -284,26 +285,8 @@ export default function AdminShipping({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td className={cn(CELL, "order-8 self-center")}>
                       <div className="-mr-2 flex justify-end gap-1 md:mr-0">
-                        <Link
-                          to={`${PATH}?edit=${row.id}`}
-                          preventScrollReset
-                          data-edit={row.id}
-                          className={buttonVariants({ variant: "ghost", size: "icon" })}
-                          aria-label={`Modifier ${row.name}`}
-                          title="Modifier"
-                        >
-                          <Pencil aria-hidden="true" />
-                        </Link>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          className="text-destructive hover:text-destructive"
-                          aria-label={`Supprimer ${row.name}`}
-                          title="Supprimer"
-                          onClick={() => setPending(row)}
-                        >
-                          <Trash2 aria-hidden="true" />
-                        </Button>
+                        <EditIconLink to={`${PATH}?edit=${row.id}`} preventScrollReset data-edit={row.id} label={`Modifier ${row.name}`} />
+                        <DeleteIconButton label={`Supprimer ${row.name}`} onClick={() => setPending(row)} />
                       </div>
                     </td>
                   </tr>

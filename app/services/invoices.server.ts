@@ -86,14 +86,6 @@ export async function issueCreditNote(tx: Db | Tx, orderId: string, seller: Lega
   return row!;
 }
 
-export type OrderDocument = { kind: DocumentKind; number: string; issuedAt: string };
-
-/** An order's invoice and credit note, oldest first (the order pages list them). */
-export async function documentsOfOrder(db: Db, orderId: string): Promise<OrderDocument[]> {
-  const rows = await db.select({ kind: invoices.kind, number: invoices.number, issuedAt: invoices.issuedAt }).from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.sequence), asc(invoices.kind));
-  return rows.map((row) => ({ ...row, issuedAt: row.issuedAt.toISOString() }));
-}
-
 /**
  * The PDF of a document, by number, for the order it belongs to: made once from the frozen
  * snapshot and stored (the first reader writes it; a second one at the same time keeps the first).

@@ -6,16 +6,17 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { fieldErrors, forgotPasswordSchema } from "~/domain/auth-forms";
 import { useFormValidation } from "~/lib/use-form-validation";
-import { failureData, invalidData, requestPasswordReset } from "~/services/auth-actions.server";
+import { failureData, invalidData, readAccountForm, requestPasswordReset } from "~/services/auth-actions.server";
 import type { Route } from "./+types/forgot-password";
 import { formPageHeaders } from "~/lib/http";
-import { readForm } from "~/lib/request-input.server";
 
 /** The browser imports the schema with the first keystroke or submit (decision 023). */
 const loadForgotPasswordSchema = () => import("~/domain/auth-forms").then((forms) => forms.forgotPasswordSchema);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const posted = await readAccountForm(request, context, "resetPerIp");
+  if (!posted.ok) return failureData(posted);
+  const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(posted.form));
   if (!parsed.success) return invalidData(fieldErrors(parsed.error));
   const result = await requestPasswordReset(context, parsed.data);
   if (!result.ok) return failureData(result);

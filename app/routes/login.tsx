@@ -7,11 +7,10 @@ import { fieldErrors, loginSchema } from "~/domain/auth-forms";
 import { secondFactorPending } from "~/lib/auth.server";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { useFormValidation } from "~/lib/use-form-validation";
-import { failureData, invalidData, signIn } from "~/services/auth-actions.server";
+import { failureData, invalidData, readAccountForm, signIn } from "~/services/auth-actions.server";
 import { getViewer } from "~/services/session.server";
 import type { Route } from "./+types/login";
 import { formPageHeaders } from "~/lib/http";
-import { readForm } from "~/lib/request-input.server";
 
 /** The browser imports the schema with the first keystroke or submit (decision 023). */
 const loadLoginSchema = () => import("~/domain/auth-forms").then((forms) => forms.loginSchema);
@@ -22,7 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = loginSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const posted = await readAccountForm(request, context, "signInPerIp");
+  if (!posted.ok) return failureData(posted);
+  const parsed = loginSchema.safeParse(Object.fromEntries(posted.form));
   if (!parsed.success) return invalidData(fieldErrors(parsed.error));
   const result = await signIn(request, context, parsed.data);
   if (result.ok && secondFactorPending(result.headers)) {

@@ -6,11 +6,10 @@ import { FormField } from "~/components/ui/form-field";
 import { fieldErrors, resetPasswordSchema } from "~/domain/auth-forms";
 import { withNotice } from "~/domain/notices";
 import { useFormValidation } from "~/lib/use-form-validation";
-import { commonPasswordErrors, failureData, invalidData, resetPassword } from "~/services/auth-actions.server";
+import { commonPasswordErrors, failureData, invalidData, readAccountForm, resetPassword } from "~/services/auth-actions.server";
 import type { Route } from "./+types/reset-password";
 import { formPageHeaders } from "~/lib/http";
 import { NewPasswordField } from "~/components/account/new-password-field";
-import { readForm } from "~/lib/request-input.server";
 
 /** The browser imports the schema with the first keystroke or submit (decision 023). */
 const loadResetPasswordSchema = () => import("~/domain/auth-forms").then((forms) => forms.resetPasswordSchema);
@@ -20,7 +19,9 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const posted = await readAccountForm(request, context, "resetTokenPerIp");
+  if (!posted.ok) return failureData(posted);
+  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(posted.form));
   if (!parsed.success) return invalidData(fieldErrors(parsed.error));
   const common = commonPasswordErrors(parsed.data.password);
   if (common) return invalidData(common);

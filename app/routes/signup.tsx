@@ -9,12 +9,11 @@ import { FormField } from "~/components/ui/form-field";
 import { fieldErrors, signupSchema } from "~/domain/auth-forms";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { useFormValidation } from "~/lib/use-form-validation";
-import { commonPasswordErrors, failureData, invalidData, signUp } from "~/services/auth-actions.server";
+import { commonPasswordErrors, failureData, invalidData, readAccountForm, signUp } from "~/services/auth-actions.server";
 import { getViewer } from "~/services/session.server";
 import type { Route } from "./+types/signup";
 import { formPageHeaders } from "~/lib/http";
 import { NewPasswordField } from "~/components/account/new-password-field";
-import { readForm } from "~/lib/request-input.server";
 
 /** The browser imports the schema with the first keystroke or submit (decision 023). */
 const loadSignupSchema = () => import("~/domain/auth-forms").then((forms) => forms.signupSchema);
@@ -25,7 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = signupSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const posted = await readAccountForm(request, context, "signUpPerIp");
+  if (!posted.ok) return failureData(posted);
+  const parsed = signupSchema.safeParse(Object.fromEntries(posted.form));
   if (!parsed.success) return invalidData(fieldErrors(parsed.error));
   const common = commonPasswordErrors(parsed.data.password);
   if (common) return invalidData(common);

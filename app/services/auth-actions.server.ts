@@ -4,14 +4,16 @@ import { sessions } from "~/db/schema";
 import { COMMON_PASSWORD, type FieldErrors, INVALID_RESET_LINK, WRONG_LOGIN } from "~/domain/auth-forms";
 import { accountAtAddress, type RateLimitName, tooManyAttemptsMessage } from "~/domain/rate-limits";
 import type { AppContext } from "~/lib/context";
+import { readForm } from "~/lib/request-input.server";
 import { isCommonPasswordOnServer } from "./common-passwords.server";
 import { consumeRateLimit, hasMark, refundAttempt, setMark } from "./rate-limit.server";
 import { authHeaders, viewerHintHeader } from "./session.server";
 
 /**
  * Sign-in, sign-up, password reset and sign-out as the route actions use them: rate limits
- * first (each attempt counted before any work is done for it), then better-auth, with every
- * failure turned into the French message SPEC.md gives.
+ * first (each post counted on its client address before its body is even read, see
+ * readAccountForm; then per account), then better-auth, with every failure turned into the
+ * French message SPEC.md gives.
  */
 export type Failure = { ok: false; status: number; title: string; description: string; retryAfterMs?: number };
 
@@ -25,11 +27,33 @@ function tooMany(retryAfterMs: number): Failure {
   return { ok: false, status: 429, title: "Trop de tentatives", description: tooManyAttemptsMessage(retryAfterMs), retryAfterMs };
 }
 
+/** The per-address limit of each account form, counted before the form is read. */
+export type AddressLimit = Extract<RateLimitName, "signInPerIp" | "signUpPerIp" | "resetPerIp" | "resetTokenPerIp">;
 
 /**
- * Signs in with e-mail and password. Every attempt is counted before the password is checked
- * (see RATE_LIMITS): per client address, never cleared by a success (which only takes back its
- * own attempt); and per account, on the count shared by unknown addresses or on the own count of
+ * An account form's post, counted first on its client address's limit: a flood is answered 429
+ * before its body is read or parsed (then readForm's size ceiling applies). Every post counts,
+ * a malformed one too; the services below count per account once the form says which.
+ */
+export async function readAccountForm(
+  request: Request,
+  context: Pick<Ctx, "db" | "clientIp">,
+  limit: AddressLimit,
+): Promise<{ ok: true; form: FormData } | Failure> {
+  const state = await consumeRateLimit(context.db, limit, context.clientIp);
+  if (state.blocked) return tooMany(state.retryAfterMs);
+  return { ok: true, form: await readForm(request) };
+}
+
+/** Takes back the address's attempt of a post that proved its owner right (a password, a code): the failures stay counted. */
+export async function takeBackAttempt(context: Pick<Ctx, "db" | "clientIp">, limit: AddressLimit): Promise<void> {
+  await refundAttempt(context.db, limit, context.clientIp);
+}
+
+/**
+ * Signs in with e-mail and password, the post already counted on `signInPerIp` by readAccountForm.
+ * Every attempt is counted before the password is checked (see RATE_LIMITS): per client address,
+ * never cleared by a success (which only takes back its own attempt); and per account, on the count shared by unknown addresses or on the own count of
  * an address that has signed into this account before (remembered on each success). `adminOnly`: a valid non-admin account gets
  * "Accès refusé" and its brand-new session is deleted at once (no cookie is sent).
  */
@@ -88,14 +112,12 @@ export async function signIn(
 }
 
 /**
- * Counts one sign-in attempt on the address's limit, then (if it passes) on the account's: its
- * own count from an address that signed into it before, else the count shared by the others.
- * Each count is one upsert, so parallel attempts cannot all pass. A 429 when one is used up;
- * else the counts to take back if the password is right.
+ * Counts one sign-in attempt on the account's limit (the address's was counted before the form
+ * was read): its own count from an address that signed into it before, else the count shared by
+ * the others. Each count is one upsert, so parallel attempts cannot all pass. A 429 when it is
+ * used up; else the counts to take back if the password is right.
  */
 async function consumeSignInAttempt(context: Ctx, email: string): Promise<Failure | { refund: [RateLimitName, string][] }> {
-  const perIp = await consumeRateLimit(context.db, "signInPerIp", context.clientIp);
-  if (perIp.blocked) return tooMany(perIp.retryAfterMs);
   const here = accountAtAddress(email, context.clientIp);
   const [name, subject]: [RateLimitName, string] = (await hasMark(context.db, "signInKnownAddress", here))
     ? ["signInPerKnownAddress", here]
@@ -115,15 +137,14 @@ function cookieHeaders(source: Headers): Headers {
 /**
  * Creates the account and sends the confirmation e-mail. An address that already has an
  * account gets the same answer (no way to learn who is a customer), and better-auth calls
- * `AuthMail.existingAccount` to tell its owner.
+ * `AuthMail.existingAccount` to tell its owner. The post was counted on `signUpPerIp` by
+ * readAccountForm.
  */
 export async function signUp(
   request: Request,
   context: Ctx,
   input: { name: string; email: string; password: string },
 ): Promise<{ ok: true } | Failure> {
-  const state = await consumeRateLimit(context.db, "signUpPerIp", context.clientIp);
-  if (state.blocked) return tooMany(state.retryAfterMs);
   try {
     await context.auth.api.signUpEmail({ body: input, headers: authHeaders(request, context) });
     return { ok: true };
@@ -136,20 +157,16 @@ export async function signUp(
   }
 }
 
-/** Sends the reset link if the account exists; the answer never says whether it does. */
+/** Sends the reset link if the account exists; the answer never says whether it does (the post counted on `resetPerIp` by readAccountForm). */
 export async function requestPasswordReset(context: Ctx, input: { email: string }): Promise<{ ok: true } | Failure> {
-  const perIp = await consumeRateLimit(context.db, "resetPerIp", context.clientIp);
-  if (perIp.blocked) return tooMany(perIp.retryAfterMs);
   // Past the per-account limit, silently send nothing more (the owner's inbox is not flooded).
   const perAccount = await consumeRateLimit(context.db, "resetPerAccount", input.email);
   if (!perAccount.blocked) await context.auth.api.requestPasswordReset({ body: { email: input.email } });
   return { ok: true };
 }
 
-/** Sets the new password of a reset link; each post counted per address first, like every form of an account. */
+/** Sets the new password of a reset link (the post counted on `resetTokenPerIp` by readAccountForm). */
 export async function resetPassword(context: Ctx, input: { token: string; password: string }): Promise<{ ok: true } | Failure> {
-  const perIp = await consumeRateLimit(context.db, "resetTokenPerIp", context.clientIp);
-  if (perIp.blocked) return tooMany(perIp.retryAfterMs);
   try {
     await context.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
     return { ok: true };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { twoFactors, users } from "~/db/schema";
 import { type Auth, createAuth } from "~/lib/auth.server";
+import { RATE_LIMITS } from "~/domain/rate-limits";
 import type { AppContext } from "~/lib/context";
 import * as layoutRoute from "~/routes/admin/layout";
 import * as loginRoute from "~/routes/admin/login";
@@ -163,6 +164,23 @@ describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
     const answer = await run(customerLoginRoute.action as never, "/login", "", { email: ADMIN, password: PASSWORD });
     expect(answer).toMatchObject({ status: 403, body: { failure: { title: "Compte d'administration" } } });
     expect(merge("", answer)).not.toContain("session_token=");
+  });
+
+  it("counts codes on the address's sign-in limit, before they are checked: a stolen password does not open unlimited guessing", async () => {
+    const own = context.clientIp;
+    Object.assign(context, { clientIp: "198.51.100.77" });
+    try {
+      const limit = RATE_LIMITS.signInPerIp.limit;
+      for (let i = 0; i < limit - 3; i++) expect((await login("", { email: ADMIN, password: `devine-${i}` })).status).toBe(401);
+      // The right password takes back its own attempt; each wrong code keeps its own.
+      const pending = merge("", await login("", { email: ADMIN, password: PASSWORD }));
+      for (let i = 0; i < 3; i++) expect(await login(pending, { intent: "code", code: staleTotpCode(secret) })).toMatchObject({ status: 401 });
+      // The limit is reached: even the right code is refused unread, and the challenge stays unused.
+      expect(await login(pending, { intent: "code", code: totpCode(secret) })).toMatchObject({ status: 429, body: { failure: { title: "Trop de tentatives" } } });
+      expect((await login("", { email: ADMIN, password: PASSWORD })).status).toBe(429);
+    } finally {
+      Object.assign(context, { clientIp: own });
+    }
   });
 
   it("resets the second factor only with the password; the admin must then enrol again", async () => {

@@ -107,4 +107,32 @@ describe(`sign-in limits under attack over HTTP on ${databaseLabel}`, () => {
     expect(statuses.slice(0, RATE_LIMITS.resetTokenPerIp.limit)).toEqual(Array(RATE_LIMITS.resetTokenPerIp.limit).fill(400));
     expect(statuses.slice(RATE_LIMITS.resetTokenPerIp.limit)).toEqual([429, 429]);
   });
+
+  it("counts every account form's post on its address before reading its body", async () => {
+    // Bodies that cannot be parsed (a multipart post without its parts): were the limit counted
+    // after reading, each would be a 400 and count nothing, and a flood of them would never stop.
+    const unreadable = (pathname: string, address: string) =>
+      fetch(`${server.url}${pathname}`, {
+        method: "POST",
+        body: "--x\r\nnot a part",
+        headers: { "x-forwarded-for": address, "content-type": "multipart/form-data; boundary=x" },
+        redirect: "manual",
+      }).then((r) => r.status);
+    const forms = [
+      ["/login", RATE_LIMITS.signInPerIp.limit],
+      ["/admin/login", RATE_LIMITS.signInPerIp.limit],
+      ["/signup", RATE_LIMITS.signUpPerIp.limit],
+      ["/forgot-password", RATE_LIMITS.resetPerIp.limit],
+      ["/reset-password?token=x", RATE_LIMITS.resetTokenPerIp.limit],
+    ] as const;
+    await Promise.all(
+      forms.map(async ([pathname, limit], i) => {
+        const address = `192.0.2.${200 + i}`;
+        const statuses: number[] = [];
+        for (let n = 0; n <= limit; n++) statuses.push(await unreadable(pathname, address));
+        expect(statuses.slice(0, limit), pathname).toEqual(Array(limit).fill(400));
+        expect(statuses[limit], pathname).toBe(429);
+      }),
+    );
+  });
 });

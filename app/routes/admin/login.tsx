@@ -9,12 +9,11 @@ import { FormField } from "~/components/ui/form-field";
 import { loginSchema } from "~/domain/auth-forms";
 import { withNotice } from "~/domain/notices";
 import { secondFactorPending } from "~/lib/auth.server";
-import { failureData, signIn } from "~/services/auth-actions.server";
+import { failureData, readAccountForm, signIn, takeBackAttempt } from "~/services/auth-actions.server";
 import { getViewer } from "~/services/session.server";
 import { completeSignIn, twoFactorFailureData } from "~/services/two-factor.server";
 import type { Route } from "./+types/login";
 import { formPageHeaders } from "~/lib/http";
-import { readForm } from "~/lib/request-input.server";
 
 const MISSING: FailureMessage = { title: "Erreur", description: "Veuillez saisir votre email et votre mot de passe." };
 
@@ -34,10 +33,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * second factor is signed in and sent to /admin/securite by requireAdmin.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
+  // Both steps count on the address's sign-in limit, before the form is read: guessing codes
+  // after a stolen password is bounded like guessing passwords (a right code takes its attempt back).
+  const posted = await readAccountForm(request, context, "signInPerIp");
+  if (!posted.ok) return failureData(posted);
+  const form = posted.form;
   if (form.get("intent") === "code") {
     const result = await completeSignIn(request, context, String(form.get("code") ?? ""));
     if (!result.ok) return twoFactorFailureData(result, { step: result.restart ? "password" : "code" });
+    await takeBackAttempt(context, "signInPerIp");
     throw redirect(withNotice("/admin", "admin-connecte"), { headers: result.headers });
   }
   const parsed = loginSchema.safeParse(Object.fromEntries(form));

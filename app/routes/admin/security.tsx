@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { withNotice } from "~/domain/notices";
 import { formPageHeaders } from "~/lib/http";
-import { readForm } from "~/lib/request-input.server";
+import { failureData, readAccountForm, takeBackAttempt } from "~/services/auth-actions.server";
 import { hasSecondFactor, requireAdmin } from "~/services/session.server";
 import { confirmEnrolment, resetSecondFactor, secretOfUri, startEnrolment, twoFactorFailureData } from "~/services/two-factor.server";
 import type { Route } from "./+types/security";
@@ -26,13 +26,19 @@ type Enrolment = { totpUri: string; secret: string; recoveryCodes: string[] };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAdmin(request, context, "api", { enrolling: true });
-  const form = await readForm(request);
+  // A password or a code is checked here: each post counts like a sign-in from this address
+  // (a stolen session cannot guess the password to turn the second factor off), a right one
+  // takes its attempt back.
+  const posted = await readAccountForm(request, context, "signInPerIp");
+  if (!posted.ok) return failureData(posted);
+  const form = posted.form;
   const intent = form.get("intent");
   const password = String(form.get("password") ?? "");
   if (intent === "start") {
     if (!password) return twoFactorFailureData({ ok: false, status: 400, title: "Mot de passe requis", description: "Saisissez votre mot de passe actuel." });
     const result = await startEnrolment(request, context, password);
     if (!result.ok) return twoFactorFailureData(result);
+    await takeBackAttempt(context, "signInPerIp");
     return data({ enrolment: { totpUri: result.totpUri, secret: result.secret, recoveryCodes: result.recoveryCodes } satisfies Enrolment });
   }
   if (intent === "confirm") {
@@ -43,6 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : undefined;
     const result = await confirmEnrolment(request, context, String(form.get("code") ?? "").replace(/\s+/g, ""));
     if (!result.ok) return twoFactorFailureData(result, { enrolment });
+    await takeBackAttempt(context, "signInPerIp");
     throw redirect(withNotice("/admin", "admin-connecte"), { headers: result.headers });
   }
   if (intent === "reset") {
@@ -50,6 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!password) return twoFactorFailureData({ ok: false, status: 400, title: "Mot de passe requis", description: "Saisissez votre mot de passe actuel." });
     const result = await resetSecondFactor(request, context, password);
     if (!result.ok) return twoFactorFailureData(result);
+    await takeBackAttempt(context, "signInPerIp");
     throw redirect("/admin/securite", { headers: result.headers });
   }
   return data({ error: "Action inconnue." }, { status: 400 });

@@ -1,7 +1,9 @@
 // npm run admin:create -- --email admin@example.com --password '…' [--name 'Alice'] [--promote]
 // Creates an administrator account, or with --promote gives the admin role to an existing
-// account (and sets its password when --password is given). Uses DATA_DIR or DATABASE_URL
-// like the server; PGlite allows one process per data directory, so stop the server first.
+// account (and sets its password when --password is given); the existing account is then
+// signed out everywhere and its second factor turned off (the recovery of a locked-out admin).
+// Uses DATA_DIR or DATABASE_URL like the server; PGlite allows one process per data directory,
+// so stop the server first.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
@@ -9,7 +11,7 @@ import { z } from "zod";
 import { type Database, openDatabase } from "~/db/client.server";
 import { PASSWORD_MIN_LENGTH } from "~/domain/auth-forms";
 import { parseEnv } from "~/lib/env.server";
-import { createUserWithPassword, findUserByEmail, setPassword, setRole } from "~/services/users.server";
+import { createUserWithPassword, endSessionsAndSecondFactor, findUserByEmail, setPassword, setRole } from "~/services/users.server";
 
 const usage = "Usage : npm run admin:create -- --email <email> --password <mot de passe> [--name <nom>] [--promote]";
 
@@ -57,7 +59,13 @@ export async function adminCreate(args: string[], env: NodeJS.ProcessEnv): Promi
     if (existing) {
       await setRole(database.db, email, "admin");
       if (password) await setPassword(database.db, existing.id, password);
-      return { code: 0, message: `${email} est maintenant administrateur${password ? " (mot de passe mis à jour)" : ""}.` };
+      // The operator's recovery: every session ends and the second factor goes, to be enrolled
+      // again at the next sign-in (a lost phone, or an enrolment someone else made first).
+      await endSessionsAndSecondFactor(database.db, existing.id);
+      return {
+        code: 0,
+        message: `${email} est maintenant administrateur${password ? " (mot de passe mis à jour)" : ""}. Ses sessions sont fermées et sa double authentification est à configurer à la prochaine connexion.`,
+      };
     }
     if (promote && !password) return fail(`Aucun compte pour ${email} : donnez --password pour le créer.`);
     await createUserWithPassword(database.db, { email, password: password!, name: name ?? "Administrateur", role: "admin", emailVerified: true });

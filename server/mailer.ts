@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { Db } from "~/db/types";
 import type { AuthMail } from "~/lib/auth.server";
 import type { Env } from "~/lib/env.server";
-import { queueAlreadyRegisteredEmail, queuePasswordResetEmail, queueVerificationEmail } from "~/services/account-mail.server";
+import { queueAlreadyRegisteredEmail, queuePasswordResetEmail, queueSecurityNoticeEmail, queueVerificationEmail } from "~/services/account-mail.server";
 import { consumeRateLimit } from "~/services/rate-limit.server";
 
 /**
@@ -31,6 +31,10 @@ export async function startMailer(options: { db: Db; env: Env; logger: Logger; p
       // Past the per-account limit, silently send nothing more (the owner's inbox is not flooded).
       if ((await consumeRateLimit(db, "signUpPerAccount", user.email)).blocked) return;
       await queueAlreadyRegisteredEmail(db, shop(), user);
+      kick();
+    },
+    async passwordChanged(user) {
+      await queueSecurityNoticeEmail(db, shop(), user.email, "password-changed");
       kick();
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alreadyRegistered, button, escapeHtml, greeting, inertText, layout, paragraph, resetPassword, verifyEmail } from "./email-templates";
+import { alreadyRegistered, button, escapeHtml, greeting, inertText, layout, paragraph, resetPassword, securityChanged, verifyEmail } from "./email-templates";
 
 const shop = { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" };
 const hostile = `<img src=x onerror="alert('x')">&`;
@@ -135,5 +135,25 @@ describe("text someone typed, in an e-mail", () => {
     expect(part.text).toBe("Bonjour Zoé www[.]evil[.]test,");
     expect(part.html).toContain("Bonjour Zoé www[.]evil[.]test,");
     expect(greeting("  ").text).toBe("Bonjour,");
+  });
+});
+
+describe("securityChanged", () => {
+  const at = "vendredi 27 novembre 2026 à 10:15";
+  const resetUrl = "https://comptoir.example/forgot-password";
+
+  it("says what changed and when, with the way back when it was not the owner", () => {
+    const email = securityChanged({ shop, change: "second-factor-on", at, resetUrl });
+    expect(email.subject).toBe("Double authentification activée – Comptoir");
+    expect(email.text).toContain(`La double authentification a été activée sur votre compte Comptoir le ${at}.`);
+    expect(email.text).toContain("Si vous n'êtes pas à l'origine de ce changement, choisissez tout de suite un nouveau mot de passe, puis écrivez-nous à contact@comptoir.example.");
+    expect(email.html).toContain(`href="${resetUrl}"`);
+  });
+
+  it("has its own words for each change", () => {
+    expect(securityChanged({ shop, change: "second-factor-off", at, resetUrl }).text).toContain("a été désactivée sur votre compte Comptoir");
+    const password = securityChanged({ shop, change: "password-changed", at, resetUrl });
+    expect(password.subject).toBe("Mot de passe modifié – Comptoir");
+    expect(password.text).toContain("Toutes vos sessions ouvertes ont été fermées.");
   });
 });

@@ -193,3 +193,40 @@ export function alreadyRegistered({ shop, loginUrl, resetUrl }: { shop: MailShop
     ],
   });
 }
+
+/** A change to how an account signs in, told to its owner (ASVS: notify of authentication changes). */
+export type SecurityChange = "password-changed" | "second-factor-on" | "second-factor-off";
+
+const SECURITY_CHANGES: Record<SecurityChange, { subject: string; says: (shop: string, at: string) => string }> = {
+  "password-changed": {
+    subject: "Mot de passe modifié",
+    says: (shop, at) => `Le mot de passe de votre compte ${shop} a été modifié le ${at}. Toutes vos sessions ouvertes ont été fermées.`,
+  },
+  "second-factor-on": {
+    subject: "Double authentification activée",
+    says: (shop, at) => `La double authentification a été activée sur votre compte ${shop} le ${at}.`,
+  },
+  "second-factor-off": {
+    subject: "Double authentification désactivée",
+    says: (shop, at) => `La double authentification a été désactivée sur votre compte ${shop} le ${at}. Une nouvelle sera demandée à la prochaine connexion.`,
+  },
+};
+
+/**
+ * Tells the owner of an account that its password or second factor changed, with the way back
+ * when it was not them. Only to the account's own, confirmed address; nothing typed by anyone.
+ */
+export function securityChanged({ shop, change, at, resetUrl }: { shop: MailShop; change: SecurityChange; at: string; resetUrl: string }): EmailContent {
+  const { subject, says } = SECURITY_CHANGES[change];
+  return layout(shop, {
+    subject: `${subject} – ${shop.name}`,
+    preheader: "Un changement de sécurité sur votre compte.",
+    heading: subject,
+    parts: [
+      paragraph("Bonjour,"),
+      paragraph(says(shop.name, at)),
+      note(`Si vous n'êtes pas à l'origine de ce changement, choisissez tout de suite un nouveau mot de passe, puis écrivez-nous à ${shop.email}.`),
+      button("Choisir un nouveau mot de passe", resetUrl),
+    ],
+  });
+}

@@ -15,6 +15,8 @@ export type AuthMail = {
   passwordReset(user: { email: string; name: string }, token: string): Promise<void>;
   /** Someone signed up with this account's address (the sign-up itself answers as usual). */
   existingAccount(user: { email: string; name: string }): Promise<void>;
+  /** A reset link set a new password: its owner is told (tests that do not look may leave it out). */
+  passwordChanged?(user: { email: string; name: string }): Promise<void>;
 };
 
 /** The issuer an authenticator app shows next to the admin's address. */
@@ -60,6 +62,7 @@ export function createAuth(options: { db: Db; secret: string; baseUrl: string; m
       sendResetPassword: ({ user, token }) => options.mail.passwordReset(user, token),
       // With e-mail confirmation on, a known address gets the same answer as a new one.
       onExistingUserSignUp: ({ user }) => options.mail.existingAccount(user),
+      onPasswordReset: async ({ user }) => options.mail.passwordChanged?.(user),
     },
     emailVerification: {
       sendOnSignUp: true,

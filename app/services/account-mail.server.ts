@@ -1,5 +1,6 @@
 import type { Db } from "~/db/types";
-import { alreadyRegistered, type MailShop, resetPassword, verifyEmail } from "~/domain/email-templates";
+import { alreadyRegistered, type MailShop, resetPassword, type SecurityChange, securityChanged, verifyEmail } from "~/domain/email-templates";
+import { formatParisDateTime } from "~/domain/paris-time";
 import { absoluteUrl } from "~/lib/seo";
 import { queueEmail } from "./mail.server";
 
@@ -34,5 +35,14 @@ export async function queueAlreadyRegisteredEmail(db: Db, shop: MailShop, owner:
     to: owner.email,
     kind: "already-registered",
     content: alreadyRegistered({ shop, loginUrl: link(shop, "/login"), resetUrl: link(shop, "/forgot-password") }),
+  });
+}
+
+/** The account's password or second factor changed: tell its owner, at its own address. */
+export async function queueSecurityNoticeEmail(db: Db, shop: MailShop, to: string, change: SecurityChange, at = new Date()): Promise<void> {
+  await queueEmail(db, {
+    to,
+    kind: change,
+    content: securityChanged({ shop, change, at: formatParisDateTime(at), resetUrl: link(shop, "/forgot-password") }),
   });
 }

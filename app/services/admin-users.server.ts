@@ -2,6 +2,7 @@ import { type SQL, and, asc, count, desc, eq, ilike, inArray, or, sql } from "dr
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { orders, users } from "~/db/schema";
 import type { Db } from "~/db/types";
+import { endSessionsAndSecondFactor } from "./users.server";
 import type { OrderStatus } from "~/domain/catalog-values";
 import { PAID_ORDER_STATUSES, type Role, USERS_PAGE_SIZE, type UserListQuery, containsPattern, decideRoleChange } from "~/domain/admin-users";
 
@@ -169,6 +170,7 @@ export async function changeRole(db: Db, input: { actorId: string; targetId: str
       .update(users)
       .set({ role: input.role, updatedAt: new Date(), ...(input.role === "admin" ? { emailVerified: true } : {}) })
       .where(eq(users.id, target.id));
+    await endSessionsAndSecondFactor(tx as unknown as Db, target.id);
     return { outcome: "changed", role: input.role };
   });
 }

@@ -1,7 +1,7 @@
 import { generateId } from "better-auth";
 import { hashPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
-import { accounts, users } from "~/db/schema";
+import { accounts, sessions, twoFactors, users } from "~/db/schema";
 import type { Db } from "~/db/types";
 
 /**
@@ -61,4 +61,17 @@ export async function setRole(db: Db, email: string, role: "user" | "admin"): Pr
 export async function findUserByEmail(db: Db, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
   return user ?? null;
+}
+
+/**
+ * Signs an account out everywhere and turns its second factor off: when its role changes (a
+ * demoted admin keeps no admin session and no factor that would bar the customer sign-in; a
+ * promoted customer signs in again at /admin/login and enrols), and when the operator sets its
+ * password from the command line (the recovery of an admin who lost their phone, or whose
+ * enrolment someone else made first).
+ */
+export async function endSessionsAndSecondFactor(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db.delete(twoFactors).where(eq(twoFactors.userId, userId));
+  await db.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, userId));
 }

@@ -136,6 +136,8 @@ test("reset a forgotten password through the e-mailed link", async ({ page, brow
   await page.getByLabel("Confirmez le mot de passe").fill(newPassword);
   await page.getByRole("button", { name: "Enregistrer" }).click();
   await expect(page.getByText("Mot de passe modifié")).toBeVisible();
+  // Its owner is told, with the way back if it was not them.
+  expect(await linkFromEmail(admin, account.email, "Mot de passe modifié")).toBe("/forgot-password");
 
   // The link works once; the old password no longer does, the new one does.
   await page.goto(resetLink);

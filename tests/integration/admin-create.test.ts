@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { createUserWithPassword, findUserByEmail } from "~/services/users.server";
 import { verifyPassword } from "better-auth/crypto";
-import { accounts } from "~/db/schema";
+import { accounts, sessions, twoFactors, users } from "~/db/schema";
 import { eq } from "drizzle-orm";
 import { adminCreate } from "../../scripts/admin-create";
 
@@ -58,7 +58,24 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("npm run admin:create", 
 
     const database = await openDatabase({ kind: "pglite", dataDir });
     await createUserWithPassword(database.db, { email: "client@example.com", password: "client-123", name: "Client", role: "user", emailVerified: false });
+    // The admin lost the phone of their second factor: the operator sets a new password.
+    const chef = (await findUserByEmail(database.db, "chef@example.com"))!;
+    await database.db.insert(twoFactors).values({ id: "tf-chef", secret: "chiffre", backupCodes: "chiffres", userId: chef.id });
+    await database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, chef.id));
+    await database.db.insert(sessions).values({ id: "s-chef", token: "jeton-chef", userId: chef.id, expiresAt: new Date(Date.now() + 3_600_000) });
     await database.close();
+    expect(await run("--email", "chef@example.com", "--promote", "--password", "retrouve-321")).toMatchObject({
+      code: 0,
+      output: expect.stringContaining("Ses sessions sont fermées et sa double authentification est à configurer"),
+    });
+    const recovered = await openDatabase({ kind: "pglite", dataDir });
+    try {
+      expect(await recovered.db.select().from(sessions).where(eq(sessions.userId, chef.id))).toEqual([]);
+      expect(await recovered.db.select().from(twoFactors).where(eq(twoFactors.userId, chef.id))).toEqual([]);
+      expect((await findUserByEmail(recovered.db, "chef@example.com"))!.twoFactorEnabled).toBe(false);
+    } finally {
+      await recovered.close();
+    }
     const promoted = await run("--email", "client@example.com", "--promote", "--password", "nouveau-789");
     expect(promoted).toMatchObject({ code: 0, output: expect.stringContaining("client@example.com est maintenant administrateur (mot de passe mis à jour)") });
     const customer = await inspect("client@example.com");

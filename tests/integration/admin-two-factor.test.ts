@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { twoFactors, users } from "~/db/schema";
+import { outboxEmails, twoFactors, users } from "~/db/schema";
 import { type Auth, createAuth } from "~/lib/auth.server";
 import { RATE_LIMITS } from "~/domain/rate-limits";
 import type { AppContext } from "~/lib/context";
@@ -64,6 +64,7 @@ describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
   const login = (cookie: string, form: Record<string, string>) => run(loginRoute.action as never, "/admin/login", cookie, form);
   const security = (cookie: string, form?: Record<string, string>) =>
     form ? run(securityRoute.action as never, "/admin/securite", cookie, form) : run(securityRoute.loader as never, "/admin/securite", cookie);
+  const notices = () => database.db.select({ to: outboxEmails.to, kind: outboxEmails.kind, subject: outboxEmails.subject }).from(outboxEmails).orderBy(outboxEmails.seq);
   const adminPage = (cookie: string) => run(layoutRoute.loader as never, "/admin", cookie);
   const shipping = (cookie: string) => run(shippingRoute.loader as never, "/admin/shipping", cookie);
 
@@ -76,7 +77,15 @@ describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
       baseUrl: ORIGIN,
       mail: { verification: noMail, existingAccount: noMail, passwordReset: noMail },
     });
-    context = { db: database.db, auth, publicUrl: ORIGIN, clientIp: "203.0.113.20", logger: pino({ level: "silent" }) } as unknown as AppContext;
+    context = {
+      db: database.db,
+      auth,
+      publicUrl: ORIGIN,
+      clientIp: "203.0.113.20",
+      logger: pino({ level: "silent" }),
+      shop: { name: "Comptoir", email: "contact@comptoir.test" },
+      kickMail: () => {},
+    } as unknown as AppContext;
     await createUserWithPassword(database.db, { name: "Vendeuse", email: ADMIN, password: PASSWORD, role: "admin", emailVerified: true });
   });
   afterAll(async () => {
@@ -126,6 +135,8 @@ describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
     expect((await adminPage(cookie)).status).toBe(200);
     expect((await shipping(cookie)).status).toBe(200);
     expect((await database.db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.email, ADMIN)))[0]!.on).toBe(true);
+    // The admin's own address is told (an enrolment made by someone else who had the password shows there).
+    expect(await notices()).toEqual([{ to: ADMIN, kind: "second-factor-on", subject: "Double authentification activée – Comptoir" }]);
   });
 
   it("signs in with the password then the code: no session before the code, a wrong code refused, the right one lets in", async () => {
@@ -194,5 +205,6 @@ describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
     cookie = merge(cookie, reset);
     expect(await adminPage(cookie)).toMatchObject({ status: 302, location: "/admin/securite" });
     expect(await database.db.select().from(twoFactors)).toEqual([]);
+    expect((await notices()).map((email) => email.kind)).toEqual(["second-factor-on", "second-factor-off"]);
   });
 });

@@ -8,7 +8,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { inboxEvents, inboxMessages, orderEvents, orderItems, orders, outboxEmails, rateLimits, sessions, testPaymentSessions, users, verifications } from "~/db/schema";
+import { inboxEvents, inboxMessages, orderEvents, orderItems, orders, outboxEmails, rateLimits, sessions, testPaymentSessions, twoFactors, users, verifications } from "~/db/schema";
 import type { OrderStatus } from "~/domain/catalog-values";
 import { formatDay } from "~/domain/admin-users";
 import { formatEuros } from "~/domain/money";
@@ -220,8 +220,16 @@ describe(`admin users and GDPR tools on ${databaseLabel}`, () => {
       expect((await getUserDetails(database.db, client))!.user).toMatchObject({ role: "admin", emailVerified: true });
       // Twice: nothing more happens.
       expect(await outcome(() => userAction(client, cookie, "promote"))).toMatchObject({ status: 200, body: { toast: { title: "Aucun changement" } } });
+      // As an admin they enrolled a second factor and have a session open.
+      await database.db.insert(twoFactors).values({ id: "tf-promu", secret: "chiffre", backupCodes: "chiffres", userId: client });
+      await database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, client));
+      await database.db.insert(sessions).values({ id: "s-promu", token: "jeton-promu", userId: client, expiresAt: new Date(Date.now() + 3_600_000) });
       expect(await outcome(() => userAction(client, cookie, "demote"))).toMatchObject({ status: 200, body: { ok: true } });
       expect((await getUserDetails(database.db, client))!.user.role).toBe("user");
+      // Demoted: signed out everywhere, and no second factor left to bar the customer sign-in.
+      expect(await database.db.select().from(sessions).where(eq(sessions.userId, client))).toEqual([]);
+      expect(await database.db.select().from(twoFactors).where(eq(twoFactors.userId, client))).toEqual([]);
+      expect((await database.db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, client)))[0]!.on).toBe(false);
       expect(await outcome(() => userAction(client, cookie, "supprimer"))).toMatchObject({ status: 400, body: { ok: false, toast: { description: "Action inconnue." } } });
       expect(await outcome(() => userAction("inconnu", cookie, "promote"))).toMatchObject({ status: 404 });
       await database.db.delete(users).where(eq(users.id, chef));

@@ -4,8 +4,10 @@ import { AuthCard } from "~/components/account/auth-card";
 import { FailureAlert } from "~/components/account/failure-alert";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
+import type { SecurityChange } from "~/domain/email-templates";
 import { withNotice } from "~/domain/notices";
 import { formPageHeaders } from "~/lib/http";
+import { queueSecurityNoticeEmail } from "~/services/account-mail.server";
 import { failureData, readAccountForm, takeBackAttempt } from "~/services/auth-actions.server";
 import { hasSecondFactor, requireAdmin } from "~/services/session.server";
 import { confirmEnrolment, resetSecondFactor, secretOfUri, startEnrolment, twoFactorFailureData } from "~/services/two-factor.server";
@@ -50,6 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await confirmEnrolment(request, context, String(form.get("code") ?? "").replace(/\s+/g, ""));
     if (!result.ok) return twoFactorFailureData(result, { enrolment });
     await takeBackAttempt(context, "signInPerIp");
+    await noticeSecurityChange(context, viewer.email, "second-factor-on");
     throw redirect(withNotice("/admin", "admin-connecte"), { headers: result.headers });
   }
   if (intent === "reset") {
@@ -58,9 +61,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await resetSecondFactor(request, context, password);
     if (!result.ok) return twoFactorFailureData(result);
     await takeBackAttempt(context, "signInPerIp");
+    await noticeSecurityChange(context, viewer.email, "second-factor-off");
     throw redirect("/admin/securite", { headers: result.headers });
   }
   return data({ error: "Action inconnue." }, { status: 400 });
+}
+
+/** The admin's own address is told of the change (an enrolment made by someone else who had the password shows there). */
+async function noticeSecurityChange(context: Route.ActionArgs["context"], email: string, change: SecurityChange) {
+  await queueSecurityNoticeEmail(context.db, { name: context.shop.name, email: context.shop.email, publicUrl: context.publicUrl }, email, change);
+  context.kickMail();
 }
 
 export const headers = formPageHeaders;

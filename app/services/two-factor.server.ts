@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { renderSVG } from "uqr";
 import type { AppContext } from "~/lib/context";
 import { authHeaders, viewerHintHeader } from "./session.server";
 
@@ -51,6 +52,11 @@ function cookieHeaders(source: Headers): Headers {
 /** The secret of an otpauth:// URI (base32), for typing into an app that cannot scan. */
 export function secretOfUri(uri: string): string {
   return new URL(uri).searchParams.get("secret") ?? "";
+}
+
+/** The otpauth:// URI as a QR code for the phone's camera: an SVG image as a data: URL (the CSP allows data: images), drawn on the server. */
+export function qrCodeOf(uri: string): string {
+  return `data:image/svg+xml;base64,${Buffer.from(renderSVG(uri, { border: 2 })).toString("base64")}`;
 }
 
 /** Starts enrolment: a new secret and 10 recovery codes (nothing is active before a first right code). */

@@ -56,6 +56,9 @@ test("the admin enrols TOTP, then signs in with the password and a code, or a re
   await page.getByLabel("Mot de passe actuel").fill(ADMIN.password);
   await page.getByRole("button", { name: "Configurer la double authentification" }).click();
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  // The QR code is drawn (its content is read back in tests/integration/admin-two-factor.test.ts).
+  await expect(page.getByRole("img", { name: /^QR code du compte/ })).toBeVisible();
+  expect(await page.getByTestId("totp-qr").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   const recoveryCodes = await page.getByRole("list", { name: "Codes de récupération" }).getByRole("listitem").allTextContents();
   expect(recoveryCodes).toHaveLength(10);
   await expectNoSeriousA11yViolations(page);

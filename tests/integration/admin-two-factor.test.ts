@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
+import jsQR from "jsqr";
 import pino from "pino";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { outboxEmails, twoFactors, users } from "~/db/schema";
@@ -28,6 +30,13 @@ const PASSWORD = "Ronflex-2026-secret";
 const ADMIN = "vendeuse@comptoir.test";
 
 type AnyArgs = { request: Request; context: AppContext; params: Record<string, string> };
+/** The text of a QR code given as an SVG data: URL, drawn to pixels (sharp) and decoded (jsQR). */
+async function readQrCode(dataUrl: string): Promise<string | undefined> {
+  const svg = Buffer.from(dataUrl.replace(/^data:image\/svg\+xml;base64,/, ""), "base64");
+  const { data, info } = await sharp(svg).resize(400, 400).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
+}
+
 /** The cookies a redirect or answer set, merged into the browser's. */
 function merge(cookie: string, answer: RouteAnswer & { headers?: Headers }): string {
   const jar = new Map(cookie.split("; ").filter(Boolean).map((pair) => [pair.split("=")[0]!, pair] as const));
@@ -114,8 +123,10 @@ describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
     });
     const started = await security(cookie, { intent: "start", password: PASSWORD });
     expect(started.status).toBe(200);
-    const enrolment = (started.body as { enrolment: { totpUri: string; secret: string; recoveryCodes: string[] } }).enrolment;
+    const enrolment = (started.body as { enrolment: { totpUri: string; qrCode: string; secret: string; recoveryCodes: string[] } }).enrolment;
     expect(enrolment.totpUri).toMatch(/^otpauth:\/\/totp\/Comptoir:vendeuse%40comptoir\.test\?/);
+    // The QR code, read back as a phone's camera would: the same URI.
+    expect(await readQrCode(enrolment.qrCode)).toBe(enrolment.totpUri);
     secret = secretOfOtpauth(enrolment.totpUri);
     expect(enrolment.secret).toBe(secret);
     recoveryCodes = enrolment.recoveryCodes;

@@ -10,7 +10,7 @@ import { formPageHeaders } from "~/lib/http";
 import { queueSecurityNoticeEmail } from "~/services/account-mail.server";
 import { failureData, readAccountForm, takeBackAttempt } from "~/services/auth-actions.server";
 import { hasSecondFactor, requireAdmin } from "~/services/session.server";
-import { confirmEnrolment, resetSecondFactor, secretOfUri, startEnrolment, twoFactorFailureData } from "~/services/two-factor.server";
+import { confirmEnrolment, qrCodeOf, resetSecondFactor, secretOfUri, startEnrolment, twoFactorFailureData } from "~/services/two-factor.server";
 import type { Route } from "./+types/security";
 
 /**
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { email: viewer.email, enrolled: hasSecondFactor(viewer) };
 }
 
-type Enrolment = { totpUri: string; secret: string; recoveryCodes: string[] };
+type Enrolment = { totpUri: string; qrCode: string; secret: string; recoveryCodes: string[] };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAdmin(request, context, "api", { enrolling: true });
@@ -41,13 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await startEnrolment(request, context, password);
     if (!result.ok) return twoFactorFailureData(result);
     await takeBackAttempt(context, "signInPerIp");
-    return data({ enrolment: { totpUri: result.totpUri, secret: result.secret, recoveryCodes: result.recoveryCodes } satisfies Enrolment });
+    return data({ enrolment: { totpUri: result.totpUri, qrCode: qrCodeOf(result.totpUri), secret: result.secret, recoveryCodes: result.recoveryCodes } satisfies Enrolment });
   }
   if (intent === "confirm") {
     // The enrolment under way, sent back by the form so a wrong code shows it again.
     const totpUri = String(form.get("totpUri") ?? "");
     const enrolment: Enrolment | undefined = totpUri.startsWith("otpauth://")
-      ? { totpUri, secret: secretOfUri(totpUri), recoveryCodes: form.getAll("recoveryCode").map(String) }
+      ? { totpUri, qrCode: qrCodeOf(totpUri), secret: secretOfUri(totpUri), recoveryCodes: form.getAll("recoveryCode").map(String) }
       : undefined;
     const result = await confirmEnrolment(request, context, String(form.get("code") ?? "").replace(/\s+/g, ""));
     if (!result.ok) return twoFactorFailureData(result, { enrolment });
@@ -110,11 +110,20 @@ export default function AdminSecurity({ loaderData, actionData }: Route.Componen
         <Form method="post" className="flex flex-col gap-4" key="confirm">
           <ol className="flex list-decimal flex-col gap-3 pl-5 text-sm">
             <li>
-              Ajoutez ce compte à votre application d'authentification (Google Authenticator, Aegis, 1Password…) avec ce lien :
+              Scannez ce QR code avec votre application d'authentification (Google Authenticator, Aegis, 1Password…) :
+              <img
+                src={enrolment.qrCode}
+                alt={`QR code du compte ${loaderData.email} pour l'application d'authentification`}
+                width={176}
+                height={176}
+                className="my-2 block rounded bg-white p-1"
+                data-testid="totp-qr"
+              />
+              ou ouvrez ce lien sur le téléphone :
               <code className="mt-1 block break-all rounded bg-muted p-2 text-xs" data-testid="totp-uri">
                 {enrolment.totpUri}
               </code>
-              ou en saisissant la clé :
+              ou saisissez la clé :
               <code className="mt-1 block break-all rounded bg-muted p-2 font-mono text-sm" data-testid="totp-secret">
                 {enrolment.secret}
               </code>

@@ -45,10 +45,45 @@ function form(values: Record<string, string>) {
   return new URLSearchParams(values);
 }
 
+/**
+ * The status of an answer whose page the test does not look at, read all the same: an answer
+ * left unread holds its connection, and the server then waits 10 s before it stops.
+ */
+async function statusOf(answer: Promise<Response>): Promise<number> {
+  const response = await answer;
+  await response.arrayBuffer();
+  return response.status;
+}
+
+// Both suites' servers start side by side (a start is seconds, much of it waiting on the database).
+const database = suiteServerDatabase("comptoir_access");
+const noProxyDatabase = suiteServerDatabase("comptoir_noproxy");
+const dataDirs: string[] = [];
+let server: RunningServer;
+let noProxyServer: RunningServer;
+
+beforeAll(async () => {
+  ensureBuild();
+  const start = async (prefix: string, env: Record<string, string>) => {
+    const dataDir = await serverDataDir(prefix);
+    dataDirs.push(dataDir);
+    return startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env });
+  };
+  const started = await Promise.allSettled([
+    start("comptoir-access-", { ...database, TRUST_PROXY: "loopback" }).then((s) => (server = s)),
+    start("comptoir-noproxy-", noProxyDatabase).then((s) => (noProxyServer = s)),
+  ]);
+  for (const result of started) if (result.status === "rejected") throw result.reason;
+}, 120_000);
+
+afterAll(async () => {
+  const codes = await Promise.all([server, noProxyServer].filter(Boolean).map((s) => s.stop()));
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  // 0: stopped at once, no connection left open (else it is forced out after 10 s, with 1).
+  expect(codes).toEqual(codes.map(() => 0));
+});
+
 describe(`admin access and sign-in limits over HTTP on ${databaseLabel}`, () => {
-  const database = suiteServerDatabase("comptoir_access");
-  let dataDir = "";
-  let server: RunningServer;
   let adminCookie = "";
   let customerCookie = "";
   let emailId = "";
@@ -59,28 +94,26 @@ describe(`admin access and sign-in limits over HTTP on ${databaseLabel}`, () => 
   const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${server.url}${pathname}`, { headers, redirect: "manual" });
 
   beforeAll(async () => {
-    ensureBuild();
-    dataDir = await serverDataDir("comptoir-access-");
-    server = await startServer({ DATA_DIR: dataDir, ...database, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: "loopback" });
-    adminCookie = await signInAdmin(server.url, ADMIN);
-    customerCookie = await signUpCustomer(server.url, adminCookie, CUSTOMER);
-    emailId = (await confirmationLink(server.url, adminCookie, CUSTOMER.email)).id;
-
-    // A contact request, for the inbox page; the customer's id, for their page.
+    // A contact request, for the inbox page, sent while the admin signs in.
     const contact = { lastName: "Durand", firstName: "Léa", email: "lea@example.com", message: "Avez-vous des displays Écarlate et Violet ?" };
-    expect((await post("/contact", contact)).status).toBe(200);
-    const inbox = await (await get("/admin/inbox", { cookie: adminCookie })).text();
+    const [contacted, admin] = await Promise.all([post("/contact", contact), signInAdmin(server.url, ADMIN)]);
+    expect(contacted.status).toBe(200);
+    await contacted.arrayBuffer();
+    adminCookie = admin;
+    customerCookie = await signUpCustomer(server.url, adminCookie, CUSTOMER);
+
+    // The confirmation e-mail, the message's id and the customer's id, for their pages.
+    const [link, inbox, users] = await Promise.all([
+      confirmationLink(server.url, adminCookie, CUSTOMER.email),
+      get("/admin/inbox", { cookie: adminCookie }).then((r) => r.text()),
+      get(`/admin/users?q=${encodeURIComponent(CUSTOMER.email)}`, { cookie: adminCookie }).then((r) => r.text()),
+    ]);
+    emailId = link.id;
     const messageId = inbox.match(/\/admin\/inbox\/([0-9a-f-]{36})/)?.[1];
-    const users = await (await get(`/admin/users?q=${encodeURIComponent(CUSTOMER.email)}`, { cookie: adminCookie })).text();
     const userId = users.match(/\/admin\/users\/([\w-]+)"/)?.[1];
     expect(messageId && userId).toBeTruthy();
     ids = { id: emailId, userId: userId!, messageId: messageId!, ...MISSING };
   }, 120_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it("lists the admin pages of the route table", () => {
     const paths = adminPaths(routes, { id: "ID", userId: "U", messageId: "M", number: "N", key: "K" });
@@ -88,15 +121,17 @@ describe(`admin access and sign-in limits over HTTP on ${databaseLabel}`, () => 
   });
 
   it("shows every admin page to the admin", async () => {
-    for (const pathname of adminPaths(routes, ids)) {
-      const response = await get(pathname, { cookie: adminCookie });
-      const missing = pathname.endsWith(MISSING.number) || pathname.endsWith(MISSING.key);
-      expect(response.status, pathname).toBe(POST_ONLY.has(pathname) ? 405 : missing ? 404 : 200);
-    }
+    // All at once: only their statuses are checked.
+    await Promise.all(
+      adminPaths(routes, ids).map(async (pathname) => {
+        const missing = pathname.endsWith(MISSING.number) || pathname.endsWith(MISSING.key);
+        expect(await statusOf(get(pathname, { cookie: adminCookie })), pathname).toBe(POST_ONLY.has(pathname) ? 405 : missing ? 404 : 200);
+      }),
+    );
     // A product id is digits: "0x10" and "1e0" are no product, not products 16 and 1.
-    for (const id of ["0x1", "1e0", "01.0", "-1", "0"]) {
-      expect((await get(`/admin/products/edit/${id}`, { cookie: adminCookie })).status, id).toBe(404);
-    }
+    await Promise.all(
+      ["0x1", "1e0", "01.0", "-1", "0"].map(async (id) => expect(await statusOf(get(`/admin/products/edit/${id}`, { cookie: adminCookie })), id).toBe(404)),
+    );
   });
 
   const visitors = {
@@ -108,16 +143,18 @@ describe(`admin access and sign-in limits over HTTP on ${databaseLabel}`, () => 
   for (const [who, expected] of Object.entries(visitors)) {
     it(`refuses every admin page, its data and its actions to a ${who}`, async () => {
       const headers: Record<string, string> = expected.cookie() ? { cookie: expected.cookie() } : {};
-      for (const pathname of adminPaths(routes, ids)) {
+      // The paths side by side, each one's requests in turn.
+      await Promise.all(adminPaths(routes, ids).map(async (pathname) => {
         if (POST_ONLY.has(pathname)) {
           // Nothing to GET for anyone; its post is refused like any admin action.
-          expect((await get(pathname, headers)).status, pathname).toBe(405);
+          expect(await statusOf(get(pathname, headers)), pathname).toBe(405);
           const refused = await post(pathname, { email: CUSTOMER.email }, headers);
           expect(refused.status, `POST ${pathname}`).toBe(expected.api);
           expect(await refused.text(), `POST ${pathname}`).not.toContain(CUSTOMER.email);
-          continue;
+          return;
         }
         const page = await get(pathname, headers);
+        await page.arrayBuffer();
         expect(page.status, pathname).toBe(302);
         expect(page.headers.get("location"), pathname).toBe(expected.page);
 
@@ -132,12 +169,12 @@ describe(`admin access and sign-in limits over HTTP on ${databaseLabel}`, () => 
         const action = await post(pathname, {}, headers);
         expect([expected.api, 405], `POST ${pathname}`).toContain(action.status);
         expect(await action.text(), `POST ${pathname}`).not.toContain("verify-email");
-      }
+      }));
       // The admin's one action (putting an e-mail back in the queue) is refused with the status.
-      expect((await post(`/admin/emails/${emailId}`, {}, headers)).status).toBe(expected.api);
+      expect(await statusOf(post(`/admin/emails/${emailId}`, {}, headers))).toBe(expected.api);
       const upload = new FormData();
       upload.append("file", new Blob([PNG_BYTES], { type: "image/png" }), "a.png");
-      expect((await fetch(`${server.url}${UPLOAD_PATH}`, { method: "POST", body: upload, headers })).status).toBe(expected.api);
+      expect(await statusOf(fetch(`${server.url}${UPLOAD_PATH}`, { method: "POST", body: upload, headers }))).toBe(expected.api);
     });
   }
 
@@ -153,8 +190,7 @@ describe(`admin access and sign-in limits over HTTP on ${databaseLabel}`, () => 
       [`/admin/products/edit/${PRODUCT_ID}`, { intent: "duplicate" }],
     ];
     for (const [pathname, values] of attempts) {
-      const answer = await post(pathname, values, customer);
-      expect(answer.status, `${pathname} ${values.intent}`).toBe(403);
+      expect(await statusOf(post(pathname, values, customer)), `${pathname} ${values.intent}`).toBe(403);
     }
     // The same list, to the row and the switch.
     expect(tableRows(await (await get("/admin?sort=price&order=asc", { cookie: adminCookie })).text())).toEqual(tableRows(before));
@@ -164,9 +200,9 @@ describe(`admin access and sign-in limits over HTTP on ${databaseLabel}`, () => 
     const list = async () => tableRows(await (await get("/admin?featured=oui", { cookie: adminCookie })).text());
     const before = await list();
     for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
-      const answer = await post("/admin", { intent: "featured", id: PRODUCT_ID, featured: "false" }, { cookie: adminCookie, ...headers });
+      const answer = post("/admin", { intent: "featured", id: PRODUCT_ID, featured: "false" }, { cookie: adminCookie, ...headers });
       // Another site's Origin is refused before any route (server/request-guards.ts), the rest by requireAdmin.
-      expect(answer.status).toBe(403);
+      expect(await statusOf(answer)).toBe(403);
     }
     expect(await list()).toEqual(before);
   });
@@ -178,8 +214,8 @@ describe(`admin access and sign-in limits over HTTP on ${databaseLabel}`, () => 
     expect(signup.status).toBe(200);
     expect(await signup.text()).toContain("Inscription réussie");
     for (const email of [lookalike.email, ` ${ADMIN.email} `]) {
-      expect((await post("/login", { email, password: lookalike.password })).status).toBe(401);
-      expect((await post("/admin/login", { email, password: lookalike.password })).status).toBe(401);
+      expect(await statusOf(post("/login", { email, password: lookalike.password }))).toBe(401);
+      expect(await statusOf(post("/admin/login", { email, password: lookalike.password }))).toBe(401);
     }
     // The admin can still sign in with their own password (then the code).
     expect(await signInAdmin(server.url, ADMIN)).toContain("session_token=");
@@ -199,7 +235,7 @@ describe(`admin access and sign-in limits over HTTP on ${databaseLabel}`, () => 
   it("answers 429 in French after a burst of wrong passwords from one address; another address still signs in", async () => {
     const attacker = { "x-forwarded-for": "203.0.113.7" };
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await post("/login", { email: CUSTOMER.email, password: `faux-${i}` }, attacker)).status);
+    for (let i = 0; i < 12; i++) statuses.push(await statusOf(post("/login", { email: CUSTOMER.email, password: `faux-${i}` }, attacker)));
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual([429, 429]);
 
@@ -217,29 +253,16 @@ describe(`admin access and sign-in limits over HTTP on ${databaseLabel}`, () => 
 });
 
 describe(`without TRUST_PROXY on ${databaseLabel}`, () => {
-  const database = suiteServerDatabase("comptoir_noproxy");
-  let dataDir = "";
-  let server: RunningServer;
-  beforeAll(async () => {
-    ensureBuild();
-    dataDir = await serverDataDir("comptoir-noproxy-");
-    server = await startServer({ DATA_DIR: dataDir, ...database, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
   it("ignores X-Forwarded-For: a new forged address per request does not escape the limit", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const response = await fetch(`${server.url}/login`, {
+      const response = fetch(`${noProxyServer.url}/login`, {
         method: "POST",
         body: form({ email: `personne${i}@example.com`, password: "mauvais" }),
         headers: { "x-forwarded-for": `192.0.2.${i + 1}` },
         redirect: "manual",
       });
-      statuses.push(response.status);
+      statuses.push(await statusOf(response));
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);

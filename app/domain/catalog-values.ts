@@ -97,7 +97,7 @@ export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 /** Why an order's money went back (orders.refund_reason). */
 /** Why an order was refunded: paid after its stock was gone, cancelled by the seller, or the customer withdrew. */
-export const REFUND_REASONS = ["late_payment", "seller_cancel", "withdrawal"] as const;
+export const REFUND_REASONS = ["late_payment", "seller_cancel", "withdrawal", "drop_limit"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 /** The refunds of a paid order cancelled in the admin (its units went back): all but a late payment's. */
 export const CANCELLATION_REFUND_REASONS = ["seller_cancel", "withdrawal"] as const satisfies readonly RefundReason[];

@@ -4,6 +4,7 @@ import { insuranceChargeCents } from "./insurance";
 import { formatParisMoment } from "./site-content-display";
 import { SHIPPING_COUNTRY_CODES } from "./shipping-countries";
 import { hasForbiddenCharacters } from "./text-rules";
+import type { DropRefusal } from "./drop-rules";
 
 export { EMPTY_CART_ERROR, PROVIDER_ERROR };
 
@@ -132,7 +133,7 @@ export type CheckoutSuccess = { url: string; orderNumber: string; orderId: strin
 export type CheckoutFailure = {
   error: string;
   details?: string;
-  code: "OUT_OF_STOCK" | "UNAVAILABLE" | "INVALID" | "DISCOUNT" | "MINIMUM" | "SHIPPING" | "RATE_LIMITED" | "PROVIDER" | "FORBIDDEN";
+  code: "OUT_OF_STOCK" | "UNAVAILABLE" | "INVALID" | "DISCOUNT" | "MINIMUM" | "SHIPPING" | "RATE_LIMITED" | "PROVIDER" | "FORBIDDEN" | DropRefusal["code"];
   productId?: number;
   fieldErrors?: Record<string, string>;
 };

@@ -663,6 +663,31 @@ function fullRefundEmail(
   });
 }
 
+/**
+ * To the customer: a drop's per-customer limit was already reached by other orders delivered to
+ * the same address, so this one is not fulfilled and the payment went back in full.
+ */
+export function dropLimitRefundEmail({ shop, order }: { shop: MailShop; order: OrderView }): EmailContent {
+  const total = formatEuros(order.totalCents);
+  return layout(shop, {
+    subject: `Commande ${order.number} : limite par client atteinte, paiement remboursé – ${shop.name}`,
+    preheader: `Votre paiement de ${total} vous est intégralement remboursé.`,
+    heading: "Limite par client atteinte",
+    parts: [
+      greeting(order.customerName ?? ""),
+      paragraph(
+        `Les produits de cette sortie sont limités par client, et d'autres commandes livrées à la même adresse en comptent déjà autant que la limite le permet. Nous ne pouvons donc pas honorer la commande ${order.number} : les articles sont remis en vente pour les autres collectionneurs.`,
+      ),
+      paragraph(
+        `Nous vous avons remboursé l'intégralité de votre paiement, soit ${total}. Le remboursement apparaîtra sur votre carte sous 5 à 10 jours ouvrés, selon votre banque. Vous n'avez rien d'autre à faire.`,
+      ),
+      sectionTitle("Commande remboursée"),
+      orderTable(order),
+      note(`Une erreur ? Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number}.`),
+    ],
+  });
+}
+
 /** To the customer: the seller cancelled the paid order, and the payment went back in full. */
 export function orderCancelledRefundEmail({
   shop,

@@ -12,6 +12,8 @@ export const RETENTION = {
   closedBuybackPhotoMonths: 12,
   /** Rate-limit counters, sessions and sign-in or reset links, after they expired. */
   expiredRowsGraceDays: 1,
+  /** The client's network an order was placed from (a drop's bound on unpaid orders), after the order was placed. */
+  orderNetworkDays: 30,
 } as const;
 
 /** A request the seller is done with: its photos are no longer needed once the period is over. */
@@ -30,5 +32,6 @@ export function retentionCutoffs(now: Date) {
     outboxBody: new Date(now.getTime() - RETENTION.outboxBodyDays * DAY_MS),
     closedBuybackPhotos: photos,
     expiredRows: new Date(now.getTime() - RETENTION.expiredRowsGraceDays * DAY_MS),
+    orderNetwork: new Date(now.getTime() - RETENTION.orderNetworkDays * DAY_MS),
   };
 }

@@ -28,6 +28,8 @@ import { getBillingSettings } from "./billing-settings.server";
 import { activeShippingMethods } from "./shipping.server";
 import { tooManyAttemptsMessage } from "~/domain/rate-limits";
 import { isPubliclyVisible } from "~/domain/visibility";
+import { emailKey, networkKey } from "~/domain/drop-rules";
+import { checkDropLimits, dropRulesOf } from "./drop-limits.server";
 import { recordOrderEvent } from "./orders.server";
 import { endUnpaidOrder, reserveUnits } from "./reservations.server";
 import { checkDiscountCode, type DiscountRefusal, type HeldDiscount, reserveDiscountUse } from "./discounts.server";
@@ -40,7 +42,7 @@ type Customer = { id: string; email: string };
 
 export type CheckoutResult =
   | { status: 200; body: CheckoutSuccess }
-  | { status: 400 | 403 | 409 | 422 | 429 | 502; body: CheckoutFailure; retryAfterS?: number };
+  | { status: 400 | 401 | 403 | 409 | 422 | 429 | 502; body: CheckoutFailure; retryAfterS?: number };
 
 export type CheckoutContext = {
   now: Date;
@@ -216,6 +218,15 @@ async function reserveAndWriteOrder(
       throw new Refusal({ status: 409, body: { error: "Produit indisponible", details, code: "UNAVAILABLE", productId: line.productId } });
     }
   }
+  // A drop's per-customer limits, before any unit is taken (services/drop-limits.server.ts).
+  const dropRules = await dropRulesOf(tx, lines.map((line) => line.productId));
+  const dropLines = lines.filter((line) => dropRules.has(line.productId)).map((line) => ({ ...line, name: byId.get(line.productId)!.title, rules: dropRules.get(line.productId)! }));
+  const network = networkKey(ctx.clientIp);
+  const dropRefusal = await checkDropLimits(tx, dropLines, { userId: buyer.userId, email: buyer.email, network });
+  if (dropRefusal) {
+    const { status, error, details, code, productId } = dropRefusal;
+    throw new Refusal({ status, body: { error, details, code, productId, ...(code === "DROP_EMAIL" ? { fieldErrors: { email: details } } : {}) } });
+  }
   const priced = lines.map((line) => {
     const product = byId.get(line.productId)!;
     const vatRateBp = product.vatRateBp !== null && isVatRateBp(product.vatRateBp) ? product.vatRateBp : defaultVatRateBp(product.category, product.subCategory);
@@ -271,7 +282,9 @@ async function reserveAndWriteOrder(
     totals.shippingCents + totals.insuranceCents,
     vatFranchise,
   );
-  const expiresAt = new Date(ctx.now.getTime() + ctx.reservationMinutes * 60_000);
+  // A drop's units are held for its own, shorter time (10 minutes unless the seller says otherwise).
+  const holdMinutes = dropLines.length > 0 ? Math.min(...dropLines.map((line) => line.rules.holdMinutes)) : ctx.reservationMinutes;
+  const expiresAt = new Date(ctx.now.getTime() + holdMinutes * 60_000);
 
   let created: { id: string; number: string } | undefined;
   // The number is 10 digits of time and chance: on the rare clash, draw again.
@@ -283,6 +296,9 @@ async function reserveAndWriteOrder(
         status: "pending_payment",
         customerEmail: buyer.email,
         userId: buyer.userId,
+        buyerEmailKey: buyer.email ? emailKey(buyer.email) : null,
+        // Only a drop's orders keep the network (the bound on unpaid drop orders; cleared after 30 days).
+        clientNetwork: dropLines.length > 0 ? network : null,
         ...totals,
         discountCode: discount?.code ?? null,
         discountCodeId: discount?.codeId ?? null,

@@ -276,7 +276,15 @@ async function eraseOrders(
   for (const order of theirOrders) {
     await tx
       .update(orders)
-      .set({ customerEmail: who.placeholder, customerName: ERASED_NAME, shippingAddress: order.shippingAddress ? erasedAddress(order.shippingAddress) : null })
+      .set({
+        customerEmail: who.placeholder,
+        customerName: ERASED_NAME,
+        shippingAddress: order.shippingAddress ? erasedAddress(order.shippingAddress) : null,
+        // A drop's keys for them (domain/drop-rules.ts): their address, their network.
+        buyerEmailKey: null,
+        buyerAddressKey: null,
+        clientNetwork: null,
+      })
       .where(eq(orders.id, order.id));
   }
   if (theirOrders.length === 0) return;

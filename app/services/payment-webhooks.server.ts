@@ -10,6 +10,7 @@ import { documentPath } from "~/domain/order-view";
 import { issueInvoice, sellerIdentity } from "./invoices.server";
 import { queueEmail } from "./mail.server";
 import { getOrderView, recordOrderEvent } from "./orders.server";
+import { dropAddressOverLimit } from "./drop-limits.server";
 import { completeRefund } from "./refunds.server";
 import { confirmDiscountUse, retakeDiscountUse } from "./discounts.server";
 import { endUnpaidOrder, orderLines, reserveUnits } from "./reservations.server";
@@ -143,12 +144,14 @@ function customerDetails(order: OrderRow, event: PaymentEvent) {
 
 async function recordPayment(tx: Tx, order: OrderRow, event: PaymentEvent, now: Date, deps: WebhookDeps): Promise<WebhookOutcome> {
   if (order.status === "pending_payment") {
+    if (await refusedOverDropLimit(tx, order, event, now)) return "refund-pending";
     // The use the checkout held becomes a used one (the order row is locked: once).
     await confirmDiscountUse(tx, order.discountCodeId);
     await markPaid(tx, order, event, now, deps);
     return "paid";
   }
   if (order.status !== "expired" && order.status !== "cancelled") return "ignored"; // paid already, or on its way back
+  if (await refusedOverDropLimit(tx, order, event, now)) return "refund-pending";
   // Paid after the reservation ended: take the units and the code's use again, all or none (a
   // savepoint); what cannot be taken again (stock gone, code's limit reached) means a refund.
   const retaken = await tx
@@ -177,6 +180,24 @@ async function recordPayment(tx: Tx, order: OrderRow, event: PaymentEvent, now: 
 }
 
 class NotAllThere extends Error {}
+
+/**
+ * A drop's limit by delivery address, now that the payment gives the address: an order over it
+ * (other paid orders to the same place, whatever e-mail they used) is not fulfilled; units it
+ * still holds go back on sale, and the money goes back with an e-mail saying why.
+ */
+async function refusedOverDropLimit(tx: Tx, order: OrderRow, event: PaymentEvent, now: Date): Promise<boolean> {
+  const customer = customerDetails(order, event);
+  const over = await dropAddressOverLimit(tx, order.id, customer.shippingAddress);
+  if (!over) return false;
+  if (order.status === "pending_payment") await endUnpaidOrder(tx, order.id, "cancelled", now);
+  await tx
+    .update(orders)
+    .set({ ...customer, status: "refund_pending", refundReason: "drop_limit", reservedUntil: null, updatedAt: now })
+    .where(eq(orders.id, order.id));
+  await recordOrderEvent(tx, { orderId: order.id, type: "refund_requested", details: { reason: "drop_limit", productId: over.productId, limit: over.limit }, at: now });
+  return true;
+}
 
 async function flagPaymentMismatch(tx: Tx, order: OrderRow, event: PaymentEvent, mismatch: PaymentMismatch, now: Date, deps: WebhookDeps) {
   if (event.paymentReference) await tx.update(orders).set({ paymentReference: event.paymentReference, updatedAt: now }).where(eq(orders.id, order.id));

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { orders } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import type { RefundReason } from "~/domain/catalog-values";
-import { latePaymentRefundEmail, orderCancelledRefundEmail, sellerLatePaymentEmail, withdrawalRefundEmail } from "~/domain/order-emails";
+import { dropLimitRefundEmail, latePaymentRefundEmail, orderCancelledRefundEmail, sellerLatePaymentEmail, withdrawalRefundEmail } from "~/domain/order-emails";
 import type { OrderView } from "~/domain/order-view";
 import { issueCreditNote, sellerIdentity } from "./invoices.server";
 import { queueEmail } from "./mail.server";
@@ -25,6 +25,7 @@ const REFUND_EMAILS = {
   late_payment: { kind: "late-payment-refund", content: latePaymentRefundEmail },
   seller_cancel: { kind: "order-cancelled-refund", content: orderCancelledRefundEmail },
   withdrawal: { kind: "withdrawal-refund", content: withdrawalRefundEmail },
+  drop_limit: { kind: "drop-limit-refund", content: dropLimitRefundEmail },
 } as const;
 
 /** The customer's e-mail for each reason: the late-payment apology, the seller's cancellation, or the refund of their withdrawal. */

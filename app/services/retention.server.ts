@@ -1,11 +1,20 @@
-import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { inboxMessages, outboxEmails, rateLimits, sessions, verifications } from "~/db/schema";
+import { inboxMessages, orders, outboxEmails, rateLimits, sessions, verifications } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { CLOSED_INBOX_STATUSES, RETAINED_EMAIL_TEXT, retentionCutoffs } from "~/domain/retention";
 import type { FileStore } from "./storage.server";
 
-export type RetentionReport = { emails: number; photoRequests: number; photos: number; photosLeft: number; rateLimits: number; sessions: number; verifications: number };
+export type RetentionReport = {
+  emails: number;
+  photoRequests: number;
+  photos: number;
+  photosLeft: number;
+  rateLimits: number;
+  sessions: number;
+  verifications: number;
+  orderNetworks: number;
+};
 
 /**
  * The retention job, at `now` (periods in app/domain/retention.ts, docs/privacy.md): e-mails
@@ -13,7 +22,7 @@ export type RetentionReport = { emails: number; photoRequests: number; photos: n
  * dates stay: the seller still sees that they went); closed buy-back requests untouched for 12
  * months lose their photos (files deleted from private storage, then the keys; a key whose
  * file could not be deleted stays for the next run); expired rate-limit counters, sessions and
- * links go. Every step is idempotent, so instances running it at once only repeat each other.
+ * links go; orders placed more than 30 days ago forget the client's network. Every step is idempotent, so instances running it at once only repeat each other.
  */
 export async function runRetention(deps: { db: Db; privateFiles: FileStore }, now: Date): Promise<RetentionReport> {
   const { db } = deps;
@@ -50,7 +59,22 @@ export async function runRetention(deps: { db: Db; privateFiles: FileStore }, no
   const ended = await db.delete(sessions).where(lt(sessions.expiresAt, cutoff.expiredRows)).returning({ id: sessions.id });
   const links = await db.delete(verifications).where(lt(verifications.expiresAt, cutoff.expiredRows)).returning({ id: verifications.id });
 
-  return { emails: emails.length, photoRequests: closed.length, photos, photosLeft, rateLimits: limits.length, sessions: ended.length, verifications: links.length };
+  const networks = await db
+    .update(orders)
+    .set({ clientNetwork: null })
+    .where(and(isNotNull(orders.clientNetwork), lt(orders.createdAt, cutoff.orderNetwork)))
+    .returning({ id: orders.id });
+
+  return {
+    emails: emails.length,
+    photoRequests: closed.length,
+    photos,
+    photosLeft,
+    rateLimits: limits.length,
+    sessions: ended.length,
+    verifications: links.length,
+    orderNetworks: networks.length,
+  };
 }
 
 export const RETENTION_INTERVAL_MS = 6 * 60 * 60 * 1000;

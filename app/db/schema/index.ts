@@ -7,3 +7,4 @@ export * from "./rate-limits";
 export * from "./payments";
 export * from "./promotions";
 export * from "./billing";
+export * from "./drops";

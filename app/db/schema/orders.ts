@@ -53,6 +53,10 @@ export const orders = pgTable(
     paymentReference: text(),
     refundReference: text(),
     reservedUntil: timestamp({ withTimezone: true }),
+    /** Who the buyer is for a drop's per-customer limit (domain/drop-rules.ts): the e-mail normalised, the client's network at checkout, the delivery address once paid. */
+    buyerEmailKey: text(),
+    clientNetwork: text(),
+    buyerAddressKey: text(),
     shippingAddress: jsonb().$type<ShippingAddress>(),
     trackingNumber: text(),
     carrier: text(),
@@ -72,6 +76,9 @@ export const orders = pgTable(
     index("orders_reservation_idx").on(t.reservedUntil).where(sql`${t.status} = 'pending_payment'`),
     index("orders_discount_code_idx").on(t.discountCodeId).where(sql`${t.discountCodeId} is not null`),
     index("orders_refund_pending_idx").on(t.updatedAt).where(sql`${t.status} = 'refund_pending'`),
+    index("orders_buyer_email_key_idx").on(t.buyerEmailKey).where(sql`${t.buyerEmailKey} is not null`),
+    index("orders_client_network_idx").on(t.clientNetwork).where(sql`${t.status} = 'pending_payment'`),
+    index("orders_buyer_address_key_idx").on(t.buyerAddressKey).where(sql`${t.buyerAddressKey} is not null`),
   ],
 );
 

@@ -56,6 +56,7 @@ const REFUND_REASON_LABELS: Record<RefundReason, string> = {
   late_payment: "Paiement arrivé après la fin de la réservation",
   seller_cancel: "Annulée par le vendeur",
   withdrawal: "Rétractation du client",
+  drop_limit: "Limite par client de la sortie dépassée (même adresse de livraison)",
 };
 
 /** One order for the seller: lines, customer, delivery, payment, shipment, history and actions. */

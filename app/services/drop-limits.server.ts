@@ -1,0 +1,112 @@
+import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { orderItems, orders, productDrops } from "~/db/schema";
+import type { Db, Tx } from "~/db/types";
+import type { OrderStatus } from "~/domain/catalog-values";
+import {
+  addressKey,
+  type DropLine,
+  type DropRefusal,
+  type DropRules,
+  emailKey,
+  identityRefusal,
+  limitRefusal,
+  networkRefusal,
+  pendingRefusal,
+  quantityRefusal,
+  UNPAID_DROP_ORDERS_PER_NETWORK,
+} from "~/domain/drop-rules";
+import type { ShippingAddress } from "~/domain/order-view";
+
+/**
+ * A drop's per-customer limits (issue 39, domain/drop-rules.ts), checked in the transaction
+ * that takes the units. Who the customer is: the account, the normalised e-mail and, at payment,
+ * the delivery address; the client's network bounds the unpaid drop orders open at once. Each
+ * key is locked for the transaction (an advisory lock, in one order everywhere) before it is
+ * counted, so two checkouts of one customer (two browsers, two instances) are decided one after
+ * the other and cannot both pass.
+ */
+
+/** Orders whose units a customer holds or has bought: they count toward the limit. */
+const HOLDING: OrderStatus[] = ["pending_payment", "paid", "shipped"];
+
+export async function dropRulesOf(db: Db | Tx, productIds: number[]): Promise<Map<number, DropRules>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db.select().from(productDrops).where(inArray(productDrops.productId, productIds));
+  return new Map(rows.map((row) => [row.productId, row]));
+}
+
+/** Locks the keys for the rest of the transaction, sorted (no two transactions wait on each other in a circle). */
+async function lockKeys(tx: Db | Tx, keys: string[]): Promise<void> {
+  for (const key of [...new Set(keys)].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`drop:${key}`}, 0))`);
+}
+
+export type DropBuyer = { userId: string | null; email: string | null; network: string };
+
+/**
+ * The checkout's drop lines against the buyer's limits, before any unit is taken: null when it
+ * may go on, else the refusal that names the limit (nothing is written).
+ */
+export async function checkDropLimits(tx: Db | Tx, lines: DropLine[], buyer: DropBuyer): Promise<DropRefusal | null> {
+  if (lines.length === 0) return null;
+  for (const line of lines) {
+    const refusal = quantityRefusal(line) ?? identityRefusal(line, { signedIn: buyer.userId !== null, email: buyer.email });
+    if (refusal) return refusal;
+  }
+  const email = emailKey(buyer.email!);
+  await lockKeys(tx, [`email:${email}`, `network:${buyer.network}`, ...(buyer.userId ? [`account:${buyer.userId}`] : [])]);
+  const theirs = or(eq(orders.buyerEmailKey, email), buyer.userId ? eq(orders.userId, buyer.userId) : undefined);
+  const productIds = lines.map((line) => line.productId);
+
+  const held = await tx
+    .select({ productId: orderItems.productId, status: orders.status, units: sql<number>`sum(${orderItems.quantity})::int` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(inArray(orderItems.productId, productIds), inArray(orders.status, HOLDING), theirs))
+    .groupBy(orderItems.productId, orders.status);
+  for (const line of lines) {
+    const rows = held.filter((row) => row.productId === line.productId);
+    // One unpaid order per customer per drop: pay it or cancel it first.
+    if (rows.some((row) => row.status === "pending_payment")) return pendingRefusal(line);
+    const refusal = limitRefusal(line, rows.reduce((sum, row) => sum + row.units, 0));
+    if (refusal) return refusal;
+  }
+
+  const [open] = await tx
+    .select({ orders: sql<number>`count(distinct ${orders.id})::int` })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .innerJoin(productDrops, eq(productDrops.productId, orderItems.productId))
+    .where(and(eq(orders.clientNetwork, buyer.network), eq(orders.status, "pending_payment")));
+  if ((open?.orders ?? 0) >= UNPAID_DROP_ORDERS_PER_NETWORK) return networkRefusal();
+  return null;
+}
+
+/**
+ * At payment, the delivery address is known: an order that would take a drop's units to an
+ * address over the limit (other paid orders to the same place, whatever e-mail they used) is
+ * not fulfilled. Returns the product over its limit, or null (the order's address key is then
+ * kept, for the next ones).
+ */
+export async function dropAddressOverLimit(tx: Tx, orderId: string, address: ShippingAddress | null): Promise<{ productId: number; limit: number } | null> {
+  if (!address) return null;
+  const lines = await tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity, limit: productDrops.perCustomerLimit })
+    .from(orderItems)
+    .innerJoin(productDrops, eq(productDrops.productId, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId));
+  if (lines.length === 0) return null;
+  const key = addressKey(address);
+  await lockKeys(tx, [`address:${key}`]);
+  const held = await tx
+    .select({ productId: orderItems.productId, units: sql<number>`sum(${orderItems.quantity})::int` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(inArray(orderItems.productId, lines.map((line) => line.productId!)), eq(orders.buyerAddressKey, key), inArray(orders.status, ["paid", "shipped"]), ne(orders.id, orderId)))
+    .groupBy(orderItems.productId);
+  for (const line of lines) {
+    const already = held.find((row) => row.productId === line.productId)?.units ?? 0;
+    if (already + line.quantity > line.limit) return { productId: line.productId!, limit: line.limit };
+  }
+  await tx.update(orders).set({ buyerAddressKey: key }).where(eq(orders.id, orderId));
+  return null;
+}

@@ -1,0 +1,171 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { orderEvents, orders, outboxEmails, productDrops, products, rateLimits, users } from "~/db/schema";
+import { UNPAID_DROP_ORDERS_PER_NETWORK } from "~/domain/drop-rules";
+import { type CheckoutContext, cancelCheckout, startCheckout } from "~/services/checkout.server";
+import { receiveWebhook } from "~/services/payment-webhooks.server";
+import { createTestProvider, type TestProvider, testWebhook } from "~/services/payments/test-provider.server";
+import { databaseLabel, openTestDatabase } from "./test-database";
+
+/**
+ * A drop's per-customer limits (issue 39) through the checkout and the payment webhook, on a
+ * real database: each key (account, normalised e-mail, delivery address at payment, network),
+ * the single unpaid order, the account a drop may require, and refusals that write nothing.
+ */
+const deps = { shop: { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" }, sellerEmail: "vendeur@comptoir.example" };
+const home = { method: "home" as const, fullName: "Marie Curie", line1: "12 rue des Lilas", postalCode: "75011", city: "Paris", country: "FR" };
+
+describe(`drop limits per customer on ${databaseLabel}`, () => {
+  let database: Database;
+  let provider: TestProvider;
+  let ip = 0;
+
+  const ctx = (overrides: Partial<CheckoutContext> = {}): CheckoutContext => ({
+    now: new Date(),
+    customer: null,
+    // Another network per checkout unless a test says otherwise: the network bound has its own test.
+    clientIp: `198.51.100.${++ip % 250}`,
+    orderPrefix: "CPT",
+    origin: "http://shop.test",
+    reservationMinutes: 30,
+    ...overrides,
+  });
+
+  async function drop(rules: Partial<typeof productDrops.$inferInsert> = {}, stock = 10) {
+    const [product] = await database.db
+      .insert(products)
+      .values({ title: `Display sortie ${++ip}`, priceCents: 14_999, stock, category: "TCG", subCategory: "Scellés" })
+      .returning();
+    await database.db.insert(productDrops).values({ productId: product!.id, perCustomerLimit: 1, ...rules });
+    return product!;
+  }
+  const buy = (productId: number, email: string | null, overrides: Partial<CheckoutContext> = {}, quantity = 1) =>
+    startCheckout(database.db, provider, { items: [{ productId, quantity }], insuranceSelected: false, ...(email ? { email } : {}) }, ctx(overrides));
+  const stockOf = async (id: number) => (await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
+  const ordersOf = async (productId: number) =>
+    (await database.db.execute(sql`select count(*)::int as n from order_items where product_id = ${productId}`)) as unknown as { rows: { n: number }[] };
+  const orderCount = async (productId: number) => (await ordersOf(productId)).rows[0]!.n;
+  const orderOf = async (number: string) => (await database.db.select().from(orders).where(eq(orders.number, number)))[0]!;
+
+  async function pay(orderNumber: string, email: string, address = home) {
+    const order = await orderOf(orderNumber);
+    const event = testWebhook(provider, "checkout.session.completed", {
+      sessionId: order.providerSessionId!,
+      paid: true,
+      paymentReference: `pi_${orderNumber}`,
+      customerEmail: email,
+      customerName: address.fullName,
+      shippingAddress: address,
+      amountTotalCents: null,
+    });
+    return (await receiveWebhook(database.db, provider, event.raw, event.headers, deps)).body.outcome;
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    provider = createTestProvider({ db: database.db, secret: "integration-secret-drops" });
+  });
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    await database.db.delete(rateLimits);
+  });
+
+  it("refuses more units in one cart than the limit, a guest without an e-mail, and a guest when an account is required; nothing is written", async () => {
+    const limited = await drop({ perCustomerLimit: 2 });
+    expect(await buy(limited.id, "marie@example.com", {}, 3)).toMatchObject({ status: 422, body: { code: "DROP_LIMIT", error: "Limité à 2 par client", productId: limited.id } });
+    expect(await buy(limited.id, null)).toMatchObject({ status: 422, body: { code: "DROP_EMAIL", fieldErrors: { email: expect.stringContaining("Indiquez votre adresse e-mail") } } });
+    const members = await drop({ accountRequired: true });
+    expect(await buy(members.id, "marie@example.com")).toMatchObject({ status: 401, body: { code: "DROP_ACCOUNT", error: "Compte requis" } });
+    expect(await stockOf(limited.id)).toBe(10);
+    expect(await stockOf(members.id)).toBe(10);
+    expect(await orderCount(limited.id)).toBe(0);
+    expect(await orderCount(members.id)).toBe(0);
+  });
+
+  it("holds a drop's units for its own time (10 minutes by default), not the shop's 30", async () => {
+    const product = await drop();
+    const result = await buy(product.id, "delai@example.com");
+    expect(result.status).toBe(200);
+    const order = await orderOf((result.body as { orderNumber: string }).orderNumber);
+    expect(order.reservedUntil!.getTime() - order.createdAt.getTime()).toBe(10 * 60_000);
+    expect(order).toMatchObject({ buyerEmailKey: "delai@example.com", clientNetwork: expect.stringMatching(/^198\.51\.100\./) });
+  });
+
+  it("counts one mailbox whatever its spelling: one unpaid order, then the limit once it is paid", async () => {
+    const product = await drop();
+    const first = await buy(product.id, "Jean.Dupont+drop@gmail.com");
+    expect(first.status).toBe(200);
+    // The same mailbox spelled otherwise, from another network, while the first is unpaid.
+    expect(await buy(product.id, "jeandupont@googlemail.com")).toMatchObject({ status: 409, body: { code: "DROP_PENDING", details: expect.stringContaining("une seule à la fois par client") } });
+    expect(await pay((first.body as { orderNumber: string }).orderNumber, "jean.dupont@gmail.com")).toBe("paid");
+    expect(await buy(product.id, "j.e.a.n.dupont+encore@gmail.com")).toMatchObject({
+      status: 409,
+      body: { code: "DROP_LIMIT", details: expect.stringContaining("en comptent déjà 1") },
+    });
+    expect(await stockOf(product.id)).toBe(9);
+  });
+
+  it("gives one unit to 20 parallel checkouts of one customer: two browsers of one account, e-mail variants", async () => {
+    const product = await drop();
+    await database.db.insert(users).values({ id: "drop-collector", name: "Collectionneur", email: "collector@example.com", emailVerified: true });
+    const customer = { id: "drop-collector", email: "collector@example.com" };
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? buy(product.id, null, { customer }) : buy(product.id, `collector+${i}@example.com`))),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409 && r.body.code === "DROP_PENDING")).toHaveLength(19);
+    expect(await stockOf(product.id)).toBe(9);
+  });
+
+  it("lets a customer start again after cancelling, without anything more", async () => {
+    const product = await drop();
+    const first = await buy(product.id, "annule@example.com");
+    const order = await orderOf((first.body as { orderNumber: string }).orderNumber);
+    expect(await cancelCheckout(database.db, provider, order.id)).toBe(true);
+    expect(await stockOf(product.id)).toBe(10);
+    expect((await buy(product.id, "annule@example.com")).status).toBe(200);
+    expect(await buy(product.id, "annule@example.com")).toMatchObject({ status: 409, body: { code: "DROP_PENDING" } });
+  });
+
+  it(`bounds a network to ${UNPAID_DROP_ORDERS_PER_NETWORK} unpaid drop orders at once, IPv6 by its /64`, async () => {
+    const product = await drop();
+    const statuses: number[] = [];
+    for (let i = 0; i < UNPAID_DROP_ORDERS_PER_NETWORK + 2; i++) {
+      const result = await buy(product.id, `script${i}@example.com`, { clientIp: `2001:db8:77:1::${i + 1}` });
+      statuses.push(result.status);
+      if (result.status !== 200) expect(result.body).toMatchObject({ code: "DROP_NETWORK", error: "Trop de commandes en attente" });
+    }
+    expect(statuses).toEqual([...Array(UNPAID_DROP_ORDERS_PER_NETWORK).fill(200), 429, 429]);
+    // Another /64 is another household.
+    expect((await buy(product.id, "voisin@example.com", { clientIp: "2001:db8:77:2::1" })).status).toBe(200);
+    expect(await stockOf(product.id)).toBe(10 - UNPAID_DROP_ORDERS_PER_NETWORK - 1);
+  });
+
+  it("refunds, by itself and with an e-mail, a paid order over the limit at a delivery address already served", async () => {
+    const product = await drop();
+    const first = await buy(product.id, "adresse1@example.com");
+    const second = await buy(product.id, "adresse2@example.com");
+    expect(await pay((first.body as { orderNumber: string }).orderNumber, "adresse1@example.com")).toBe("paid");
+    // Another e-mail, the same place spelled otherwise.
+    const spelled = { ...home, fullName: "M. Curie", line1: "12, RUE DES LILAS", postalCode: "75 011" };
+    const number = (second.body as { orderNumber: string }).orderNumber;
+    expect(await pay(number, "adresse2@example.com", spelled)).toBe("refund-pending");
+    const refused = await orderOf(number);
+    expect(refused).toMatchObject({ status: "refunded", refundReason: "drop_limit" });
+    // Its unit is back on sale; the first order's stays sold.
+    expect(await stockOf(product.id)).toBe(9);
+    const [email] = await database.db.select().from(outboxEmails).where(and(eq(outboxEmails.to, "adresse2@example.com"), eq(outboxEmails.kind, "drop-limit-refund")));
+    expect(email!.subject).toBe(`Commande ${number} : limite par client atteinte, paiement remboursé – Comptoir`);
+    expect(email!.text).toContain("d'autres commandes livrées à la même adresse");
+    const events = await database.db.select({ type: orderEvents.type, details: orderEvents.details }).from(orderEvents).where(eq(orderEvents.orderId, refused.id));
+    expect(events.map((event) => event.type)).toEqual(["created", "refund_requested", "refunded"]);
+    expect(events[1]!.details).toMatchObject({ reason: "drop_limit", productId: product.id, limit: 1 });
+  });
+
+  it("leaves products without a drop as they were: no e-mail asked, no limit", async () => {
+    const [free] = await database.db.insert(products).values({ title: "Booster libre", priceCents: 599, stock: 10, category: "TCG", subCategory: "Scellés" }).returning();
+    expect((await buy(free!.id, null, {}, 5)).status).toBe(200);
+    expect((await buy(free!.id, null, {}, 5)).status).toBe(200);
+  });
+});

@@ -27,6 +27,31 @@ const shop = { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "
 const admin = { name: "Admin Test", email: "admin@comptoir.test" };
 const SELLER = "vendeur@comptoir.test";
 
+// The HTTP suite's server starts at once, and the in-process suite runs meanwhile (a start is
+// seconds of another process's work); the HTTP suite waits for it.
+const serverDatabase = suiteServerDatabase("comptoir_email_test");
+const ADMIN = { email: "admin-mails@comptoir.test", password: "admin-mails-mot-de-passe" };
+let dataDir = "";
+let smtp: SmtpRelay;
+let starting: Promise<RunningServer> | null = null;
+
+beforeAll(async () => {
+  ensureBuild();
+  smtp = await startSmtpServer();
+  dataDir = await serverDataDir("comptoir-email-test-");
+  starting = startServer({ DATA_DIR: dataDir, ...serverDatabase, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SELLER_EMAIL: SELLER });
+  starting.catch(() => {}); // its failure is the HTTP suite's
+}, 120_000);
+
+afterAll(async () => {
+  const server = await starting?.catch(() => null);
+  const code = await server?.stop();
+  await smtp?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  // 0: stopped at once. An answer left unread holds its connection: forced out after 10 s, with 1.
+  if (server) expect(code).toBe(0);
+});
+
 describe(`order e-mail test on ${databaseLabel}`, () => {
   let database: Database;
   const closers: (() => Promise<void>)[] = [];
@@ -114,9 +139,9 @@ describe(`order e-mail test on ${databaseLabel}`, () => {
     for (const outcome of [result.confirmationEmail, result.notificationEmail]) {
       expect(await getOutboxEmail(database.db, outcome.outboxId)).toMatchObject({ status: "sent", attempts: 1, lastError: null, sentAt: expect.any(Date) });
     }
-    // Sent once: the worker finds nothing left to send.
+    // Sent once: the worker finds nothing left to send (stop waits for that pass to end).
     worker.kick();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await worker.stop();
     expect(smtp.received).toHaveLength(2);
     expect(await orderCount()).toBe(0);
   });
@@ -153,12 +178,8 @@ describe(`order e-mail test on ${databaseLabel}`, () => {
 
 /** The page as a browser without JavaScript gets it, from the built server with SMTP_URL set. */
 describe(`order e-mail test over HTTP on ${databaseLabel}`, () => {
-  const database = suiteServerDatabase("comptoir_email_test");
-  let dataDir = "";
-  const ADMIN = { email: "admin-mails@comptoir.test", password: "admin-mails-mot-de-passe" };
   const CUSTOMER = { name: "Cliente Test", email: "cliente@example.com", password: "Evoli-2026-test" };
   let server: RunningServer;
-  let smtp: SmtpRelay;
   let adminCookie = "";
   let customerCookie = "";
 
@@ -171,37 +192,41 @@ describe(`order e-mail test over HTTP on ${databaseLabel}`, () => {
   };
 
   beforeAll(async () => {
-    ensureBuild();
-    smtp = await startSmtpServer();
-    dataDir = await serverDataDir("comptoir-email-test-");
-    server = await startServer({ DATA_DIR: dataDir, ...database, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SELLER_EMAIL: SELLER });
-    adminCookie = await signInAdmin(server.url, ADMIN);
-
-    // A confirmed customer: the confirmation link arrives at the relay.
-    expect((await post("/signup", CUSTOMER)).status).toBe(200);
-    await waitFor(() => smtp.received.some((r) => r.to.includes(CUSTOMER.email)));
-    const confirmation = await PostalMime.parse(smtp.received.find((r) => r.to.includes(CUSTOMER.email))!.raw);
-    const link = new URL(confirmation.text!.match(/https?:\/\/\S+\/verify-email\?token=\S+/)![0]);
-    expect((await get(link.pathname + link.search)).status).toBe(200);
-    const login = await post("/login", CUSTOMER);
-    expect(login.headers.get("location")).toBe("/account");
-    customerCookie = cookiesOf(login);
+    server = await starting!;
+    // A confirmed customer (the confirmation link arrives at the relay), while the admin signs in.
+    const confirmedCustomer = async () => {
+      const signup = await post("/signup", CUSTOMER);
+      expect(signup.status).toBe(200);
+      await signup.arrayBuffer();
+      await waitFor(() => smtp.received.some((r) => r.to.includes(CUSTOMER.email)));
+      const confirmation = await PostalMime.parse(smtp.received.find((r) => r.to.includes(CUSTOMER.email))!.raw);
+      const link = new URL(confirmation.text!.match(/https?:\/\/\S+\/verify-email\?token=\S+/)![0]);
+      const verified = await get(link.pathname + link.search);
+      expect(verified.status).toBe(200);
+      await verified.arrayBuffer();
+      const login = await post("/login", CUSTOMER);
+      expect(login.headers.get("location")).toBe("/account");
+      return cookiesOf(login);
+    };
+    [adminCookie, customerCookie] = await Promise.all([signInAdmin(server.url, ADMIN), confirmedCustomer()]);
     smtp.received.length = 0;
   }, 120_000);
 
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
   it("refuses the page to visitors and customers, and a customer's POST sends nothing", async () => {
-    for (const pathname of ["/test-email", "/admin/test-email"]) {
-      expect((await get(pathname)).headers.get("location"), pathname).toBe("/admin/login");
-      expect((await get(pathname, customerCookie)).headers.get("location"), pathname).toBe("/admin/unauthorized");
-      expect((await post(pathname, {}, customerCookie)).status, pathname).toBe(403);
-      expect((await post(pathname, {})).status, pathname).toBe(401);
-    }
+    const read = async (answer: Promise<Response>) => {
+      const response = await answer;
+      await response.arrayBuffer();
+      return response;
+    };
+    await Promise.all(
+      ["/test-email", "/admin/test-email"].map(async (pathname) => {
+        expect((await read(get(pathname))).headers.get("location"), pathname).toBe("/admin/login");
+        expect((await read(get(pathname, customerCookie))).headers.get("location"), pathname).toBe("/admin/unauthorized");
+        expect((await read(post(pathname, {}, customerCookie))).status, pathname).toBe(403);
+        expect((await read(post(pathname, {}))).status, pathname).toBe(401);
+      }),
+    );
+    // Anything sent after the answers would arrive by now.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.received).toHaveLength(0);
     const outbox = await (await get("/admin/emails", adminCookie)).text();
@@ -253,6 +278,7 @@ describe(`order e-mail test over HTTP on ${databaseLabel}`, () => {
     // The previous run's few seconds must pass.
     let answer = await post("/test-email", {}, adminCookie);
     for (let i = 0; answer.status === 429 && i < 40; i++) {
+      await answer.arrayBuffer();
       await new Promise((resolve) => setTimeout(resolve, 250));
       answer = await post("/test-email", {}, adminCookie);
     }

@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { ensureBuild, runServerExpectingFailure, startServer, suiteDataDir } from "./server-process";
+import { serverDataDir } from "./test-database";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -26,8 +25,11 @@ async function countProducts(options: Parameters<typeof openDatabase>[0]) {
 
 describe.skipIf(onPostgres)("the server on its embedded database (PGlite in DATA_DIR)", () => {
   const dataDir = suiteDataDir("comptoir-boot-");
+  // The configuration is refused before the server touches its DATA_DIR: those tests run beside
+  // the first start, on a directory of their own.
+  const refusedDir = suiteDataDir("comptoir-boot-refused-");
 
-  it("migrates, seeds, prints the admin login once, and serves products in the server HTML", async () => {
+  it.concurrent("migrates, seeds, prints the admin login once, and serves products in the server HTML", async ({ expect }) => {
     const server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: "", ADMIN_PASSWORD: "" });
     try {
       expect(server.output()).toContain("Compte administrateur : admin@comptoir.local");
@@ -50,6 +52,22 @@ describe.skipIf(onPostgres)("the server on its embedded database (PGlite in DATA
     }
   });
 
+  it.concurrent("refuses a bad configuration value with a clear message", async ({ expect }) => {
+    const result = await runServerExpectingFailure({ DATA_DIR: refusedDir, PORT: "abc" });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain("Configuration invalide");
+    expect(result.output).toContain("PORT");
+  });
+
+  it.concurrent("stops on a public PUBLIC_URL without Stripe keys, saying how to take real payments or to test on purpose", async ({ expect }) => {
+    // (PAYMENT_TEST_MODE=true lets it start: app/lib/env.server.test.ts; the first test above is a fresh machine's start.)
+    const refused = await runServerExpectingFailure({ DATA_DIR: refusedDir, PUBLIC_URL: "https://boutique.example.fr", STRIPE_SECRET_KEY: "", PAYMENT_TEST_MODE: "" });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain("boutique.example.fr est une adresse publique, mais aucun paiement réel n'est configuré");
+    expect(refused.output).toContain("PAYMENT_TEST_MODE=true");
+  });
+
+  // After the first start (the group above), on its directory.
   it("keeps data across restarts and does not seed again", async () => {
     const { n, database } = await countProducts({ kind: "pglite", dataDir });
     expect(n).toBe(18);
@@ -69,20 +87,6 @@ describe.skipIf(onPostgres)("the server on its embedded database (PGlite in DATA
     await after.database.close();
   });
 
-  it("refuses a bad configuration value with a clear message", async () => {
-    const result = await runServerExpectingFailure({ DATA_DIR: dataDir, PORT: "abc" });
-    expect(result.code).toBe(1);
-    expect(result.output).toContain("Configuration invalide");
-    expect(result.output).toContain("PORT");
-  });
-
-  it("stops on a public PUBLIC_URL without Stripe keys, saying how to take real payments or to test on purpose", async () => {
-    // (PAYMENT_TEST_MODE=true lets it start: app/lib/env.server.test.ts; the first test above is a fresh machine's start.)
-    const refused = await runServerExpectingFailure({ DATA_DIR: dataDir, PUBLIC_URL: "https://boutique.example.fr", STRIPE_SECRET_KEY: "", PAYMENT_TEST_MODE: "" });
-    expect(refused.code).toBe(1);
-    expect(refused.output).toContain("boutique.example.fr est une adresse publique, mais aucun paiement réel n'est configuré");
-    expect(refused.output).toContain("PAYMENT_TEST_MODE=true");
-  });
 });
 
 describe.skipIf(!onPostgres)("the server on PostgreSQL (DATABASE_URL)", () => {
@@ -105,7 +109,9 @@ describe.skipIf(!onPostgres)("the server on PostgreSQL (DATABASE_URL)", () => {
   });
 
   it("runs the same migrations and seed, serves the products, and does not re-seed on restart", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-boot-pg-"));
+    // A DATA_DIR with the sample images already drawn (a copy of the run's template; its PGlite
+    // goes unused): drawing them is the embedded suite's first start, this one is about the database.
+    const dataDir = await serverDataDir("comptoir-boot-pg-");
     try {
       for (const round of [1, 2]) {
         const server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir });

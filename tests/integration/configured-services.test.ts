@@ -31,6 +31,9 @@ describe.skipIf("skipped" in local)(`the built server with S3, Stripe and SMTP c
   let stripe: FakeStripe;
   let smtp: SmtpRelay;
   let server: RunningServer;
+  // The admin signs in once, when a test first needs it.
+  let adminSession: Promise<string> | null = null;
+  const adminCookie = () => (adminSession ??= signInAdmin(server.url, ADMIN));
 
   beforeAll(async () => {
     ensureBuild();
@@ -161,7 +164,7 @@ describe.skipIf("skipped" in local)(`the built server with S3, Stripe and SMTP c
     const subjects = await Promise.all(smtp.received.map(async ({ raw }) => (await PostalMime.parse(raw)).subject));
     expect(subjects).toContain(`Paiement à vérifier – ${orderNumber}`);
     expect(subjects.filter((subject) => subject?.includes(`Confirmation de votre commande ${orderNumber}`))).toEqual([]);
-    const admin = await signInAdmin(server.url, ADMIN);
+    const admin = await adminCookie();
     const page = await (await fetch(`${server.url}/admin/orders/${orderNumber}`, { headers: { cookie: admin } })).text();
     expect(page).toContain("En attente de paiement");
     expect(page).toContain("Paiement refusé : montant différent de la commande");
@@ -177,7 +180,7 @@ describe.skipIf("skipped" in local)(`the built server with S3, Stripe and SMTP c
     const sent = await fetch(`${server.url}/rachat`, { method: "POST", body: form, headers: { origin: server.url } });
     expect(sent.status).toBe(200);
 
-    const admin = await signInAdmin(server.url, ADMIN);
+    const admin = await adminCookie();
     const inbox = await (await fetch(`${server.url}/admin/inbox`, { headers: { cookie: admin } })).text();
     const id = /\/admin\/inbox\/([0-9a-f-]{36})/.exec(inbox)?.[1];
     expect(id).toBeTruthy();

@@ -44,6 +44,7 @@ export default [
       route("journal", "routes/admin/journal.tsx"),
       route("csv", "routes/admin/csv.tsx"),
       route("product-safety", "routes/admin/product-safety.tsx"),
+      route("drops", "routes/admin/drops.tsx"),
       route("inbox", "routes/admin/inbox.tsx"),
       route("inbox/:id", "routes/admin/inbox-message.tsx"),
       route("orders", "routes/admin/orders.tsx"),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addressKey, type DropLine, emailKey, identityRefusal, limitRefusal, limitText, networkKey, quantityRefusal } from "./drop-rules";
+import { limitText } from "./drop-form";
+import { addressKey, type DropLine, emailKey, identityRefusal, limitRefusal, networkKey, quantityRefusal } from "./drop-rules";
 
 describe("emailKey", () => {
   it("gives one key to the spellings of one mailbox", () => {

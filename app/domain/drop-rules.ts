@@ -1,4 +1,5 @@
 import ipaddr from "ipaddr.js";
+import { type DropStartMode, limitText } from "./drop-form";
 import type { ShippingAddress } from "./order-view";
 
 /**
@@ -9,8 +10,6 @@ import type { ShippingAddress } from "./order-view";
  * loosely, the client's network.
  */
 
-export const DROP_START_MODES = ["first_come", "fair_start"] as const;
-export type DropStartMode = (typeof DROP_START_MODES)[number];
 
 export type DropRules = {
   productId: number;
@@ -24,24 +23,12 @@ export type DropRules = {
   fairWindowMinutes: number;
 };
 
-export const DROP_LIMIT_MAX = 99;
-export const DROP_HOLD_MINUTES_DEFAULT = 10;
-export const DROP_HOLD_MINUTES_MIN = 2;
-export const DROP_HOLD_MINUTES_MAX = 30;
-export const FAIR_WINDOW_MINUTES_DEFAULT = 10;
-export const FAIR_WINDOW_MINUTES_MAX = 60;
-
 /**
  * Unpaid drop orders that may be open at once from one network (an IPv4 address, an IPv6 /64).
  * Loose on purpose: a household, an office or a mobile operator's NAT puts many real buyers
  * behind one address; this only stops one script from holding a drop's whole stock.
  */
 export const UNPAID_DROP_ORDERS_PER_NETWORK = 4;
-
-/** "Limité à 2 par client": the product page and every refusal say it the same way. */
-export function limitText(limit: number): string {
-  return `Limité à ${limit} par client`;
-}
 
 const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
 

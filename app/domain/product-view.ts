@@ -38,7 +38,12 @@ export type ProductDetail = ProductView & {
   /** Shown struck through beside the price; null when there is none or it may not be shown. */
   compareAtCents: number | null;
   safety: ProductSafety;
+  /** A drop's rules the page announces ("Limité à N par client"); null for an ordinary product. */
+  drop: ProductDropTerms | null;
 };
+
+/** What a product page says of a drop's rules for buyers. */
+export type ProductDropTerms = { perCustomerLimit: number; accountRequired: boolean };
 
 /** The columns a card needs (services select these, not whole rows). */
 export type ProductCardRow = {
@@ -86,7 +91,7 @@ export function toProductDetail(
   p: ProductRow,
   imageBaseUrl: string,
   now: Date,
-  page: { compareAtCents?: number | null; profile?: SafetyProfileValues | null } = {},
+  page: { compareAtCents?: number | null; profile?: SafetyProfileValues | null; drop?: ProductDropTerms | null } = {},
 ): ProductDetail {
   const view = toProductView(p, imageBaseUrl, now);
   const aspect = imageAspect(p);
@@ -101,5 +106,6 @@ export function toProductDetail(
     updatedAt: p.updatedAt.toISOString(),
     compareAtCents: page.compareAtCents ?? null,
     safety: productSafety(p, page.profile),
+    drop: page.drop ?? null,
   };
 }

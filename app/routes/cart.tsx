@@ -3,6 +3,7 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
 import { data, Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { refreshCartAndAnnounce } from "~/components/cart/cart-notices";
 import { CartLines } from "~/components/cart/cart-lines";
+import { BuyerEmailField } from "~/components/cart/buyer-email-field";
 import { DeliveryChoice } from "~/components/cart/delivery-choice";
 import { OrderSummaryCard } from "~/components/cart/order-summary-card";
 import { useDeliveryQuotes } from "~/components/cart/use-delivery";
@@ -163,6 +164,7 @@ export default function CartPage() {
               </Button>
             </div>
             <DeliveryChoice delivery={delivery} disabled={checkout.busy} />
+            <BuyerEmailField disabled={checkout.busy} />
           </div>
           <OrderSummaryCard cart={cart} checkout={checkout} provider={provider} discount={discount} delivery={delivery} />
         </div>

@@ -4,6 +4,7 @@ import { data, Link } from "react-router";
 import { AddToCartButton } from "~/components/product/add-to-cart-button";
 import { Price } from "~/components/product/price";
 import { CountdownTimer } from "~/components/promotions/countdown-banner";
+import { DropTerms } from "~/components/product/drop-terms";
 import { ProductBadges } from "~/components/product/product-badges";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { ProductImage } from "~/components/product/product-image";
@@ -40,8 +41,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // Scheduled for a drop: the same page for every buyer waiting on it (cached, purged when it opens).
     const upcoming = await findUpcomingProduct(context.db, id, { now, imageBaseUrl: context.storage.publicBaseUrl });
     if (upcoming) {
-      const { name, dropTime, priceCents, image } = upcoming;
-      return { product: null, comingBack: { name, until: dropTime.toISOString(), drop: { priceCents, image } } };
+      const { name, dropTime, priceCents, image, drop } = upcoming;
+      return { product: null, comingBack: { name, until: dropTime.toISOString(), drop: { priceCents, image, terms: drop } } };
     }
     return data({ product: null, comingBack: null }, { status: 404 });
   }
@@ -90,8 +91,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
 function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps["loaderData"]["product"]> }) {
   const [wanted, setWanted] = useState(1);
-  // A live stock change may lower the stock under the chosen quantity.
-  const quantity = clampQuantity(wanted, product.stock);
+  // A live stock change may lower the stock under the chosen quantity; a drop's limit caps it too.
+  const most = product.drop ? Math.min(product.stock, product.drop.perCustomerLimit) : product.stock;
+  const quantity = clampQuantity(wanted, most);
   const state = stockState(product.stock);
   const characteristics: [string, string][] = [
     // "Cartes Vintage" says it all; otherwise the main category and its sub-category.
@@ -163,8 +165,9 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
             <span aria-hidden="true" className="size-2 rounded-full bg-current" />
             {stockMessage(product.stock)}
           </p>
+          {product.drop ? <DropTerms terms={product.drop} /> : null}
           <div className="mt-1 flex flex-col gap-3 rounded-2xl border border-border bg-card p-3 sm:mt-2 sm:flex-row sm:items-center sm:p-4">
-            <QuantitySelector value={quantity} max={product.stock} onChange={setWanted} />
+            <QuantitySelector value={quantity} max={most} onChange={setWanted} />
             <AddToCartButton product={product} quantity={quantity} className="sm:flex-1" />
           </div>
           {product.description ? <p className="whitespace-pre-line leading-relaxed [overflow-wrap:anywhere]">{product.description}</p> : null}
@@ -216,6 +219,7 @@ function ProductComingBack({ name, until, drop }: ComingBack) {
           <p className="mt-4 text-muted-foreground">
             Mise en vente le {formatParisMoment(moment)}. Cette page s'ouvre d'elle-même à ce moment-là.
           </p>
+          {drop.terms ? <DropTerms terms={drop.terms} className="mt-3 justify-center" /> : null}
           <CountdownTimer target={moment} className="mt-6 justify-center" />
         </>
       ) : (

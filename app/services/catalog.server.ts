@@ -1,5 +1,5 @@
 import { and, asc, type Column, count, desc, eq, gt, isNull, like, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { products, safetyProfiles } from "~/db/schema";
+import { productDrops, products, safetyProfiles } from "~/db/schema";
 import type { Db } from "~/db/types";
 import type { CardType, Rarity } from "~/domain/catalog-values";
 import {
@@ -11,7 +11,7 @@ import {
 } from "~/domain/categories";
 import { IMAGE_WIDTHS, imageUrl } from "~/domain/images";
 import { CATALOG_PAGE_SIZE, type CatalogQuery, type CatalogSort } from "~/domain/catalog-query";
-import { type ProductCardRow, type ProductDetail, type ProductView, toProductDetail, toProductView } from "~/domain/product-view";
+import { type ProductCardRow, type ProductDetail, type ProductDropTerms, type ProductView, toProductDetail, toProductView } from "~/domain/product-view";
 
 /** The columns a product card shows (domain/product-view ProductCardRow): listings select these only. */
 const CARD_COLUMNS = {
@@ -258,9 +258,12 @@ export async function getPublicProduct(
       profilePostalAddress: safetyProfiles.postalAddress,
       profileEmail: safetyProfiles.email,
       profileWarnings: safetyProfiles.warnings,
+      dropLimit: productDrops.perCustomerLimit,
+      dropAccountRequired: productDrops.accountRequired,
     })
     .from(products)
     .leftJoin(safetyProfiles, eq(safetyProfiles.id, products.safetyProfileId))
+    .leftJoin(productDrops, eq(productDrops.productId, products.id))
     .where(and(eq(products.id, id), await publicProductsNow(db, options.now)))
     .limit(1);
   if (!row) return null;
@@ -269,7 +272,8 @@ export async function getPublicProduct(
     row.profileManufacturerName === null
       ? null
       : { manufacturerName: row.profileManufacturerName, postalAddress: row.profilePostalAddress ?? "", email: row.profileEmail ?? "", warnings: row.profileWarnings ?? "" };
-  return toProductDetail(row, options.imageBaseUrl, options.now, { compareAtCents: decision.shown ? decision.compareAtCents : null, profile });
+  const drop = row.dropLimit === null ? null : { perCustomerLimit: row.dropLimit, accountRequired: row.dropAccountRequired ?? false };
+  return toProductDetail(row, options.imageBaseUrl, options.now, { compareAtCents: decision.shown ? decision.compareAtCents : null, profile, drop });
 }
 
 /**
@@ -296,15 +300,17 @@ export async function findUpcomingProduct(
   db: Db,
   id: number,
   options: { now: Date; imageBaseUrl: string },
-): Promise<{ name: string; priceCents: number; image: ProductView["image"]; dropTime: Date } | null> {
+): Promise<{ name: string; priceCents: number; image: ProductView["image"]; dropTime: Date; drop: ProductDropTerms | null } | null> {
   const [row] = await db
-    .select({ ...CARD_COLUMNS, dropTime: products.dropTime })
+    .select({ ...CARD_COLUMNS, dropTime: products.dropTime, dropLimit: productDrops.perCustomerLimit, dropAccountRequired: productDrops.accountRequired })
     .from(products)
+    .leftJoin(productDrops, eq(productDrops.productId, products.id))
     .where(and(eq(products.id, id), eq(products.status, "a_venir"), gt(products.dropTime, options.now)))
     .limit(1);
   if (!row?.dropTime) return null;
   const { name, priceCents, image } = toProductView(row, options.imageBaseUrl, options.now);
-  return { name, priceCents, image, dropTime: new Date(row.dropTime) };
+  const drop = row.dropLimit === null ? null : { perCustomerLimit: row.dropLimit, accountRequired: row.dropAccountRequired ?? false };
+  return { name, priceCents, image, dropTime: new Date(row.dropTime), drop };
 }
 
 export const SIMILAR_PRODUCTS_LIMIT = 4;

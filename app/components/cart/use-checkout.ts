@@ -3,6 +3,7 @@ import { toast } from "~/components/ui/toaster";
 import type { CheckoutFailure, CheckoutSuccess } from "~/domain/checkout";
 import { describeCartChanges } from "~/domain/cart";
 import { getCart, getDiscountCode, refreshCartFromServer, refuseDiscountCode } from "~/lib/cart-store";
+import { askBuyerEmail, BUYER_EMAIL_FIELD_ID, getBuyerEmail } from "~/lib/buyer-email-store";
 import { rememberPendingCheckout } from "~/lib/pending-checkout";
 import { getDelivery, setDeliveryErrors } from "~/lib/delivery-store";
 import type { DeliveryState } from "./use-delivery";
@@ -177,6 +178,7 @@ async function run(delivery: DeliveryBody) {
   let status = 0;
   let answer: Partial<CheckoutSuccess & CheckoutFailure> = {};
   const discountCode = getDiscountCode();
+  const buyerEmail = getBuyerEmail().email.trim();
   try {
     const response = await fetch("/api/checkout", {
       method: "POST",
@@ -185,6 +187,7 @@ async function run(delivery: DeliveryBody) {
         items: cart.items.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
         insuranceSelected: cart.insuranceSelected,
         ...(discountCode ? { discountCode } : {}),
+        ...(buyerEmail ? { email: buyerEmail } : {}),
         delivery,
       }),
     });
@@ -220,6 +223,20 @@ async function run(delivery: DeliveryBody) {
     setDeliveryErrors(fields);
     toast.error(answer.error ?? "Livraison impossible", { description: answer.details ?? CHOOSE_DELIVERY.description, duration: 10_000 });
     showDeliveryChoice();
+    return;
+  }
+  if (answer.code === "DROP_EMAIL" || answer.fieldErrors?.email) {
+    // A drop counts its limit per customer by the address: the cart asks for it.
+    const message = answer.fieldErrors?.email ?? answer.details ?? DEFAULT_CHECKOUT_ERROR;
+    askBuyerEmail(message);
+    toast.error(answer.error ?? "Adresse e-mail requise", { description: message, duration: 10_000 });
+    if (window.location.pathname === "/cart") window.setTimeout(() => document.getElementById(BUYER_EMAIL_FIELD_ID)?.focus(), 0);
+    else window.location.assign("/cart");
+    return;
+  }
+  if (answer.code?.startsWith("DROP_")) {
+    // A drop's limit per customer, its single unpaid order, its account, its network: the answer names it.
+    toast.error(answer.error ?? "Erreur", { description: answer.details ?? DEFAULT_CHECKOUT_ERROR, duration: 10_000 });
     return;
   }
   if (answer.code === "MINIMUM") {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { DROP_START_MODES } from "../../domain/drop-rules";
+import { DROP_START_MODES } from "../../domain/drop-form";
 import { products } from "./products";
 
 /**

@@ -1,4 +1,4 @@
-import { ArrowLeft, Building2, FileSpreadsheet, History, Inbox, Mail, MailCheck, Megaphone, MessageSquareText, Package, ShieldCheck, ShoppingBag, ShieldUser, TicketPercent, Truck, Users } from "lucide-react";
+import { ArrowLeft, Building2, FileSpreadsheet, History, Inbox, Mail, MailCheck, Megaphone, MessageSquareText, Package, Rocket, ShieldCheck, ShoppingBag, ShieldUser, TicketPercent, Truck, Users } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 import { LogoutButton } from "~/components/account/logout-button";
 import { cn } from "~/lib/utils";
@@ -27,6 +27,7 @@ type SidebarLink = {
 const LINKS: SidebarLink[] = [
   { to: "/admin", label: "Produits", icon: Package, end: true },
   { to: "/admin/orders", label: "Commandes", icon: ShoppingBag, end: false, waiting: ({ ordersToShip: n }) => ({ n, text: `${n} à expédier` }) },
+  { to: "/admin/drops", label: "Sorties", icon: Rocket, end: true },
   { to: "/admin/shipping", label: "Livraison", icon: Truck, end: true },
   {
     to: "/admin/inbox",

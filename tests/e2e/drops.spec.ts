@@ -1,0 +1,111 @@
+import fs from "node:fs";
+import type { Browser, Page } from "@playwright/test";
+import { type RunningServer, startServer } from "../integration/server-process";
+import { fillPaymentPage } from "./checkout-helpers";
+import { expect, expectNoSeriousA11yViolations, signInAdmin, specDataDir, test, waitForHydration } from "./fixtures";
+
+/**
+ * A drop end to end (issue 39), on a server of its own (it changes a product's rules): the
+ * seller makes a product a drop limited to 1 per customer in "Sorties"; its page says so; a guest
+ * is asked for an e-mail address in the cart; two browsers of one customer (the same mailbox,
+ * spelled otherwise, two sessions) get one unit between them.
+ */
+test.describe.configure({ mode: "serial" });
+
+const ADMIN = { email: "admin-sorties@comptoir.test", password: "admin-sorties-mot-de-passe" };
+const PRODUCT = "Display Écarlate et Violet – 36 boosters";
+let server: RunningServer;
+let dataDir: string;
+const url = (p: string) => `${server.url}${p}`;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = await specDataDir("comptoir-e2e-drops-");
+  server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title }).first();
+
+async function newBuyer(browser: Browser): Promise<Page> {
+  return (await browser.newContext({ locale: "fr-FR" })).newPage();
+}
+
+async function addToCart(page: Page) {
+  await page.goto(url(`/catalog?q=${encodeURIComponent("Display Écarlate")}`));
+  await page.getByRole("link", { name: PRODUCT }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: PRODUCT })).toBeVisible();
+  await expect(page.getByTestId("drop-terms")).toHaveText("Limité à 1 par client");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: `au panier : ${PRODUCT}` }).click();
+  await expect(page.getByText("Ajouté au panier").first()).toBeVisible();
+}
+
+/** The cart's "Procéder au paiement" for a guest: the drop asks for an address, given here. */
+async function checkoutWithEmail(page: Page, email: string) {
+  await page.goto(url("/cart"));
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Procéder au paiement" }).click();
+  await expect(toast(page, "Adresse e-mail requise")).toBeVisible();
+  const field = page.getByRole("textbox", { name: "Adresse e-mail" });
+  await expect(field).toBeFocused();
+  await field.fill(email);
+  await page.getByRole("button", { name: "Procéder au paiement" }).click();
+}
+
+test("the seller makes a product a drop limited to 1 per customer, and its page says so", async ({ page }) => {
+  await signInAdmin(page, ADMIN, server.url);
+  await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Sorties" }).click();
+  await expect(page).toHaveURL(/\/admin\/drops$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Sorties" })).toBeVisible();
+  await expect(page.getByText("Aucune sortie.")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const form = page.getByRole("region", { name: "Nouvelle sortie" });
+  // The shared schema refuses a limit of 0 beside its field, before anything is sent.
+  await form.getByLabel("Produit").selectOption({ label: PRODUCT });
+  await form.getByLabel("Limite par client").fill("0");
+  await form.getByRole("button", { name: "Créer la sortie" }).click();
+  await expect(form.getByText("La limite par client doit être d'au moins 1")).toBeVisible();
+  await form.getByLabel("Limite par client").fill("1");
+  await expect(form.getByLabel("Durée de réservation (minutes)")).toHaveValue("10");
+  await form.getByRole("button", { name: "Créer la sortie" }).click();
+  await expect(toast(page, "Sortie créée")).toBeVisible();
+  const card = page.getByRole("list", { name: "Sorties" }).getByRole("listitem").filter({ hasText: PRODUCT });
+  await expect(card).toContainText("Limité à 1 par client");
+  await expect(card.getByTestId("drop-figures")).toHaveText("6 disponibles · 0 en cours de paiement · 0 vendus");
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("two browsers of one customer get one unit between them", async ({ browser }) => {
+  const first = await newBuyer(browser);
+  const second = await newBuyer(browser);
+  await addToCart(first);
+  await addToCart(second);
+
+  // The first browser is asked for an address, then goes to the payment page.
+  await checkoutWithEmail(first, "Jean.Collection@gmail.com");
+  await expect(first).toHaveURL(/\/paiement\/cs_test_/);
+
+  // The second, the same mailbox spelled otherwise: one unpaid order per customer.
+  await checkoutWithEmail(second, "jeancollection+drop@gmail.com");
+  await expect(toast(second, "Commande déjà en attente")).toBeVisible();
+  await expect(second).toHaveURL(/\/cart$/);
+
+  // The first pays; the second then meets the limit itself.
+  await fillPaymentPage(first);
+  await expect(first).toHaveURL(/\/merci/);
+  await second.getByRole("button", { name: "Procéder au paiement" }).click();
+  await expect(toast(second, "Limité à 1 par client")).toBeVisible();
+  await expect(toast(second, "Limité à 1 par client")).toContainText("vos commandes payées ou en attente de paiement en comptent déjà 1");
+
+  const admin = first.context() === second.context() ? first : await newBuyer(browser);
+  await signInAdmin(admin, ADMIN, server.url);
+  await admin.goto(url("/admin/drops"));
+  const card = admin.getByRole("list", { name: "Sorties" }).getByRole("listitem").filter({ hasText: PRODUCT });
+  await expect(card.getByTestId("drop-figures")).toHaveText("5 disponibles · 0 en cours de paiement · 1 vendus");
+});

@@ -30,7 +30,7 @@ const wholeNumber = (subject: string, min: number, max: number) =>
   z
     .string({ message: `${subject} est obligatoire` })
     .trim()
-    .min(1, `${subject} est obligatoire`)
+    .min(1, { message: `${subject} est obligatoire`, abort: true })
     .regex(/^\d+$/, `${subject} doit être un nombre entier`)
     .transform(Number)
     .pipe(z.number().min(min, `${subject} doit être d'au moins ${min}`).max(max, `${subject} ne peut pas dépasser ${max}`));

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { DROP_START_MODES } from "../../domain/drop-form";
 import { products } from "./products";
 
@@ -26,5 +26,34 @@ export const productDrops = pgTable(
     check("product_drops_limit_range", sql`${t.perCustomerLimit} between 1 and 99`),
     check("product_drops_hold_range", sql`${t.holdMinutes} between 2 and 30`),
     check("product_drops_window_range", sql`${t.fairWindowMinutes} between 1 and 60`),
+  ],
+);
+
+export const QUEUE_STATUSES = ["waiting", "admitted", "used", "expired"] as const;
+export type QueueStatus = (typeof QUEUE_STATUSES)[number];
+
+/**
+ * A drop's waiting room (services/waiting-room.server.ts): one ticket per browser that joined,
+ * placed by `rank` (arrival order, or a random draw for the fair start's early arrivals). Tickets
+ * are admitted in rank order as units are free; an admission is used once, by a checkout.
+ */
+export const dropQueue = pgTable(
+  "drop_queue",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    rank: bigint({ mode: "number" }).notNull(),
+    status: text({ enum: QUEUE_STATUSES }).notNull().default("waiting"),
+    /** The client's network when it joined (domain/drop-rules networkKey): a bound on tickets per network. */
+    network: text().notNull(),
+    joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    admittedAt: timestamp({ withTimezone: true }),
+    admissionExpiresAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("drop_queue_rank_idx").on(t.productId, t.status, t.rank),
+    index("drop_queue_network_idx").on(t.productId, t.network),
   ],
 );

@@ -1,0 +1,56 @@
+import type { DropStartMode } from "./drop-form";
+
+/**
+ * A drop's waiting room (issue 39, point 3), its rules as pure functions: who is admitted when,
+ * and in which order. The state lives in the database (services/waiting-room.server.ts), so every
+ * instance agrees and one stopped mid-drop loses nobody's place.
+ */
+
+/** An admitted buyer's time to start a checkout; then the admission goes to the next in line. */
+export const ADMISSION_MINUTES = 5;
+/** Admissions open at once, per free unit: some admitted buyers never check out. */
+export const ADMISSION_MARGIN = 1.5;
+/** Tickets one network may take for one drop: a household or an office shares an address. */
+export const TICKETS_PER_NETWORK = 10;
+/** How often a waiting page asks for its place (sold out is then seen within this and the server's round). */
+export const QUEUE_POLL_MS = 2_000;
+
+/** Ranks below this are the fair start's draw; arrival ranks come after every one of them. */
+export const FAIR_RANK_RANGE = 2 ** 40;
+
+/** How many more buyers to admit now: about 1.5 × the units not sold and not held, less the admissions still open. */
+export function admissionSlots(freeUnits: number, openAdmissions: number): number {
+  return Math.max(0, Math.ceil(Math.max(0, freeUnits) * ADMISSION_MARGIN) - openAdmissions);
+}
+
+/** The waiting room opens this long before the drop (the window of the fair start's draw). */
+export function queueOpensAt(dropTime: Date, windowMinutes: number): Date {
+  return new Date(dropTime.getTime() - windowMinutes * 60_000);
+}
+
+/**
+ * A new ticket's place. A fair start's arrival before the opening gets a random rank: all of
+ * them are admitted before anyone who came after the opening, in the order of the draw (free
+ * entry, nothing held: no lottery in the sense of CSI L322-1/2). Otherwise the arrival time, to
+ * the millisecond, with a random tie-break.
+ * `random` is a uniform integer in [0, FAIR_RANK_RANGE).
+ */
+export function ticketRank(mode: DropStartMode, dropTime: Date, joinedAt: Date, random: number): number {
+  if (mode === "fair_start" && joinedAt < dropTime) return random;
+  return FAIR_RANK_RANGE + joinedAt.getTime() * 1000 + (random % 1000);
+}
+
+export type QueueFigures = { available: number; held: number; sold: number };
+
+/** What a waiting page shows. */
+export type QueueView =
+  | { state: "closed"; opensAt: string; figures: QueueFigures }
+  | { state: "open"; figures: QueueFigures }
+  | { state: "waiting"; position: number; figures: QueueFigures }
+  | { state: "admitted"; expiresAt: string; figures: QueueFigures }
+  | { state: "sold_out"; figures: QueueFigures };
+
+/** Sold out for good: no unit on sale and none held by an unpaid order that could come back. */
+export function isSoldOut(figures: QueueFigures): boolean {
+  return figures.available <= 0 && figures.held <= 0;
+}

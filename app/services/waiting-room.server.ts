@@ -1,0 +1,170 @@
+import { randomInt } from "node:crypto";
+import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import { dropQueue, orderItems, orders, productDrops, products } from "~/db/schema";
+import type { Db, Tx } from "~/db/types";
+import { type DropStartMode } from "~/domain/drop-form";
+import {
+  ADMISSION_MINUTES,
+  admissionSlots,
+  FAIR_RANK_RANGE,
+  isSoldOut,
+  type QueueFigures,
+  type QueueView,
+  queueOpensAt,
+  TICKETS_PER_NETWORK,
+  ticketRank,
+} from "~/domain/waiting-room";
+import { readToken, signToken } from "~/lib/signed-token.server";
+
+/**
+ * A drop's waiting room (issue 39, point 3; rules in domain/waiting-room.ts). A product that is a
+ * drop and has an opening time is bought through it: a browser joins (a ticket, placed by
+ * arrival or by the fair start's draw), waits for its turn, is admitted while units are free
+ * (about 1.5 × the units neither sold nor held, less the admissions open), and its admission,
+ * signed and valid a few minutes, is used once by a checkout. Everything is in the database: the
+ * instances agree, and one stopped mid-drop loses nobody's place.
+ */
+
+type Room = { productId: number; dropTime: Date; startMode: DropStartMode; windowMinutes: number; stock: number };
+
+/** The product's waiting room, or null when it has none (not a drop, or no opening time). */
+export async function roomOf(db: Db | Tx, productId: number): Promise<Room | null> {
+  const [row] = await db
+    .select({ productId: products.id, dropTime: products.dropTime, startMode: productDrops.startMode, windowMinutes: productDrops.fairWindowMinutes, stock: products.stock })
+    .from(productDrops)
+    .innerJoin(products, eq(products.id, productDrops.productId))
+    .where(eq(productDrops.productId, productId));
+  if (!row?.dropTime) return null;
+  return { ...row, dropTime: row.dropTime };
+}
+
+/** Units on sale, held by unpaid orders, and paid for: the figures every waiting page shows. */
+export async function queueFigures(db: Db | Tx, room: Pick<Room, "productId" | "stock">): Promise<QueueFigures> {
+  const [row] = await db
+    .select({
+      held: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${orders.status} = 'pending_payment'), 0)::int`,
+      sold: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${orders.status} in ('paid', 'shipped')), 0)::int`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(orderItems.productId, room.productId));
+  return { available: Math.max(0, room.stock), held: row?.held ?? 0, sold: row?.sold ?? 0 };
+}
+
+export type JoinResult = { ok: true; ticketId: string } | { ok: false; status: 404 | 409 | 429; error: string };
+
+/**
+ * Takes a ticket for this browser: free, nothing held (the fair start is no lottery). Refused
+ * before the room opens, and past the tickets one network may take for this drop.
+ */
+export async function joinQueue(db: Db, productId: number, client: { network: string; now: Date }): Promise<JoinResult> {
+  const room = await roomOf(db, productId);
+  if (!room) return { ok: false, status: 404, error: "Ce produit n'a pas de file d'attente." };
+  const opensAt = queueOpensAt(room.dropTime, room.windowMinutes);
+  if (client.now < opensAt) return { ok: false, status: 409, error: "La file d'attente n'est pas encore ouverte." };
+  return db.transaction(async (tx) => {
+    // One network's tickets are counted under its own lock: parallel joins cannot all pass.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`queue:${productId}:${client.network}`}, 0))`);
+    const [taken] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(dropQueue)
+      .where(and(eq(dropQueue.productId, productId), eq(dropQueue.network, client.network)));
+    if ((taken?.n ?? 0) >= TICKETS_PER_NETWORK) {
+      return { ok: false as const, status: 429 as const, error: "Trop de places prises depuis votre connexion pour cette sortie." };
+    }
+    const rank = ticketRank(room.startMode, room.dropTime, client.now, randomInt(0, FAIR_RANK_RANGE));
+    const [ticket] = await tx.insert(dropQueue).values({ productId, rank, network: client.network, joinedAt: client.now }).returning({ id: dropQueue.id });
+    return { ok: true as const, ticketId: ticket!.id };
+  });
+}
+
+/**
+ * Admits the next in line while units are free, after ending the admissions whose time is up.
+ * One instance at a time per drop (a try-lock: the others skip this round). Returns how many
+ * were admitted.
+ */
+export async function advanceQueue(db: Db, productId: number, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [lock] = ((await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${`queue:${productId}`}, 0)) as ok`)) as unknown as { rows: { ok: boolean }[] }).rows;
+    if (!lock?.ok) return 0;
+    await tx
+      .update(dropQueue)
+      .set({ status: "expired" })
+      .where(and(eq(dropQueue.productId, productId), eq(dropQueue.status, "admitted"), lte(dropQueue.admissionExpiresAt, now)));
+    const room = await roomOf(tx, productId);
+    if (!room || now < room.dropTime) return 0;
+    const [open] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(dropQueue)
+      .where(and(eq(dropQueue.productId, productId), eq(dropQueue.status, "admitted")));
+    const slots = admissionSlots(room.stock, open?.n ?? 0);
+    if (slots === 0) return 0;
+    const next = await tx
+      .select({ id: dropQueue.id })
+      .from(dropQueue)
+      .where(and(eq(dropQueue.productId, productId), eq(dropQueue.status, "waiting")))
+      .orderBy(asc(dropQueue.rank))
+      .limit(slots)
+      .for("update", { skipLocked: true });
+    if (next.length === 0) return 0;
+    await tx
+      .update(dropQueue)
+      .set({ status: "admitted", admittedAt: now, admissionExpiresAt: new Date(now.getTime() + ADMISSION_MINUTES * 60_000) })
+      .where(inArray(dropQueue.id, next.map((row) => row.id)));
+    return next.length;
+  });
+}
+
+/** The drops whose waiting room has someone in it: the ones to advance. */
+export async function activeQueues(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ productId: dropQueue.productId })
+    .from(dropQueue)
+    .where(inArray(dropQueue.status, ["waiting", "admitted"]));
+  return rows.map((row) => row.productId);
+}
+
+/** What the ticket's page shows: its place, its admission, or the drop sold out; with the figures. */
+export async function queueView(db: Db, productId: number, ticketId: string | null, now: Date): Promise<QueueView | null> {
+  const room = await roomOf(db, productId);
+  if (!room) return null;
+  const figures = await queueFigures(db, room);
+  if (isSoldOut(figures) && now >= room.dropTime) return { state: "sold_out", figures };
+  const opensAt = queueOpensAt(room.dropTime, room.windowMinutes);
+  const [ticket] = ticketId && UUID.test(ticketId) ? await db.select().from(dropQueue).where(and(eq(dropQueue.id, ticketId), eq(dropQueue.productId, productId))) : [];
+  if (!ticket || ticket.status === "used" || ticket.status === "expired" || (ticket.status === "admitted" && ticket.admissionExpiresAt! <= now)) {
+    return now < opensAt ? { state: "closed", opensAt: opensAt.toISOString(), figures } : { state: "open", figures };
+  }
+  if (ticket.status === "admitted") return { state: "admitted", expiresAt: ticket.admissionExpiresAt!.toISOString(), figures };
+  const [ahead] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(dropQueue)
+    .where(and(eq(dropQueue.productId, productId), eq(dropQueue.status, "waiting"), lt(dropQueue.rank, ticket.rank)));
+  return { state: "waiting", position: (ahead?.n ?? 0) + 1, figures };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type AdmissionPayload = { t: string; p: number; e: number };
+
+/** The admission a browser carries to the checkout (a cookie): the ticket, the product, the end; signed. */
+export function admissionToken(ticketId: string, productId: number, expiresAt: Date, secret: string): string {
+  return signToken({ t: ticketId, p: productId, e: expiresAt.getTime() } satisfies AdmissionPayload, secret);
+}
+
+/**
+ * Uses an admission for this product, once, in the checkout's transaction: the token must be
+ * signed by this shop, for this product, not past its end, and its ticket still admitted. A
+ * rollback (the checkout refused later) leaves it usable.
+ */
+export async function useAdmission(tx: Db | Tx, token: string | undefined, productId: number, secret: string, now: Date): Promise<boolean> {
+  if (!token) return false;
+  const payload = readToken(token, secret) as Partial<AdmissionPayload> | null;
+  if (!payload || payload.p !== productId || typeof payload.t !== "string" || !UUID.test(payload.t) || typeof payload.e !== "number" || payload.e <= now.getTime()) return false;
+  const used = await tx
+    .update(dropQueue)
+    .set({ status: "used" })
+    .where(and(eq(dropQueue.id, payload.t), eq(dropQueue.productId, productId), eq(dropQueue.status, "admitted"), sql`${dropQueue.admissionExpiresAt} > ${now}`))
+    .returning({ id: dropQueue.id });
+  return used.length > 0;
+}

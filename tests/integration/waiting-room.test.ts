@@ -1,0 +1,121 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { dropQueue, productDrops, products } from "~/db/schema";
+import { ADMISSION_MINUTES, TICKETS_PER_NETWORK } from "~/domain/waiting-room";
+import { readToken, signToken } from "~/lib/signed-token.server";
+import { admissionToken, advanceQueue, joinQueue, queueView, useAdmission } from "~/services/waiting-room.server";
+import { databaseLabel, openTestDatabase } from "./test-database";
+
+/**
+ * A drop's waiting room on a real database (issue 39, point 3): the room opens its window before
+ * the drop, admits in order at the pace of free units, hands out signed admissions used once,
+ * and gives an expired admission's turn to the next in line.
+ */
+const SECRET = "secret-des-admissions-0123456789";
+const minutes = (n: number) => n * 60_000;
+
+describe(`the waiting room on ${databaseLabel}`, () => {
+  let database: Database;
+  let ip = 0;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  async function drop(options: { stock: number; opening: Date; mode?: "first_come" | "fair_start" }) {
+    const [product] = await database.db
+      .insert(products)
+      .values({ title: `Sortie file ${++ip}`, priceCents: 9_999, stock: options.stock, category: "TCG", subCategory: "Scellés", status: "a_venir", dropTime: options.opening })
+      .returning();
+    await database.db.insert(productDrops).values({ productId: product!.id, startMode: options.mode ?? "first_come", fairWindowMinutes: 10 });
+    return product!.id;
+  }
+  const join = async (productId: number, now: Date, network = `203.0.113.${++ip % 250}`) => {
+    const result = await joinQueue(database.db, productId, { network, now });
+    if (!result.ok) throw new Error(result.error);
+    return result.ticketId;
+  };
+  const statusOf = async (productId: number, ticket: string) => (await database.db.select({ status: dropQueue.status }).from(dropQueue).where(eq(dropQueue.id, ticket)))[0]!.status;
+
+  it("opens its window before the drop, admits nobody before the opening, then 1.5 × the free units in arrival order", async () => {
+    const opening = new Date(Date.now() + minutes(60));
+    const productId = await drop({ stock: 2, opening });
+    expect(await joinQueue(database.db, productId, { network: "198.51.100.1", now: new Date(opening.getTime() - minutes(11)) })).toMatchObject({ ok: false, status: 409 });
+    const early = new Date(opening.getTime() - minutes(5));
+    const tickets: string[] = [];
+    for (let i = 0; i < 5; i++) tickets.push(await join(productId, new Date(early.getTime() + i)));
+    expect(await queueView(database.db, productId, tickets[2]!, early)).toMatchObject({ state: "waiting", position: 3, figures: { available: 2, held: 0, sold: 0 } });
+    expect(await advanceQueue(database.db, productId, early)).toBe(0);
+
+    // Open: 2 free units → 3 admissions, the first three arrivals.
+    expect(await advanceQueue(database.db, productId, opening)).toBe(3);
+    expect(await Promise.all(tickets.map((ticket) => statusOf(productId, ticket)))).toEqual(["admitted", "admitted", "admitted", "waiting", "waiting"]);
+    expect(await queueView(database.db, productId, tickets[4]!, opening)).toMatchObject({ state: "waiting", position: 2 });
+    expect(await queueView(database.db, productId, tickets[0]!, opening)).toMatchObject({ state: "admitted", expiresAt: new Date(opening.getTime() + minutes(ADMISSION_MINUTES)).toISOString() });
+    // Nothing more while those admissions are open.
+    expect(await advanceQueue(database.db, productId, opening)).toBe(0);
+
+    // An admission unused at its end goes to the next in line.
+    const later = new Date(opening.getTime() + minutes(ADMISSION_MINUTES) + 1);
+    expect(await advanceQueue(database.db, productId, later)).toBe(2);
+    expect(await Promise.all(tickets.map((ticket) => statusOf(productId, ticket)))).toEqual(["expired", "expired", "expired", "admitted", "admitted"]);
+    expect(await queueView(database.db, productId, tickets[0]!, later)).toMatchObject({ state: "open" });
+  });
+
+  it("places the fair start's early arrivals by a draw, all before anyone who came after the opening", async () => {
+    const opening = new Date(Date.now() + minutes(30));
+    const productId = await drop({ stock: 100, opening, mode: "fair_start" });
+    const early: string[] = [];
+    for (let i = 0; i < 40; i++) early.push(await join(productId, new Date(opening.getTime() - minutes(9) + i * 1000)));
+    const late = await join(productId, new Date(opening.getTime() + 1000));
+    const ranks = await database.db.select({ id: dropQueue.id, rank: dropQueue.rank }).from(dropQueue).where(eq(dropQueue.productId, productId)).orderBy(dropQueue.rank);
+    const order = ranks.map((row) => row.id);
+    expect(order.at(-1)).toBe(late);
+    // The draw is not the arrival order (40 arrivals in order by chance: 1 in 40!).
+    expect(order.slice(0, 40)).not.toEqual(early);
+  });
+
+  it("hands out signed admissions that a checkout uses once: forged, edited, expired or reused ones are refused", async () => {
+    const opening = new Date(Date.now() - minutes(1));
+    const productId = await drop({ stock: 1, opening });
+    const now = new Date();
+    const ticket = await join(productId, now);
+    await advanceQueue(database.db, productId, now);
+    const [row] = await database.db.select().from(dropQueue).where(eq(dropQueue.id, ticket));
+    const token = admissionToken(ticket, productId, row!.admissionExpiresAt!, SECRET);
+    expect(readToken(token, SECRET)).toMatchObject({ t: ticket, p: productId });
+
+    expect(await useAdmission(database.db, signToken({ t: ticket, p: productId, e: row!.admissionExpiresAt!.getTime() }, "un-autre-secret"), productId, SECRET, now)).toBe(false);
+    expect(await useAdmission(database.db, token, productId + 1, SECRET, now)).toBe(false);
+    expect(await useAdmission(database.db, token, productId, SECRET, new Date(row!.admissionExpiresAt!.getTime() + 1))).toBe(false);
+    expect(await useAdmission(database.db, undefined, productId, SECRET, now)).toBe(false);
+    // A rolled-back checkout leaves it usable.
+    await database.db
+      .transaction(async (tx) => {
+        expect(await useAdmission(tx, token, productId, SECRET, now)).toBe(true);
+        throw new Error("rollback");
+      })
+      .catch(() => undefined);
+    expect(await useAdmission(database.db, token, productId, SECRET, now)).toBe(true);
+    expect(await useAdmission(database.db, token, productId, SECRET, now)).toBe(false);
+    expect(await statusOf(productId, ticket)).toBe("used");
+  });
+
+  it(`lets one network take ${TICKETS_PER_NETWORK} tickets per drop, also in parallel`, async () => {
+    const productId = await drop({ stock: 5, opening: new Date(Date.now() - minutes(1)) });
+    const now = new Date();
+    const results = await Promise.all(Array.from({ length: TICKETS_PER_NETWORK + 5 }, () => joinQueue(database.db, productId, { network: "2001:db8:5::/64", now })));
+    expect(results.filter((result) => result.ok)).toHaveLength(TICKETS_PER_NETWORK);
+    expect(results.filter((result) => !result.ok && result.status === 429)).toHaveLength(5);
+    expect((await joinQueue(database.db, productId, { network: "2001:db8:6::/64", now })).ok).toBe(true);
+  });
+
+  it("says sold out once no unit is on sale or held", async () => {
+    const productId = await drop({ stock: 0, opening: new Date(Date.now() - minutes(1)) });
+    expect(await queueView(database.db, productId, null, new Date())).toMatchObject({ state: "sold_out", figures: { available: 0, held: 0 } });
+    const [{ n }] = (await database.db.select({ n: sql<number>`count(*)::int` }).from(dropQueue).where(eq(dropQueue.productId, productId))) as [{ n: number }];
+    expect(n).toBe(0);
+  });
+});

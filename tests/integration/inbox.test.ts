@@ -69,8 +69,10 @@ describe(`contact and buy-back inbox on ${databaseLabel}`, () => {
   const emailsTo = (to: string) => database.db.select().from(outboxEmails).where(eq(outboxEmails.to, to)).orderBy(outboxEmails.createdAt);
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    pictures = { png: await photo("png", 2400, 1800), jpeg: await photo("jpeg", 1200, 1600) };
+    // The pictures are drawn while the database opens.
+    const [opened, png, jpeg] = await Promise.all([openTestDatabase(), photo("png", 2400, 1800), photo("jpeg", 1200, 1600)]);
+    database = opened;
+    pictures = { png, jpeg };
   });
   afterAll(() => database?.close());
   beforeEach(async () => {
@@ -320,10 +322,15 @@ describe(`contact and buy-back inbox on ${databaseLabel}`, () => {
         kickMail: () => void (kicks += 1),
         checkout: { orderPrefix: "CPT", reservationMinutes: 30, sellerEmail: SELLER },
       } as Partial<AppContext> as AppContext;
-      await createUserWithPassword(database.db, { email: "admin-routes@comptoir.test", password: "mot-de-passe-admin", name: "Admin", role: "admin", emailVerified: true });
-      await createUserWithPassword(database.db, { email: "cliente@example.com", password: "mot-de-passe-client", name: "Cliente", role: "user", emailVerified: true });
-      adminCookie = await signInAdminWithCode(context.auth, "admin-routes@comptoir.test", "mot-de-passe-admin");
-      customerCookie = await cookieOf("cliente@example.com", "mot-de-passe-client");
+      // Each account on its own (their passwords are hashed side by side).
+      const account = async (email: string, password: string, role: "admin" | "user", name: string) => {
+        await createUserWithPassword(database.db, { email, password, name, role, emailVerified: true });
+        return role === "admin" ? signInAdminWithCode(context.auth, email, password) : cookieOf(email, password);
+      };
+      [adminCookie, customerCookie] = await Promise.all([
+        account("admin-routes@comptoir.test", "mot-de-passe-admin", "admin", "Admin"),
+        account("cliente@example.com", "mot-de-passe-client", "user", "Cliente"),
+      ]);
     });
     beforeEach(() => {
       context = { ...context, privateFiles, clientIp: nextIp() };

@@ -48,6 +48,8 @@ export type AppDeps = {
   payments: PaymentProvider;
   /** This process's knowledge of sold-out products, kept in step with the change feed. */
   stockGate: StockGate;
+  /** Signs a drop's admissions (derived from the shop's secret: the same on every instance). */
+  admissionSecret: string;
 };
 
 const CLIENT_DIR = path.resolve("build/client");
@@ -84,6 +86,7 @@ export function createApp(deps: AppDeps): RequestListener {
     auth: deps.auth,
     configuredOrigin,
     ...checkout,
+    admissionSecret: deps.admissionSecret,
     trustProxy: app.get("trust proxy fn") as TrustProxy,
   });
 
@@ -166,6 +169,7 @@ export function createApp(deps: AppDeps): RequestListener {
         sendMailNow: deps.sendMailNow ?? null,
         payments: deps.payments,
         checkout,
+        admissionSecret: deps.admissionSecret,
         markPersonal: () => {
           res.locals.personal = true;
         },

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
+import { parse as parseCookies } from "cookie";
 import proxyAddr from "proxy-addr";
+import { admissionsFromCookies } from "~/domain/drop-cookies";
 import type { Database } from "~/db/client.server";
 import type { CheckoutFailure } from "~/domain/checkout";
 import type { Auth } from "~/lib/auth.server";
@@ -25,6 +27,8 @@ export type CheckoutEndpointDeps = {
   orderPrefix: string;
   reservationMinutes: number;
   trustProxy: TrustProxy;
+  /** Signs a drop's admissions, which the browser brings as cookies. */
+  admissionSecret: string;
 };
 
 type Handler = (req: IncomingMessage, res: ServerResponse, client: ClientFacts) => Promise<void>;
@@ -92,6 +96,7 @@ function checkout(deps: CheckoutEndpointDeps): Handler {
       origin: deps.configuredOrigin ?? `${client.protocol}://${req.headers.host ?? ""}`,
       reservationMinutes: deps.reservationMinutes,
       gate: deps.stockGate,
+      admissions: { tokens: admissionsFromCookies(parseCookies(req.headers.cookie ?? "")), secret: deps.admissionSecret },
     });
     if ("retryAfterS" in result && result.retryAfterS) res.setHeader("Retry-After", String(result.retryAfterS));
     send(res, result.status, result.body);

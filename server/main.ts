@@ -5,7 +5,7 @@ import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { openDatabase } from "~/db/client.server";
 import { ConfigError, parseEnv } from "~/lib/env.server";
-import { resolveAuthSecret } from "~/lib/secrets.server";
+import { deriveSecret, resolveAuthSecret } from "~/lib/secrets.server";
 import { ensureAdminAccount, ensureSampleImages, seedSampleCatalogue } from "~/services/seed.server";
 import { seedSiteMessages } from "~/services/site-messages.server";
 import { openChangeFeed } from "./catalog-changes";
@@ -17,6 +17,7 @@ import { localDiskStorage, localDiskStore } from "~/services/storage.server";
 import { createPaymentProvider } from "~/services/payments/provider.server";
 import { startReservationSweeper } from "~/services/reservation-sweeper.server";
 import { startRetentionJob } from "~/services/retention.server";
+import { startWaitingRooms } from "~/services/waiting-room.server";
 import { StockGate } from "~/services/stock-gate.server";
 import { invalidateSiteCaches } from "~/services/site-cache.server";
 import { keepListingsInStep, listingsChanged } from "~/services/listing-cache.server";
@@ -106,6 +107,7 @@ if (development) {
 const pageCache = development ? undefined : new PageCache();
 const live = new LiveHub(logger, { maxStreams: env.LIVE_MAX_STREAMS, lifetimeMs: env.LIVE_STREAM_LIFETIME_SECONDS * 1000 });
 const sweeper = startDropSweeper(database.db, logger);
+const waitingRooms = startWaitingRooms(database.db, logger);
 // At a countdown's end or a promotion's expiry the pages change with no write to announce it:
 // purge and tell open pages then, as a change would.
 const siteTimer = startSiteContentTimer({
@@ -189,6 +191,7 @@ const app = createApp({
   sendMailNow: mailer.sendNow,
   payments,
   stockGate,
+  admissionSecret: deriveSecret(authSecret, "drop-admission"),
 });
 const server: Server = createServer(app).listen(env.PORT, env.HOST, () => {
   const address = server.address();
@@ -235,6 +238,7 @@ async function shutdown(signal: string) {
   clearInterval(imageSweeper);
   server.close(async () => {
     await sweeper.stop();
+    await waitingRooms.stop();
     await reservations.stop();
     await retention.stop();
     await mailer.stop();

@@ -91,8 +91,8 @@ export type DropLine = { productId: number; name: string; quantity: number; rule
 
 /** Why a checkout of a drop product is refused, with the French message that names the limit. */
 export type DropRefusal = {
-  code: "DROP_LIMIT" | "DROP_PENDING" | "DROP_ACCOUNT" | "DROP_EMAIL" | "DROP_NETWORK";
-  status: 401 | 409 | 422 | 429;
+  code: "DROP_LIMIT" | "DROP_PENDING" | "DROP_ACCOUNT" | "DROP_EMAIL" | "DROP_NETWORK" | "DROP_ADMISSION";
+  status: 401 | 403 | 409 | 422 | 429;
   error: string;
   details: string;
   productId?: number;
@@ -165,5 +165,16 @@ export function networkRefusal(): DropRefusal {
     status: 429,
     error: "Trop de commandes en attente",
     details: `Déjà ${UNPAID_DROP_ORDERS_PER_NETWORK} commandes de sortie attendent leur paiement depuis votre connexion. Réessayez quand l'une d'elles sera payée ou annulée.`,
+  };
+}
+
+/** A drop with a waiting room, bought without an admission (or with one forged, ended or used). */
+export function admissionRefusal(line: Pick<DropLine, "productId" | "name">): DropRefusal {
+  return {
+    code: "DROP_ADMISSION",
+    status: 403,
+    error: "Attendez votre tour",
+    details: `${line.name} se commande par sa file d'attente : rejoignez-la sur sa fiche produit, puis commandez quand votre tour arrive.`,
+    productId: line.productId,
   };
 }

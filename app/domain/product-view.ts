@@ -43,7 +43,12 @@ export type ProductDetail = ProductView & {
 };
 
 /** What a product page says of a drop's rules for buyers. */
-export type ProductDropTerms = { perCustomerLimit: number; accountRequired: boolean };
+export type ProductDropTerms = {
+  perCustomerLimit: number;
+  accountRequired: boolean;
+  /** Bought through a waiting room (a drop with an opening time). */
+  waitingRoom: boolean;
+};
 
 /** The columns a card needs (services select these, not whole rows). */
 export type ProductCardRow = {

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -24,4 +24,9 @@ export function resolveStoredSecret(name: string, configured: string | undefined
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** A secret for one purpose, derived from the shop's secret: one leaked use does not give the others. */
+export function deriveSecret(secret: string, purpose: string): string {
+  return createHmac("sha256", secret).update(purpose).digest("base64url");
 }

@@ -5,6 +5,7 @@ import { AddToCartButton } from "~/components/product/add-to-cart-button";
 import { Price } from "~/components/product/price";
 import { CountdownTimer } from "~/components/promotions/countdown-banner";
 import { DropTerms } from "~/components/product/drop-terms";
+import { DropWaitingRoom } from "~/components/product/drop-waiting-room";
 import { ProductBadges } from "~/components/product/product-badges";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { ProductImage } from "~/components/product/product-image";
@@ -42,7 +43,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const upcoming = await findUpcomingProduct(context.db, id, { now, imageBaseUrl: context.storage.publicBaseUrl });
     if (upcoming) {
       const { name, dropTime, priceCents, image, drop } = upcoming;
-      return { product: null, comingBack: { name, until: dropTime.toISOString(), drop: { priceCents, image, terms: drop } } };
+      return { product: null, comingBack: { name, until: dropTime.toISOString(), drop: { productId: id, priceCents, image, terms: drop } } };
     }
     return data({ product: null, comingBack: null }, { status: 404 });
   }
@@ -166,10 +167,20 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
             {stockMessage(product.stock)}
           </p>
           {product.drop ? <DropTerms terms={product.drop} /> : null}
-          <div className="mt-1 flex flex-col gap-3 rounded-2xl border border-border bg-card p-3 sm:mt-2 sm:flex-row sm:items-center sm:p-4">
-            <QuantitySelector value={quantity} max={most} onChange={setWanted} />
-            <AddToCartButton product={product} quantity={quantity} className="sm:flex-1" />
-          </div>
+          {product.drop?.waitingRoom ? (
+            // A drop's units are bought in turn: the controls show once the turn has come.
+            <DropWaitingRoom productId={product.id}>
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+                <QuantitySelector value={quantity} max={most} onChange={setWanted} />
+                <AddToCartButton product={product} quantity={quantity} className="sm:flex-1" />
+              </div>
+            </DropWaitingRoom>
+          ) : (
+            <div className="mt-1 flex flex-col gap-3 rounded-2xl border border-border bg-card p-3 sm:mt-2 sm:flex-row sm:items-center sm:p-4">
+              <QuantitySelector value={quantity} max={most} onChange={setWanted} />
+              <AddToCartButton product={product} quantity={quantity} className="sm:flex-1" />
+            </div>
+          )}
           {product.description ? <p className="whitespace-pre-line leading-relaxed [overflow-wrap:anywhere]">{product.description}</p> : null}
 
           <section aria-labelledby="characteristics-title" className="mt-4">
@@ -220,6 +231,11 @@ function ProductComingBack({ name, until, drop }: ComingBack) {
             Mise en vente le {formatParisMoment(moment)}. Cette page s'ouvre d'elle-même à ce moment-là.
           </p>
           {drop.terms ? <DropTerms terms={drop.terms} className="mt-3 justify-center" /> : null}
+          {drop.terms?.waitingRoom ? (
+            <div className="mx-auto mt-6 max-w-md text-left">
+              <DropWaitingRoom productId={drop.productId}>{null}</DropWaitingRoom>
+            </div>
+          ) : null}
           <CountdownTimer target={moment} className="mt-6 justify-center" />
         </>
       ) : (

@@ -260,6 +260,7 @@ export async function getPublicProduct(
       profileWarnings: safetyProfiles.warnings,
       dropLimit: productDrops.perCustomerLimit,
       dropAccountRequired: productDrops.accountRequired,
+      dropTime: products.dropTime,
     })
     .from(products)
     .leftJoin(safetyProfiles, eq(safetyProfiles.id, products.safetyProfileId))
@@ -272,7 +273,7 @@ export async function getPublicProduct(
     row.profileManufacturerName === null
       ? null
       : { manufacturerName: row.profileManufacturerName, postalAddress: row.profilePostalAddress ?? "", email: row.profileEmail ?? "", warnings: row.profileWarnings ?? "" };
-  const drop = row.dropLimit === null ? null : { perCustomerLimit: row.dropLimit, accountRequired: row.dropAccountRequired ?? false };
+  const drop = row.dropLimit === null ? null : { perCustomerLimit: row.dropLimit, accountRequired: row.dropAccountRequired ?? false, waitingRoom: row.dropTime !== null };
   return toProductDetail(row, options.imageBaseUrl, options.now, { compareAtCents: decision.shown ? decision.compareAtCents : null, profile, drop });
 }
 
@@ -309,7 +310,7 @@ export async function findUpcomingProduct(
     .limit(1);
   if (!row?.dropTime) return null;
   const { name, priceCents, image } = toProductView(row, options.imageBaseUrl, options.now);
-  const drop = row.dropLimit === null ? null : { perCustomerLimit: row.dropLimit, accountRequired: row.dropAccountRequired ?? false };
+  const drop = row.dropLimit === null ? null : { perCustomerLimit: row.dropLimit, accountRequired: row.dropAccountRequired ?? false, waitingRoom: true };
   return { name, priceCents, image, dropTime: new Date(row.dropTime), drop };
 }
 

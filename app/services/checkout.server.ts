@@ -28,8 +28,9 @@ import { getBillingSettings } from "./billing-settings.server";
 import { activeShippingMethods } from "./shipping.server";
 import { tooManyAttemptsMessage } from "~/domain/rate-limits";
 import { isPubliclyVisible } from "~/domain/visibility";
-import { emailKey, networkKey } from "~/domain/drop-rules";
+import { admissionRefusal, emailKey, networkKey } from "~/domain/drop-rules";
 import { checkDropLimits, dropRulesOf } from "./drop-limits.server";
+import { useAdmission } from "./waiting-room.server";
 import { recordOrderEvent } from "./orders.server";
 import { endUnpaidOrder, reserveUnits } from "./reservations.server";
 import { checkDiscountCode, type DiscountRefusal, type HeldDiscount, reserveDiscountUse } from "./discounts.server";
@@ -59,6 +60,8 @@ export type CheckoutContext = {
   reservationMinutes: number;
   /** This process's knowledge of sold-out products (a drop's fast refusals); optional in tests. */
   gate?: StockGate;
+  /** The drop admissions the browser carries (its cookies, by product) and the secret that signed them. */
+  admissions?: { tokens: Map<number, string>; secret: string };
 };
 
 /** Thrown inside the transaction to roll it back with an answer for the buyer. */
@@ -223,8 +226,12 @@ async function reserveAndWriteOrder(
   const dropLines = lines.filter((line) => dropRules.has(line.productId)).map((line) => ({ ...line, name: byId.get(line.productId)!.title, rules: dropRules.get(line.productId)! }));
   const network = networkKey(ctx.clientIp);
   const dropRefusal = await checkDropLimits(tx, dropLines, { userId: buyer.userId, email: buyer.email, network });
-  if (dropRefusal) {
-    const { status, error, details, code, productId } = dropRefusal;
+  // A drop with an opening time is bought through its waiting room: an admission, used once here
+  // (a refusal further on rolls it back, still usable).
+  const unadmitted = dropRefusal ? null : await firstUnadmitted(tx, dropLines.filter((line) => byId.get(line.productId)!.dropTime !== null), ctx);
+  const refusal = dropRefusal ?? (unadmitted ? admissionRefusal(unadmitted) : null);
+  if (refusal) {
+    const { status, error, details, code, productId } = refusal;
     throw new Refusal({ status, body: { error, details, code, productId, ...(code === "DROP_EMAIL" ? { fieldErrors: { email: details } } : {}) } });
   }
   const priced = lines.map((line) => {
@@ -335,6 +342,14 @@ async function reserveAndWriteOrder(
     country: shipping.country,
   };
   return { ...created, totalCents: totals.totalCents, discountCents: totals.discountCents, discountCode: discount?.code ?? null, lines: sessionLines, shipping: sessionShipping, expiresAt, stockLeft };
+}
+
+/** The first drop line without a valid admission, each valid one used on the way. */
+async function firstUnadmitted(tx: Db, lines: { productId: number; name: string }[], ctx: CheckoutContext) {
+  for (const line of lines) {
+    if (!(await useAdmission(tx, ctx.admissions?.tokens.get(line.productId), line.productId, ctx.admissions?.secret ?? "", ctx.now))) return line;
+  }
+  return null;
 }
 
 const shippingRefused = (details: string): CheckoutResult => ({

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import type { Logger } from "pino";
 import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import { dropQueue, orderItems, orders, productDrops, products } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
@@ -167,4 +168,33 @@ export async function useAdmission(tx: Db | Tx, token: string | undefined, produ
     .where(and(eq(dropQueue.id, payload.t), eq(dropQueue.productId, productId), eq(dropQueue.status, "admitted"), sql`${dropQueue.admissionExpiresAt} > ${now}`))
     .returning({ id: dropQueue.id });
   return used.length > 0;
+}
+
+/** How often each instance moves the lines on (a try-lock per drop: one of them does it). */
+export const QUEUE_ADVANCE_MS = 1_000;
+
+/** Moves every waiting room with someone in it on, every second, until stopped. */
+export function startWaitingRooms(db: Db, logger: Logger, intervalMs = QUEUE_ADVANCE_MS) {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = (async () => {
+      const now = new Date();
+      for (const productId of await activeQueues(db)) {
+        const admitted = await advanceQueue(db, productId, now);
+        if (admitted > 0) logger.info({ productId, admitted }, "drop: admitted from the waiting room");
+      }
+    })()
+      .catch((error: unknown) => logger.error({ err: error }, "drop: waiting room round failed"))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

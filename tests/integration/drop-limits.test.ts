@@ -1,11 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { orderEvents, orders, outboxEmails, productDrops, products, rateLimits, users } from "~/db/schema";
+import { dropQueue, orderEvents, orders, outboxEmails, productDrops, products, rateLimits, users } from "~/db/schema";
 import { UNPAID_DROP_ORDERS_PER_NETWORK } from "~/domain/drop-rules";
 import { type CheckoutContext, cancelCheckout, startCheckout } from "~/services/checkout.server";
 import { receiveWebhook } from "~/services/payment-webhooks.server";
 import { createTestProvider, type TestProvider, testWebhook } from "~/services/payments/test-provider.server";
+import { admissionToken, advanceQueue, joinQueue } from "~/services/waiting-room.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 /**
@@ -14,6 +15,7 @@ import { databaseLabel, openTestDatabase } from "./test-database";
  * the single unpaid order, the account a drop may require, and refusals that write nothing.
  */
 const deps = { shop: { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" }, sellerEmail: "vendeur@comptoir.example" };
+const SECRET = "secret-des-admissions-de-sortie-0123";
 const home = { method: "home" as const, fullName: "Marie Curie", line1: "12 rue des Lilas", postalCode: "75011", city: "Paris", country: "FR" };
 
 describe(`drop limits per customer on ${databaseLabel}`, () => {
@@ -161,6 +163,34 @@ describe(`drop limits per customer on ${databaseLabel}`, () => {
     const events = await database.db.select({ type: orderEvents.type, details: orderEvents.details }).from(orderEvents).where(eq(orderEvents.orderId, refused.id));
     expect(events.map((event) => event.type)).toEqual(["created", "refund_requested", "refunded"]);
     expect(events[1]!.details).toMatchObject({ reason: "drop_limit", productId: product.id, limit: 1 });
+  });
+
+  it("sells a drop with an opening time only to an admitted buyer, each admission once; a refused checkout keeps it", async () => {
+    const product = await drop({ perCustomerLimit: 1 }, 1);
+    await database.db.update(products).set({ dropTime: new Date(Date.now() - 60_000) }).where(eq(products.id, product.id));
+    const now = new Date();
+    const admitted = async (network: string) => {
+      const joined = await joinQueue(database.db, product.id, { network, now });
+      if (!joined.ok) throw new Error(joined.error);
+      await advanceQueue(database.db, product.id, now);
+      const [ticket] = await database.db.select().from(dropQueue).where(eq(dropQueue.id, joined.ticketId));
+      expect(ticket!.status).toBe("admitted");
+      return new Map([[product.id, admissionToken(joined.ticketId, product.id, ticket!.admissionExpiresAt!, SECRET)]]);
+    };
+    const withAdmission = (tokens: Map<number, string>) => ({ admissions: { tokens, secret: SECRET } });
+
+    expect(await buy(product.id, "sans-tour@example.com")).toMatchObject({ status: 403, body: { code: "DROP_ADMISSION", error: "Attendez votre tour" } });
+    const forged = new Map([[product.id, "eyJ0IjoiYSJ9.c2lnbmF0dXJl"]]);
+    expect(await buy(product.id, "faux@example.com", withAdmission(forged))).toMatchObject({ status: 403, body: { code: "DROP_ADMISSION" } });
+    expect(await orderCount(product.id)).toBe(0);
+
+    const first = await admitted("192.0.2.10");
+    // Refused for another reason (no e-mail): the admission is still there for the next try.
+    expect(await buy(product.id, null, withAdmission(first))).toMatchObject({ status: 422, body: { code: "DROP_EMAIL" } });
+    expect((await buy(product.id, "tour@example.com", withAdmission(first))).status).toBe(200);
+    // Used: the same admission opens nothing more, whoever brings it.
+    expect(await buy(product.id, "copie@example.com", withAdmission(first))).toMatchObject({ status: 403, body: { code: "DROP_ADMISSION" } });
+    expect(await stockOf(product.id)).toBe(0);
   });
 
   it("leaves products without a drop as they were: no e-mail asked, no limit", async () => {

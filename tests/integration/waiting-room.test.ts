@@ -1,6 +1,9 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { type Database, openDatabase } from "~/db/client.server";
 import { dropQueue, productDrops, products } from "~/db/schema";
 import { ADMISSION_MINUTES, TICKETS_PER_NETWORK } from "~/domain/waiting-room";
 import { readToken, signToken } from "~/lib/signed-token.server";
@@ -110,6 +113,39 @@ describe(`the waiting room on ${databaseLabel}`, () => {
     expect(results.filter((result) => result.ok)).toHaveLength(TICKETS_PER_NETWORK);
     expect(results.filter((result) => !result.ok && result.status === 429)).toHaveLength(5);
     expect((await joinQueue(database.db, productId, { network: "2001:db8:6::/64", now })).ok).toBe(true);
+  });
+
+  it("loses nobody's place when an instance stops mid-drop: another one (or the restarted one) carries on", async () => {
+    const opening = new Date(Date.now() - minutes(1));
+    const now = new Date();
+    // PostgreSQL: a second instance's own pool on the same database. PGlite: one process, restarted
+    // on its data directory.
+    const dataDir = databaseLabel === "PGlite" ? fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-queue-")) : null;
+    let first: Database = dataDir ? await openDatabase({ kind: "pglite", dataDir }) : await openDatabase({ kind: "postgres", url: database.pool!.options.connectionString!, poolSize: 2 });
+    try {
+      const [product] = await first.db.insert(products).values({ title: "Sortie interrompue", priceCents: 9_999, stock: 1, category: "TCG", subCategory: "Scellés", dropTime: opening }).returning();
+      await first.db.insert(productDrops).values({ productId: product!.id });
+      const tickets: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const joined = await joinQueue(first.db, product!.id, { network: `192.0.2.${i}`, now: new Date(now.getTime() + i) });
+        if (joined.ok) tickets.push(joined.ticketId);
+      }
+      expect(await advanceQueue(first.db, product!.id, now)).toBe(2);
+      await first.close();
+      // The instance is gone; the places are not.
+      const second = dataDir ? await openDatabase({ kind: "pglite", dataDir }) : database;
+      first = second;
+      expect(await queueView(second.db, product!.id, tickets[2]!, now)).toMatchObject({ state: "waiting", position: 1 });
+      expect(await queueView(second.db, product!.id, tickets[0]!, now)).toMatchObject({ state: "admitted" });
+      const later = new Date(now.getTime() + minutes(ADMISSION_MINUTES) + 1);
+      expect(await advanceQueue(second.db, product!.id, later)).toBe(1);
+      expect(await queueView(second.db, product!.id, tickets[2]!, later)).toMatchObject({ state: "admitted" });
+    } finally {
+      if (dataDir) {
+        await first.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
   });
 
   it("says sold out once no unit is on sale or held", async () => {

@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import { productDrops, products } from "~/db/schema";
+import { ensureBuild, type RunningServer, startServer } from "./server-process";
+import { databaseLabel, serverDataDir, suiteServerDatabase } from "./test-database";
+
+/**
+ * A drop's waiting room over HTTP, against the built server (issue 39): a browser joins, the
+ * server's own round admits it, its admission comes as a cookie that the checkout uses once.
+ */
+describe(`the waiting room over HTTP on ${databaseLabel}`, () => {
+  const database = suiteServerDatabase("comptoir_queue_http");
+  let dataDir = "";
+  let server: RunningServer;
+  let productId = 0;
+
+  /** A drop opened a minute ago, 2 units, limited to 1 per customer. */
+  async function seed(open: () => Promise<{ db: Awaited<ReturnType<typeof openDatabase>>["db"]; close: () => Promise<void> }>) {
+    const handle = await open();
+    try {
+      const [product] = await handle.db
+        .insert(products)
+        .values({ title: "Coffret sortie HTTP", priceCents: 9_999, stock: 2, category: "TCG", subCategory: "Scellés", dropTime: new Date(Date.now() - 60_000) })
+        .returning();
+      await handle.db.insert(productDrops).values({ productId: product!.id, perCustomerLimit: 1 });
+      productId = product!.id;
+    } finally {
+      await handle.close();
+    }
+  }
+
+  beforeAll(async () => {
+    ensureBuild();
+    dataDir = await serverDataDir("comptoir-queue-http-");
+    // PGlite: one process per directory, so the drop is written before the server starts; PostgreSQL: once it has migrated.
+    if (!database.DATABASE_URL) await seed(() => openDatabase({ kind: "pglite", dataDir }));
+    server = await startServer({ DATA_DIR: dataDir, ...database });
+    if (database.DATABASE_URL) await seed(() => openDatabase({ kind: "postgres", url: database.DATABASE_URL, poolSize: 1 }));
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const queue = (cookie = "", init: RequestInit = {}) => fetch(`${server.url}/api/drops/${productId}/file`, { ...init, headers: { cookie, ...(init.headers ?? {}) } });
+  const checkout = (cookie: string, email: string) =>
+    fetch(`${server.url}/api/checkout`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url, cookie },
+      body: JSON.stringify({ items: [{ productId, quantity: 1 }], insuranceSelected: false, email }),
+    });
+  const cookiesOf = (response: Response) => response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
+
+  it("admits a browser that joined and sells it one unit with its admission, once", async () => {
+    expect(await (await queue()).json()).toMatchObject({ state: "open", figures: { available: 2, held: 0, sold: 0 } });
+    // From another site: refused.
+    expect((await queue("", { method: "POST", headers: { origin: "https://evil.example" } })).status).toBe(403);
+
+    const joined = await queue("", { method: "POST", headers: { origin: server.url } });
+    expect(joined.status).toBe(200);
+    const [ticket] = cookiesOf(joined);
+    expect(ticket).toMatch(new RegExp(`^drop_ticket_${productId}=`));
+    expect(joined.headers.get("set-cookie")).toMatch(/HttpOnly/i);
+    // Joining again with the ticket: the same place, no second ticket.
+    expect(cookiesOf(await queue(ticket!, { method: "POST", headers: { origin: server.url } })).some((cookie) => cookie.startsWith("drop_ticket_"))).toBe(false);
+
+    // The server's round (every second) admits it; the answer then carries the admission.
+    let admission = "";
+    await expect
+      .poll(
+        async () => {
+          const response = await queue(ticket!);
+          admission = cookiesOf(response).find((cookie) => cookie.startsWith(`drop_admission_${productId}=`)) ?? "";
+          return ((await response.json()) as { state: string }).state;
+        },
+        { timeout: 10_000, interval: 300 },
+      )
+      .toBe("admitted");
+    expect(admission).not.toBe("");
+
+    const refused = await checkout("", "sans-tour@example.com");
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: "DROP_ADMISSION", error: "Attendez votre tour" });
+
+    expect((await checkout(admission, "tour@example.com")).status).toBe(200);
+    const again = await checkout(admission, "autre@example.com");
+    expect(again.status).toBe(403);
+    expect(await (await queue(ticket!)).json()).toMatchObject({ figures: { available: 1, held: 1, sold: 0 } });
+  });
+
+  it("answers 404 for a product without a waiting room", async () => {
+    expect((await fetch(`${server.url}/api/drops/987654/file`)).status).toBe(404);
+    expect((await fetch(`${server.url}/api/drops/abc/file`)).status).toBe(404);
+  });
+});

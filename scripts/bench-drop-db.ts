@@ -7,12 +7,16 @@
 //     with a known stock (one in stock, one sold out) to validate the bench's stock reader;
 //   node --import tsx scripts/bench-drop-db.ts verify   DROP_PRODUCT_ID=<id>
 //     the drop product's stock and orders, then the reservation sweeper run 31 minutes ahead
-//     (releaseExpiredReservations, as the server's timer runs it), then the same figures again.
+//     (releaseExpiredReservations, as the server's timer runs it), then the same figures again;
+//   DROP_RULES='{"perCustomerLimit":1,"startMode":"fair_start","fairWindowMinutes":1}' with seed
+//     also makes it a drop (a product_drops row: the waiting room, scripts/bench-drop-fair.mjs);
+//   node --import tsx scripts/bench-drop-db.ts customers DROP_PRODUCT_ID=<id>
+//     the units held per normalised e-mail and per network (paid and pending), and the tickets.
 import path from "node:path";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { openDatabase } from "~/db/client.server";
 import { SAMPLE_CATALOGUE } from "~/db/sample-catalogue";
-import { products } from "~/db/schema";
+import { productDrops, products } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { productPath } from "~/domain/product-url";
 import { productSearchColumns } from "~/domain/search";
@@ -49,6 +53,7 @@ async function seed(db: Db) {
       ...productSearchColumns({ title, series, description }),
     })
     .returning({ id: products.id, title: products.title, stock: products.stock });
+  if (process.env.DROP_RULES) await db.insert(productDrops).values({ productId: drop!.id, ...JSON.parse(process.env.DROP_RULES) });
   // Two public products whose stock is known here: the bench checks its reading of the page
   // data against them before the drop (a reader that cannot see the stock must not say "0").
   const known = async (inStock: boolean) => {
@@ -95,10 +100,26 @@ async function verify(db: Db) {
   return { before, sweptAt: sweepAt.toISOString(), released: released.length, after };
 }
 
+/** Who holds the drop's units (paid or pending), by normalised e-mail and by network; the waiting room's tickets. */
+async function customers(db: Db) {
+  const productId = Number(process.env.DROP_PRODUCT_ID);
+  if (!Number.isInteger(productId)) throw new Error("DROP_PRODUCT_ID must be a product id");
+  const units = await rows(
+    db,
+    sql`select o.status, o.buyer_email_key as email_key, o.client_network as network, o.customer_email as email, sum(i.quantity)::int as units
+        from orders o join order_items i on i.order_id = o.id
+        where i.product_id = ${productId} group by o.id order by o.created_at`,
+  );
+  const tickets = await rows(db, sql`select status, network, count(*)::int as n from drop_queue where product_id = ${productId} group by status, network`);
+  const [product] = await rows(db, sql`select stock from products where id = ${productId}`);
+  return { stock: Number(product?.stock), orders: units, tickets };
+}
+
 try {
-  if (command === "seed") console.log(JSON.stringify(await seed(database.db)));
+  if (command === "customers") console.log(JSON.stringify(await customers(database.db)));
+  else if (command === "seed") console.log(JSON.stringify(await seed(database.db)));
   else if (command === "verify") console.log(JSON.stringify(await verify(database.db)));
-  else throw new Error(`unknown command ${command ?? "(none)"}: seed or verify`);
+  else throw new Error(`unknown command ${command ?? "(none)"}: seed, verify or customers`);
 } finally {
   await database.close();
 }

@@ -26,6 +26,7 @@ import { buildState } from "./build-state.mjs";
 // bench-drop.mjs imports this file's helpers back: a cycle that is fine as long as neither
 // module uses the other's bindings while it loads (only the functions called from main do).
 import { DROP_END, DROP_START, benchDrop, dropChecks, dropMarkdown } from "./bench-drop.mjs";
+import { ROOM_END, ROOM_START, benchDropRoom, roomChecks, roomMarkdown } from "./bench-drop-fair.mjs";
 import { ADMIN, ADMIN_END, ADMIN_START, adminChecks, adminMarkdown, benchAdmin } from "./bench-admin.mjs";
 import { SEARCH_END, SEARCH_START, benchSearch, searchChecks, searchMarkdown } from "./bench-search.mjs";
 
@@ -654,7 +655,13 @@ async function main() {
   if (runs("pages")) await run("pages", (kind, i) => benchDatabase(kind, BASE_PORT + i, { measurePages: i === 0 }), checks, markdown, [START, END, "## Figures"]);
   if (runs("drop")) {
     // Ports after the pages' ones; two per database (two instances on PostgreSQL).
-    await run("drop", (kind, i) => benchDrop(kind, { port: BASE_PORT + 10 + 2 * i }), dropChecks, dropMarkdown, [DROP_START, DROP_END, "## Drop scenario: figures"]);
+    // BENCH_DROP_PARTS=rush or room: one of the two (the rush without a waiting room, issue 39's room).
+    const parts = (process.env.BENCH_DROP_PARTS ?? "rush,room").split(",");
+    if (parts.includes("rush")) await run("drop", (kind, i) => benchDrop(kind, { port: BASE_PORT + 10 + 2 * i }), dropChecks, dropMarkdown, [DROP_START, DROP_END, "## Drop scenario: figures"]);
+    // Ports after the search's ones.
+    if (parts.includes("room")) {
+      await run("drop room", (kind, i) => benchDropRoom(kind, { port: BASE_PORT + 40 + 2 * i }), roomChecks, roomMarkdown, [ROOM_START, ROOM_END, "## Drop with a waiting room: figures"]);
+    }
   }
   // Ports after the drop's ones.
   if (runs("admin")) await run("admin", (kind, i) => benchAdmin(kind, { port: BASE_PORT + 20 + i }), adminChecks, adminMarkdown, [ADMIN_START, ADMIN_END, "## Admin product list: figures"]);

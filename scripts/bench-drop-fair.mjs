@@ -1,0 +1,578 @@
+// The waiting-room part of the drop scenario of `npm run bench` (issue 39's benchmark): a drop
+// of 10 units, limited to 1 per customer, bought through its waiting room by 1,000 buyers, 20 of
+// them scripts. Honest buyers (own IPv4 address, own mailbox) join at times spread over the
+// room's window before the opening, poll their place every 2 s as the product page does, check
+// out with their admission and pay through the test payment page (a fifth of them cancel
+// instead). Each script is one IPv6 /64 (a new address in it for every request) with 25 cookie
+// jars and 25 e-mails (half the scripts: variants of one Gmail mailbox; the other half: 25
+// mailboxes): all 25 join as the room opens, retry, poll every second, check out with whatever
+// admission they get, cycle e-mails on a refusal, cancel their first order and grab again.
+// Run twice per database, first come then fair start. PGlite: one server; PostgreSQL: two
+// instances on one database, buyers split between them.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { BUSY, HEADERS, cpuMs, fmt, label, preparePostgres, root, seed, sleep, startServer } from "./bench.mjs";
+
+export const ROOM = {
+  stock: 10,
+  limit: 1,
+  buyers: Number(process.env.BENCH_DROP_ROOM_BUYERS ?? 1000),
+  scripts: Number(process.env.BENCH_DROP_SCRIPTS ?? 20),
+  emailsPerScript: 25,
+  /** fair_window_minutes: the room opens this long before the drop (the shortest the form allows). */
+  windowMinutes: 1,
+  modes: (process.env.BENCH_DROP_MODES ?? "first_come,fair_start").split(","),
+  /** As the product page (QUEUE_POLL_MS, IDLE_POLL_MS of drop-waiting-room.tsx). */
+  pollMs: 2_000,
+  idlePollMs: 10_000,
+  scriptPollMs: 1_000,
+  /** Honest buyers who, once their order is made, cancel it on the payment page instead of paying. */
+  abandonShare: 0.2,
+  roomP99Ms: 500,
+  soldOutSeenMs: 5_000,
+  /** PGlite: the drop time goes in before the server opens the directory: the room opens this long after the seed. */
+  pgliteOpenLeadMs: 30_000,
+  postgresOpenLeadMs: 3_000,
+  /** After the drop, how long the run may last before it is cut (nothing sold out by then is reported as such). */
+  afterDropMs: 150_000,
+  /** After the last sale, how long the waiting pages have to show "épuisé" before the run ends. */
+  afterSoldOutMs: 15_000,
+};
+
+export const ROOM_START = "<!-- bench:drop-room:start (written by `npm run bench`, do not edit by hand) -->";
+export const ROOM_END = "<!-- bench:drop-room:end -->";
+
+function dropDb(command, env) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-drop-db.ts", command], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: "", ...env },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`bench-drop-db.ts ${command} failed:\n${result.stdout}${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split("\n").pop());
+}
+
+// ── HTTP as a browser ────────────────────────────────────────────────────────────────────
+/**
+ * One request from a visitor: its address (X-Forwarded-For; the servers trust loopback), its
+ * cookie jar (Set-Cookie applied), same-origin Origin on POSTs. Every answer is read in full and
+ * logged by kind; a connection error or a 30 s silence is logged as an error.
+ */
+function request(run, server, { method = "GET", url, ip, jar, json, form, kind, who }) {
+  const target = new URL(url, server.base);
+  const body = json !== undefined ? JSON.stringify(json) : form ? new URLSearchParams(form).toString() : null;
+  const headers = { "user-agent": HEADERS["user-agent"], accept: "application/json", "x-forwarded-for": ip };
+  if (method === "POST") headers.origin = server.base;
+  if (body !== null) {
+    headers["content-type"] = json !== undefined ? "application/json" : "application/x-www-form-urlencoded";
+    headers["content-length"] = Buffer.byteLength(body);
+  }
+  if (jar?.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const done = (answer) => {
+      const entry = { kind, who, instance: server.index, at: started, ms: Date.now() - started, ...answer };
+      run.log.push(entry);
+      resolve(entry);
+    };
+    const req = http.request(target, { method, headers, agent: server.agent }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("error", (e) => done({ status: null, error: e.code ?? e.message }));
+      res.on("end", () => {
+        for (const line of res.headers["set-cookie"] ?? []) {
+          const [pair, ...attrs] = line.split(";");
+          const eq = pair.indexOf("=");
+          const name = pair.slice(0, eq).trim();
+          const value = pair.slice(eq + 1).trim();
+          if (!value || attrs.some((a) => /^\s*max-age=0\s*$/i.test(a))) jar?.delete(name);
+          else jar?.set(name, value);
+        }
+        let parsed = null;
+        try {
+          parsed = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+        } catch {
+          // an HTML page or a redirect: the status and location say enough
+        }
+        done({ status: res.statusCode, json: parsed, location: res.headers.location ?? "" });
+      });
+    });
+    req.setTimeout(30_000, () => req.destroy(new Error("timeout")));
+    req.on("error", (e) => done({ status: null, error: e.message === "timeout" ? "timeout" : (e.code ?? e.message) }));
+    req.end(body ?? undefined);
+  });
+}
+
+/** A customer's delivery address: its own street number, so no two customers share an address key. */
+function payForm(n, email) {
+  return {
+    intent: "pay",
+    email,
+    method: "home",
+    fullName: `Client Salle ${n}`,
+    line1: `${n} rue des Collectionneurs`,
+    line2: "",
+    postalCode: "75011",
+    city: "Paris",
+    country: "FR",
+    phone: "0612345678",
+    cardNumber: "4242424242424242",
+    cardExpiry: "12/30",
+    cardCvc: "123",
+  };
+}
+
+// ── Who buys ─────────────────────────────────────────────────────────────────────────────
+const honestIp = (i) => `10.${((i + 1) >> 16) & 255}.${((i + 1) >> 8) & 255}.${(i + 1) & 255}`;
+/** A script's /64 (2001:db8:s:s::/64) and a fresh address in it for each request (per-address limits do not see it). */
+const scriptIp = (s) => `2001:db8:${(s + 1).toString(16)}:${(s + 1).toString(16)}:${[0, 0, 0, 0].map(() => Math.floor(Math.random() * 0xffff).toString(16)).join(":")}`;
+
+/**
+ * A script's 25 e-mails: even-numbered scripts spell one Gmail mailbox 25 ways (dots, +tags,
+ * case, googlemail.com: one customer to the shop); odd-numbered ones use 25 mailboxes.
+ */
+function scriptEmails(s) {
+  if (s % 2 === 1) return Array.from({ length: ROOM.emailsPerScript }, (_, k) => `bot${s}.${k}@example.net`);
+  const local = `collectionneur${s}`;
+  return Array.from({ length: ROOM.emailsPerScript }, (_, k) => {
+    const dotted = k === 0 ? local : `${local.slice(0, 1 + (k % (local.length - 1)))}.${local.slice(1 + (k % (local.length - 1)))}`;
+    const tagged = k % 3 === 1 ? `${dotted}+drop${k}` : dotted;
+    const cased = k % 4 === 2 ? tagged.toUpperCase() : tagged;
+    return `${cased}@${k % 5 === 4 ? "googlemail.com" : "gmail.com"}`;
+  });
+}
+
+// ── One run: one database, one start mode ─────────────────────────────────────────────────
+async function oneRun(kind, mode, { port }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-room-${kind}-`));
+  let postgres = null;
+  const servers = [];
+  const run = { log: [], stop: false };
+  try {
+    const env = { DATA_DIR: dataDir, TRUST_PROXY: "loopback" };
+    if (kind === "postgres") {
+      postgres = await preparePostgres();
+      if (!postgres) return { kind, mode, skipped: "no DATABASE_URL and no PostgreSQL binaries in /usr/lib/postgresql/{15,16,17}/bin" };
+      env.DATABASE_URL = postgres.url;
+    }
+    const instances = kind === "postgres" ? 2 : 1;
+    const windowMs = ROOM.windowMinutes * 60_000;
+    console.log(`\n━━ Drop with a waiting room, ${label(kind)}, ${mode}${postgres ? ` — ${postgres.origin}, ${instances} server instances` : ""}`);
+    const seeded = seed(env);
+    const seededDropAt = kind === "pglite" ? Date.now() + ROOM.pgliteOpenLeadMs + windowMs : Date.now() + 3_600_000;
+    const rules = { perCustomerLimit: ROOM.limit, startMode: mode, fairWindowMinutes: ROOM.windowMinutes };
+    const known = dropDb("seed", { ...env, DROP_AT: new Date(seededDropAt).toISOString(), DROP_STOCK: String(ROOM.stock), DROP_RULES: JSON.stringify(rules) });
+    console.log(`  seeded ${seeded.total} products + the drop ${known.drop.path} (stock ${known.drop.stock}, ${JSON.stringify(rules)})`);
+    for (let i = 0; i < instances; i++) {
+      const server = await startServer(env, port + i);
+      servers.push(Object.assign(server, { index: i, name: instances > 1 ? `instance ${String.fromCharCode(65 + i)}` : "server", agent: new http.Agent({ keepAlive: true, maxSockets: 256 }) }));
+    }
+    let dropAt = seededDropAt;
+    if (kind === "postgres") {
+      dropAt = Date.now() + ROOM.postgresOpenLeadMs + windowMs;
+      const client = new pg.Client({ connectionString: postgres.url });
+      await client.connect();
+      await client.query("update products set drop_time = $1 where id = $2", [new Date(dropAt), known.drop.id]);
+      await client.end();
+    }
+    const opensAt = dropAt - windowMs;
+    if (Date.now() > opensAt) throw new Error(`the servers were up ${Date.now() - opensAt} ms after the room opened (start-up too slow)`);
+    console.log(`  ${servers.map((s) => `${s.name} pid ${s.pid}`).join(", ")}; room opens ${new Date(opensAt).toISOString()}, drop at ${new Date(dropAt).toISOString()}`);
+
+    const roomUrl = `/api/drops/${known.drop.id}/file`;
+    const productId = known.drop.id;
+    const honestCount = ROOM.buyers - ROOM.scripts;
+    const pages = [];
+    const payments = [];
+    const serverOf = (i) => servers[i % instances];
+
+    /** Polls a page's place until "épuisé", the buyer leaves, or the run ends; `onAdmitted` on each admitted answer. */
+    async function poll(page, every, onAdmitted) {
+      while (!run.stop && !page.left) {
+        const r = await request(run, page.server, { who: page.script === null ? "honest" : "script", url: roomUrl, ip: page.ip(), jar: page.jar, kind: "status" });
+        const state = r.json?.state ?? null;
+        page.state = state;
+        page.states.push([r.at + r.ms, state]);
+        if (state === "sold_out") {
+          page.soldOutAt ??= r.at + r.ms;
+          return;
+        }
+        if (state === "admitted") {
+          page.admittedAt ??= r.at + r.ms;
+          await onAdmitted(r.json);
+          if (page.left) return;
+        }
+        await sleep(state === "waiting" || state === "admitted" ? every : ROOM.idlePollMs);
+      }
+    }
+
+    async function checkout(page, email) {
+      const r = await request(run, page.server, { who: page.script === null ? "honest" : "script", method: "POST", url: "/api/checkout", ip: page.ip(), jar: page.jar, json: { items: [{ productId, quantity: 1 }], insuranceSelected: false, email }, kind: "checkout" });
+      page.checkouts.push({ at: r.at, status: r.status, code: r.json?.code ?? null, email });
+      return r;
+    }
+
+    async function pay(page, order, n, email) {
+      const r = await request(run, page.server, { who: page.script === null ? "honest" : "script", method: "POST", url: order.url, ip: page.ip(), form: payForm(n, email), kind: "pay" });
+      const ok = (r.status === 302 || r.status === 303) && r.location.includes("/merci?success=true");
+      payments.push({ page: page.id, script: page.script, email, ok, doneAt: r.at + r.ms, status: r.status });
+      return ok;
+    }
+
+    const cancel = (page, order) => request(run, page.server, { who: page.script === null ? "honest" : "script", method: "POST", url: "/api/checkout/cancel", ip: page.ip(), json: { orderId: order.orderId }, kind: "cancel" });
+
+    // Honest buyers: one page each, arrivals spread evenly over the window (ending 0.5 s before the drop).
+    for (let i = 0; i < honestCount; i++) {
+      const ip = honestIp(i);
+      pages.push({ id: i, script: null, server: serverOf(i), ip: () => ip, jar: new Map(), email: `acheteur${i}@example.com`, arriveAt: opensAt + 200 + Math.random() * (windowMs - 700), states: [], checkouts: [], abandons: Math.random() < ROOM.abandonShare });
+    }
+    // Scripts: 25 pages each, all arriving in the room's first 300 ms.
+    const scripts = Array.from({ length: ROOM.scripts }, (_, s) => ({ s, emails: scriptEmails(s), next: 0, cancelledOnce: false, units: 0 }));
+    for (const script of scripts) {
+      for (let k = 0; k < ROOM.emailsPerScript; k++) {
+        pages.push({ id: pages.length, script: script.s, server: serverOf(script.s + k), ip: () => scriptIp(script.s), jar: new Map(), arriveAt: opensAt + Math.random() * 300, states: [], checkouts: [], joins: [] });
+      }
+    }
+
+    async function honest(page) {
+      await sleep(page.arriveAt - Date.now());
+      const j = await request(run, page.server, { who: page.script === null ? "honest" : "script", method: "POST", url: roomUrl, ip: page.ip(), jar: page.jar, kind: "join" });
+      page.joinedAt = j.at;
+      page.joinStatus = j.status;
+      page.ticket = j.status === 200 && page.jar.has(`drop_ticket_${productId}`);
+      let lastCode = null;
+      await poll(page, ROOM.pollMs, async (view) => {
+        if (page.ordered) return;
+        // Refused for want of stock: the page stays admitted and tries again when a unit is back.
+        if (lastCode === "OUT_OF_STOCK" && view.figures.available <= 0) return;
+        if (lastCode !== null && lastCode !== "OUT_OF_STOCK") return;
+        const r = await checkout(page, page.email);
+        lastCode = r.json?.code ?? (r.status === 200 ? null : `HTTP ${r.status}`);
+        if (r.status !== 200 || !r.json?.url) return;
+        page.ordered = true;
+        if (page.abandons) {
+          await cancel(page, r.json);
+          page.cancelled = true;
+          return; // back on the product page, whose room now says "open" (its ticket is used)
+        }
+        if (await pay(page, r.json, 1000 + page.id, page.email)) page.paidAt = Date.now();
+        page.left = true; // on to /merci
+      });
+    }
+
+    async function scriptPage(page) {
+      const script = scripts[page.script];
+      await sleep(page.arriveAt - Date.now());
+      // Join, and join again twice when refused (the network's 10 tickets are taken).
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const j = await request(run, page.server, { who: page.script === null ? "honest" : "script", method: "POST", url: roomUrl, ip: page.ip(), jar: page.jar, kind: "join" });
+        page.joins.push(j.status);
+        page.joinedAt ??= j.at;
+        if (j.status === 200) break;
+        await sleep(2_000);
+      }
+      page.ticket = page.jar.has(`drop_ticket_${productId}`);
+      if (!page.ticket) {
+        // No place: try the checkout anyway at the opening, with no admission.
+        await sleep(dropAt + Math.random() * 1_000 - Date.now());
+        await checkout(page, script.emails[script.next++ % script.emails.length]);
+        return;
+      }
+      let done = false;
+      await poll(page, ROOM.scriptPollMs, async (view) => {
+        if (done) return;
+        if (view.figures.available <= 0 && page.checkouts.at(-1)?.code === "OUT_OF_STOCK") return;
+        // Up to three e-mails per look: the next one when a limit refuses the last.
+        for (let tries = 0; tries < 3 && !done; tries++) {
+          const email = script.emails[script.next++ % script.emails.length];
+          const r = await checkout(page, email);
+          const code = r.json?.code ?? null;
+          if (r.status === 200 && r.json?.url) {
+            if (!script.cancelledOnce) {
+              // Cancel and grab again: the unit goes back on sale, the script's other admitted pages race for it.
+              script.cancelledOnce = true;
+              await cancel(page, r.json);
+              const again = await request(run, page.server, { who: page.script === null ? "honest" : "script", method: "POST", url: roomUrl, ip: page.ip(), jar: page.jar, kind: "join" });
+              page.joins.push(again.status);
+              continue;
+            }
+            if (await pay(page, r.json, 5000 + page.id, email)) script.units += 1;
+            done = true;
+          } else if (code === "OUT_OF_STOCK" || code === "DROP_ADMISSION" || r.status >= 500 || r.status === null) {
+            if (code === "DROP_ADMISSION") done = true;
+            return;
+          }
+        }
+      });
+    }
+
+    const cpu0 = servers.map((s) => cpuMs(s.pid));
+    const t0 = Date.now();
+    const all = pages.map((page) => (page.script === null ? honest(page) : scriptPage(page)));
+    // Ends the run once every waiting page has seen "épuisé" after the last sale, or at the deadline.
+    const watcher = (async () => {
+      const deadline = dropAt + ROOM.afterDropMs;
+      let soldOutSince = null;
+      while (Date.now() < deadline) {
+        await sleep(250);
+        if (soldOutSince === null && payments.filter((p) => p.ok).length >= ROOM.stock) soldOutSince = Date.now();
+        const watching = pages.filter((p) => !p.left && p.ticket && p.soldOutAt === undefined && (p.state === "waiting" || p.state === "admitted"));
+        if (soldOutSince !== null && (watching.length === 0 || Date.now() - soldOutSince > ROOM.afterSoldOutMs)) break;
+      }
+      run.stop = true;
+    })();
+    await Promise.all([...all, watcher]);
+    const wallMs = Date.now() - t0;
+    const cpu = servers.map((s, i) => cpuMs(s.pid) - cpu0[i]);
+    for (const server of servers) {
+      server.agent.destroy();
+      const code = await server.stop();
+      if (code !== 0) console.log(`  ${server.name} exit code ${code}:\n${server.output().slice(-2000)}`);
+    }
+    const serverErrors = servers.flatMap((s) => s.output().split("\n").filter((line) => /"level":(50|60)|^checkout|Error/.test(line)));
+    const database = dropDb("customers", { ...env, DROP_PRODUCT_ID: String(productId) });
+    const result = summarize({ kind, mode, origin: postgres?.origin ?? "PGlite (temporary DATA_DIR)", instances, seeded, pages, payments, log: run.log, opensAt, dropAt, windowMs, database, cpu, wallMs, serverErrors });
+    printRun(result);
+    return result;
+  } finally {
+    run.stop = true;
+    for (const server of servers) {
+      server.agent?.destroy();
+      await server.stop();
+    }
+    await postgres?.stop().catch((error) => console.error(`  could not stop PostgreSQL: ${error.message}`));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ── Measures ─────────────────────────────────────────────────────────────────────────────
+function percentile(values, p) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+const spread = (values) => ({ n: values.length, p50: percentile(values, 50), p99: percentile(values, 99), max: values.length ? Math.max(...values) : null });
+
+function countBy(items, key) {
+  const counts = {};
+  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
+  return counts;
+}
+
+/** ln C(n, k) */
+function lnChoose(n, k) {
+  let sum = 0;
+  for (let i = 1; i <= k; i++) sum += Math.log(n - k + i) - Math.log(i);
+  return sum;
+}
+
+/**
+ * The scripts' fair share: `scripts` customers among `customers`, `units` won with an even
+ * chance per customer, is hypergeometric; the bound is its 99th percentile (what chance alone
+ * gives them 99 times out of 100).
+ */
+export function fairShareBound(customers, scripts, units) {
+  let cumulative = 0;
+  for (let x = 0; x <= Math.min(scripts, units); x++) {
+    cumulative += Math.exp(lnChoose(scripts, x) + lnChoose(customers - scripts, units - x) - lnChoose(customers, units));
+    if (cumulative >= 0.99) return x;
+  }
+  return Math.min(scripts, units);
+}
+
+function summarize(r) {
+  const byKind = (kind) => r.log.filter((e) => e.kind === kind);
+  const latency = (kind) => spread(byKind(kind).filter((e) => e.status !== null).map((e) => e.ms));
+  const statuses = (kind) => countBy(byKind(kind), (e) => (e.status === null ? e.error : `${e.status}${e.json?.code ? ` ${e.json.code}` : ""}`));
+  const honest = r.pages.filter((p) => p.script === null);
+  const scriptPages = r.pages.filter((p) => p.script !== null);
+  const paid = r.payments.filter((p) => p.ok).sort((a, b) => a.doneAt - b.doneAt);
+  const lastSaleAt = paid.length >= ROOM.stock ? paid[ROOM.stock - 1].doneAt : null;
+  // Waiting pages at the last sale: in line or admitted then, not gone to /merci.
+  const stateAt = (page, t) => page.states.filter(([at]) => at <= t).at(-1)?.[1] ?? null;
+  const waitingAt = (list) => (lastSaleAt === null ? [] : list.filter((p) => p.ticket && (p.paidAt === undefined || p.paidAt > lastSaleAt) && ["waiting", "admitted"].includes(stateAt(p, lastSaleAt))));
+  const soldOutSeen = (list) => {
+    const waiting = waitingAt(list);
+    const seen = waiting.filter((p) => p.soldOutAt !== undefined).map((p) => p.soldOutAt - lastSaleAt);
+    return { pages: waiting.length, saw: seen.length, within: seen.filter((ms) => ms <= ROOM.soldOutSeenMs).length, ...spread(seen) };
+  };
+  // Database: units held (paid or pending) per normalised e-mail and per network.
+  const holding = r.database.orders.filter((o) => o.status === "paid" || o.status === "pending_payment" || o.status === "shipped");
+  const sum = (list) => list.reduce((a, o) => a + o.units, 0);
+  const perKey = (key) => Object.values(holding.reduce((m, o) => ((m[o[key]] = (m[o[key]] ?? 0) + o.units), m), {}));
+  const isScriptNetwork = (network) => String(network).startsWith("2001:db8:");
+  const scriptUnits = sum(holding.filter((o) => isScriptNetwork(o.network)));
+  const scriptNetworksWithUnits = countBy(holding.filter((o) => isScriptNetwork(o.network)), (o) => o.network);
+  const soldPaid = sum(r.database.orders.filter((o) => o.status === "paid"));
+  // Winners: pages whose order was paid; their arrival in the window, in tenths.
+  const winners = paid.map((p) => r.pages[p.page]).map((page) => ({ script: page.script, arrival: page.joinedAt - r.opensAt }));
+  const deciles = Array.from({ length: 10 }, (_, d) => winners.filter((w) => Math.min(9, Math.max(0, Math.floor((10 * w.arrival) / r.windowMs))) === d).length);
+  const ticketed = r.pages.filter((p) => p.ticket);
+  const ticketDeciles = Array.from({ length: 10 }, (_, d) => ticketed.filter((p) => Math.min(9, Math.max(0, Math.floor((10 * (p.joinedAt - r.opensAt)) / r.windowMs))) === d).length);
+  const admitted = r.pages.filter((p) => p.admittedAt !== undefined);
+  const all5xx = r.log.filter((e) => e.status !== null && e.status >= 500);
+  const errors = r.log.filter((e) => e.status === null);
+  const room = r.log.filter((e) => (e.kind === "join" || e.kind === "status") && e.status !== null).map((e) => e.ms);
+  return {
+    kind: r.kind,
+    mode: r.mode,
+    origin: r.origin,
+    instances: r.instances,
+    seeded: r.seeded,
+    windowMs: r.windowMs,
+    opensAt: new Date(r.opensAt).toISOString(),
+    dropAt: new Date(r.dropAt).toISOString(),
+    honest: honest.length,
+    scriptPages: scriptPages.length,
+    tickets: { honest: honest.filter((p) => p.ticket).length, scripts: scriptPages.filter((p) => p.ticket).length, deciles: ticketDeciles },
+    requests: Object.fromEntries(["join", "status", "checkout", "cancel", "pay"].map((k) => [k, { count: byKind(k).length, latency: latency(k), statuses: statuses(k) }])),
+    room: spread(room),
+    roomHonest: spread(r.log.filter((e) => (e.kind === "join" || e.kind === "status") && e.status !== null && e.who === "honest").map((e) => e.ms)),
+    roomScripts: spread(r.log.filter((e) => (e.kind === "join" || e.kind === "status") && e.status !== null && e.who === "script").map((e) => e.ms)),
+    s5xx: all5xx.length,
+    s5xxKinds: countBy(all5xx, (e) => `${e.kind} ${e.status}`),
+    errors: errors.length,
+    errorKinds: countBy(errors, (e) => `${e.kind} ${e.error}`),
+    admitted: {
+      pages: admitted.length,
+      honest: admitted.filter((p) => p.script === null).length,
+      scripts: admitted.filter((p) => p.script !== null).length,
+      // From joining to the page seeing its turn; and from the drop time (the wait of the first ones).
+      joinToAdmitted: spread(admitted.map((p) => p.admittedAt - p.joinedAt)),
+      dropToAdmitted: spread(admitted.map((p) => p.admittedAt - r.dropAt)),
+    },
+    payments: { ok: paid.length, refused: r.payments.length - paid.length, statuses: countBy(r.payments, (p) => String(p.status)) },
+    cancelled: { honest: honest.filter((p) => p.cancelled).length },
+    lastSaleMs: lastSaleAt === null ? null : lastSaleAt - r.dropAt,
+    soldOut: { honest: soldOutSeen(honest), scripts: soldOutSeen(scriptPages) },
+    database: {
+      stock: r.database.stock,
+      paidUnits: soldPaid,
+      ordersByStatus: countBy(r.database.orders, (o) => o.status),
+      maxPerEmailKey: Math.max(0, ...perKey("email_key")),
+      overLimitEmailKeys: perKey("email_key").filter((n) => n > ROOM.limit).length,
+      maxPerNetwork: Math.max(0, ...perKey("network")),
+      overLimitNetworks: perKey("network").filter((n) => n > ROOM.limit).length,
+      scriptUnits,
+      scriptNetworksWithUnits,
+      tickets: countBy(r.database.tickets.flatMap((t) => Array(t.n).fill(t)), (t) => t.status),
+      scriptTicketsMaxPerNetwork: Math.max(0, ...Object.values(countBy(r.database.tickets.filter((t) => isScriptNetwork(t.network)).flatMap((t) => Array(t.n).fill(t)), (t) => t.network))),
+    },
+    share: { customers: r.pages.filter((p) => p.script === null).length + ROOM.scripts, scripts: ROOM.scripts, expected: (ROOM.stock * ROOM.scripts) / (honest.length + ROOM.scripts), bound: fairShareBound(honest.length + ROOM.scripts, ROOM.scripts, ROOM.stock) },
+    winners: { count: winners.length, scripts: winners.filter((w) => w.script !== null).length, deciles, firstSecond: winners.filter((w) => w.arrival < 1000).length, arrivalsS: winners.map((w) => Math.round(w.arrival / 100) / 10).sort((a, b) => a - b) },
+    cpu: { servers: r.cpu, wallMs: r.wallMs },
+    serverErrors: r.serverErrors.length,
+    serverErrorSample: r.serverErrors.slice(0, 3),
+  };
+}
+
+function printRun(r) {
+  const q = r.requests;
+  const lat = (s) => `p50 ${fmt(s.p50, 0)} ms, p99 ${fmt(s.p99, 0)} ms, max ${fmt(s.max, 0)} ms`;
+  console.log(`  tickets: ${r.tickets.honest}/${r.honest} honest pages, ${r.tickets.scripts}/${r.scriptPages} script pages; joins ${JSON.stringify(q.join.statuses)}`);
+  console.log(`  waiting-room requests: ${r.room.n}, ${lat(r.room)} (joins ${lat(q.join.latency)}; status ${lat(q.status.latency)}; honest pages' ${lat(r.roomHonest)}, scripts' ${lat(r.roomScripts)})`);
+  console.log(`  admitted: ${r.admitted.honest} honest, ${r.admitted.scripts} script pages; join → admitted ${lat(r.admitted.joinToAdmitted)}; drop → admitted ${lat(r.admitted.dropToAdmitted)}`);
+  console.log(`  checkouts: ${q.checkout.count}, ${JSON.stringify(q.checkout.statuses)}, ${lat(q.checkout.latency)}; cancels ${q.cancel.count}; payments ${r.payments.ok} ok, ${r.payments.refused} not (${JSON.stringify(r.payments.statuses)})`);
+  console.log(`  5xx ${r.s5xx} ${JSON.stringify(r.s5xxKinds)}, connection errors ${r.errors} ${JSON.stringify(r.errorKinds)}; servers logged ${r.serverErrors} error line(s)${r.serverErrors ? `: ${r.serverErrorSample.join(" | ").slice(0, 600)}` : ""}`);
+  console.log(`  last sale ${fmt(r.lastSaleMs, 0)} ms after the drop; 'épuisé' seen by ${r.soldOut.honest.saw}/${r.soldOut.honest.pages} waiting pages, ${lat(r.soldOut.honest)} after it (scripts' pages ${r.soldOut.scripts.saw}/${r.soldOut.scripts.pages}, max ${fmt(r.soldOut.scripts.max, 0)} ms)`);
+  console.log(`  database: stock ${r.database.stock}, ${r.database.paidUnits} paid units, orders ${JSON.stringify(r.database.ordersByStatus)}; max per e-mail key ${r.database.maxPerEmailKey}, per network ${r.database.maxPerNetwork}; tickets ${JSON.stringify(r.database.tickets)}`);
+  console.log(`  scripts: ${r.database.scriptUnits} units (${JSON.stringify(r.database.scriptNetworksWithUnits)}); fair share ${fmt(r.share.expected, 2)} units, bound ${r.share.bound}`);
+  console.log(`  winners' arrival (s into the ${r.windowMs / 1000} s window): ${r.winners.arrivalsS.join(", ")}; by tenth of the window ${r.winners.deciles.join(" ")}; tickets by tenth ${r.tickets.deciles.join(" ")}`);
+  console.log(`  server CPU ${r.cpu.servers.map((c) => `${fmt(c, 0)} ms`).join(" + ")} over ${fmt(r.cpu.wallMs / 1000, 1)} s`);
+}
+
+// ── The scenario on one database: first come, then fair start ────────────────────────────
+export async function benchDropRoom(kind, { port }) {
+  const runs = [];
+  for (const mode of ROOM.modes) {
+    const result = await oneRun(kind, mode, { port });
+    if (result.skipped) return { kind, skipped: result.skipped };
+    runs.push(result);
+  }
+  return { kind, runs };
+}
+
+// ── Checks and report ────────────────────────────────────────────────────────────────────
+export function roomChecks(results) {
+  const lines = [];
+  const check = (ok, text) => lines.push(`${ok ? "PASS" : "FAIL"}  ${text}`);
+  for (const result of results) {
+    if (result.skipped) {
+      lines.push(`SKIPPED  ${label(result.kind)} drop room: ${result.skipped}`);
+      continue;
+    }
+    for (const r of result.runs) {
+      const db = `${label(r.kind)} room ${r.mode}`;
+      const d = r.database;
+      check(d.paidUnits === ROOM.stock && d.stock === 0 && !d.ordersByStatus.pending_payment, `${db}: exactly ${ROOM.stock} sold — ${d.paidUnits} paid units, stock ${d.stock}, ${d.ordersByStatus.pending_payment ?? 0} orders pending`);
+      check(d.overLimitEmailKeys === 0, `${db}: nobody above the limit of ${ROOM.limit} by normalised e-mail — at most ${d.maxPerEmailKey} per e-mail key`);
+      check(d.overLimitNetworks === 0, `${db}: nobody above the limit of ${ROOM.limit} by network (IPv4 address, IPv6 /64) — at most ${d.maxPerNetwork} per network`);
+      check(d.scriptUnits <= r.share.bound, `${db}: scripts got ${d.scriptUnits} units ≤ ${r.share.bound} (their share: ${r.share.scripts} of ${r.share.customers} customers, ${fmt(r.share.expected, 2)} units on average, 99th percentile ${r.share.bound})`);
+      check(r.s5xx === 0 && r.errors === 0, `${db}: 0 5xx — ${r.s5xx} 5xx, ${r.errors} connection errors`);
+      check(r.room.p99 !== null && r.room.p99 < ROOM.roomP99Ms, `${db}: waiting-room (join + status) p99 ${fmt(r.room.p99, 0)} ms < ${ROOM.roomP99Ms} ms`);
+      const so = r.soldOut.honest;
+      check(so.pages > 0 && so.within === so.pages, `${db}: 'épuisé' seen by every waiting page within ${ROOM.soldOutSeenMs / 1000} s of the last sale — ${so.within}/${so.pages}, max ${fmt(so.max, 0)} ms`);
+      if (r.mode === "fair_start") {
+        const w = r.winners;
+        const spanS = w.arrivalsS.length ? w.arrivalsS.at(-1) - w.arrivalsS[0] : 0;
+        check(w.count > 0 && w.firstSecond < w.count && spanS >= r.windowMs / 2000, `${db}: winners' arrivals spread over the window — ${w.firstSecond}/${w.count} in its first second, from ${w.arrivalsS[0] ?? "—"} s to ${w.arrivalsS.at(-1) ?? "—"} s of ${r.windowMs / 1000} s (by tenth: ${w.deciles.join(" ")})`);
+      }
+    }
+  }
+  return lines;
+}
+
+const ms = (n) => fmt(n, 0);
+const lat = (s) => `${ms(s.p50)} / ${ms(s.p99)} / ${ms(s.max)}`;
+const codes = (statuses) =>
+  Object.entries(statuses)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(", ");
+
+export function roomMarkdown(results, m, checkLines) {
+  const out = [];
+  out.push(`Run of ${m.date} on ${m.nproc} CPU cores (${m.model}), Node ${m.node}; load average at start ${m.load}.`);
+  out.push(
+    `${ROOM.buyers} buyers for ${ROOM.stock} units, limit ${ROOM.limit} per customer: ${ROOM.buyers - ROOM.scripts} honest pages and ${ROOM.scripts} scripts × ${ROOM.emailsPerScript} pages; room window ${ROOM.windowMinutes} min; buyers, scripts and servers on the same machine.`,
+  );
+  if (BUSY) out.push("", `**The machine was already busy when this run started (load average ${m.load} on ${m.nproc} cores): latencies are higher and noisier than on an idle machine.**`);
+  for (const result of results) {
+    out.push("", `### ${label(result.kind)}`, "");
+    if (result.skipped) {
+      out.push(`SKIPPED: ${result.skipped}.`);
+      continue;
+    }
+    const first = result.runs[0];
+    out.push(`Database: ${first.origin}; ${first.instances === 1 ? "one server" : `${first.instances} server instances on it, pages split between them`}; ${first.seeded.total} products + the drop.`, "");
+    out.push("| start mode | sold (paid units) | max per e-mail key / per network | scripts' units (bound) | 5xx / errors | room p50 / p99 / max ms | checkout p50 / p99 ms | join → admitted p50 / p99 s | 'épuisé' seen, pages within 5 s, max ms after the last sale | winners by tenth of the window |");
+    out.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+    for (const r of result.runs) {
+      const d = r.database;
+      out.push(
+        `| ${r.mode} | ${d.paidUnits} | ${d.maxPerEmailKey} / ${d.maxPerNetwork} | ${d.scriptUnits} (${r.share.bound}) | ${r.s5xx} / ${r.errors} | ${lat(r.room)} | ${ms(r.requests.checkout.latency.p50)} / ${ms(r.requests.checkout.latency.p99)} | ${fmt(r.admitted.joinToAdmitted.p50 / 1000, 1)} / ${fmt(r.admitted.joinToAdmitted.p99 / 1000, 1)} | ${r.soldOut.honest.within}/${r.soldOut.honest.pages}, ${ms(r.soldOut.honest.max)} | ${r.winners.deciles.join(" ")} |`,
+      );
+    }
+    for (const r of result.runs) {
+      const q = r.requests;
+      out.push(
+        "",
+        `**${r.mode}** (room opened ${r.opensAt}, drop ${r.dropAt}):`,
+        "",
+        `- **Tickets**: ${r.tickets.honest}/${r.honest} honest pages, ${r.tickets.scripts}/${r.scriptPages} script pages (at most ${r.database.scriptTicketsMaxPerNetwork} per script network); joins answered ${codes(q.join.statuses)}; tickets by tenth of the window: ${r.tickets.deciles.join(" ")}.`,
+        `- **Waiting room**: ${r.room.n} requests, p50 ${ms(r.room.p50)} ms, p99 ${ms(r.room.p99)} ms, max ${ms(r.room.max)} ms (p50 / p99 / max: joins ${lat(q.join.latency)} ms, status ${lat(q.status.latency)} ms; the honest pages' requests ${lat(r.roomHonest)} ms, the scripts' ${lat(r.roomScripts)} ms). Admitted: ${r.admitted.honest} honest pages and ${r.admitted.scripts} script pages; from the drop time to the page seeing its turn ${lat(r.admitted.dropToAdmitted)} ms.`,
+        `- **Checkouts**: ${q.checkout.count} (${codes(q.checkout.statuses)}), p50 ${ms(q.checkout.latency.p50)} ms, p99 ${ms(q.checkout.latency.p99)} ms; ${q.cancel.count} cancelled (${r.cancelled.honest} honest, the rest scripts); ${r.payments.ok} payments through the test page (${r.payments.refused} refused). Last sale ${ms(r.lastSaleMs)} ms after the drop.`,
+        `- **Who got the units** (database): ${r.database.paidUnits} paid, stock ${r.database.stock}, orders ${codes(r.database.ordersByStatus)}; at most ${r.database.maxPerEmailKey} unit per normalised e-mail and ${r.database.maxPerNetwork} per network; scripts ${r.database.scriptUnits} (${Object.keys(r.database.scriptNetworksWithUnits).length} networks) against a fair share of ${fmt(r.share.expected, 2)}.`,
+        `- **'Épuisé'**: ${r.soldOut.honest.saw}/${r.soldOut.honest.pages} pages waiting at the last sale saw it, p50 ${ms(r.soldOut.honest.p50)} ms, p99 ${ms(r.soldOut.honest.p99)} ms, max ${ms(r.soldOut.honest.max)} ms after it (scripts' pages ${r.soldOut.scripts.saw}/${r.soldOut.scripts.pages}).`,
+        `- **Winners' arrivals** (s into the ${r.windowMs / 1000} s window): ${r.winners.arrivalsS.join(", ")}${r.winners.scripts ? ` (${r.winners.scripts} of them scripts, arrived in the first 0.3 s)` : ""}.`,
+        `- **Errors**: ${r.s5xx} 5xx${r.s5xx ? ` (${codes(r.s5xxKinds)})` : ""}, ${r.errors} connection errors${r.errors ? ` (${codes(r.errorKinds)})` : ""}; ${r.serverErrors} error line(s) in the servers' output. Server CPU ${r.cpu.servers.map((c) => `${fmt(c / 1000, 1)} s`).join(" + ")} over the ${fmt(r.cpu.wallMs / 1000, 0)} s of the run.`,
+      );
+    }
+  }
+  out.push("", "Checks:", "", "```", ...checkLines, "```");
+  return out.join("\n");
+}

@@ -26,6 +26,7 @@ export default [
   route("verify-email", "routes/verify-email.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("alertes/:step", "routes/alert-link.tsx"),
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("unauthorized", "routes/admin/unauthorized.tsx"),
@@ -64,6 +65,7 @@ export default [
   route("api/viewer", "routes/api.viewer.ts"),
   route("api/cart/products", "routes/api.cart-products.ts"),
   route("api/drops/:productId/file", "routes/api.drop-queue.ts"),
+  route("api/alerts/:productId", "routes/api.alerts.ts"),
   route("api/payments/:provider/webhook", "routes/api.payment-webhook.ts"),
   route("api/products/:id/similar", "routes/api.similar-products.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

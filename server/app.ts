@@ -49,7 +49,7 @@ export type AppDeps = {
   /** This process's knowledge of sold-out products, kept in step with the change feed. */
   stockGate: StockGate;
   /** Signs a drop's admissions (derived from the shop's secret: the same on every instance). */
-  admissionSecret: string;
+  dropSecret: string;
 };
 
 const CLIENT_DIR = path.resolve("build/client");
@@ -86,7 +86,7 @@ export function createApp(deps: AppDeps): RequestListener {
     auth: deps.auth,
     configuredOrigin,
     ...checkout,
-    admissionSecret: deps.admissionSecret,
+    dropSecret: deps.dropSecret,
     trustProxy: app.get("trust proxy fn") as TrustProxy,
   });
 
@@ -169,7 +169,7 @@ export function createApp(deps: AppDeps): RequestListener {
         sendMailNow: deps.sendMailNow ?? null,
         payments: deps.payments,
         checkout,
-        admissionSecret: deps.admissionSecret,
+        dropSecret: deps.dropSecret,
         markPersonal: () => {
           res.locals.personal = true;
         },

@@ -28,7 +28,7 @@ export type CheckoutEndpointDeps = {
   reservationMinutes: number;
   trustProxy: TrustProxy;
   /** Signs a drop's admissions, which the browser brings as cookies. */
-  admissionSecret: string;
+  dropSecret: string;
 };
 
 type Handler = (req: IncomingMessage, res: ServerResponse, client: ClientFacts) => Promise<void>;
@@ -96,7 +96,7 @@ function checkout(deps: CheckoutEndpointDeps): Handler {
       origin: deps.configuredOrigin ?? `${client.protocol}://${req.headers.host ?? ""}`,
       reservationMinutes: deps.reservationMinutes,
       gate: deps.stockGate,
-      admissions: { tokens: admissionsFromCookies(parseCookies(req.headers.cookie ?? "")), secret: deps.admissionSecret },
+      admissions: { tokens: admissionsFromCookies(parseCookies(req.headers.cookie ?? "")), secret: deps.dropSecret },
     });
     if ("retryAfterS" in result && result.retryAfterS) res.setHeader("Retry-After", String(result.retryAfterS));
     send(res, result.status, result.body);

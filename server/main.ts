@@ -17,6 +17,7 @@ import { localDiskStorage, localDiskStore } from "~/services/storage.server";
 import { createPaymentProvider } from "~/services/payments/provider.server";
 import { startReservationSweeper } from "~/services/reservation-sweeper.server";
 import { startRetentionJob } from "~/services/retention.server";
+import { startAlertJob } from "~/services/stock-alerts.server";
 import { startWaitingRooms } from "~/services/waiting-room.server";
 import { StockGate } from "~/services/stock-gate.server";
 import { invalidateSiteCaches } from "~/services/site-cache.server";
@@ -152,6 +153,22 @@ const retention = startRetentionJob({ db: database.db, privateFiles, logger });
 let listeningUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 const publicUrl = () => listeningUrl;
 const mailer = await startMailer({ db: database.db, env, logger, publicUrl });
+// Signs a drop's admissions and its alert links: derived from the shop's secret, the same on every instance.
+const dropSecret = deriveSecret(authSecret, "drops");
+const alerts = startAlertJob({
+  db: database.db,
+  get shop() {
+    return { name: env.SHOP_NAME, email: env.SHOP_EMAIL, publicUrl: publicUrl() };
+  },
+  secret: dropSecret,
+  logger,
+  kickMail: mailer.kick,
+});
+// A product that opens or comes back: its alerts go at once (the drop's release and a restock
+// both come through the feed, from any instance).
+changes.subscribe((change) => {
+  if (change.op !== "site") alerts.kick();
+});
 const payments = await createPaymentProvider(env, database.db, dataDir);
 const reservations = startReservationSweeper({
   db: database.db,
@@ -191,7 +208,7 @@ const app = createApp({
   sendMailNow: mailer.sendNow,
   payments,
   stockGate,
-  admissionSecret: deriveSecret(authSecret, "drop-admission"),
+  dropSecret,
 });
 const server: Server = createServer(app).listen(env.PORT, env.HOST, () => {
   const address = server.address();
@@ -241,6 +258,7 @@ async function shutdown(signal: string) {
     await waitingRooms.stop();
     await reservations.stop();
     await retention.stop();
+    await alerts.stop();
     await mailer.stop();
     await changes.close().catch(() => {});
     await database.close().catch((error) => logger.error({ err: error }, "database close failed"));

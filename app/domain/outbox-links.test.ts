@@ -9,6 +9,8 @@ describe("redactTokenLinks", () => {
     expect(redactTokenLinks(`<a href="${reset}">Réinitialiser</a> ${reset}`)).toBe(`<a href="${REDACTED_LINK}">Réinitialiser</a> ${REDACTED_LINK}`);
     expect(redactTokenLinks("https://x.example/api/auth/verify-email?callbackURL=%2F&amp;token=eyJ.abc")).toBe(REDACTED_LINK);
     expect(redactTokenLinks("/verify?a=1&access_token=zz")).toBe(REDACTED_LINK);
+    // A "Prévenez-moi" link: whoever reads it could give the recipient's consent.
+    expect(redactTokenLinks("https://comptoir.example/alertes/confirmer?alerte=6f1c&amp;jeton=AbC")).toBe(REDACTED_LINK);
     const plain = "Voir https://comptoir.example/login et https://comptoir.example/forgot-password ?notoken";
     expect(redactTokenLinks(plain)).toBe(plain);
   });

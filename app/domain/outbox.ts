@@ -9,8 +9,8 @@ export const TOKEN_EMAIL_KINDS = ["verify-email", "reset-password"] as const;
 export const REDACTED_LINK = "lien masqué";
 
 // An address with a token in its query (`?token=…`, `&token=…`, `&amp;access_token=…` in
-// HTML…), up to the next space, quote or angle bracket.
-const TOKEN_URL = /(?:https?:\/\/|\/)[^\s"'<>]*?(?:\?|&amp;|&)[\w-]*token=[^\s"'<>]*/gi;
+// HTML…, or a "Prévenez-moi" link's `jeton=`), up to the next space, quote or angle bracket.
+const TOKEN_URL = /(?:https?:\/\/|\/)[^\s"'<>]*?(?:\?|&amp;|&)[\w-]*(?:token|jeton)=[^\s"'<>]*/gi;
 
 /** The text with every token-bearing address replaced by "lien masqué". */
 export function redactTokenLinks(text: string): string {

@@ -49,6 +49,10 @@ export const RATE_LIMITS = {
   // a limit per order number would let anyone block a customer's withdrawal, and each order
   // sends its acknowledgement once, so no mailbox can be flooded through it.
   withdrawalPerIp: { limit: 20, windowMs: 60 * MINUTE },
+  // "Prévenez-moi" requests (each e-mails the address given): a collector asks for a few
+  // products; a flood from one address or to one mailbox stops.
+  alertPerIp: { limit: 20, windowMs: 60 * MINUTE },
+  alertPerEmail: { limit: 5, windowMs: 60 * MINUTE },
   // The admin's e-mail test: one run every 5 s (a double click must not send four e-mails).
   emailTestPerAdmin: { limit: 1, windowMs: 5_000 },
 } satisfies Record<string, RateLimitRule>;

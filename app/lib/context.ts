@@ -26,8 +26,8 @@ export type AppContext = {
   /** The payment provider: Stripe when configured, else the built-in test page. */
   payments: PaymentProvider;
   checkout: { orderPrefix: string; reservationMinutes: number; sellerEmail: string };
-  /** Signs a drop's admissions (services/waiting-room.server.ts). */
-  admissionSecret: string;
+  /** Signs what a drop hands out: admissions (services/waiting-room.server.ts) and alert links (services/stock-alerts.server.ts). */
+  dropSecret: string;
   /**
    * Says this answer depends on who asks (getViewer calls it): the page cache then never stores
    * it and it goes out `private, no-store`, whatever the route's headers say.

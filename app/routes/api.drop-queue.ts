@@ -30,7 +30,7 @@ function answer(context: AppContext, productId: number, ticketId: string | null,
   for (const cookie of extra.getSetCookie()) headers.append("Set-Cookie", cookie);
   if (view.state === "admitted" && ticketId) {
     const expiresAt = new Date(view.expiresAt);
-    const token = admissionToken(ticketId, productId, expiresAt, context.admissionSecret);
+    const token = admissionToken(ticketId, productId, expiresAt, context.dropSecret);
     const seconds = Math.max(1, Math.ceil((expiresAt.getTime() - Date.now()) / 1000));
     headers.append("Set-Cookie", serialize(admissionCookie(productId), token, cookieOptions(context, seconds)));
   }

@@ -6,6 +6,7 @@ import { Price } from "~/components/product/price";
 import { CountdownTimer } from "~/components/promotions/countdown-banner";
 import { DropTerms } from "~/components/product/drop-terms";
 import { DropWaitingRoom } from "~/components/product/drop-waiting-room";
+import { StockAlertForm } from "~/components/product/stock-alert-form";
 import { ProductBadges } from "~/components/product/product-badges";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { ProductImage } from "~/components/product/product-image";
@@ -181,6 +182,7 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
               <AddToCartButton product={product} quantity={quantity} className="sm:flex-1" />
             </div>
           )}
+          {product.stock <= 0 && !product.drop?.waitingRoom ? <StockAlertForm productId={product.id} /> : null}
           {product.description ? <p className="whitespace-pre-line leading-relaxed [overflow-wrap:anywhere]">{product.description}</p> : null}
 
           <section aria-labelledby="characteristics-title" className="mt-4">
@@ -231,11 +233,10 @@ function ProductComingBack({ name, until, drop }: ComingBack) {
             Mise en vente le {formatParisMoment(moment)}. Cette page s'ouvre d'elle-même à ce moment-là.
           </p>
           {drop.terms ? <DropTerms terms={drop.terms} className="mt-3 justify-center" /> : null}
-          {drop.terms?.waitingRoom ? (
-            <div className="mx-auto mt-6 max-w-md text-left">
-              <DropWaitingRoom productId={drop.productId}>{null}</DropWaitingRoom>
-            </div>
-          ) : null}
+          <div className="mx-auto mt-6 flex max-w-md flex-col gap-4 text-left">
+            {drop.terms?.waitingRoom ? <DropWaitingRoom productId={drop.productId}>{null}</DropWaitingRoom> : null}
+            <StockAlertForm productId={drop.productId} />
+          </div>
           <CountdownTimer target={moment} className="mt-6 justify-center" />
         </>
       ) : (

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, ne, notExists, sql } from "drizzle-orm";
 import { orderItems, orders, productDrops, products } from "~/db/schema";
 import type { Db } from "~/db/types";
 import type { DropFormValues, DropStartMode } from "~/domain/drop-form";
+import { alertCounts } from "./stock-alerts.server";
 
 /**
  * The seller's drops (/admin/drops "Sorties"): a product's rules for buyers (domain/drop-form.ts),
@@ -23,6 +24,8 @@ export type DropSummary = {
   customers: number;
   /** Orders refunded because their delivery address was over the limit. */
   refusedAtPayment: number;
+  /** Confirmed "Prévenez-moi" alerts still waiting for the product. */
+  alerts: number;
   perCustomerLimit: number;
   accountRequired: boolean;
   holdMinutes: number;
@@ -61,6 +64,7 @@ export async function listDrops(db: Db): Promise<DropSummary[]> {
     .where(inArray(orderItems.productId, rows.map((row) => row.productId)))
     .groupBy(orderItems.productId);
   const byProduct = new Map(figures.map((row) => [row.productId, row]));
+  const alerts = await alertCounts(db, rows.map((row) => row.productId));
   return rows.map((row) => {
     const figure = byProduct.get(row.productId);
     return {
@@ -70,6 +74,7 @@ export async function listDrops(db: Db): Promise<DropSummary[]> {
       sold: figure?.sold ?? 0,
       customers: figure?.customers ?? 0,
       refusedAtPayment: figure?.refusedAtPayment ?? 0,
+      alerts: alerts.get(row.productId) ?? 0,
     };
   });
 }

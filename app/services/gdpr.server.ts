@@ -9,8 +9,10 @@ import {
   orderItems,
   orders,
   outboxEmails,
+  products,
   rateLimits,
   sessions,
+  stockAlerts,
   testPaymentSessions,
   users,
   verifications,
@@ -101,6 +103,19 @@ async function readByAddress(tx: Tx, who: { userId: string | null; email: string
         .from(withdrawalRequests)
         .where(inArray(withdrawalRequests.orderId, orderRows.map((o) => o.id)))
     : [];
+  const alerts = await tx
+    .select({
+      product: products.title,
+      status: stockAlerts.status,
+      consent: stockAlerts.consentText,
+      createdAt: stockAlerts.createdAt,
+      confirmedAt: stockAlerts.confirmedAt,
+      notifiedAt: stockAlerts.notifiedAt,
+    })
+    .from(stockAlerts)
+    .innerJoin(products, eq(products.id, stockAlerts.productId))
+    .where(sameAddress(stockAlerts.email, email))
+    .orderBy(asc(stockAlerts.createdAt));
   const emails = await tx
     .select({ to: outboxEmails.to, kind: outboxEmails.kind, subject: outboxEmails.subject, status: outboxEmails.status, createdAt: outboxEmails.createdAt, sentAt: outboxEmails.sentAt })
     .from(outboxEmails)
@@ -143,6 +158,7 @@ async function readByAddress(tx: Tx, who: { userId: string | null; email: string
       offerNote: request.offerNote,
       answers: replies.filter((reply) => reply.messageId === request.id).map(({ messageId: _messageId, ...reply }) => reply),
     })),
+    alerts,
     emails,
   };
 }
@@ -262,10 +278,19 @@ async function eraseByAddress(tx: Tx, who: { userId: string | null; email: strin
     await tx.update(inboxEvents).set({ body: ERASED_TEXT }).where(and(inArray(inboxEvents.messageId, ids), isNotNull(inboxEvents.body)));
   }
   const emails = await eraseEmails(tx, { email, placeholder, orderNumbers: theirOrders.map((o) => o.number) });
+  // "Prévenez-moi" alerts: nothing of them is kept (no legal duty to).
+  const alerts = await tx.delete(stockAlerts).where(sameAddress(stockAlerts.email, email)).returning({ id: stockAlerts.id });
   // Anything else keyed by the address: pending links, rate-limit counters.
   await tx.delete(verifications).where(ilike(verifications.identifier, containsPattern(email)));
   await tx.delete(rateLimits).where(ilike(rateLimits.key, `%:${escapeLike(email)}`));
-  return { photoKeys: theirRequests.flatMap((r) => r.photos), orders: theirOrders.length, requests: theirRequests.length, emails, withdrawals: theirWithdrawals.length };
+  return {
+    photoKeys: theirRequests.flatMap((r) => r.photos),
+    orders: theirOrders.length,
+    requests: theirRequests.length,
+    emails,
+    withdrawals: theirWithdrawals.length,
+    alerts: alerts.length,
+  };
 }
 
 async function eraseOrders(
@@ -351,7 +376,7 @@ export async function exportGuestData(db: Db, input: string, now = new Date()) {
 }
 
 export type GuestErasure =
-  | { outcome: "erased"; photoKeys: string[]; orders: number; requests: number; emails: number; withdrawals: number }
+  | { outcome: "erased"; photoKeys: string[]; orders: number; requests: number; emails: number; withdrawals: number; alerts: number }
   | { outcome: "missing"; message: string }
   | { outcome: "refused"; message: string; accountId?: string };
 
@@ -379,7 +404,7 @@ export async function eraseGuest(db: Db, input: { email: string; now?: Date }): 
       .where(and(sameAddress(orders.customerEmail, email), inArray(orders.status, [...OPEN_ORDER_STATUSES])));
     if (open > 0) return { outcome: "refused", message: PRIVACY_OPEN_ORDER };
     const erased = await eraseByAddress(tx, { userId: null, email, placeholder: erasedEmail(randomUUID()), names: [], now });
-    if (erased.orders + erased.requests + erased.emails + erased.withdrawals === 0) return { outcome: "missing", message: PRIVACY_NOTHING };
+    if (erased.orders + erased.requests + erased.emails + erased.withdrawals + erased.alerts === 0) return { outcome: "missing", message: PRIVACY_NOTHING };
     return { outcome: "erased", ...erased };
   });
 }

@@ -109,3 +109,50 @@ test("two browsers of one customer get one unit between them", async ({ browser 
   const card = admin.getByRole("list", { name: "Sorties" }).getByRole("listitem").filter({ hasText: PRODUCT });
   await expect(card.getByTestId("drop-figures")).toHaveText("5 disponibles · 0 en cours de paiement · 1 vendus");
 });
+
+test("an alert subscriber confirms by e-mail and gets the e-mail when the stock returns", async ({ browser, page }) => {
+  const SOLD_OUT = "Lugia V – Astres Radieux";
+  const collector = await newBuyer(browser);
+  await collector.goto(url(`/catalog?q=${encodeURIComponent("Lugia V")}`));
+  await collector.getByRole("link", { name: SOLD_OUT }).first().click();
+  await waitForHydration(collector);
+  const alert = collector.getByRole("region", { name: "Prévenez-moi" });
+  // The consent is asked, explicitly.
+  await alert.getByRole("textbox", { name: "Adresse e-mail" }).fill("alerte.lugia@example.com");
+  await alert.getByRole("button", { name: "M'avertir par e-mail" }).click();
+  await expect(alert.getByText("Cochez la case pour accepter de recevoir cet e-mail.")).toBeVisible();
+  await alert.getByRole("checkbox", { name: /J'accepte de recevoir un e-mail/ }).check();
+  await alert.getByRole("button", { name: "M'avertir par e-mail" }).click();
+  await expect(alert.getByRole("status")).toHaveText("Vérifiez votre boîte de réception : un e-mail vous demande de confirmer l'alerte.");
+  await expectNoSeriousA11yViolations(collector);
+
+  // The seller's outbox holds the confirmation; its link opens a page whose button confirms.
+  await signInAdmin(page, ADMIN, server.url);
+  const link = await linkInEmail(page, "alerte.lugia@example.com", "Confirmez votre alerte", "/alertes/confirmer");
+  await collector.goto(url(link));
+  await collector.getByRole("button", { name: "Confirmer l'alerte" }).click();
+  await expect(collector.getByText(`Alerte confirmée : vous recevrez un e-mail quand « ${SOLD_OUT} » sera en vente.`)).toBeVisible();
+
+  // The seller puts 3 back on sale: the e-mail goes out within seconds.
+  await page.goto(url(`/admin?q=${encodeURIComponent("Lugia V")}`));
+  await page.getByRole("link", { name: `Modifier ${SOLD_OUT}` }).click();
+  await waitForHydration(page);
+  await page.getByLabel("Stock").fill("3");
+  await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+  await expect(page.getByText("Produit mis à jour").first()).toBeVisible();
+  await expect
+    .poll(async () => (await (await page.request.get(url("/admin/emails"))).text()).includes(`« ${SOLD_OUT} » est en vente`), { timeout: 20_000 })
+    .toBe(true);
+});
+
+/** The link to `path` in the newest e-mail to `to` whose subject starts with `subject`, read in /admin/emails. */
+async function linkInEmail(admin: Page, to: string, subject: string, path: string): Promise<string> {
+  await admin.goto(url("/admin/emails"));
+  const row = admin.getByRole("row").filter({ hasText: to }).filter({ hasText: subject }).first();
+  await row.getByRole("link", { name: new RegExp(`^${subject}`) }).click();
+  const text = await admin.getByTestId("email-text").innerText();
+  const found = text.match(new RegExp(`https?://[^\\s]+${path.replaceAll("/", "\\/")}\\?[^\\s]+`))?.[0];
+  expect(found, "the e-mail carries the link").toBeTruthy();
+  const { pathname, search } = new URL(found!);
+  return pathname + search;
+}

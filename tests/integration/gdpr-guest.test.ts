@@ -6,7 +6,7 @@ import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { invoices, orderItems, orders, products } from "~/db/schema";
+import { invoices, orderItems, orders, products, stockAlerts } from "~/db/schema";
 import { PRIVACY_IS_ACCOUNT, PRIVACY_NOTHING, PRIVACY_OPEN_ORDER } from "~/domain/privacy";
 import { type Auth, createAuth } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";
@@ -19,6 +19,7 @@ import { submitInboxRequest } from "~/services/inbox.server";
 import { receiveWebhook } from "~/services/payment-webhooks.server";
 import { createTestProvider, type TestProvider, testWebhook } from "~/services/payments/test-provider.server";
 import { type FileStore, localDiskStore } from "~/services/storage.server";
+import { alertLinkToken, confirmAlert, requestAlert } from "~/services/stock-alerts.server";
 import { createUserWithPassword } from "~/services/users.server";
 import { requestWithdrawal } from "~/services/withdrawal.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
@@ -31,6 +32,7 @@ import { databaseLabel, openTestDatabase } from "./test-database";
  */
 const shop = { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" };
 const SELLER = "vendeur@comptoir.example";
+const ALERT_SECRET = "secret-des-alertes-0123456789";
 const deps = { shop, sellerEmail: SELLER };
 const ORIGIN = "https://comptoir.example";
 const PASSWORD = "mot-de-passe-solide-42";
@@ -141,6 +143,12 @@ describe(`a guest's data by e-mail address on ${databaseLabel}`, () => {
       GUEST.name,
     );
     expect(withdrawal).toMatchObject({ ok: true });
+
+    // They asked to be told when another product comes back ("Prévenez-moi"), and confirmed.
+    const [awaited] = await database.db.insert(products).values({ title: "Coffret Évolutions attendu", priceCents: 4_990, stock: 0, category: "TCG", subCategory: "Scellés" }).returning();
+    expect(await requestAlert({ db: database.db, shop, secret: ALERT_SECRET }, { productId: awaited!.id, email: "Gaelle.Invitee@example.org" })).toBe(true);
+    const [alert] = await database.db.select().from(stockAlerts);
+    expect(await confirmAlert(database.db, ALERT_SECRET, alert!.id, alertLinkToken(ALERT_SECRET, "confirmer", alert!.id))).toBe(true);
   });
   afterAll(async () => {
     await database?.close();
@@ -157,6 +165,7 @@ describe(`a guest's data by e-mail address on ${databaseLabel}`, () => {
     expect(exported.requests.map((r) => r.kind).sort()).toEqual(["contact", "rachat"]);
     expect(exported.requests.find((r) => r.kind === "rachat")).toMatchObject({ phone: GUEST.spacedPhone, photoCount: 1 });
     expect(exported.emails.length).toBeGreaterThanOrEqual(3);
+    expect(exported.alerts).toEqual([expect.objectContaining({ product: "Coffret Évolutions attendu", status: "active", consent: expect.stringContaining("J'accepte") })]);
     expect(await exportGuestData(database.db, "pas une adresse")).toBeNull();
   });
 
@@ -166,7 +175,7 @@ describe(`a guest's data by e-mail address on ${databaseLabel}`, () => {
     expect(await pageAction(adminCookie, { intent: "lookup", email: "n'importe quoi" })).toMatchObject({ status: 400, body: { ok: false } });
     expect(await pageAction(adminCookie, { intent: "lookup", email: GUEST.email.toUpperCase() })).toEqual({
       status: 200,
-      body: { ok: true, toast: { title: "Recherche effectuée" }, held: { email: "gaelle.invitee@example.org", accountId: null, orders: 1, requests: 2, withdrawals: 1, emails: expect.any(Number) } },
+      body: { ok: true, toast: { title: "Recherche effectuée" }, held: { email: "gaelle.invitee@example.org", accountId: null, orders: 1, requests: 2, withdrawals: 1, alerts: 1, emails: expect.any(Number) } },
     });
     expect(await pageAction(adminCookie, { intent: "lookup", email: "client.privacy@EXAMPLE.net" })).toMatchObject({ body: { held: { accountId: expect.any(String) } } });
 

@@ -90,6 +90,26 @@ describe(`the waiting room over HTTP on ${databaseLabel}`, () => {
     expect(await (await queue(ticket!)).json()).toMatchObject({ figures: { available: 1, held: 1, sold: 0 } });
   });
 
+  it("takes a 'Prévenez-moi' request only from this site, with an address and the consent, and counts each post before reading it", async () => {
+    const alert = (body: Record<string, string>, origin = server.url) =>
+      fetch(`${server.url}/api/alerts/${productId}`, { method: "POST", headers: { origin }, body: new URLSearchParams(body) });
+    expect((await alert({ email: "a@example.com", consent: "on" }, "https://evil.example")).status).toBe(403);
+    const missing = await alert({ email: "a@example.com" });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ fieldErrors: { consent: "Cochez la case pour accepter de recevoir cet e-mail." } });
+    const done = await alert({ email: "a@example.com", consent: "on" });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toEqual({ ok: true, message: "Vérifiez votre boîte de réception : un e-mail vous demande de confirmer l'alerte." });
+    // The address's limit (20 an hour) is counted before the body is read: unreadable posts too.
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const response = await fetch(`${server.url}/api/alerts/${productId}`, { method: "POST", headers: { origin: server.url, "content-type": "multipart/form-data; boundary=x" }, body: "--x\r\nillisible" });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 18).every((status) => status === 400)).toBe(true);
+    expect(statuses.slice(18)).toEqual([429, 429]);
+  });
+
   it("answers 404 for a product without a waiting room", async () => {
     expect((await fetch(`${server.url}/api/drops/987654/file`)).status).toBe(404);
     expect((await fetch(`${server.url}/api/drops/abc/file`)).status).toBe(404);

@@ -2,6 +2,7 @@ import { Hourglass, PartyPopper, Users } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { StockAlertForm } from "./stock-alert-form";
 import { formatParisTime } from "~/domain/paris-time";
 import { QUEUE_POLL_MS, type QueueFigures, type QueueView } from "~/domain/waiting-room";
 
@@ -74,6 +75,7 @@ export function DropWaitingRoom({ productId, children }: { productId: number; ch
         </>
       ) : null}
       {view ? <Figures figures={view.figures} /> : null}
+      {view?.state === "sold_out" ? <StockAlertForm productId={productId} /> : null}
     </section>
   );
 }

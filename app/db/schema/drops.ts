@@ -57,3 +57,33 @@ export const dropQueue = pgTable(
     index("drop_queue_network_idx").on(t.productId, t.network),
   ],
 );
+
+export const ALERT_STATUSES = ["pending", "active", "sent", "unsubscribed"] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+/**
+ * "Prévenez-moi" (services/stock-alerts.server.ts): an address waiting for a product to open or
+ * come back. Double opt-in: pending until the e-mailed link is followed (the consent then
+ * recorded with its wording), one e-mail when the product is on sale, an unsubscribe link
+ * without signing in. Its links carry an HMAC of its id (nothing secret is stored).
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    status: text({ enum: ALERT_STATUSES }).notNull().default("pending"),
+    /** The wording the person agreed to, as shown then. */
+    consentText: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp({ withTimezone: true }),
+    notifiedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("stock_alerts_product_idx").on(t.productId, t.status),
+    index("stock_alerts_email_idx").on(t.email),
+  ],
+);

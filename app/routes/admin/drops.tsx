@@ -129,6 +129,7 @@ export default function AdminDrops({ loaderData }: Route.ComponentProps) {
                 <DropValue label="Compte" value={row.accountRequired ? "Obligatoire" : "Facultatif (adresse e-mail demandée)"} />
                 <DropValue label="Réservation" value={`${row.holdMinutes} minutes`} />
                 <DropValue label="Départ" value={row.startMode === "fair_start" ? `Équitable : arrivées des ${row.fairWindowMinutes} dernières minutes tirées au sort` : START_MODE_LABELS.first_come} />
+                <DropValue label="Alertes en attente" value={String(row.alerts)} />
                 <DropValue label="Clients servis" value={`${row.customers}${row.refusedAtPayment > 0 ? ` · ${row.refusedAtPayment} commande${row.refusedAtPayment > 1 ? "s" : ""} remboursée${row.refusedAtPayment > 1 ? "s" : ""} (même adresse)` : ""}`} />
               </dl>
             </li>

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Données personnelles" }];
 
-type Held = { email: string; accountId: string | null; orders: number; requests: number; withdrawals: number; emails: number };
+type Held = { email: string; accountId: string | null; orders: number; requests: number; withdrawals: number; alerts: number; emails: number };
 type Answer = ActionToast & { held?: Held };
 
 const answer = (status: number, body: Answer) => data<Answer>(body, { status });
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (result.outcome === "refused") return answer(409, { ok: false, toast: { title: "Action refusée", description: result.message } });
       if (result.outcome === "missing") return answer(200, { ok: true, toast: { title: "Rien à effacer", description: result.message } });
       // The record of the erasure: who and when, counts only (never the address).
-      context.logger.info({ adminId: admin.id, orders: result.orders, requests: result.requests, emails: result.emails, withdrawals: result.withdrawals }, "gdpr: data by e-mail address erased");
+      context.logger.info({ adminId: admin.id, orders: result.orders, requests: result.requests, emails: result.emails, withdrawals: result.withdrawals, alerts: result.alerts }, "gdpr: data by e-mail address erased");
       if ("photosLeft" in result && result.photosLeft > 0) context.logger.warn({ count: result.photosLeft }, "gdpr: buy-back photos of an erased address left in storage");
       return answer(200, {
         ok: true,
@@ -56,6 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       orders: exported.orders.length,
       requests: exported.requests.length,
       withdrawals: exported.orders.filter((o) => o.withdrawal).length,
+      alerts: exported.alerts.length,
       emails: exported.emails.length,
     };
     return answer(200, { ok: true, toast: { title: "Recherche effectuée" }, held });
@@ -103,6 +104,7 @@ export default function AdminPrivacy() {
             <li>Commandes : {held.orders}</li>
             <li>Messages de contact et de rachat : {held.requests}</li>
             <li>Rétractations : {held.withdrawals}</li>
+            <li>Alertes « Prévenez-moi » : {held.alerts}</li>
             <li>E-mails envoyés : {held.emails}</li>
           </ul>
           {held.accountId ? (

@@ -1,0 +1,34 @@
+import { button, type EmailContent, layout, type MailShop, note, paragraph } from "./email-templates";
+
+/**
+ * The e-mails of a "Prévenez-moi" alert: the confirmation of the double opt-in, then the one
+ * e-mail when the product is on sale. They go to an address someone typed: nothing in them is
+ * what a visitor typed but the address itself.
+ */
+export function alertConfirmEmail({ shop, product, confirmUrl, unsubscribeUrl }: { shop: MailShop; product: string; confirmUrl: string; unsubscribeUrl: string }): EmailContent {
+  return layout(shop, {
+    subject: `Confirmez votre alerte – ${shop.name}`,
+    preheader: `Un clic pour être prévenu quand « ${product} » sera en vente.`,
+    heading: "Confirmez votre alerte",
+    parts: [
+      paragraph("Bonjour,"),
+      paragraph(`Vous avez demandé à être prévenu quand « ${product} » sera en vente sur ${shop.name}. Confirmez cette alerte : vous recevrez alors un seul e-mail, à ce moment-là.`),
+      button("Confirmer l'alerte", confirmUrl),
+      note(`Vous n'avez rien demandé ? Ignorez cet e-mail : sans confirmation, aucune alerte n'est envoyée. Pour l'annuler tout de suite : ${unsubscribeUrl}`),
+    ],
+  });
+}
+
+export function alertAvailableEmail({ shop, product, productUrl, unsubscribeUrl }: { shop: MailShop; product: string; productUrl: string; unsubscribeUrl: string }): EmailContent {
+  return layout(shop, {
+    subject: `« ${product} » est en vente – ${shop.name}`,
+    preheader: "Le produit que vous attendiez est disponible.",
+    heading: "C'est le moment !",
+    parts: [
+      paragraph("Bonjour,"),
+      paragraph(`« ${product} » est en vente sur ${shop.name}. Les quantités sont limitées : les premiers arrivés sont les premiers servis.`),
+      button("Voir le produit", productUrl),
+      note(`Vous recevez cet e-mail parce que vous avez confirmé une alerte pour ce produit ; c'est le seul. Se désinscrire : ${unsubscribeUrl}`),
+    ],
+  });
+}

@@ -48,3 +48,13 @@ export const dropFormSchema = z.object({
   fairWindowMinutes: wholeNumber("La fenêtre du départ équitable", 1, FAIR_WINDOW_MINUTES_MAX),
 });
 export type DropFormValues = z.output<typeof dropFormSchema>;
+
+/** The seller's words for each reason a drop's checkout was refused (the fairness summary). */
+export const DROP_REFUSAL_LABELS: Record<string, string> = {
+  DROP_LIMIT: "limite par client",
+  DROP_PENDING: "commande déjà en attente",
+  DROP_EMAIL: "adresse e-mail manquante",
+  DROP_ACCOUNT: "compte requis",
+  DROP_NETWORK: "trop de commandes depuis une connexion",
+  DROP_ADMISSION: "hors de son tour",
+};

@@ -159,8 +159,9 @@ export function pendingRefusal(line: DropLine): DropRefusal {
   };
 }
 
-export function networkRefusal(): DropRefusal {
+export function networkRefusal(productId: number): DropRefusal {
   return {
+    productId,
     code: "DROP_NETWORK",
     status: 429,
     error: "Trop de commandes en attente",

@@ -28,8 +28,8 @@ import { getBillingSettings } from "./billing-settings.server";
 import { activeShippingMethods } from "./shipping.server";
 import { tooManyAttemptsMessage } from "~/domain/rate-limits";
 import { isPubliclyVisible } from "~/domain/visibility";
-import { admissionRefusal, emailKey, networkKey } from "~/domain/drop-rules";
-import { checkDropLimits, dropRulesOf } from "./drop-limits.server";
+import { admissionRefusal, type DropRefusal, emailKey, networkKey } from "~/domain/drop-rules";
+import { checkDropLimits, countDropRefusal, dropRulesOf } from "./drop-limits.server";
 import { useAdmission } from "./waiting-room.server";
 import { recordOrderEvent } from "./orders.server";
 import { endUnpaidOrder, reserveUnits } from "./reservations.server";
@@ -144,8 +144,10 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
       },
     );
   } catch (error) {
-    if (error instanceof Refusal) return error.result;
-    throw error;
+    if (!(error instanceof Refusal)) throw error;
+    const { body } = error.result;
+    if ("code" in body && body.code.startsWith("DROP_") && body.productId !== undefined) await countDropRefusal(db, body.productId, body.code as DropRefusal["code"]);
+    return error.result;
   }
 
   try {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
-import { orderItems, orders, productDrops } from "~/db/schema";
+import { dropRefusals, orderItems, orders, productDrops } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import type { OrderStatus } from "~/domain/catalog-values";
 import {
@@ -77,7 +77,7 @@ export async function checkDropLimits(tx: Db | Tx, lines: DropLine[], buyer: Dro
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .innerJoin(productDrops, eq(productDrops.productId, orderItems.productId))
     .where(and(eq(orders.clientNetwork, buyer.network), eq(orders.status, "pending_payment")));
-  if ((open?.orders ?? 0) >= UNPAID_DROP_ORDERS_PER_NETWORK) return networkRefusal();
+  if ((open?.orders ?? 0) >= UNPAID_DROP_ORDERS_PER_NETWORK) return networkRefusal(lines[0]!.productId);
   return null;
 }
 
@@ -109,4 +109,12 @@ export async function dropAddressOverLimit(tx: Tx, orderId: string, address: Shi
   }
   await tx.update(orders).set({ buyerAddressKey: key }).where(eq(orders.id, orderId));
   return null;
+}
+
+/** Counts a refused checkout of a drop by its reason (the seller's fairness summary), once the refusal has rolled back. */
+export async function countDropRefusal(db: Db, productId: number, reason: DropRefusal["code"]): Promise<void> {
+  await db
+    .insert(dropRefusals)
+    .values({ productId, reason, count: 1 })
+    .onConflictDoUpdate({ target: [dropRefusals.productId, dropRefusals.reason], set: { count: sql`${dropRefusals.count} + 1` } });
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, notExists, sql } from "drizzle-orm";
-import { orderItems, orders, productDrops, products } from "~/db/schema";
+import { dropQueue, dropRefusals, orderItems, orders, productDrops, products } from "~/db/schema";
 import type { Db } from "~/db/types";
 import type { DropFormValues, DropStartMode } from "~/domain/drop-form";
 import { alertCounts } from "./stock-alerts.server";
@@ -26,6 +26,13 @@ export type DropSummary = {
   refusedAtPayment: number;
   /** Confirmed "Prévenez-moi" alerts still waiting for the product. */
   alerts: number;
+  /** The waiting room now: tickets waiting their turn, and admitted ones not used yet. */
+  waiting: number;
+  admitted: number;
+  /** The most units one customer (account or normalised e-mail) has in paid and pending orders. */
+  largestShare: number;
+  /** Checkouts refused by reason (DROP_LIMIT, DROP_PENDING…), kept after the drop. */
+  refusals: Partial<Record<string, number>>;
   perCustomerLimit: number;
   accountRequired: boolean;
   holdMinutes: number;
@@ -64,7 +71,27 @@ export async function listDrops(db: Db): Promise<DropSummary[]> {
     .where(inArray(orderItems.productId, rows.map((row) => row.productId)))
     .groupBy(orderItems.productId);
   const byProduct = new Map(figures.map((row) => [row.productId, row]));
-  const alerts = await alertCounts(db, rows.map((row) => row.productId));
+  const ids = rows.map((row) => row.productId);
+  const alerts = await alertCounts(db, ids);
+  const queues = await db
+    .select({
+      productId: dropQueue.productId,
+      waiting: sql<number>`count(*) filter (where ${dropQueue.status} = 'waiting')::int`,
+      admitted: sql<number>`count(*) filter (where ${dropQueue.status} = 'admitted')::int`,
+    })
+    .from(dropQueue)
+    .where(inArray(dropQueue.productId, ids))
+    .groupBy(dropQueue.productId);
+  const shares = await db
+    .select({ productId: sql<number>`share.product_id`, largest: sql<number>`max(share.units)::int` })
+    .from(
+      sql`(select ${orderItems.productId} as product_id, coalesce(${orders.userId}, ${orders.buyerEmailKey}, ${orders.id}::text) as customer, sum(${orderItems.quantity}) as units
+           from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
+           where ${inArray(orderItems.productId, ids)} and ${orders.status} in ('pending_payment', 'paid', 'shipped')
+           group by 1, 2) as share`,
+    )
+    .groupBy(sql`share.product_id`);
+  const refusals = await db.select().from(dropRefusals).where(inArray(dropRefusals.productId, ids));
   return rows.map((row) => {
     const figure = byProduct.get(row.productId);
     return {
@@ -75,6 +102,10 @@ export async function listDrops(db: Db): Promise<DropSummary[]> {
       customers: figure?.customers ?? 0,
       refusedAtPayment: figure?.refusedAtPayment ?? 0,
       alerts: alerts.get(row.productId) ?? 0,
+      waiting: queues.find((queue) => queue.productId === row.productId)?.waiting ?? 0,
+      admitted: queues.find((queue) => queue.productId === row.productId)?.admitted ?? 0,
+      largestShare: shares.find((share) => Number(share.productId) === row.productId)?.largest ?? 0,
+      refusals: Object.fromEntries(refusals.filter((refusal) => refusal.productId === row.productId).map((refusal) => [refusal.reason, refusal.count])),
     };
   });
 }

@@ -108,6 +108,11 @@ test("two browsers of one customer get one unit between them", async ({ browser 
   await admin.goto(url("/admin/drops"));
   const card = admin.getByRole("list", { name: "Sorties" }).getByRole("listitem").filter({ hasText: PRODUCT });
   await expect(card.getByTestId("drop-figures")).toHaveText("5 disponibles · 0 en cours de paiement · 1 vendus");
+  // The fairness summary: who got what, and the refusals by reason (the e-mail asked twice, the
+  // second browser's pending order, then its limit).
+  const summary = card.getByTestId("fairness-summary");
+  await expect(summary).toContainText("1 client servi · au plus 1 unité par client");
+  await expect(summary).toContainText("Refus : limite par client 1 · commande déjà en attente 1 · adresse e-mail manquante 2");
 });
 
 test("an alert subscriber confirms by e-mail and gets the e-mail when the stock returns", async ({ browser, page }) => {

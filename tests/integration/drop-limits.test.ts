@@ -1,12 +1,13 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { dropQueue, orderEvents, orders, outboxEmails, productDrops, products, rateLimits, users } from "~/db/schema";
+import { dropQueue, dropRefusals, orderEvents, orders, outboxEmails, productDrops, products, rateLimits, users } from "~/db/schema";
 import { UNPAID_DROP_ORDERS_PER_NETWORK } from "~/domain/drop-rules";
 import { type CheckoutContext, cancelCheckout, startCheckout } from "~/services/checkout.server";
 import { receiveWebhook } from "~/services/payment-webhooks.server";
 import { createTestProvider, type TestProvider, testWebhook } from "~/services/payments/test-provider.server";
-import { admissionToken, advanceQueue, joinQueue } from "~/services/waiting-room.server";
+import { releaseExpiredReservations } from "~/services/reservations.server";
+import { admissionToken, advanceQueue, joinQueue, queueView } from "~/services/waiting-room.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 /**
@@ -83,6 +84,13 @@ describe(`drop limits per customer on ${databaseLabel}`, () => {
     expect(await stockOf(members.id)).toBe(10);
     expect(await orderCount(limited.id)).toBe(0);
     expect(await orderCount(members.id)).toBe(0);
+    // Nothing written but the seller's counters of refusals by reason.
+    const counted = await database.db.select().from(dropRefusals).where(inArray(dropRefusals.productId, [limited.id, members.id])).orderBy(dropRefusals.reason);
+    expect(counted).toEqual([
+      { productId: members.id, reason: "DROP_ACCOUNT", count: 1 },
+      { productId: limited.id, reason: "DROP_EMAIL", count: 1 },
+      { productId: limited.id, reason: "DROP_LIMIT", count: 1 },
+    ]);
   });
 
   it("holds a drop's units for its own time (10 minutes by default), not the shop's 30", async () => {
@@ -191,6 +199,34 @@ describe(`drop limits per customer on ${databaseLabel}`, () => {
     // Used: the same admission opens nothing more, whoever brings it.
     expect(await buy(product.id, "copie@example.com", withAdmission(first))).toMatchObject({ status: 403, body: { code: "DROP_ADMISSION" } });
     expect(await stockOf(product.id)).toBe(0);
+  });
+
+  it("gives a unit whose hold expired to the next in line", async () => {
+    const product = await drop({ perCustomerLimit: 1, holdMinutes: 10 }, 1);
+    const opening = new Date(Date.now() - 60_000);
+    await database.db.update(products).set({ dropTime: opening }).where(eq(products.id, product.id));
+    const now = new Date();
+    const tickets: string[] = [];
+    for (const network of ["192.0.2.31", "192.0.2.32", "192.0.2.33"]) {
+      const joined = await joinQueue(database.db, product.id, { network, now: new Date(now.getTime() + tickets.length) });
+      if (joined.ok) tickets.push(joined.ticketId);
+    }
+    // One unit: two admissions (1.5 × 1, rounded up); the third waits.
+    expect(await advanceQueue(database.db, product.id, now)).toBe(2);
+    const [first] = await database.db.select().from(dropQueue).where(eq(dropQueue.id, tickets[0]!));
+    const admission = new Map([[product.id, admissionToken(tickets[0]!, product.id, first!.admissionExpiresAt!, SECRET)]]);
+    const held = await buy(product.id, "premier@example.com", { now, admissions: { tokens: admission, secret: SECRET } });
+    expect(held.status).toBe(200);
+    expect(await queueView(database.db, product.id, tickets[2]!, now)).toMatchObject({ state: "waiting", position: 1, figures: { available: 0, held: 1 } });
+
+    // The second's admission ends unused: no unit is free, the third still waits.
+    const later = new Date(now.getTime() + 6 * 60_000);
+    expect(await advanceQueue(database.db, product.id, later)).toBe(0);
+    // The hold ends unpaid: the unit is back, and the third's turn comes.
+    const expiry = new Date(now.getTime() + 10 * 60_000 + 1);
+    expect(await releaseExpiredReservations(database.db, expiry, { postgres: databaseLabel === "PostgreSQL" })).toContain((held.body as { orderId: string }).orderId);
+    expect(await advanceQueue(database.db, product.id, expiry)).toBe(1);
+    expect(await queueView(database.db, product.id, tickets[2]!, expiry)).toMatchObject({ state: "admitted", figures: { available: 1, held: 0 } });
   });
 
   it("leaves products without a drop as they were: no e-mail asked, no limit", async () => {

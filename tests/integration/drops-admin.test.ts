@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { orderItems, orders, productDrops, products } from "~/db/schema";
+import { dropQueue, orderItems, orders, productDrops, products } from "~/db/schema";
+import { countDropRefusal } from "~/services/drop-limits.server";
 import { deleteDrop, dropCandidates, listDrops, saveDrop } from "~/services/drops-admin.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
@@ -36,9 +37,31 @@ describe(`drops in the admin on ${databaseLabel}`, () => {
     };
     await order("paid", "a@example.com");
     await order("pending_payment", "b@example.com");
+    await order("paid", "b@example.com");
     await order("refunded", "c@example.com", "drop_limit");
+    await countDropRefusal(database.db, id, "DROP_LIMIT");
+    await countDropRefusal(database.db, id, "DROP_LIMIT");
+    await countDropRefusal(database.db, id, "DROP_ADMISSION");
+    await database.db.insert(dropQueue).values([
+      { productId: id, rank: 1, network: "203.0.113.1" },
+      { productId: id, rank: 2, network: "203.0.113.2", status: "admitted" },
+      { productId: id, rank: 3, network: "203.0.113.3", status: "used" },
+    ]);
     const [listed] = (await listDrops(database.db)).filter((drop) => drop.productId === id);
-    expect(listed).toMatchObject({ title: "Coffret sortie admin", available: 7, held: 1, sold: 1, customers: 1, refusedAtPayment: 1, perCustomerLimit: 1, accountRequired: true });
+    expect(listed).toMatchObject({
+      title: "Coffret sortie admin",
+      available: 7,
+      held: 1,
+      sold: 2,
+      customers: 2,
+      largestShare: 2,
+      refusedAtPayment: 1,
+      waiting: 1,
+      admitted: 1,
+      refusals: { DROP_LIMIT: 2, DROP_ADMISSION: 1 },
+      perCustomerLimit: 1,
+      accountRequired: true,
+    });
 
     expect(await deleteDrop(database.db, id)).toEqual({ outcome: "deleted", title: "Coffret sortie admin" });
     expect(await deleteDrop(database.db, id)).toEqual({ outcome: "missing" });

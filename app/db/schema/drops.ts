@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { DROP_START_MODES } from "../../domain/drop-form";
 import { products } from "./products";
 
@@ -86,4 +86,21 @@ export const stockAlerts = pgTable(
     index("stock_alerts_product_idx").on(t.productId, t.status),
     index("stock_alerts_email_idx").on(t.email),
   ],
+);
+
+/**
+ * How many checkouts of a drop were refused, by reason (a drop's limits, its single unpaid order,
+ * its account, its network bound, its waiting room): counters for the seller's fairness summary,
+ * written beside the refusal, which itself writes nothing.
+ */
+export const dropRefusals = pgTable(
+  "drop_refusals",
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    reason: text().notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.reason] })],
 );

@@ -1,6 +1,6 @@
 import { Rocket } from "lucide-react";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
-import { data, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
+import { data, Link, useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { DeleteIconButton, EditIconLink } from "~/components/admin/row-actions";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
@@ -9,7 +9,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { controlClass, Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { SwitchField } from "~/components/ui/switch-field";
-import { DROP_HOLD_MINUTES_DEFAULT, DROP_START_MODES, dropFormSchema, FAIR_WINDOW_MINUTES_DEFAULT, limitText, START_MODE_LABELS } from "~/domain/drop-form";
+import { DROP_HOLD_MINUTES_DEFAULT, DROP_REFUSAL_LABELS, DROP_START_MODES, dropFormSchema, FAIR_WINDOW_MINUTES_DEFAULT, limitText, START_MODE_LABELS } from "~/domain/drop-form";
 import { type FieldErrors, fieldErrors } from "~/domain/field-errors";
 import { formatParisDateTime } from "~/domain/paris-time";
 import { readForm } from "~/lib/request-input.server";
@@ -28,7 +28,10 @@ import type { Route } from "./+types/drops";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const [drops, candidates] = await Promise.all([listDrops(context.db), dropCandidates(context.db)]);
-  return { drops, candidates };
+  // Under way: a line, holds, or an opening within the hour; the page then refreshes its figures.
+  const now = Date.now();
+  const live = drops.some((drop) => drop.waiting + drop.admitted + drop.held > 0 || (drop.dropTime !== null && Math.abs(Date.parse(drop.dropTime) - now) < 3_600_000));
+  return { drops, candidates, live };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Sorties" }];
@@ -77,7 +80,7 @@ type Drop = Route.ComponentProps["loaderData"]["drops"][number];
 type Candidate = Route.ComponentProps["loaderData"]["candidates"][number];
 
 export default function AdminDrops({ loaderData }: Route.ComponentProps) {
-  const { drops, candidates } = loaderData;
+  const { drops, candidates, live } = loaderData;
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const editing = drops.find((row) => String(row.productId) === params.get("edit")) ?? null;
@@ -85,6 +88,7 @@ export default function AdminDrops({ loaderData }: Route.ComponentProps) {
   const [pending, setPending] = useState<Drop | null>(null);
   const [formKey, setFormKey] = useState(0);
   useActionToast(rowAction.data);
+  useLiveFigures(live);
 
   return (
     <section className="space-y-6">
@@ -129,9 +133,10 @@ export default function AdminDrops({ loaderData }: Route.ComponentProps) {
                 <DropValue label="Compte" value={row.accountRequired ? "Obligatoire" : "Facultatif (adresse e-mail demandée)"} />
                 <DropValue label="Réservation" value={`${row.holdMinutes} minutes`} />
                 <DropValue label="Départ" value={row.startMode === "fair_start" ? `Équitable : arrivées des ${row.fairWindowMinutes} dernières minutes tirées au sort` : START_MODE_LABELS.first_come} />
+                <DropValue label="File d'attente" value={`${row.waiting} en attente · ${row.admitted} admis`} />
                 <DropValue label="Alertes en attente" value={String(row.alerts)} />
-                <DropValue label="Clients servis" value={`${row.customers}${row.refusedAtPayment > 0 ? ` · ${row.refusedAtPayment} commande${row.refusedAtPayment > 1 ? "s" : ""} remboursée${row.refusedAtPayment > 1 ? "s" : ""} (même adresse)` : ""}`} />
               </dl>
+              <FairnessSummary drop={row} />
             </li>
           ))}
         </ul>
@@ -150,6 +155,39 @@ export default function AdminDrops({ loaderData }: Route.ComponentProps) {
         }}
       />
     </section>
+  );
+}
+
+/** A drop under way: its figures refresh every 5 s while the page is seen. */
+const LIVE_REFRESH_MS = 5_000;
+function useLiveFigures(live: boolean) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!live) return;
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
+    }, LIVE_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [live, revalidator]);
+}
+
+/** Who got what, and who was refused why: kept after the drop. */
+function FairnessSummary({ drop }: { drop: Drop }) {
+  // In the labels' order, whatever order the database gave them in.
+  const refusals = Object.keys(DROP_REFUSAL_LABELS)
+    .map((reason) => [reason, drop.refusals[reason] ?? 0] as const)
+    .filter(([, n]) => n > 0);
+  return (
+    <div className="rounded-xl bg-muted/50 p-3 text-sm" data-testid="fairness-summary">
+      <p className="font-semibold">Équité</p>
+      <p>
+        {drop.customers} client{drop.customers > 1 ? "s" : ""} servi{drop.customers > 1 ? "s" : ""} · au plus {drop.largestShare} unité{drop.largestShare > 1 ? "s" : ""} par client
+        {drop.refusedAtPayment > 0 ? ` · ${drop.refusedAtPayment} commande${drop.refusedAtPayment > 1 ? "s" : ""} remboursée${drop.refusedAtPayment > 1 ? "s" : ""} (même adresse)` : ""}
+      </p>
+      <p className="text-muted-foreground">
+        {refusals.length === 0 ? "Aucun refus." : `Refus : ${refusals.map(([reason, n]) => `${DROP_REFUSAL_LABELS[reason]} ${n}`).join(" · ")}`}
+      </p>
+    </div>
   );
 }
 
@@ -230,10 +268,10 @@ function DropForm({ drop, candidates, onSaved }: { drop: Drop | null; candidates
             )}
           </Field>
           <Field
-            label="Fenêtre du départ équitable (minutes)"
+            label="Ouverture de la file avant la sortie (minutes)"
             required
             error={errors.fairWindowMinutes}
-            hint="Départ équitable : qui arrive dans ces dernières minutes avant l'ouverture est placé dans un ordre tiré au sort, gratuitement et sans rien réserver."
+            hint="La file d'attente ouvre ce temps avant la sortie. Départ équitable : qui y arrive avant l'ouverture est placé dans un ordre tiré au sort, gratuitement et sans rien réserver."
           >
             {(props) => <Input {...props} name="fairWindowMinutes" inputMode="numeric" defaultValue={String(drop?.fairWindowMinutes ?? FAIR_WINDOW_MINUTES_DEFAULT)} autoComplete="off" maxLength={2} />}
           </Field>

@@ -12,7 +12,7 @@ export const RETENTION = {
   closedBuybackPhotoMonths: 12,
   /** Rate-limit counters, sessions and sign-in or reset links, after they expired. */
   expiredRowsGraceDays: 1,
-  /** The client's network an order was placed from (a drop's bound on unpaid orders), after the order was placed. */
+  /** The client's network an order was placed from (a drop's bound on unpaid orders), after the order was placed; a waiting room's tickets (with their network), after they were taken. */
   orderNetworkDays: 30,
 } as const;
 

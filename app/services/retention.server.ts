@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { inboxMessages, orders, outboxEmails, rateLimits, sessions, verifications } from "~/db/schema";
+import { dropQueue, inboxMessages, orders, outboxEmails, rateLimits, sessions, verifications } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { CLOSED_INBOX_STATUSES, RETAINED_EMAIL_TEXT, retentionCutoffs } from "~/domain/retention";
 import type { FileStore } from "./storage.server";
@@ -14,6 +14,7 @@ export type RetentionReport = {
   sessions: number;
   verifications: number;
   orderNetworks: number;
+  queueTickets: number;
 };
 
 /**
@@ -22,7 +23,8 @@ export type RetentionReport = {
  * dates stay: the seller still sees that they went); closed buy-back requests untouched for 12
  * months lose their photos (files deleted from private storage, then the keys; a key whose
  * file could not be deleted stays for the next run); expired rate-limit counters, sessions and
- * links go; orders placed more than 30 days ago forget the client's network. Every step is idempotent, so instances running it at once only repeat each other.
+ * links go; orders placed more than 30 days ago forget the client's network, and waiting-room
+ * tickets that old go. Every step is idempotent, so instances running it at once only repeat each other.
  */
 export async function runRetention(deps: { db: Db; privateFiles: FileStore }, now: Date): Promise<RetentionReport> {
   const { db } = deps;
@@ -64,6 +66,7 @@ export async function runRetention(deps: { db: Db; privateFiles: FileStore }, no
     .set({ clientNetwork: null })
     .where(and(isNotNull(orders.clientNetwork), lt(orders.createdAt, cutoff.orderNetwork)))
     .returning({ id: orders.id });
+  const tickets = await db.delete(dropQueue).where(lt(dropQueue.joinedAt, cutoff.orderNetwork)).returning({ id: dropQueue.id });
 
   return {
     emails: emails.length,
@@ -74,6 +77,7 @@ export async function runRetention(deps: { db: Db; privateFiles: FileStore }, no
     sessions: ended.length,
     verifications: links.length,
     orderNetworks: networks.length,
+    queueTickets: tickets.length,
   };
 }
 

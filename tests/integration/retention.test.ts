@@ -5,7 +5,7 @@ import { eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { inboxMessages, orders, outboxEmails, rateLimits, sessions, users, verifications } from "~/db/schema";
+import { dropQueue, inboxMessages, orders, outboxEmails, products, rateLimits, sessions, users, verifications } from "~/db/schema";
 import { RETAINED_EMAIL_TEXT } from "~/domain/retention";
 import { retryEmail } from "~/services/mail.server";
 import { runRetention, startRetentionJob } from "~/services/retention.server";
@@ -82,9 +82,14 @@ describe(`retention job on ${databaseLabel}`, () => {
 
     const order = (number: string, createdAt: Date) => ({ number, subtotalCents: 100, totalCents: 100, paymentProvider: "test", clientNetwork: "203.0.113.9", createdAt });
     await database.db.insert(orders).values([order("RET-OLD", daysAgo(31)), order("RET-NEW", daysAgo(29))]);
+    const [queued] = await database.db.insert(products).values({ title: "Sortie ancienne", priceCents: 100, stock: 0, category: "TCG" }).returning();
+    await database.db.insert(dropQueue).values([
+      { productId: queued!.id, rank: 1, network: "203.0.113.9", joinedAt: daysAgo(31) },
+      { productId: queued!.id, rank: 2, network: "203.0.113.10", joinedAt: daysAgo(29) },
+    ]);
 
     const report = await runRetention({ db: database.db, privateFiles }, NOW);
-    expect(report).toEqual({ emails: 2, photoRequests: 1, photos: 1, photosLeft: 0, rateLimits: 1, sessions: 1, verifications: 1, orderNetworks: 1 });
+    expect(report).toEqual({ emails: 2, photoRequests: 1, photos: 1, photosLeft: 0, rateLimits: 1, sessions: 1, verifications: 1, orderNetworks: 1, queueTickets: 1 });
     const networks = await database.db.select({ number: orders.number, network: orders.clientNetwork }).from(orders).where(inArray(orders.number, ["RET-OLD", "RET-NEW"])).orderBy(orders.number);
     expect(networks).toEqual([
       { number: "RET-NEW", network: "203.0.113.9" },
@@ -113,7 +118,7 @@ describe(`retention job on ${databaseLabel}`, () => {
     expect((await database.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key)).toEqual(["retention:live"]);
 
     // Again: nothing more to do.
-    expect(await runRetention({ db: database.db, privateFiles }, NOW)).toEqual({ emails: 0, photoRequests: 0, photos: 0, photosLeft: 0, rateLimits: 0, sessions: 0, verifications: 0, orderNetworks: 0 });
+    expect(await runRetention({ db: database.db, privateFiles }, NOW)).toEqual({ emails: 0, photoRequests: 0, photos: 0, photosLeft: 0, rateLimits: 0, sessions: 0, verifications: 0, orderNetworks: 0, queueTickets: 0 });
     // A month later, the recent ones' turn.
     const later = await runRetention({ db: database.db, privateFiles }, new Date(NOW.getTime() + 31 * 24 * 60 * 60 * 1000));
     expect(later).toMatchObject({ emails: 1, photoRequests: 1, photos: 1 });

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { type RunningServer, startServer } from "../integration/server-process";
-import { expect, expectNoSeriousA11yViolations, signInAdmin, specDataDir, test, waitForHydration } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, signInAdmin, specDataDir, test, waitForHydration, parisLaunch } from "./fixtures";
 
 /**
  * The seller's catalogue, end to end, on a server of its own (PGlite in a fresh data directory,
@@ -64,13 +64,6 @@ async function uploadMain(page: Page, file: string) {
   await expect(page.getByAltText("Aperçu de l'image principale")).toBeVisible();
 }
 
-/** Today in Paris as the calendar names it ("23 novembre 2026"), and a time `seconds` from now. */
-function parisLaunch(seconds: number) {
-  const at = new Date(Date.now() + seconds * 1000);
-  const day = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" }).format(at);
-  const time = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23", timeZone: "Europe/Paris" }).format(at);
-  return { day, time };
-}
 
 test("adds a product with a PNG and two more images: an open catalogue page shows it within 2 s", async ({ page, browser }) => {
   test.slow();

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { type RunningServer, startServer } from "../integration/server-process";
 import { fillPaymentPage } from "./checkout-helpers";
-import { expect, expectNoSeriousA11yViolations, signInAdmin, specDataDir, test, waitForHydration } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, parisLaunch, signInAdmin, specDataDir, test, waitForHydration } from "./fixtures";
 
 /**
  * A drop end to end (issue 39), on a server of its own (it changes a product's rules): the
@@ -148,6 +148,69 @@ test("an alert subscriber confirms by e-mail and gets the e-mail when the stock 
   await expect
     .poll(async () => (await (await page.request.get(url("/admin/emails"))).text()).includes(`« ${SOLD_OUT} » est en vente`), { timeout: 20_000 })
     .toBe(true);
+});
+
+test("a buyer waits with a visible place and is admitted when a unit held by another comes back", async ({ browser, page }) => {
+  test.slow();
+  const TITLE = "Coffret Dresseur d'Élite Épée et Bouclier";
+  // Its public page's address, while it is on sale.
+  const visitor = await newBuyer(browser);
+  await visitor.goto(url(`/catalog?q=${encodeURIComponent("Dresseur d'Élite")}`));
+  await visitor.getByRole("link", { name: TITLE }).first().click();
+  await expect(visitor.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
+  const productUrl = visitor.url();
+
+  // The seller sets 1 unit, an opening 40 s from now, and makes it a drop.
+  await signInAdmin(page, ADMIN, server.url);
+  await page.goto(url(`/admin?q=${encodeURIComponent("Dresseur d'Élite")}`));
+  await page.getByRole("link", { name: `Modifier ${TITLE}` }).click();
+  await waitForHydration(page);
+  await page.getByLabel("Stock").fill("1");
+  const launch = parisLaunch(40);
+  await page.getByRole("button", { name: "Choisir une date" }).click();
+  await page.getByRole("button", { name: new RegExp(launch.day) }).click();
+  await page.getByLabel("Heure").fill(launch.time);
+  await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+  await expect(page.getByText("Produit mis à jour").first()).toBeVisible();
+  await page.goto(url("/admin/drops"));
+  await waitForHydration(page);
+  const form = page.getByRole("region", { name: "Nouvelle sortie" });
+  await form.getByLabel("Produit").selectOption({ label: TITLE });
+  await form.getByRole("button", { name: "Créer la sortie" }).click();
+  await expect(toast(page, "Sortie créée")).toBeVisible();
+
+  // Three buyers join the line before the opening, in this order.
+  const buyers: Page[] = [];
+  for (let i = 0; i < 3; i++) {
+    const buyer = await newBuyer(browser);
+    await buyer.goto(productUrl);
+    await waitForHydration(buyer);
+    const room = buyer.getByRole("region", { name: "File d'attente" });
+    await room.getByRole("button", { name: "Rejoindre la file d'attente" }).click();
+    await expect(room.getByRole("status")).toContainText(`Votre place : ${i + 1}.`);
+    buyers.push(buyer);
+  }
+  await expectNoSeriousA11yViolations(buyers[2]!);
+  const [first, , third] = buyers as [Page, Page, Page];
+
+  // The drop opens (the pages open by themselves): one unit, so two admissions; the third waits.
+  const firstRoom = first.getByRole("region", { name: "File d'attente" });
+  await expect(firstRoom.getByText(/^C'est votre tour !/)).toBeVisible({ timeout: 60_000 });
+  const thirdRoom = third.getByRole("region", { name: "File d'attente" });
+  await expect(thirdRoom.getByRole("status")).toContainText("Votre place : 1.", { timeout: 15_000 });
+  await expect(thirdRoom.getByTestId("queue-figures")).toHaveText("1 disponibles · 0 en cours de paiement · 0 vendus");
+
+  // The first holds the unit, then gives it back from the payment page.
+  await firstRoom.getByRole("button", { name: `au panier : ${TITLE}` }).click();
+  await expect(first.getByText("Ajouté au panier").first()).toBeVisible();
+  await checkoutWithEmail(first, "premiere.file@example.com");
+  await expect(first).toHaveURL(/\/paiement\/cs_test_/);
+  await expect(thirdRoom.getByTestId("queue-figures")).toHaveText("0 disponibles · 1 en cours de paiement · 0 vendus");
+  await first.getByRole("button", { name: "Annuler et revenir au panier" }).click();
+
+  // The unit is back: the third's turn comes, on its own page.
+  await expect(thirdRoom.getByText(/^C'est votre tour !/)).toBeVisible({ timeout: 15_000 });
+  await expect(thirdRoom.getByRole("button", { name: `au panier : ${TITLE}` })).toBeVisible();
 });
 
 /** The link to `path` in the newest e-mail to `to` whose subject starts with `subject`, read in /admin/emails. */

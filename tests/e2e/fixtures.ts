@@ -214,3 +214,11 @@ export async function holdPageCode(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+/** Today in Paris as the admin's calendar names it ("23 novembre 2026"), and a time `seconds` from now. */
+export function parisLaunch(seconds: number) {
+  const at = new Date(Date.now() + seconds * 1000);
+  const day = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" }).format(at);
+  const time = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23", timeZone: "Europe/Paris" }).format(at);
+  return { day, time };
+}

@@ -37,8 +37,8 @@ export const ROOM = {
   /** PGlite: the drop time goes in before the server opens the directory: the room opens this long after the seed. */
   pgliteOpenLeadMs: 30_000,
   postgresOpenLeadMs: 3_000,
-  /** After the drop, how long the run may last before it is cut (nothing sold out by then is reported as such). */
-  afterDropMs: 150_000,
+  /** After the drop, how long the run may last: past an admission's 5 minutes (ADMISSION_MINUTES), a stalled line moves again. */
+  afterDropMs: 390_000,
   /** After the last sale, how long the waiting pages have to show "épuisé" before the run ends. */
   afterSoldOutMs: 15_000,
 };
@@ -311,6 +311,8 @@ async function oneRun(kind, mode, { port }) {
     }
 
     const cpu0 = servers.map((s) => cpuMs(s.pid));
+    const bench0 = process.cpuUsage();
+    const machine0 = machineBusyMs();
     const t0 = Date.now();
     const all = pages.map((page) => (page.script === null ? honest(page) : scriptPage(page)));
     // Ends the run once every waiting page has seen "épuisé" after the last sale, or at the deadline.
@@ -328,6 +330,8 @@ async function oneRun(kind, mode, { port }) {
     await Promise.all([...all, watcher]);
     const wallMs = Date.now() - t0;
     const cpu = servers.map((s, i) => cpuMs(s.pid) - cpu0[i]);
+    const benchCpu = process.cpuUsage(bench0);
+    const machineCpu = machineBusyMs() - machine0;
     for (const server of servers) {
       server.agent.destroy();
       const code = await server.stop();
@@ -335,7 +339,7 @@ async function oneRun(kind, mode, { port }) {
     }
     const serverErrors = servers.flatMap((s) => s.output().split("\n").filter((line) => /"level":(50|60)|^checkout|Error/.test(line)));
     const database = dropDb("customers", { ...env, DROP_PRODUCT_ID: String(productId) });
-    const result = summarize({ kind, mode, origin: postgres?.origin ?? "PGlite (temporary DATA_DIR)", instances, seeded, pages, payments, log: run.log, opensAt, dropAt, windowMs, database, cpu, wallMs, serverErrors });
+    const result = summarize({ kind, mode, origin: postgres?.origin ?? "PGlite (temporary DATA_DIR)", instances, seeded, pages, payments, log: run.log, opensAt, dropAt, windowMs, database, cpu, benchCpu: (benchCpu.user + benchCpu.system) / 1000, machineCpu, wallMs, serverErrors });
     printRun(result);
     return result;
   } finally {
@@ -348,6 +352,14 @@ async function oneRun(kind, mode, { port }) {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/** CPU time the whole machine has been busy so far (all cores, /proc/stat), in ms. */
+function machineBusyMs() {
+  const [, user, nice, system, , , irq, softirq, steal] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+  return (user + nice + system + irq + softirq + steal) * CLOCK_MS;
+}
+const CLOCK_MS = 1000 / (Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout?.trim()) || 100);
+const otherCpu = (cpu) => Math.max(0, cpu.machine - cpu.servers.reduce((a, b) => a + b, 0) - cpu.bench);
 
 // ── Measures ─────────────────────────────────────────────────────────────────────────────
 function percentile(values, p) {
@@ -464,7 +476,7 @@ function summarize(r) {
     },
     share: { customers: r.pages.filter((p) => p.script === null).length + ROOM.scripts, scripts: ROOM.scripts, expected: (ROOM.stock * ROOM.scripts) / (honest.length + ROOM.scripts), bound: fairShareBound(honest.length + ROOM.scripts, ROOM.scripts, ROOM.stock) },
     winners: { count: winners.length, scripts: winners.filter((w) => w.script !== null).length, deciles, firstSecond: winners.filter((w) => w.arrival < 1000).length, arrivalsS: winners.map((w) => Math.round(w.arrival / 100) / 10).sort((a, b) => a - b) },
-    cpu: { servers: r.cpu, wallMs: r.wallMs },
+    cpu: { servers: r.cpu, wallMs: r.wallMs, bench: r.benchCpu, machine: r.machineCpu, cores: os.availableParallelism() },
     serverErrors: r.serverErrors.length,
     serverErrorSample: r.serverErrors.slice(0, 3),
   };
@@ -482,7 +494,7 @@ function printRun(r) {
   console.log(`  database: stock ${r.database.stock}, ${r.database.paidUnits} paid units, orders ${JSON.stringify(r.database.ordersByStatus)}; max per e-mail key ${r.database.maxPerEmailKey}, per network ${r.database.maxPerNetwork}; tickets ${JSON.stringify(r.database.tickets)}`);
   console.log(`  scripts: ${r.database.scriptUnits} units (${JSON.stringify(r.database.scriptNetworksWithUnits)}); fair share ${fmt(r.share.expected, 2)} units, bound ${r.share.bound}`);
   console.log(`  winners' arrival (s into the ${r.windowMs / 1000} s window): ${r.winners.arrivalsS.join(", ")}; by tenth of the window ${r.winners.deciles.join(" ")}; tickets by tenth ${r.tickets.deciles.join(" ")}`);
-  console.log(`  server CPU ${r.cpu.servers.map((c) => `${fmt(c, 0)} ms`).join(" + ")} over ${fmt(r.cpu.wallMs / 1000, 1)} s`);
+  console.log(`  CPU over the ${fmt(r.cpu.wallMs / 1000, 1)} s of the run: servers ${r.cpu.servers.map((c) => `${fmt(c / 1000, 1)} s`).join(" + ")}, bench ${fmt(r.cpu.bench / 1000, 1)} s, other work on the machine ${fmt(otherCpu(r.cpu) / 1000, 1)} s (PostgreSQL's processes included), of ${r.cpu.cores} cores × ${fmt(r.cpu.wallMs / 1000, 1)} s`);
 }
 
 // ── The scenario on one database: first come, then fair start ────────────────────────────
@@ -512,7 +524,8 @@ export function roomChecks(results) {
       check(d.overLimitEmailKeys === 0, `${db}: nobody above the limit of ${ROOM.limit} by normalised e-mail — at most ${d.maxPerEmailKey} per e-mail key`);
       check(d.overLimitNetworks === 0, `${db}: nobody above the limit of ${ROOM.limit} by network (IPv4 address, IPv6 /64) — at most ${d.maxPerNetwork} per network`);
       check(d.scriptUnits <= r.share.bound, `${db}: scripts got ${d.scriptUnits} units ≤ ${r.share.bound} (their share: ${r.share.scripts} of ${r.share.customers} customers, ${fmt(r.share.expected, 2)} units on average, 99th percentile ${r.share.bound})`);
-      check(r.s5xx === 0 && r.errors === 0, `${db}: 0 5xx — ${r.s5xx} 5xx, ${r.errors} connection errors`);
+      check(r.s5xx === 0, `${db}: 0 5xx — ${r.s5xx}${r.s5xx ? ` (${codes(r.s5xxKinds)})` : ""}`);
+      check(r.errors === 0, `${db}: every request answered within 30 s — ${r.errors} not${r.errors ? ` (${codes(r.errorKinds)})` : ""}`);
       check(r.room.p99 !== null && r.room.p99 < ROOM.roomP99Ms, `${db}: waiting-room (join + status) p99 ${fmt(r.room.p99, 0)} ms < ${ROOM.roomP99Ms} ms`);
       const so = r.soldOut.honest;
       check(so.pages > 0 && so.within === so.pages, `${db}: 'épuisé' seen by every waiting page within ${ROOM.soldOutSeenMs / 1000} s of the last sale — ${so.within}/${so.pages}, max ${fmt(so.max, 0)} ms`);
@@ -569,7 +582,7 @@ export function roomMarkdown(results, m, checkLines) {
         `- **Who got the units** (database): ${r.database.paidUnits} paid, stock ${r.database.stock}, orders ${codes(r.database.ordersByStatus)}; at most ${r.database.maxPerEmailKey} unit per normalised e-mail and ${r.database.maxPerNetwork} per network; scripts ${r.database.scriptUnits} (${Object.keys(r.database.scriptNetworksWithUnits).length} networks) against a fair share of ${fmt(r.share.expected, 2)}.`,
         `- **'Épuisé'**: ${r.soldOut.honest.saw}/${r.soldOut.honest.pages} pages waiting at the last sale saw it, p50 ${ms(r.soldOut.honest.p50)} ms, p99 ${ms(r.soldOut.honest.p99)} ms, max ${ms(r.soldOut.honest.max)} ms after it (scripts' pages ${r.soldOut.scripts.saw}/${r.soldOut.scripts.pages}).`,
         `- **Winners' arrivals** (s into the ${r.windowMs / 1000} s window): ${r.winners.arrivalsS.join(", ")}${r.winners.scripts ? ` (${r.winners.scripts} of them scripts, arrived in the first 0.3 s)` : ""}.`,
-        `- **Errors**: ${r.s5xx} 5xx${r.s5xx ? ` (${codes(r.s5xxKinds)})` : ""}, ${r.errors} connection errors${r.errors ? ` (${codes(r.errorKinds)})` : ""}; ${r.serverErrors} error line(s) in the servers' output. Server CPU ${r.cpu.servers.map((c) => `${fmt(c / 1000, 1)} s`).join(" + ")} over the ${fmt(r.cpu.wallMs / 1000, 0)} s of the run.`,
+        `- **Errors**: ${r.s5xx} 5xx${r.s5xx ? ` (${codes(r.s5xxKinds)})` : ""}, ${r.errors} connection errors${r.errors ? ` (${codes(r.errorKinds)})` : ""}; ${r.serverErrors} error line(s) in the servers' output. CPU over the ${fmt(r.cpu.wallMs / 1000, 0)} s of the run (${r.cpu.cores} cores): servers ${r.cpu.servers.map((c) => `${fmt(c / 1000, 1)} s`).join(" + ")}, the bench ${fmt(r.cpu.bench / 1000, 1)} s, everything else on the machine ${fmt(otherCpu(r.cpu) / 1000, 1)} s${r.kind === "postgres" ? " (the PostgreSQL processes included)" : ""}.`,
       );
     }
   }

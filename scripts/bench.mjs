@@ -6,7 +6,8 @@
 // targets of issues 3 and 13 (a signed-in customer's pages as fast as an anonymous visitor's). A measurement, not a test: it exits 0 whatever the figures, and non-zero
 // only when the run itself failed (build, seed, server start).
 // `--scenario drop` runs the drop scenario instead (scripts/bench-drop.mjs: 1,000 buyers rush a
-// 10-unit product while 500 open pages listen), `--scenario admin` the admin product list
+// 10-unit product while 500 open pages listen; then scripts/bench-drop-fair.mjs: a drop bought
+// through its waiting room by 1,000 buyers, 20 of them scripts), `--scenario admin` the admin product list
 // (scripts/bench-admin.mjs: 10,000 products, sorted and filtered, signed in as an admin),
 // `--scenario search` typo-tolerant search on 10,000 products (scripts/bench-search.mjs),
 // `--scenario all` (the default) all four.

@@ -1,7 +1,7 @@
+import { useEditorForm } from "./use-editor-form";
 import { Info } from "lucide-react";
-import { useEffect, useEffectEvent, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
-import { useActionToast } from "~/components/admin/use-action-toast";
+import { useState } from "react";
+import { Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -18,22 +18,8 @@ export type CodeFormAnswer = { ok: boolean; toast: { title: string; description?
  * The promotion's code only takes its minimum and limits here: the rest follows the promotion.
  */
 export function DiscountCodeForm({ code, onSaved }: { code: EditedCode | null; onSaved: (how: "created" | "updated") => void }) {
-  const fetcher = useFetcher<CodeFormAnswer>();
-  useActionToast(fetcher.data);
-  const answered = useEffectEvent((how: "created" | "updated") => onSaved(how));
-  const saved = fetcher.state === "idle" ? fetcher.data?.saved : undefined;
-  // Once per answer (a new object each time).
-  useEffect(() => {
-    if (saved) answered(saved);
-  }, [saved, fetcher.data]);
   // Editing starts from the table's "Modifier": the form comes into view with the focus.
-  const heading = useRef<HTMLHeadingElement>(null);
-  const editing = code !== null;
-  useEffect(() => {
-    if (!editing) return;
-    heading.current?.focus();
-    heading.current?.scrollIntoView({ block: "start" });
-  }, [editing]);
+  const { fetcher, heading } = useEditorForm<CodeFormAnswer>(onSaved, code !== null);
   const initial = discountFormDefaults(code);
   const promotion = code?.isPromotion ?? false;
   // Built once: the form is keyed by the code it edits.

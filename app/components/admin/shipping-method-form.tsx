@@ -1,7 +1,6 @@
+import { useEditorForm } from "./use-editor-form";
 import { Plus, Trash2 } from "lucide-react";
-import { type FormEvent, useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
-import { useActionToast } from "~/components/admin/use-action-toast";
+import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -52,20 +51,8 @@ export function ShippingMethodForm({
   onSaved: (saved: NonNullable<ShippingFormAnswer["saved"]>) => void;
   onCancel: () => void;
 }) {
-  const fetcher = useFetcher<ShippingFormAnswer>();
-  useActionToast(fetcher.data);
-  const answered = useEffectEvent((saved: NonNullable<ShippingFormAnswer["saved"]>) => onSaved(saved));
-  const saved = fetcher.state === "idle" ? fetcher.data?.saved : undefined;
-  useEffect(() => {
-    if (saved) answered(saved);
-  }, [saved, fetcher.data]);
-
   // The form opens from "Ajouter" or a row's "Modifier": it comes into view with the focus.
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    heading.current?.focus({ preventScroll: true });
-    heading.current?.scrollIntoView({ block: "start" });
-  }, []);
+  const { fetcher, heading } = useEditorForm<ShippingFormAnswer>(onSaved, true);
 
   const { errors, onSubmit, onChange } = useFormValidation(shippingMethodFormSchema, fetcher.data?.errors);
   const [kind, setKind] = useState(initial.kind);

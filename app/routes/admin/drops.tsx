@@ -1,5 +1,6 @@
+import { useEditorForm } from "~/components/admin/use-editor-form";
 import { Rocket } from "lucide-react";
-import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Link, useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { DeleteIconButton, EditIconLink } from "~/components/admin/row-actions";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
@@ -201,20 +202,7 @@ function DropValue({ label, value }: { label: string; value: string }) {
 }
 
 function DropForm({ drop, candidates, onSaved }: { drop: Drop | null; candidates: Candidate[]; onSaved: (how: "created" | "updated") => void }) {
-  const fetcher = useFetcher<Answer>();
-  useActionToast(fetcher.data);
-  const answered = useEffectEvent((how: "created" | "updated") => onSaved(how));
-  const saved = fetcher.state === "idle" ? fetcher.data?.saved : undefined;
-  useEffect(() => {
-    if (saved) answered(saved);
-  }, [saved, fetcher.data]);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const editing = drop !== null;
-  useEffect(() => {
-    if (!editing) return;
-    heading.current?.focus();
-    heading.current?.scrollIntoView({ block: "start" });
-  }, [editing]);
+  const { fetcher, heading } = useEditorForm<Answer>(onSaved, drop !== null);
   const { errors, onSubmit, onChange } = useFormValidation(dropFormSchema, fetcher.data?.errors);
   const busy = fetcher.state !== "idle";
   const select = cn(controlClass, "h-11");

@@ -1,6 +1,7 @@
+import { useEditorForm } from "~/components/admin/use-editor-form";
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
 import { DeleteIconButton, EditIconLink } from "~/components/admin/row-actions";
-import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useState } from "react";
 import { data, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
@@ -180,22 +181,8 @@ function ProfileValue({ label, value }: { label: string; value: string }) {
 }
 
 function ProfileForm({ profile, onSaved }: { profile: Profile | null; onSaved: (how: "created" | "updated") => void }) {
-  const fetcher = useFetcher<Answer>();
-  useActionToast(fetcher.data);
-  const answered = useEffectEvent((how: "created" | "updated") => onSaved(how));
-  const saved = fetcher.state === "idle" ? fetcher.data?.saved : undefined;
-  // Once per answer (a new object each time).
-  useEffect(() => {
-    if (saved) answered(saved);
-  }, [saved, fetcher.data]);
   // Editing starts from a card's "Modifier": the form comes into view with the focus.
-  const heading = useRef<HTMLHeadingElement>(null);
-  const editing = profile !== null;
-  useEffect(() => {
-    if (!editing) return;
-    heading.current?.focus();
-    heading.current?.scrollIntoView({ block: "start" });
-  }, [editing]);
+  const { fetcher, heading } = useEditorForm<Answer>(onSaved, profile !== null);
   const { errors, onSubmit, onChange } = useFormValidation(safetyProfileSchema, fetcher.data?.errors);
   const busy = fetcher.state !== "idle";
   const area = cn(controlClass, "py-2");

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Db } from "~/db/types";
+import { startPeriodicJob } from "~/lib/periodic-job.server";
 import type { WebhookDeps } from "./payment-webhooks.server";
 import type { PaymentProvider } from "./payments/types";
 import { retryPendingRefunds } from "./refunds.server";
@@ -24,9 +25,7 @@ export function startReservationSweeper(options: {
   intervalMs?: number;
 }) {
   const { db, logger } = options;
-  const intervalMs = options.intervalMs ?? RESERVATION_SWEEP_INTERVAL_MS;
   let round = 0;
-  let running: Promise<void> | null = null;
 
   async function sweep() {
     const released = await releaseExpiredReservations(db, new Date(), { postgres: options.postgres });
@@ -38,19 +37,6 @@ export function startReservationSweeper(options: {
     }
   }
 
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweep()
-      .catch((error) => logger.error({ err: error }, "reservation sweep failed"))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const job = startPeriodicJob({ run: sweep, intervalMs: options.intervalMs ?? RESERVATION_SWEEP_INTERVAL_MS, logger, failure: "reservation sweep failed" });
+  return { stop: job.stop };
 }

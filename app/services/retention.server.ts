@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { dropQueue, inboxMessages, orders, outboxEmails, rateLimits, sessions, verifications } from "~/db/schema";
 import type { Db } from "~/db/types";
+import { startPeriodicJob } from "~/lib/periodic-job.server";
 import { CLOSED_INBOX_STATUSES, RETAINED_EMAIL_TEXT, retentionCutoffs } from "~/domain/retention";
 import type { FileStore } from "./storage.server";
 
@@ -89,28 +90,16 @@ export const RETENTION_INTERVAL_MS = 6 * 60 * 60 * 1000;
  */
 export function startRetentionJob(options: { db: Db; privateFiles: FileStore; logger: Logger; intervalMs?: number; firstRunMs?: number; now?: () => Date }) {
   const { logger } = options;
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    running = runRetention(options, options.now?.() ?? new Date())
-      .then((report) => {
-        if (Object.values(report).some((n) => n > 0)) logger.info(report, "retention: expired personal data cleared");
-        if (report.photosLeft > 0) logger.warn({ count: report.photosLeft }, "retention: buy-back photos could not be deleted, will retry");
-      })
-      .catch((error: unknown) => logger.error({ err: error }, "retention job failed"))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(run, options.firstRunMs ?? 60_000);
-  first.unref();
-  const timer = setInterval(run, options.intervalMs ?? RETENTION_INTERVAL_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+  const job = startPeriodicJob({
+    async run() {
+      const report = await runRetention(options, options.now?.() ?? new Date());
+      if (Object.values(report).some((n) => n > 0)) logger.info(report, "retention: expired personal data cleared");
+      if (report.photosLeft > 0) logger.warn({ count: report.photosLeft }, "retention: buy-back photos could not be deleted, will retry");
     },
-  };
+    firstRunMs: options.firstRunMs ?? 60_000,
+    intervalMs: options.intervalMs ?? RETENTION_INTERVAL_MS,
+    logger,
+    failure: "retention job failed",
+  });
+  return { stop: job.stop };
 }

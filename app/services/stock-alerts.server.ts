@@ -7,6 +7,7 @@ import { alertAvailableEmail, alertConfirmEmail } from "~/domain/alert-emails";
 import type { MailShop } from "~/domain/email-templates";
 import { productPath } from "~/domain/product-url";
 import { ALERT_CONSENT_TEXT } from "~/domain/stock-alerts";
+import { startPeriodicJob } from "~/lib/periodic-job.server";
 import { absoluteUrl } from "~/lib/seo";
 import { queueEmail } from "./mail.server";
 
@@ -165,39 +166,18 @@ const KICK_DELAY_MS = 500;
  * `kick()`: a product that opens or comes back (the change feed) is told within a second.
  */
 export function startAlertJob(deps: Deps & { logger: Logger; kickMail: () => void }, intervalMs = ALERT_SWEEP_MS) {
-  let running: Promise<void> | null = null;
-  let kicked: NodeJS.Timeout | undefined;
-  const run = () => {
-    if (running) return;
-    running = sendDueAlerts(deps)
-      .then((sent) => {
-        if (sent > 0) {
-          deps.logger.info({ sent }, "alerts: products on sale, e-mails queued");
-          deps.kickMail();
-        }
-      })
-      .catch((error: unknown) => deps.logger.error({ err: error }, "alerts: sweep failed"))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    kick() {
-      if (kicked) return;
-      kicked = setTimeout(() => {
-        kicked = undefined;
-        run();
-      }, KICK_DELAY_MS);
-      kicked.unref();
+  return startPeriodicJob({
+    async run() {
+      const sent = await sendDueAlerts(deps);
+      if (sent === 0) return;
+      deps.logger.info({ sent }, "alerts: products on sale, e-mails queued");
+      deps.kickMail();
     },
-    async stop() {
-      clearInterval(timer);
-      clearTimeout(kicked);
-      await running;
-    },
-  };
+    intervalMs,
+    kickDelayMs: KICK_DELAY_MS,
+    logger: deps.logger,
+    failure: "alerts: sweep failed",
+  });
 }
 
 /** The confirmed alerts still waiting, by product (the seller's view of a drop). */

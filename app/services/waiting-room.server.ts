@@ -15,6 +15,7 @@ import {
   TICKETS_PER_NETWORK,
   ticketRank,
 } from "~/domain/waiting-room";
+import { startPeriodicJob } from "~/lib/periodic-job.server";
 import { readToken, signToken } from "~/lib/signed-token.server";
 
 /**
@@ -175,26 +176,17 @@ export const QUEUE_ADVANCE_MS = 1_000;
 
 /** Moves every waiting room with someone in it on, every second, until stopped. */
 export function startWaitingRooms(db: Db, logger: Logger, intervalMs = QUEUE_ADVANCE_MS) {
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = (async () => {
+  const job = startPeriodicJob({
+    async run() {
       const now = new Date();
       for (const productId of await activeQueues(db)) {
         const admitted = await advanceQueue(db, productId, now);
         if (admitted > 0) logger.info({ productId, admitted }, "drop: admitted from the waiting room");
       }
-    })()
-      .catch((error: unknown) => logger.error({ err: error }, "drop: waiting room round failed"))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
     },
-  };
+    intervalMs,
+    logger,
+    failure: "drop: waiting room round failed",
+  });
+  return { stop: job.stop };
 }

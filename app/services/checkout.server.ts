@@ -146,7 +146,14 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     const { body } = error.result;
-    if ("code" in body && body.code.startsWith("DROP_") && body.productId !== undefined) await countDropRefusal(db, body.productId, body.code as DropRefusal["code"]);
+    if ("code" in body && body.code.startsWith("DROP_") && body.productId !== undefined) {
+      await countDropRefusal(db, body.productId, body.code as DropRefusal["code"]);
+      // Refused for who they are (over the limit, an order already pending, their network): their
+      // turn is spent, or their admission would hold a place in the line for nothing until it ends.
+      if (TURN_SPENT_BY.has(body.code) && ctx.admissions) {
+        await useAdmission(db, ctx.admissions.tokens.get(body.productId), body.productId, ctx.admissions.secret, ctx.now);
+      }
+    }
     return error.result;
   }
 
@@ -345,6 +352,9 @@ async function reserveAndWriteOrder(
   };
   return { ...created, totalCents: totals.totalCents, discountCents: totals.discountCents, discountCode: discount?.code ?? null, lines: sessionLines, shipping: sessionShipping, expiresAt, stockLeft };
 }
+
+/** Drop refusals that end the buyer's turn (an e-mail or a sign-in missing can be given at once: those keep it). */
+const TURN_SPENT_BY = new Set<string>(["DROP_LIMIT", "DROP_PENDING", "DROP_NETWORK"]);
 
 /** The first drop line without a valid admission, each valid one used on the way. */
 async function firstUnadmitted(tx: Db, lines: { productId: number; name: string }[], ctx: CheckoutContext) {

@@ -201,6 +201,28 @@ describe(`drop limits per customer on ${databaseLabel}`, () => {
     expect(await stockOf(product.id)).toBe(0);
   });
 
+  it("ends the turn of an admitted buyer refused for who they are, so the line moves on", async () => {
+    const product = await drop({ perCustomerLimit: 1 }, 3);
+    await database.db.update(products).set({ dropTime: new Date(Date.now() - 60_000) }).where(eq(products.id, product.id));
+    const now = new Date();
+    const tickets: string[] = [];
+    for (const network of ["192.0.2.41", "192.0.2.42"]) {
+      const joined = await joinQueue(database.db, product.id, { network, now });
+      if (joined.ok) tickets.push(joined.ticketId);
+    }
+    await advanceQueue(database.db, product.id, now);
+    const admission = async (ticket: string) => {
+      const [row] = await database.db.select().from(dropQueue).where(eq(dropQueue.id, ticket));
+      return { admissions: { tokens: new Map([[product.id, admissionToken(ticket, product.id, row!.admissionExpiresAt!, SECRET)]]), secret: SECRET } };
+    };
+    const statusOf = async (ticket: string) => (await database.db.select({ status: dropQueue.status }).from(dropQueue).where(eq(dropQueue.id, ticket)))[0]!.status;
+    expect((await buy(product.id, "deja@example.com", await admission(tickets[0]!))).status).toBe(200);
+    // The same customer, admitted a second time: refused (one pending order), and that turn is spent.
+    const second = await admission(tickets[1]!);
+    expect(await buy(product.id, "deja@example.com", second)).toMatchObject({ status: 409, body: { code: "DROP_PENDING" } });
+    expect(await statusOf(tickets[1]!)).toBe("used");
+  });
+
   it("gives a unit whose hold expired to the next in line", async () => {
     const product = await drop({ perCustomerLimit: 1, holdMinutes: 10 }, 1);
     const opening = new Date(Date.now() - 60_000);

@@ -30,7 +30,7 @@ import { tooManyAttemptsMessage } from "~/domain/rate-limits";
 import { isPubliclyVisible } from "~/domain/visibility";
 import { admissionRefusal, type DropRefusal, emailKey, networkKey } from "~/domain/drop-rules";
 import { checkDropLimits, countDropRefusal, dropRulesOf } from "./drop-limits.server";
-import { useAdmission } from "./waiting-room.server";
+import { firstWithoutAdmission, useAdmission } from "./waiting-room.server";
 import { recordOrderEvent } from "./orders.server";
 import { endUnpaidOrder, reserveUnits } from "./reservations.server";
 import { checkDiscountCode, type DiscountRefusal, type HeldDiscount, reserveDiscountUse } from "./discounts.server";
@@ -113,6 +113,13 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
   // limits included: such a refusal costs the shop nothing).
   const known = gate.shortage(lines);
   if (known) return outOfStock(known.productId, known.name);
+  // A drop bought through its waiting room, without an admission: refused before any limit is
+  // counted or lock taken (out-of-turn posts at the opening cost one read).
+  const outOfTurn = await firstWithoutAdmission(db, lines.map((line) => line.productId), ctx.admissions, ctx.now);
+  if (outOfTurn) {
+    const { status, error, details, code, productId } = admissionRefusal(outOfTurn);
+    return { status, body: { error, details, code, productId } };
+  }
   const customer = typeof ctx.customer === "function" ? await ctx.customer() : ctx.customer;
   const email = customer?.email ?? (request.email || null);
 

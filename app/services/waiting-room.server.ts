@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Logger } from "pino";
-import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import { dropQueue, orderItems, orders, productDrops, products } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import { type DropStartMode } from "~/domain/drop-form";
@@ -12,7 +12,7 @@ import {
   type QueueFigures,
   type QueueView,
   queueOpensAt,
-  TICKETS_PER_NETWORK,
+  ticketsPerNetwork,
   ticketRank,
 } from "~/domain/waiting-room";
 import { startPeriodicJob } from "~/lib/periodic-job.server";
@@ -71,7 +71,7 @@ export async function joinQueue(db: Db, productId: number, client: { network: st
       .select({ n: sql<number>`count(*)::int` })
       .from(dropQueue)
       .where(and(eq(dropQueue.productId, productId), eq(dropQueue.network, client.network)));
-    if ((taken?.n ?? 0) >= TICKETS_PER_NETWORK) {
+    if ((taken?.n ?? 0) >= ticketsPerNetwork(client.network)) {
       return { ok: false as const, status: 429 as const, error: "Trop de places prises depuis votre connexion pour cette sortie." };
     }
     const rank = ticketRank(room.startMode, room.dropTime, client.now, randomInt(0, FAIR_RANK_RANGE));
@@ -149,6 +149,34 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type AdmissionPayload = { t: string; p: number; e: number };
 
+/** The admission a token carries if this shop signed it for this product and it has not ended (not whether it was used). */
+export function admissionOf(token: string | undefined, productId: number, secret: string, now: Date): AdmissionPayload | null {
+  if (!token) return null;
+  const payload = readToken(token, secret) as Partial<AdmissionPayload> | null;
+  if (!payload || payload.p !== productId || typeof payload.t !== "string" || !UUID.test(payload.t) || typeof payload.e !== "number" || payload.e <= now.getTime()) return null;
+  return payload as AdmissionPayload;
+}
+
+/**
+ * The first of these products that is bought through a waiting room and for which the browser
+ * brings no admission this shop signed and that has not ended: checked before any limit is
+ * counted or lock taken, so checkouts posted out of turn (scripts at the opening) cost one read.
+ * Whether the admission was already used is the transaction's to say (useAdmission).
+ */
+export async function firstWithoutAdmission(
+  db: Db,
+  productIds: number[],
+  admissions: { tokens: Map<number, string>; secret: string } | undefined,
+  now: Date,
+): Promise<{ productId: number; name: string } | null> {
+  const rooms = await db
+    .select({ productId: products.id, name: products.title })
+    .from(productDrops)
+    .innerJoin(products, eq(products.id, productDrops.productId))
+    .where(and(inArray(productDrops.productId, productIds), isNotNull(products.dropTime)));
+  return rooms.find((room) => !admissionOf(admissions?.tokens.get(room.productId), room.productId, admissions?.secret ?? "", now)) ?? null;
+}
+
 /** The admission a browser carries to the checkout (a cookie): the ticket, the product, the end; signed. */
 export function admissionToken(ticketId: string, productId: number, expiresAt: Date, secret: string): string {
   return signToken({ t: ticketId, p: productId, e: expiresAt.getTime() } satisfies AdmissionPayload, secret);
@@ -160,9 +188,8 @@ export function admissionToken(ticketId: string, productId: number, expiresAt: D
  * rollback (the checkout refused later) leaves it usable.
  */
 export async function useAdmission(tx: Db | Tx, token: string | undefined, productId: number, secret: string, now: Date): Promise<boolean> {
-  if (!token) return false;
-  const payload = readToken(token, secret) as Partial<AdmissionPayload> | null;
-  if (!payload || payload.p !== productId || typeof payload.t !== "string" || !UUID.test(payload.t) || typeof payload.e !== "number" || payload.e <= now.getTime()) return false;
+  const payload = admissionOf(token, productId, secret, now);
+  if (!payload) return false;
   const used = await tx
     .update(dropQueue)
     .set({ status: "used" })

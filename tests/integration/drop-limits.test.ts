@@ -187,7 +187,9 @@ describe(`drop limits per customer on ${databaseLabel}`, () => {
     };
     const withAdmission = (tokens: Map<number, string>) => ({ admissions: { tokens, secret: SECRET } });
 
-    expect(await buy(product.id, "sans-tour@example.com")).toMatchObject({ status: 403, body: { code: "DROP_ADMISSION", error: "Attendez votre tour" } });
+    expect(await buy(product.id, "sans-tour@example.com", { clientIp: "192.0.2.99" })).toMatchObject({ status: 403, body: { code: "DROP_ADMISSION", error: "Attendez votre tour" } });
+    // Refused before any limit was counted: out-of-turn posts cost the shop a read, nothing written.
+    expect(await database.db.select().from(rateLimits).where(sql`${rateLimits.key} like '%192.0.2.99%'`)).toEqual([]);
     const forged = new Map([[product.id, "eyJ0IjoiYSJ9.c2lnbmF0dXJl"]]);
     expect(await buy(product.id, "faux@example.com", withAdmission(forged))).toMatchObject({ status: 403, body: { code: "DROP_ADMISSION" } });
     expect(await orderCount(product.id)).toBe(0);

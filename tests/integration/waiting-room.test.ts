@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "~/db/client.server";
 import { dropQueue, productDrops, products } from "~/db/schema";
-import { ADMISSION_MINUTES, TICKETS_PER_NETWORK } from "~/domain/waiting-room";
+import { ADMISSION_MINUTES, TICKETS_PER_IPV4_ADDRESS, TICKETS_PER_IPV6_NETWORK } from "~/domain/waiting-room";
 import { readToken, signToken } from "~/lib/signed-token.server";
 import { admissionToken, advanceQueue, joinQueue, queueView, useAdmission } from "~/services/waiting-room.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
@@ -106,13 +106,18 @@ describe(`the waiting room on ${databaseLabel}`, () => {
     expect(await statusOf(productId, ticket)).toBe("used");
   });
 
-  it(`lets one network take ${TICKETS_PER_NETWORK} tickets per drop, also in parallel`, async () => {
+  it(`lets an IPv6 /64 take ${TICKETS_PER_IPV6_NETWORK} tickets per drop and an IPv4 address ${TICKETS_PER_IPV4_ADDRESS}, also in parallel`, async () => {
     const productId = await drop({ stock: 5, opening: new Date(Date.now() - minutes(1)) });
     const now = new Date();
-    const results = await Promise.all(Array.from({ length: TICKETS_PER_NETWORK + 5 }, () => joinQueue(database.db, productId, { network: "2001:db8:5::/64", now })));
-    expect(results.filter((result) => result.ok)).toHaveLength(TICKETS_PER_NETWORK);
-    expect(results.filter((result) => !result.ok && result.status === 429)).toHaveLength(5);
-    expect((await joinQueue(database.db, productId, { network: "2001:db8:6::/64", now })).ok).toBe(true);
+    for (const [network, bound] of [
+      ["2001:db8:5:0::/64", TICKETS_PER_IPV6_NETWORK],
+      ["198.51.100.200", TICKETS_PER_IPV4_ADDRESS],
+    ] as const) {
+      const results = await Promise.all(Array.from({ length: bound + 5 }, () => joinQueue(database.db, productId, { network, now })));
+      expect(results.filter((result) => result.ok), network).toHaveLength(bound);
+      expect(results.filter((result) => !result.ok && result.status === 429), network).toHaveLength(5);
+    }
+    expect((await joinQueue(database.db, productId, { network: "2001:db8:6:0::/64", now })).ok).toBe(true);
   });
 
   it("loses nobody's place when an instance stops mid-drop: another one (or the restarted one) carries on", async () => {

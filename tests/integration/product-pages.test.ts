@@ -71,6 +71,8 @@ describe(`TCG listings, product page and similar products on ${databaseLabel}`, 
       priceCents: product!.priceCents,
       image: product!.images[0],
       dropTime: new Date(options.now.getTime() + HOUR),
+      // Not a drop with rules for buyers (issue 39): nothing more to announce.
+      drop: null,
     });
     expect(upcoming).not.toHaveProperty("stock");
     expect(await findUpcomingProduct(database.db, id, { ...options, now: new Date(options.now.getTime() + 2 * HOUR) })).toBeNull();

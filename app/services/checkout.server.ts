@@ -161,6 +161,10 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
         await useAdmission(db, ctx.admissions.tokens.get(body.productId), body.productId, ctx.admissions.secret, ctx.now);
       }
     }
+    // Past the checkout's rate limits: the same, for every admission the post carried.
+    if ("code" in body && body.code === "RATE_LIMITED" && ctx.admissions) {
+      for (const line of lines) await useAdmission(db, ctx.admissions.tokens.get(line.productId), line.productId, ctx.admissions.secret, ctx.now);
+    }
     return error.result;
   }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { dropQueue, dropRefusals, orderEvents, orders, outboxEmails, productDrops, products, rateLimits, users } from "~/db/schema";
 import { UNPAID_DROP_ORDERS_PER_NETWORK } from "~/domain/drop-rules";
+import { RATE_LIMITS, rateLimitKey } from "~/domain/rate-limits";
 import { type CheckoutContext, cancelCheckout, startCheckout } from "~/services/checkout.server";
 import { receiveWebhook } from "~/services/payment-webhooks.server";
 import { createTestProvider, type TestProvider, testWebhook } from "~/services/payments/test-provider.server";
@@ -223,6 +224,13 @@ describe(`drop limits per customer on ${databaseLabel}`, () => {
     const second = await admission(tickets[1]!);
     expect(await buy(product.id, "deja@example.com", second)).toMatchObject({ status: 409, body: { code: "DROP_PENDING" } });
     expect(await statusOf(tickets[1]!)).toBe("used");
+    // Past the checkout's rate limits too (a script retrying): its turn is spent.
+    const joined = await joinQueue(database.db, product.id, { network: "192.0.2.43", now });
+    await advanceQueue(database.db, product.id, now);
+    const third = joined.ok ? joined.ticketId : "";
+    await database.db.insert(rateLimits).values({ key: rateLimitKey("checkoutPerIp", "192.0.2.43"), count: RATE_LIMITS.checkoutPerIp.limit, resetAt: new Date(Date.now() + 60_000) });
+    expect(await buy(product.id, "presse@example.com", { ...(await admission(third)), clientIp: "192.0.2.43" })).toMatchObject({ status: 429, body: { code: "RATE_LIMITED" } });
+    expect(await statusOf(third)).toBe("used");
   });
 
   it("gives a unit whose hold expired to the next in line", async () => {

@@ -1,7 +1,8 @@
+import type { Logger } from "pino";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startPeriodicJob } from "./periodic-job.server";
 
-const logger = () => ({ error: vi.fn() }) as unknown as import("pino").Logger & { error: ReturnType<typeof vi.fn> };
+const logger = () => ({ error: vi.fn() }) as unknown as Logger & { error: ReturnType<typeof vi.fn> };
 
 describe("startPeriodicJob", () => {
   beforeEach(() => vi.useFakeTimers());

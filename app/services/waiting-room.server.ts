@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Logger } from "pino";
-import { and, asc, eq, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { dropQueue, orderItems, orders, productDrops, products } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import { type DropStartMode } from "~/domain/drop-form";
@@ -128,21 +128,70 @@ export async function activeQueues(db: Db): Promise<number[]> {
 
 /** What the ticket's page shows: its place, its admission, or the drop sold out; with the figures. */
 export async function queueView(db: Db, productId: number, ticketId: string | null, now: Date): Promise<QueueView | null> {
-  const room = await roomOf(db, productId);
-  if (!room) return null;
-  const figures = await queueFigures(db, room);
+  const shared = await roomSnapshot(db, productId, now);
+  if (!shared) return null;
+  const { room, figures, waitingRanks } = shared;
   if (isSoldOut(figures) && now >= room.dropTime) return { state: "sold_out", figures };
   const opensAt = queueOpensAt(room.dropTime, room.windowMinutes);
+  // The ticket itself is read fresh: an admission shows at once, whatever the snapshot's age.
   const [ticket] = ticketId && UUID.test(ticketId) ? await db.select().from(dropQueue).where(and(eq(dropQueue.id, ticketId), eq(dropQueue.productId, productId))) : [];
   if (!ticket || ticket.status === "used" || ticket.status === "expired" || (ticket.status === "admitted" && ticket.admissionExpiresAt! <= now)) {
     return now < opensAt ? { state: "closed", opensAt: opensAt.toISOString(), figures } : { state: "open", figures };
   }
   if (ticket.status === "admitted") return { state: "admitted", expiresAt: ticket.admissionExpiresAt!.toISOString(), figures };
-  const [ahead] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(dropQueue)
-    .where(and(eq(dropQueue.productId, productId), eq(dropQueue.status, "waiting"), lt(dropQueue.rank, ticket.rank)));
-  return { state: "waiting", position: (ahead?.n ?? 0) + 1, figures };
+  return { state: "waiting", position: countBelow(waitingRanks, ticket.rank) + 1, figures };
+}
+
+/** How many of these ascending ranks are below `rank` (a binary search). */
+function countBelow(ranks: number[], rank: number): number {
+  let low = 0;
+  let high = ranks.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (ranks[middle]! < rank) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** How long every waiting page of an instance shares one reading of a room. */
+const SNAPSHOT_MS = 1_000;
+
+type RoomSnapshot = { room: Room; figures: QueueFigures; waitingRanks: number[] };
+
+/** Per database handle (an instance's pool), per product: the last reading and when it was taken. */
+const snapshots = new WeakMap<Db, Map<number, { at: number; reading: Promise<RoomSnapshot | null> }>>();
+
+/**
+ * A room as its waiting pages see it: the room, its figures and the ranks in line, read at most
+ * once a second per instance and shared by every page that asks meanwhile. A thousand pages
+ * polling every 2 s then cost three queries a second and one each (its ticket), instead of four
+ * each with a count that grows with the line. Places and figures may be a second old.
+ */
+function roomSnapshot(db: Db, productId: number, now: Date): Promise<RoomSnapshot | null> {
+  let byProduct = snapshots.get(db);
+  if (!byProduct) snapshots.set(db, (byProduct = new Map()));
+  const last = byProduct.get(productId);
+  if (last && Math.abs(now.getTime() - last.at) < SNAPSHOT_MS) return last.reading;
+  const reading = readRoom(db, productId);
+  byProduct.set(productId, { at: now.getTime(), reading });
+  // A failed reading is not kept: the next page asks again.
+  reading.catch(() => byProduct.delete(productId));
+  return reading;
+}
+
+async function readRoom(db: Db, productId: number): Promise<RoomSnapshot | null> {
+  const room = await roomOf(db, productId);
+  if (!room) return null;
+  const [figures, waiting] = await Promise.all([
+    queueFigures(db, room),
+    db
+      .select({ rank: dropQueue.rank })
+      .from(dropQueue)
+      .where(and(eq(dropQueue.productId, productId), eq(dropQueue.status, "waiting")))
+      .orderBy(asc(dropQueue.rank)),
+  ]);
+  return { room, figures, waitingRanks: waiting.map((row) => Number(row.rank)) };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -64,20 +64,27 @@ export async function joinQueue(db: Db, productId: number, client: { network: st
   if (!room) return { ok: false, status: 404, error: "Ce produit n'a pas de file d'attente." };
   const opensAt = queueOpensAt(room.dropTime, room.windowMinutes);
   if (client.now < opensAt) return { ok: false, status: 409, error: "La file d'attente n'est pas encore ouverte." };
+  const bound = ticketsPerNetwork(client.network);
+  const full = { ok: false as const, status: 429 as const, error: "Trop de places prises depuis votre connexion pour cette sortie." };
+  // Tickets are never given back during a drop: a network already at its bound is refused from
+  // a plain read, without waiting on its lock (a script's burst of joins at the opening).
+  if ((await networkTickets(db, productId, client.network)) >= bound) return full;
   return db.transaction(async (tx) => {
     // One network's tickets are counted under its own lock: parallel joins cannot all pass.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`queue:${productId}:${client.network}`}, 0))`);
-    const [taken] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(dropQueue)
-      .where(and(eq(dropQueue.productId, productId), eq(dropQueue.network, client.network)));
-    if ((taken?.n ?? 0) >= ticketsPerNetwork(client.network)) {
-      return { ok: false as const, status: 429 as const, error: "Trop de places prises depuis votre connexion pour cette sortie." };
-    }
+    if ((await networkTickets(tx, productId, client.network)) >= bound) return full;
     const rank = ticketRank(room.startMode, room.dropTime, client.now, randomInt(0, FAIR_RANK_RANGE));
     const [ticket] = await tx.insert(dropQueue).values({ productId, rank, network: client.network, joinedAt: client.now }).returning({ id: dropQueue.id });
     return { ok: true as const, ticketId: ticket!.id };
   });
+}
+
+async function networkTickets(db: Db | Tx, productId: number, network: string): Promise<number> {
+  const [taken] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(dropQueue)
+    .where(and(eq(dropQueue.productId, productId), eq(dropQueue.network, network)));
+  return taken?.n ?? 0;
 }
 
 /**

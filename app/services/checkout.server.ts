@@ -29,7 +29,7 @@ import { activeShippingMethods } from "./shipping.server";
 import { tooManyAttemptsMessage } from "~/domain/rate-limits";
 import { isPubliclyVisible } from "~/domain/visibility";
 import { admissionRefusal, type DropRefusal, emailKey, networkKey } from "~/domain/drop-rules";
-import { checkDropLimits, countDropRefusal, dropRulesOf } from "./drop-limits.server";
+import { type CheckoutDrop, checkDropLimits, countDropRefusal, dropRulesOf } from "./drop-limits.server";
 import { firstWithoutAdmission, useAdmission } from "./waiting-room.server";
 import { recordOrderEvent } from "./orders.server";
 import { endUnpaidOrder, reserveUnits } from "./reservations.server";
@@ -113,9 +113,10 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
   // limits included: such a refusal costs the shop nothing).
   const known = gate.shortage(lines);
   if (known) return outOfStock(known.productId, known.name);
-  // A drop bought through its waiting room, without an admission: refused before any limit is
-  // counted or lock taken (out-of-turn posts at the opening cost one read).
-  const outOfTurn = await firstWithoutAdmission(db, lines.map((line) => line.productId), ctx.admissions, ctx.now);
+  // The drops in the cart, read once for the checkout (and its transaction). One bought through its
+  // waiting room without an admission is refused before any limit is counted or lock taken.
+  const drops = await dropRulesOf(db, lines.map((line) => line.productId));
+  const outOfTurn = firstWithoutAdmission(drops.values(), ctx.admissions, ctx.now);
   if (outOfTurn) {
     const { status, error, details, code, productId } = admissionRefusal(outOfTurn);
     return { status, body: { error, details, code, productId } };
@@ -136,7 +137,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
         const versions = new Map(lines.map((line) => [line.productId, gate.version(line.productId)]));
         try {
           const reserved = await db.transaction((tx) =>
-            reserveAndWriteOrder(tx as unknown as Db, lines, { insuranceSelected: request.insuranceSelected, discountCode, delivery: request.delivery ?? null }, { email, userId: customer?.id ?? null }, ctx, provider.name),
+            reserveAndWriteOrder(tx as unknown as Db, lines, drops, { insuranceSelected: request.insuranceSelected, discountCode, delivery: request.delivery ?? null }, { email, userId: customer?.id ?? null }, ctx, provider.name),
           );
           for (const left of reserved.stockLeft) gate.remember(left.productId, left.stock, left.name, versions.get(left.productId)!);
           return reserved;
@@ -209,6 +210,7 @@ async function checkLimits(db: Db, clientIp: string, email: string | null, now: 
 async function reserveAndWriteOrder(
   tx: Db,
   lines: CheckoutLineRequest[],
+  drops: Map<number, CheckoutDrop>,
   choices: { insuranceSelected: boolean; discountCode: string | null; delivery: DeliveryChoice | null },
   buyer: { email: string | null; userId: string | null },
   ctx: CheckoutContext,
@@ -242,13 +244,12 @@ async function reserveAndWriteOrder(
     }
   }
   // A drop's per-customer limits, before any unit is taken (services/drop-limits.server.ts).
-  const dropRules = await dropRulesOf(tx, lines.map((line) => line.productId));
-  const dropLines = lines.filter((line) => dropRules.has(line.productId)).map((line) => ({ ...line, name: byId.get(line.productId)!.title, rules: dropRules.get(line.productId)! }));
+  const dropLines = lines.filter((line) => drops.has(line.productId)).map((line) => ({ ...line, name: byId.get(line.productId)!.title, rules: drops.get(line.productId)! }));
   const network = networkKey(ctx.clientIp);
   const dropRefusal = await checkDropLimits(tx, dropLines, { userId: buyer.userId, email: buyer.email, network });
   // A drop with an opening time is bought through its waiting room: an admission, used once here
   // (a refusal further on rolls it back, still usable).
-  const unadmitted = dropRefusal ? null : await firstUnadmitted(tx, dropLines.filter((line) => byId.get(line.productId)!.dropTime !== null), ctx);
+  const unadmitted = dropRefusal ? null : await firstUnadmitted(tx, dropLines.filter((line) => line.rules.waitingRoom), ctx);
   const refusal = dropRefusal ?? (unadmitted ? admissionRefusal(unadmitted) : null);
   if (refusal) {
     const { status, error, details, code, productId } = refusal;

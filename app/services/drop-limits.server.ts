@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
-import { dropRefusals, orderItems, orders, productDrops } from "~/db/schema";
+import { dropRefusals, orderItems, orders, productDrops, products } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import type { OrderStatus } from "~/domain/catalog-values";
 import {
@@ -29,10 +29,18 @@ import type { ShippingAddress } from "~/domain/order-view";
 /** Orders whose units a customer holds or has bought: they count toward the limit. */
 const HOLDING: OrderStatus[] = ["pending_payment", "paid", "shipped"];
 
-export async function dropRulesOf(db: Db | Tx, productIds: number[]): Promise<Map<number, DropRules>> {
+/** A drop's rules as a checkout needs them: with its product's name, and whether it is bought through a waiting room (it has an opening time). */
+export type CheckoutDrop = DropRules & { name: string; waitingRoom: boolean };
+
+/** The drops among these products, in one read (the checkout's, before its transaction and for it). */
+export async function dropRulesOf(db: Db | Tx, productIds: number[]): Promise<Map<number, CheckoutDrop>> {
   if (productIds.length === 0) return new Map();
-  const rows = await db.select().from(productDrops).where(inArray(productDrops.productId, productIds));
-  return new Map(rows.map((row) => [row.productId, row]));
+  const rows = await db
+    .select({ rules: productDrops, name: products.title, dropTime: products.dropTime })
+    .from(productDrops)
+    .innerJoin(products, eq(products.id, productDrops.productId))
+    .where(inArray(productDrops.productId, productIds));
+  return new Map(rows.map(({ rules, name, dropTime }) => [rules.productId, { ...rules, name, waitingRoom: dropTime !== null }]));
 }
 
 /** Locks the keys for the rest of the transaction, sorted (no two transactions wait on each other in a circle). */

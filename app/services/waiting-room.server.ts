@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Logger } from "pino";
-import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { dropQueue, orderItems, orders, productDrops, products } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import { type DropStartMode } from "~/domain/drop-form";
@@ -214,23 +214,20 @@ export function admissionOf(token: string | undefined, productId: number, secret
 }
 
 /**
- * The first of these products that is bought through a waiting room and for which the browser
+ * The first of these drops that is bought through a waiting room and for which the browser
  * brings no admission this shop signed and that has not ended: checked before any limit is
- * counted or lock taken, so checkouts posted out of turn (scripts at the opening) cost one read.
- * Whether the admission was already used is the transaction's to say (useAdmission).
+ * counted or lock taken, so checkouts posted out of turn (scripts at the opening) cost the
+ * drops' one read. Whether the admission was already used is the transaction's to say (useAdmission).
  */
-export async function firstWithoutAdmission(
-  db: Db,
-  productIds: number[],
+export function firstWithoutAdmission(
+  drops: Iterable<{ productId: number; name: string; waitingRoom: boolean }>,
   admissions: { tokens: Map<number, string>; secret: string } | undefined,
   now: Date,
-): Promise<{ productId: number; name: string } | null> {
-  const rooms = await db
-    .select({ productId: products.id, name: products.title })
-    .from(productDrops)
-    .innerJoin(products, eq(products.id, productDrops.productId))
-    .where(and(inArray(productDrops.productId, productIds), isNotNull(products.dropTime)));
-  return rooms.find((room) => !admissionOf(admissions?.tokens.get(room.productId), room.productId, admissions?.secret ?? "", now)) ?? null;
+): { productId: number; name: string } | null {
+  for (const drop of drops) {
+    if (drop.waitingRoom && !admissionOf(admissions?.tokens.get(drop.productId), drop.productId, admissions?.secret ?? "", now)) return drop;
+  }
+  return null;
 }
 
 /** The admission a browser carries to the checkout (a cookie): the ticket, the product, the end; signed. */

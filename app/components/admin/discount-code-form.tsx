@@ -1,8 +1,8 @@
 import { useEditorForm } from "./use-editor-form";
+import { EditorFormActions } from "./editor-form-actions";
 import { Info } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { SwitchField } from "~/components/ui/switch-field";
@@ -104,16 +104,7 @@ export function DiscountCodeForm({ code, onSaved }: { code: EditedCode | null; o
           </Field>
         </div>
         {promotion ? null : <SwitchField name="isActive" label="Code actif (utilisable dès maintenant)" defaultChecked={initial.isActive === "on"} />}
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={busy}>
-            {busy ? "Enregistrement..." : code ? "Enregistrer les modifications" : "Créer le code"}
-          </Button>
-          {code ? (
-            <Link to="/admin/codes" className={buttonVariants({ variant: "outline" })}>
-              Annuler
-            </Link>
-          ) : null}
-        </div>
+        <EditorFormActions busy={busy} editing={code !== null} createLabel="Créer le code" cancelTo="/admin/codes" />
       </fetcher.Form>
     </section>
   );

@@ -1,6 +1,7 @@
 import { Pencil, Power, PowerOff, Trash2 } from "lucide-react";
+import { actionAnswer, actionRefusal as refused } from "~/components/admin/action-answers";
 import { useState } from "react";
-import { data, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
+import { Link, useFetcher, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { type CodeFormAnswer, DiscountCodeForm } from "~/components/admin/discount-code-form";
 import { useActionToast } from "~/components/admin/use-action-toast";
@@ -33,8 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Codes promo" }];
 
-const answer = (status: number, body: CodeFormAnswer) => data<CodeFormAnswer>(body, { status });
-const refused = (status: number, description: string) => answer(status, { ok: false, toast: { title: "Erreur", description } });
+const answer = actionAnswer<CodeFormAnswer>;
 const GONE = "Ce code promo n'existe plus.";
 
 /** Create or edit (the form's schema again), activate or deactivate, delete. */

@@ -1,12 +1,13 @@
 import { useEditorForm } from "~/components/admin/use-editor-form";
+import { EditorFormActions } from "~/components/admin/editor-form-actions";
+import { actionAnswer, actionRefusal as refused } from "~/components/admin/action-answers";
 import { Rocket } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Link, useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { DeleteIconButton, EditIconLink } from "~/components/admin/row-actions";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonVariants } from "~/components/ui/button";
 import { controlClass, Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { SwitchField } from "~/components/ui/switch-field";
@@ -38,8 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Sorties" }];
 
 type Answer = ActionToast & { errors?: FieldErrors; saved?: "created" | "updated" };
-const answer = (status: number, body: Answer) => data<Answer>(body, { status });
-const refused = (status: number, description: string) => answer(status, { ok: false, toast: { title: "Erreur", description } });
+const answer = actionAnswer<Answer>;
 const GONE = "Ce produit n'existe plus ou n'est plus une sortie.";
 
 /** intent=save (editing: the drop's product id) or intent=delete. */
@@ -267,16 +267,7 @@ function DropForm({ drop, candidates, onSaved }: { drop: Drop | null; candidates
             <SwitchField name="accountRequired" label="Réservée aux clients connectés (compte obligatoire)" defaultChecked={drop?.accountRequired ?? false} />
           </div>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={busy || (!drop && candidates.length === 0)}>
-            {busy ? "Enregistrement..." : drop ? "Enregistrer les modifications" : "Créer la sortie"}
-          </Button>
-          {drop ? (
-            <Link to="/admin/drops" className={buttonVariants({ variant: "outline" })}>
-              Annuler
-            </Link>
-          ) : null}
-        </div>
+        <EditorFormActions busy={busy} editing={drop !== null} createLabel="Créer la sortie" cancelTo="/admin/drops" disabled={!drop && candidates.length === 0} />
       </fetcher.Form>
     </section>
   );

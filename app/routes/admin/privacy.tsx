@@ -1,6 +1,7 @@
 import { Download, Search, UserX } from "lucide-react";
+import { actionAnswer } from "~/components/admin/action-answers";
 import { useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
 import { Alert } from "~/components/ui/alert";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Données personnelles" 
 type Held = { email: string; accountId: string | null; orders: number; requests: number; withdrawals: number; alerts: number; emails: number };
 type Answer = ActionToast & { held?: Held };
 
-const answer = (status: number, body: Answer) => data<Answer>(body, { status });
+const answer = actionAnswer<Answer>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "api");

@@ -1,12 +1,13 @@
 import { useEditorForm } from "~/components/admin/use-editor-form";
+import { EditorFormActions } from "~/components/admin/editor-form-actions";
+import { actionAnswer, actionRefusal as refused } from "~/components/admin/action-answers";
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
 import { DeleteIconButton, EditIconLink } from "~/components/admin/row-actions";
 import { useState } from "react";
-import { data, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
+import { useFetcher, useNavigate, useSearchParams } from "react-router";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonVariants } from "~/components/ui/button";
 import { controlClass, Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { type FieldErrors, fieldErrors } from "~/domain/field-errors";
@@ -31,8 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Sécurité des produits" }];
 
 type Answer = ActionToast & { errors?: FieldErrors; saved?: "created" | "updated" };
-const answer = (status: number, body: Answer) => data<Answer>(body, { status });
-const refused = (status: number, description: string) => answer(status, { ok: false, toast: { title: "Erreur", description } });
+const answer = actionAnswer<Answer>;
 const GONE = "Cette fiche n'existe plus.";
 
 /** intent=save (id: edit, none: create) or intent=delete. */
@@ -212,16 +212,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile | null; onSaved: (
             {(props) => <textarea {...props} name="warnings" defaultValue={profile?.warnings ?? ""} rows={3} maxLength={2000} className={area} />}
           </Field>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={busy}>
-            {busy ? "Enregistrement..." : profile ? "Enregistrer les modifications" : "Créer la fiche"}
-          </Button>
-          {profile ? (
-            <Link to="/admin/product-safety" className={buttonVariants({ variant: "outline" })}>
-              Annuler
-            </Link>
-          ) : null}
-        </div>
+        <EditorFormActions busy={busy} editing={profile !== null} createLabel="Créer la fiche" cancelTo="/admin/product-safety" />
       </fetcher.Form>
     </section>
   );

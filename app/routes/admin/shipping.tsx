@@ -1,7 +1,8 @@
 import { ArrowDown, ArrowUp, Plus } from "lucide-react";
+import { actionAnswer, actionRefusal as refused } from "~/components/admin/action-answers";
 import { DeleteIconButton, EditIconLink } from "~/components/admin/row-actions";
 import { useLayoutEffect, useRef, useState } from "react";
-import { data, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
+import { Link, useFetcher, useNavigate, useSearchParams } from "react-router";
 import { type ShippingFormAnswer, ShippingMethodForm } from "~/components/admin/shipping-method-form";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Alert } from "~/components/ui/alert";
@@ -38,8 +39,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Livraison" }];
 
 export type ShippingAnswer = ShippingFormAnswer & { intent?: "toggle" | "move" | "delete"; id?: number; announce?: string };
 
-const answer = (status: number, body: ShippingAnswer) => data<ShippingAnswer>(body, { status });
-const refused = (status: number, description: string) => answer(status, { ok: false, toast: { title: "Erreur", description } });
+const answer = actionAnswer<ShippingAnswer>;
 const GONE = "Ce mode de livraison n'existe plus\u00a0: il a peut-être été supprimé dans un autre onglet.";
 const quoted = (name: string) => `«\u00a0${name}\u00a0»`;
 

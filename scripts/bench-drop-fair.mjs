@@ -9,13 +9,13 @@
 // admission they get, cycle e-mails on a refusal, cancel their first order and grab again.
 // Run twice per database, first come then fair start. PGlite: one server; PostgreSQL: two
 // instances on one database, buyers split between them.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { BUSY, HEADERS, cpuMs, fmt, label, preparePostgres, root, seed, sleep, startServer } from "./bench.mjs";
+import { BUSY, HEADERS, cpuMs, fmt, label, preparePostgres, seed, sleep, startServer } from "./bench.mjs";
+import { countBy, dropDb, machineBusyMs, testPaymentForm } from "./bench-drop.mjs";
 
 export const ROOM = {
   stock: 10,
@@ -46,15 +46,6 @@ export const ROOM = {
 export const ROOM_START = "<!-- bench:drop-room:start (written by `npm run bench`, do not edit by hand) -->";
 export const ROOM_END = "<!-- bench:drop-room:end -->";
 
-function dropDb(command, env) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-drop-db.ts", command], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: "", ...env },
-    encoding: "utf8",
-  });
-  if (result.status !== 0) throw new Error(`bench-drop-db.ts ${command} failed:\n${result.stdout}${result.stderr}`);
-  return JSON.parse(result.stdout.trim().split("\n").pop());
-}
 
 // ── HTTP as a browser ────────────────────────────────────────────────────────────────────
 /**
@@ -109,21 +100,7 @@ function request(run, server, { method = "GET", url, ip, jar, json, form, kind, 
 
 /** A customer's delivery address: its own street number, so no two customers share an address key. */
 function payForm(n, email) {
-  return {
-    intent: "pay",
-    email,
-    method: "home",
-    fullName: `Client Salle ${n}`,
-    line1: `${n} rue des Collectionneurs`,
-    line2: "",
-    postalCode: "75011",
-    city: "Paris",
-    country: "FR",
-    phone: "0612345678",
-    cardNumber: "4242424242424242",
-    cardExpiry: "12/30",
-    cardCvc: "123",
-  };
+  return testPaymentForm({ email, fullName: `Client Salle ${n}`, line1: `${n} rue des Collectionneurs` });
 }
 
 // ── Who buys ─────────────────────────────────────────────────────────────────────────────
@@ -353,12 +330,6 @@ async function oneRun(kind, mode, { port }) {
   }
 }
 
-/** CPU time the whole machine has been busy so far (all cores, /proc/stat), in ms. */
-function machineBusyMs() {
-  const [, user, nice, system, , , irq, softirq, steal] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
-  return (user + nice + system + irq + softirq + steal) * CLOCK_MS;
-}
-const CLOCK_MS = 1000 / (Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout?.trim()) || 100);
 const otherCpu = (cpu) => Math.max(0, cpu.machine - cpu.servers.reduce((a, b) => a + b, 0) - cpu.bench);
 
 // ── Measures ─────────────────────────────────────────────────────────────────────────────
@@ -369,11 +340,6 @@ function percentile(values, p) {
 }
 const spread = (values) => ({ n: values.length, p50: percentile(values, 50), p99: percentile(values, 99), max: values.length ? Math.max(...values) : null });
 
-function countBy(items, key) {
-  const counts = {};
-  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
-  return counts;
-}
 
 /** ln C(n, k) */
 function lnChoose(n, k) {

@@ -46,7 +46,8 @@ export const DROP_START = "<!-- bench:drop:start (written by `npm run bench`, do
 export const DROP_END = "<!-- bench:drop:end -->";
 
 // ── Database side (scripts/bench-drop-db.ts) ─────────────────────────────────────────────
-function dropDb(command, env) {
+/** Runs a command of scripts/bench-drop-db.ts (the room's part, bench-drop-fair.mjs, too); its last line of JSON. */
+export function dropDb(command, env) {
   const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-drop-db.ts", command], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: "", ...env },
@@ -317,13 +318,14 @@ async function inBatches(count, batch, open) {
 }
 
 // ── Payment through the test provider's page ─────────────────────────────────────────────
-async function pay(url, n) {
-  const form = new URLSearchParams({
+/** The test payment page's form for a buyer: paid with the test card, delivered to `line1`. */
+export function testPaymentForm({ email, fullName, line1 }) {
+  return {
     intent: "pay",
-    email: `acheteur${n}@example.com`,
+    email,
     method: "home",
-    fullName: `Client Drop ${n}`,
-    line1: "12 rue des Collectionneurs",
+    fullName,
+    line1,
     line2: "",
     postalCode: "75011",
     city: "Paris",
@@ -332,7 +334,11 @@ async function pay(url, n) {
     cardNumber: "4242424242424242",
     cardExpiry: "12/30",
     cardCvc: "123",
-  });
+  };
+}
+
+async function pay(url, n) {
+  const form = new URLSearchParams(testPaymentForm({ email: `acheteur${n}@example.com`, fullName: `Client Drop ${n}`, line1: "12 rue des Collectionneurs" }));
   const started = performance.now();
   const res = await fetch(url, {
     method: "POST",
@@ -423,13 +429,13 @@ function startActivitySampler(url, productId, dropAt) {
 }
 
 /** CPU time the whole machine has been busy so far (all cores, /proc/stat), in ms. */
-function machineBusyMs() {
+export function machineBusyMs() {
   const [, user, nice, system, , , irq, softirq, steal] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
   return (user + nice + system + irq + softirq + steal) * CLOCK_MS;
 }
 const CLOCK_MS = 1000 / (Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout?.trim()) || 100);
 
-function countBy(items, key) {
+export function countBy(items, key) {
   const counts = {};
   for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
   return counts;

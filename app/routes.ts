@@ -64,7 +64,6 @@ export default [
   route("api/search", "routes/api.search.ts"),
   route("api/viewer", "routes/api.viewer.ts"),
   route("api/cart/products", "routes/api.cart-products.ts"),
-  route("api/drops/:productId/file", "routes/api.drop-queue.ts"),
   route("api/alerts/:productId", "routes/api.alerts.ts"),
   route("api/payments/:provider/webhook", "routes/api.payment-webhook.ts"),
   route("api/products/:id/similar", "routes/api.similar-products.ts"),

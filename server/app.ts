@@ -16,7 +16,9 @@ import type { PaymentProvider } from "~/services/payments/types";
 import type { StockGate } from "~/services/stock-gate.server";
 import type { FileStore, Storage } from "~/services/storage.server";
 import type { LiveHub } from "./live";
-import { type TrustProxy, checkoutRoutes } from "./checkout-endpoint";
+import type { TrustProxy } from "./bare-http";
+import { checkoutRoutes } from "./checkout-endpoint";
+import { dropQueueRoutes } from "./drop-queue-endpoint";
 import { precompressedFiles } from "./precompressed";
 import { closeAfterUnreadBody, frenchErrors, onlyShopMethods, readableAddress, sameSitePosts } from "./request-guards";
 import { type PageCache, pageCacheMiddleware, privateWhenPersonal, servePageFromCache } from "./page-cache";
@@ -78,7 +80,9 @@ export function createApp(deps: AppDeps): RequestListener {
     sellerEmail: env.SELLER_EMAIL ?? env.SHOP_EMAIL,
   };
   const configuredOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null;
-  // Ahead of Express: a drop's checkouts skip it and the page machinery (server/checkout-endpoint.ts).
+  // Ahead of Express: a drop's checkouts and waiting room skip it and the page machinery (server/bare-http.ts).
+  const trustProxy = app.get("trust proxy fn") as TrustProxy;
+  const dropQueueRoute = dropQueueRoutes({ db: database.db, publicUrl: deps.publicUrl, configuredOrigin, trustProxy, dropSecret: deps.dropSecret });
   const checkoutRoute = checkoutRoutes({
     database,
     payments: deps.payments,
@@ -87,7 +91,7 @@ export function createApp(deps: AppDeps): RequestListener {
     configuredOrigin,
     ...checkout,
     dropSecret: deps.dropSecret,
-    trustProxy: app.get("trust proxy fn") as TrustProxy,
+    trustProxy,
   });
 
   const cache = pageCacheMiddleware(deps.pageCache);
@@ -180,7 +184,7 @@ export function createApp(deps: AppDeps): RequestListener {
   const cachedPage = servePageFromCache(deps.pageCache);
   return (req, res) => {
     closeAfterUnreadBody(req, res);
-    if (checkoutRoute(req, res) || cachedPage(req, res)) return;
+    if (checkoutRoute(req, res) || dropQueueRoute(req, res) || cachedPage(req, res)) return;
     app(req, res);
   };
 }

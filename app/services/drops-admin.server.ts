@@ -80,6 +80,8 @@ export async function listDrops(db: Db): Promise<DropSummary[]> {
       admitted: sql<number>`count(*) filter (where ${dropQueue.status} = 'admitted')::int`,
     })
     .from(dropQueue)
+    // The line of the product's current opening (a restock's drop starts a new one).
+    .innerJoin(products, and(eq(products.id, dropQueue.productId), eq(products.dropTime, dropQueue.dropTime)))
     .where(inArray(dropQueue.productId, ids))
     .groupBy(dropQueue.productId);
   const shares = await db

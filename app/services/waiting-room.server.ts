@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Logger } from "pino";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import { dropQueue, orderItems, orders, productDrops, products } from "~/db/schema";
+import { dropQueue, orderItems, orders, productDrops, products, type QueueStatus } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import { type DropStartMode } from "~/domain/drop-form";
 import {
@@ -53,38 +53,72 @@ export async function queueFigures(db: Db | Tx, room: Pick<Room, "productId" | "
   return { available: Math.max(0, room.stock), held: row?.held ?? 0, sold: row?.sold ?? 0 };
 }
 
-export type JoinResult = { ok: true; ticketId: string } | { ok: false; status: 404 | 409 | 429; error: string };
+export type JoinResult = { ok: true; ticketId: string; view: QueueView } | { ok: false; status: 404 | 409 | 429; error: string };
 
 /**
  * Takes a ticket for this browser: free, nothing held (the fair start is no lottery). Refused
- * before the room opens, and past the tickets one network may take for this drop.
+ * before the room opens, and past the tickets one network may take for this drop. Answers with
+ * the new ticket's view, from the instance's reading of the room (no second read).
  */
 export async function joinQueue(db: Db, productId: number, client: { network: string; now: Date }): Promise<JoinResult> {
-  const room = await roomOf(db, productId);
-  if (!room) return { ok: false, status: 404, error: "Ce produit n'a pas de file d'attente." };
+  const shared = await roomSnapshot(db, productId, client.now);
+  if (!shared) return { ok: false, status: 404, error: "Ce produit n'a pas de file d'attente." };
+  const { room } = shared;
   const opensAt = queueOpensAt(room.dropTime, room.windowMinutes);
   if (client.now < opensAt) return { ok: false, status: 409, error: "La file d'attente n'est pas encore ouverte." };
   const bound = ticketsPerNetwork(client.network);
   const full = { ok: false as const, status: 429 as const, error: "Trop de places prises depuis votre connexion pour cette sortie." };
-  // Tickets are never given back during a drop: a network already at its bound is refused from
-  // a plain read, without waiting on its lock (a script's burst of joins at the opening).
-  if ((await networkTickets(db, productId, client.network)) >= bound) return full;
-  return db.transaction(async (tx) => {
+  // Tickets are never given back during a drop: a network once at its bound stays there, and this
+  // instance refuses it from memory; else from a plain read, before waiting on its lock (a
+  // script's burst of joins at the opening).
+  const atBound = networksAtBound(db, room);
+  if (atBound.has(client.network)) return full;
+  if ((await networkTickets(db, room, client.network)) >= bound) {
+    atBound.add(client.network);
+    return full;
+  }
+  const rank = ticketRank(room.startMode, room.dropTime, client.now, randomInt(0, FAIR_RANK_RANGE));
+  const ticketId = await db.transaction(async (tx) => {
     // One network's tickets are counted under its own lock: parallel joins cannot all pass.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`queue:${productId}:${client.network}`}, 0))`);
-    if ((await networkTickets(tx, productId, client.network)) >= bound) return full;
-    const rank = ticketRank(room.startMode, room.dropTime, client.now, randomInt(0, FAIR_RANK_RANGE));
-    const [ticket] = await tx.insert(dropQueue).values({ productId, rank, network: client.network, joinedAt: client.now }).returning({ id: dropQueue.id });
-    return { ok: true as const, ticketId: ticket!.id };
+    const taken = await networkTickets(tx, room, client.network);
+    if (taken >= bound) return null;
+    const [ticket] = await tx
+      .insert(dropQueue)
+      .values({ productId, dropTime: room.dropTime, rank, network: client.network, joinedAt: client.now })
+      .returning({ id: dropQueue.id });
+    if (taken + 1 >= bound) atBound.add(client.network);
+    return ticket!.id;
   });
+  if (!ticketId) {
+    atBound.add(client.network);
+    return full;
+  }
+  return { ok: true, ticketId, view: viewOf(shared, { status: "waiting", rank, admissionExpiresAt: null }, client.now) };
 }
 
-async function networkTickets(db: Db | Tx, productId: number, network: string): Promise<number> {
+async function networkTickets(db: Db | Tx, room: Room, network: string): Promise<number> {
   const [taken] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(dropQueue)
-    .where(and(eq(dropQueue.productId, productId), eq(dropQueue.network, network)));
+    .where(and(eq(dropQueue.productId, room.productId), eq(dropQueue.dropTime, room.dropTime), eq(dropQueue.network, network)));
   return taken?.n ?? 0;
+}
+
+/** Per database handle, per drop (product and opening): the networks this instance saw at their bound. */
+const fullNetworks = new WeakMap<Db, Map<string, Set<string>>>();
+
+function networksAtBound(db: Db, room: Room): Set<string> {
+  let byDrop = fullNetworks.get(db);
+  if (!byDrop) fullNetworks.set(db, (byDrop = new Map()));
+  const key = `${room.productId}@${room.dropTime.getTime()}`;
+  let networks = byDrop.get(key);
+  if (!networks) {
+    // A handful of drops at a time; an old one's set is dropped when a new one starts.
+    if (byDrop.size >= 32) byDrop.clear();
+    byDrop.set(key, (networks = new Set()));
+  }
+  return networks;
 }
 
 /**
@@ -105,13 +139,13 @@ export async function advanceQueue(db: Db, productId: number, now: Date): Promis
     const [open] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(dropQueue)
-      .where(and(eq(dropQueue.productId, productId), eq(dropQueue.status, "admitted")));
+      .where(and(eq(dropQueue.productId, productId), eq(dropQueue.dropTime, room.dropTime), eq(dropQueue.status, "admitted")));
     const slots = admissionSlots(room.stock, open?.n ?? 0);
     if (slots === 0) return 0;
     const next = await tx
       .select({ id: dropQueue.id })
       .from(dropQueue)
-      .where(and(eq(dropQueue.productId, productId), eq(dropQueue.status, "waiting")))
+      .where(and(eq(dropQueue.productId, productId), eq(dropQueue.dropTime, room.dropTime), eq(dropQueue.status, "waiting")))
       .orderBy(asc(dropQueue.rank))
       .limit(slots)
       .for("update", { skipLocked: true });
@@ -124,11 +158,12 @@ export async function advanceQueue(db: Db, productId: number, now: Date): Promis
   });
 }
 
-/** The drops whose waiting room has someone in it: the ones to advance. */
+/** The drops whose waiting room has someone in it for the product's current opening: the ones to advance. */
 export async function activeQueues(db: Db): Promise<number[]> {
   const rows = await db
     .selectDistinct({ productId: dropQueue.productId })
     .from(dropQueue)
+    .innerJoin(products, and(eq(products.id, dropQueue.productId), eq(products.dropTime, dropQueue.dropTime)))
     .where(inArray(dropQueue.status, ["waiting", "admitted"]));
   return rows.map((row) => row.productId);
 }
@@ -137,16 +172,30 @@ export async function activeQueues(db: Db): Promise<number[]> {
 export async function queueView(db: Db, productId: number, ticketId: string | null, now: Date): Promise<QueueView | null> {
   const shared = await roomSnapshot(db, productId, now);
   if (!shared) return null;
-  const { room, figures, waitingRanks } = shared;
+  const { room, figures } = shared;
+  if (isSoldOut(figures) && now >= room.dropTime) return { state: "sold_out", figures };
+  // The ticket itself is read fresh: an admission shows at once, whatever the snapshot's age.
+  const [ticket] =
+    ticketId && UUID.test(ticketId)
+      ? await db
+          .select({ status: dropQueue.status, rank: dropQueue.rank, admissionExpiresAt: dropQueue.admissionExpiresAt })
+          .from(dropQueue)
+          .where(and(eq(dropQueue.id, ticketId), eq(dropQueue.productId, productId), eq(dropQueue.dropTime, room.dropTime)))
+      : [];
+  return viewOf(shared, ticket ?? null, now);
+}
+
+type TicketState = { status: QueueStatus; rank: number; admissionExpiresAt: Date | null };
+
+/** A ticket's view from a reading of its room (null: no ticket for this opening). */
+function viewOf({ room, figures, waitingRanks }: RoomSnapshot, ticket: TicketState | null, now: Date): QueueView {
   if (isSoldOut(figures) && now >= room.dropTime) return { state: "sold_out", figures };
   const opensAt = queueOpensAt(room.dropTime, room.windowMinutes);
-  // The ticket itself is read fresh: an admission shows at once, whatever the snapshot's age.
-  const [ticket] = ticketId && UUID.test(ticketId) ? await db.select().from(dropQueue).where(and(eq(dropQueue.id, ticketId), eq(dropQueue.productId, productId))) : [];
   if (!ticket || ticket.status === "used" || ticket.status === "expired" || (ticket.status === "admitted" && ticket.admissionExpiresAt! <= now)) {
     return now < opensAt ? { state: "closed", opensAt: opensAt.toISOString(), figures } : { state: "open", figures };
   }
   if (ticket.status === "admitted") return { state: "admitted", expiresAt: ticket.admissionExpiresAt!.toISOString(), figures };
-  return { state: "waiting", position: countBelow(waitingRanks, ticket.rank) + 1, figures };
+  return { state: "waiting", position: countBelow(waitingRanks, Number(ticket.rank)) + 1, figures };
 }
 
 /** How many of these ascending ranks are below `rank` (a binary search). */
@@ -195,7 +244,7 @@ async function readRoom(db: Db, productId: number): Promise<RoomSnapshot | null>
     db
       .select({ rank: dropQueue.rank })
       .from(dropQueue)
-      .where(and(eq(dropQueue.productId, productId), eq(dropQueue.status, "waiting")))
+      .where(and(eq(dropQueue.productId, productId), eq(dropQueue.dropTime, room.dropTime), eq(dropQueue.status, "waiting")))
       .orderBy(asc(dropQueue.rank)),
   ]);
   return { room, figures, waitingRanks: waiting.map((row) => Number(row.rank)) };

@@ -17,7 +17,8 @@ describe(`drops in the admin on ${databaseLabel}`, () => {
   afterAll(() => database.close());
 
   it("creates a drop once per product, changes it, lists it with its figures and removes it", async () => {
-    const [product] = await database.db.insert(products).values({ title: "Coffret sortie admin", priceCents: 5_000, stock: 7, category: "TCG", subCategory: "Scellés" }).returning();
+    const opening = new Date("2026-12-05T18:00:00Z");
+    const [product] = await database.db.insert(products).values({ title: "Coffret sortie admin", priceCents: 5_000, stock: 7, category: "TCG", subCategory: "Scellés", dropTime: opening }).returning();
     const id = product!.id;
     expect((await dropCandidates(database.db)).some((candidate) => candidate.id === id)).toBe(true);
     expect(await saveDrop(database.db, null, { productId: id, ...rules })).toEqual({ outcome: "created", title: "Coffret sortie admin" });
@@ -42,10 +43,12 @@ describe(`drops in the admin on ${databaseLabel}`, () => {
     await countDropRefusal(database.db, id, "DROP_LIMIT");
     await countDropRefusal(database.db, id, "DROP_LIMIT");
     await countDropRefusal(database.db, id, "DROP_ADMISSION");
+    // The line of the product's current opening; a ticket still waiting from an earlier one is not in it.
     await database.db.insert(dropQueue).values([
-      { productId: id, rank: 1, network: "203.0.113.1" },
-      { productId: id, rank: 2, network: "203.0.113.2", status: "admitted" },
-      { productId: id, rank: 3, network: "203.0.113.3", status: "used" },
+      { productId: id, dropTime: opening, rank: 1, network: "203.0.113.1" },
+      { productId: id, dropTime: opening, rank: 2, network: "203.0.113.2", status: "admitted" },
+      { productId: id, dropTime: opening, rank: 3, network: "203.0.113.3", status: "used" },
+      { productId: id, dropTime: new Date("2026-11-05T18:00:00Z"), rank: 0, network: "203.0.113.4" },
     ]);
     const [listed] = (await listDrops(database.db)).filter((drop) => drop.productId === id);
     expect(listed).toMatchObject({

@@ -84,8 +84,8 @@ describe(`retention job on ${databaseLabel}`, () => {
     await database.db.insert(orders).values([order("RET-OLD", daysAgo(31)), order("RET-NEW", daysAgo(29))]);
     const [queued] = await database.db.insert(products).values({ title: "Sortie ancienne", priceCents: 100, stock: 0, category: "TCG" }).returning();
     await database.db.insert(dropQueue).values([
-      { productId: queued!.id, rank: 1, network: "203.0.113.9", joinedAt: daysAgo(31) },
-      { productId: queued!.id, rank: 2, network: "203.0.113.10", joinedAt: daysAgo(29) },
+      { productId: queued!.id, dropTime: daysAgo(31), rank: 1, network: "203.0.113.9", joinedAt: daysAgo(31) },
+      { productId: queued!.id, dropTime: daysAgo(29), rank: 2, network: "203.0.113.10", joinedAt: daysAgo(29) },
     ]);
 
     const report = await runRetention({ db: database.db, privateFiles }, NOW);

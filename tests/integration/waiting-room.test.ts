@@ -49,7 +49,8 @@ describe(`the waiting room on ${databaseLabel}`, () => {
     const early = new Date(opening.getTime() - minutes(5));
     const tickets: string[] = [];
     for (let i = 0; i < 5; i++) tickets.push(await join(productId, new Date(early.getTime() + i)));
-    expect(await queueView(database.db, productId, tickets[2]!, early)).toMatchObject({ state: "waiting", position: 3, figures: { available: 2, held: 0, sold: 0 } });
+    // Places are read once a second per instance: a second later, the line is whole.
+    expect(await queueView(database.db, productId, tickets[2]!, new Date(early.getTime() + 1_500))).toMatchObject({ state: "waiting", position: 3, figures: { available: 2, held: 0, sold: 0 } });
     expect(await advanceQueue(database.db, productId, early)).toBe(0);
 
     // Open: 2 free units → 3 admissions, the first three arrivals.
@@ -118,6 +119,26 @@ describe(`the waiting room on ${databaseLabel}`, () => {
       expect(results.filter((result) => !result.ok && result.status === 429), network).toHaveLength(5);
     }
     expect((await joinQueue(database.db, productId, { network: "2001:db8:6:0::/64", now })).ok).toBe(true);
+  });
+
+  it("starts a new line for a later opening of the same product (a restock's drop)", async () => {
+    const first = new Date(Date.now() - minutes(60));
+    const productId = await drop({ stock: 1, opening: first });
+    const network = "2001:db8:7:0::/64";
+    const old: string[] = [];
+    for (let i = 0; i < TICKETS_PER_IPV6_NETWORK; i++) old.push(await join(productId, new Date(first.getTime() + i), network));
+    expect(await joinQueue(database.db, productId, { network, now: new Date(first.getTime() + 5) })).toMatchObject({ ok: false, status: 429 });
+
+    // The seller sets a new opening: the earlier tickets have no place in its line, and the network may join it.
+    const second = new Date(Date.now() + minutes(1));
+    await database.db.update(products).set({ dropTime: second }).where(eq(products.id, productId));
+    const now = new Date(second.getTime() - minutes(5));
+    expect(await queueView(database.db, productId, old[0]!, now)).toMatchObject({ state: "open" });
+    const fresh = await join(productId, now, network);
+    expect(await queueView(database.db, productId, fresh, new Date(now.getTime() + 1_500))).toMatchObject({ state: "waiting", position: 1 });
+    expect(await advanceQueue(database.db, productId, second)).toBe(1);
+    expect(await statusOf(productId, fresh)).toBe("admitted");
+    expect(await Promise.all(old.map((ticket) => statusOf(productId, ticket)))).toEqual(["waiting", "waiting"]);
   });
 
   it("loses nobody's place when an instance stops mid-drop: another one (or the restarted one) carries on", async () => {

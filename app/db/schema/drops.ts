@@ -44,6 +44,8 @@ export const dropQueue = pgTable(
     productId: integer()
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
+    /** The opening this ticket is for: a later drop of the same product (a restock) starts a new line. */
+    dropTime: timestamp({ withTimezone: true }).notNull(),
     rank: bigint({ mode: "number" }).notNull(),
     status: text({ enum: QUEUE_STATUSES }).notNull().default("waiting"),
     /** The client's network when it joined (domain/drop-rules networkKey): a bound on tickets per network. */
@@ -53,8 +55,8 @@ export const dropQueue = pgTable(
     admissionExpiresAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index("drop_queue_rank_idx").on(t.productId, t.status, t.rank),
-    index("drop_queue_network_idx").on(t.productId, t.network),
+    index("drop_queue_rank_idx").on(t.productId, t.dropTime, t.status, t.rank),
+    index("drop_queue_network_idx").on(t.productId, t.dropTime, t.network),
   ],
 );
 

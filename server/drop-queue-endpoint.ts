@@ -1,0 +1,90 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { parse as parseCookies, serialize } from "cookie";
+import type { Db } from "~/db/types";
+import { admissionCookie, ticketCookie } from "~/domain/drop-cookies";
+import { networkKey } from "~/domain/drop-rules";
+import type { QueueView } from "~/domain/waiting-room";
+import { admissionToken, joinQueue, queueView } from "~/services/waiting-room.server";
+import { type BareHandler, type TrustProxy, clientFacts, isSameOrigin, routePath, runHandler, sendJson } from "./bare-http";
+
+export type DropQueueEndpointDeps = {
+  db: Db;
+  /** The shop's public address (PUBLIC_URL, or this server's): cookies are `Secure` under https. */
+  publicUrl: () => string;
+  /** PUBLIC_URL's origin, or null to use the request's own. */
+  configuredOrigin: string | null;
+  trustProxy: TrustProxy;
+  /** Signs a drop's admissions. */
+  dropSecret: string;
+};
+
+const FILE_PATH = /^\/api\/drops\/([^/]+)\/file$/;
+const NO_ROOM = { error: "Ce produit n'a pas de file d'attente." };
+
+/**
+ * /api/drops/:productId/file, a drop's waiting room for this browser: GET its place (or its
+ * admission, or sold out) with the figures, polled every 2 s by the product page; POST takes a
+ * ticket (free, nothing held). Answered on the bare HTTP server ahead of Express, as the
+ * checkout is (docs/decisions/009): a thousand waiting pages poll, and the opening brings a
+ * burst of joins. The ticket and the admission are httpOnly cookies: the admission reaches the
+ * checkout without any script handling it.
+ */
+export function dropQueueRoutes(deps: DropQueueEndpointDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    if (req.method !== "GET" && req.method !== "POST") return false;
+    const match = FILE_PATH.exec(routePath(req.url ?? ""));
+    if (!match) return false;
+    const productId = /^\d{1,9}$/.test(match[1]!) ? Number(match[1]) : null;
+    const handler = req.method === "GET" ? poll(deps, productId) : join(deps, productId);
+    runHandler(handler, req, res, clientFacts(req, deps.trustProxy), "waiting room endpoint");
+    return true;
+  };
+}
+
+function poll(deps: DropQueueEndpointDeps, productId: number | null): BareHandler {
+  return async (req, res) => {
+    if (productId === null) return sendJson(res, 404, NO_ROOM);
+    const ticketId = ticketOf(req, productId);
+    const view = await queueView(deps.db, productId, ticketId, new Date());
+    if (!view) return sendJson(res, 404, NO_ROOM);
+    answer(deps, res, productId, ticketId, view);
+  };
+}
+
+function join(deps: DropQueueEndpointDeps, productId: number | null): BareHandler {
+  return async (req, res, client) => {
+    req.resume(); // no body is read
+    if (!isSameOrigin(req, client, deps.configuredOrigin)) return sendJson(res, 403, { error: "Requête refusée." });
+    if (productId === null) return sendJson(res, 404, NO_ROOM);
+    const now = new Date();
+    const current = ticketOf(req, productId);
+    if (current) {
+      // Already in line or admitted: the same place, no second ticket.
+      const before = await queueView(deps.db, productId, current, now);
+      if (!before) return sendJson(res, 404, NO_ROOM);
+      if (before.state === "waiting" || before.state === "admitted" || before.state === "sold_out") return answer(deps, res, productId, current, before);
+    }
+    const joined = await joinQueue(deps.db, productId, { network: networkKey(client.ip), now });
+    if (!joined.ok) return sendJson(res, joined.status, { error: joined.error });
+    answer(deps, res, productId, joined.ticketId, joined.view, [serialize(ticketCookie(productId), joined.ticketId, cookieOptions(deps, 24 * 60 * 60))]);
+  };
+}
+
+function ticketOf(req: IncomingMessage, productId: number): string | null {
+  return parseCookies(req.headers.cookie ?? "")[ticketCookie(productId)] ?? null;
+}
+
+function cookieOptions(deps: DropQueueEndpointDeps, maxAgeSeconds: number) {
+  return { httpOnly: true, sameSite: "lax" as const, path: "/", secure: deps.publicUrl().startsWith("https:"), maxAge: maxAgeSeconds };
+}
+
+/** The view, with the admission's cookie once the turn has come. */
+function answer(deps: DropQueueEndpointDeps, res: ServerResponse, productId: number, ticketId: string | null, view: QueueView, cookies: string[] = []) {
+  if (view.state === "admitted" && ticketId) {
+    const expiresAt = new Date(view.expiresAt);
+    const token = admissionToken(ticketId, productId, expiresAt, deps.dropSecret);
+    const seconds = Math.max(1, Math.ceil((expiresAt.getTime() - Date.now()) / 1000));
+    cookies = [...cookies, serialize(admissionCookie(productId), token, cookieOptions(deps, seconds))];
+  }
+  sendJson(res, 200, view, cookies);
+}

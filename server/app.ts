@@ -22,6 +22,7 @@ import type { TrustProxy } from "./bare-http";
 import { checkoutRoutes } from "./checkout-endpoint";
 import { dropQueueRoutes } from "./drop-queue-endpoint";
 import { precompressedFiles } from "./precompressed";
+import { assignRequestId, requestIdOf } from "./request-id";
 import { closeAfterUnreadBody, frenchErrors, onlyShopMethods, readableAddress, sameSitePosts } from "./request-guards";
 import { type PageCache, pageCacheMiddleware, privateWhenPersonal, servePageFromCache } from "./page-cache";
 
@@ -88,7 +89,7 @@ export function createApp(deps: AppDeps): RequestListener {
   const configuredOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null;
   // Ahead of Express: a drop's checkouts and waiting room skip it and the page machinery (server/bare-http.ts).
   const trustProxy = app.get("trust proxy fn") as TrustProxy;
-  const dropQueueRoute = dropQueueRoutes({ db: database.db, publicUrl: deps.publicUrl, configuredOrigin, trustProxy, dropSecret: deps.dropSecret });
+  const dropQueueRoute = dropQueueRoutes({ db: database.db, publicUrl: deps.publicUrl, configuredOrigin, trustProxy, dropSecret: deps.dropSecret, logger });
   const checkoutRoute = checkoutRoutes({
     database,
     payments: deps.payments,
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps): RequestListener {
     ...checkout,
     dropSecret: deps.dropSecret,
     trustProxy,
+    logger,
     onOutcome: (outcome) => deps.metrics.checkout(outcome),
   });
 
@@ -174,7 +176,7 @@ export function createApp(deps: AppDeps): RequestListener {
         privateFiles: deps.privateFiles,
         publicUrl: deps.publicUrl(),
         nonce: res.locals.nonce as string,
-        logger,
+        logger: logger.child({ requestId: requestIdOf(req) }),
         auth: deps.auth,
         // Express applies TRUST_PROXY: X-Forwarded-For counts only behind a configured proxy.
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
@@ -194,6 +196,7 @@ export function createApp(deps: AppDeps): RequestListener {
   const measure = measureRequests(deps.metrics, routeLabeler(typeof deps.build === "function" ? null : deps.build));
   const metricsRoute = metricsEndpoint(deps.metrics, env.METRICS_TOKEN);
   return (req, res) => {
+    assignRequestId(req, res);
     measure(req, res);
     // Stopping: each answer closes its connection, so that clients and proxies open the next one
     // on another instance instead of reusing this one.

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Logger } from "pino";
 import { parse as parseCookies } from "cookie";
 import { admissionsFromCookies } from "~/domain/drop-cookies";
 import type { Database } from "~/db/client.server";
@@ -23,6 +24,7 @@ export type CheckoutEndpointDeps = {
   orderPrefix: string;
   reservationMinutes: number;
   trustProxy: TrustProxy;
+  logger: Logger;
   /** Signs a drop's admissions, which the browser brings as cookies. */
   dropSecret: string;
   /** Told each checkout's outcome: "ok", or the refusal's code (metrics). */
@@ -41,7 +43,7 @@ export function checkoutRoutes(deps: CheckoutEndpointDeps): (req: IncomingMessag
     if (req.method !== "POST") return false;
     const handler = routes[routePath(req.url ?? "")];
     if (!handler) return false;
-    runHandler(handler, req, res, clientFacts(req, deps.trustProxy), "checkout endpoint");
+    runHandler(handler, req, res, clientFacts(req, deps.trustProxy), deps.logger, "checkout endpoint");
     return true;
   };
 }

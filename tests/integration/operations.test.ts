@@ -70,7 +70,10 @@ describe(`operations endpoints and shutdown on ${databaseLabel}`, () => {
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: "ok", database: database.DATABASE_URL ? "postgres" : "pglite" });
-    const ready = await fetch(`${server.url}/readyz`);
+    // Every answer carries its request's id (the one in its log lines): the proxy's when readable, else a new one.
+    expect(health.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const ready = await fetch(`${server.url}/readyz`, { headers: { "x-request-id": "proxy-42-abcdef" } });
+    expect(ready.headers.get("x-request-id")).toBe("proxy-42-abcdef");
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: "ready", checks: { database: "ok", migrations: "ok", storage: "ok" } });
   });

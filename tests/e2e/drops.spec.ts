@@ -160,13 +160,13 @@ test("a buyer waits with a visible place and is admitted when a unit held by ano
   await expect(visitor.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
   const productUrl = visitor.url();
 
-  // The seller sets 1 unit, an opening 40 s from now, and makes it a drop.
+  // The seller sets 1 unit, an opening 30 s from now, and makes it a drop.
   await signInAdmin(page, ADMIN, server.url);
   await page.goto(url(`/admin?q=${encodeURIComponent("Dresseur d'Élite")}`));
   await page.getByRole("link", { name: `Modifier ${TITLE}` }).click();
   await waitForHydration(page);
   await page.getByLabel("Stock").fill("1");
-  const launch = parisLaunch(40);
+  const launch = parisLaunch(30);
   await page.getByRole("button", { name: "Choisir une date" }).click();
   await page.getByRole("button", { name: new RegExp(launch.day) }).click();
   await page.getByLabel("Heure").fill(launch.time);

@@ -106,11 +106,13 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  useLiveUpdates(useLoaderData<typeof loader>().renderedAt);
+  const { pathname } = useLocation();
+  // The admin's pages hear order changes too (the dashboard's figures, the order list).
+  useLiveUpdates(useLoaderData<typeof loader>().renderedAt, pathname.startsWith("/admin"));
   useViewerSync();
   useReleaseAbandonedCheckout();
   useEffect(recoverFocus, []);
-  useFocusOnNewPage(useLocation().pathname);
+  useFocusOnNewPage(pathname);
   return <Outlet />;
 }
 

@@ -37,7 +37,8 @@ export default [
     route("users/:id/export", "routes/admin/user-export.ts"),
     route("privacy/export", "routes/admin/privacy-export.ts"),
     layout("routes/admin/layout.tsx", [
-      index("routes/admin/index.tsx"),
+      index("routes/admin/dashboard.tsx"),
+      route("products", "routes/admin/products.tsx"),
       route("products/add", "routes/admin/product-form.tsx", { id: "admin-product-add" }),
       route("products/edit/:id", "routes/admin/product-form.tsx", { id: "admin-product-edit" }),
       route("emails", "routes/admin/emails.tsx"),

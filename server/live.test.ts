@@ -192,3 +192,32 @@ describe("LiveHub.close (the instance stops)", () => {
     expect(live.size).toBe(0);
   });
 });
+
+describe("LiveHub order changes", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("sends an order's change only to the streams that asked for it (the admin's pages)", () => {
+    const live = new LiveHub(pino({ level: "silent" }), { batchMs: 100, now: () => Date.now() });
+    const page = (query: Record<string, string>) => {
+      const writes: string[] = [];
+      const req = Object.assign(new EventEmitter(), { query }) as unknown as Request;
+      const res = { writeHead: () => res, write: (chunk: string) => writes.push(chunk), end: () => {} } as unknown as Response;
+      live.handler(req, res);
+      writes.length = 0;
+      return writes;
+    };
+    const shop = page({});
+    const admin = page({ topics: "orders" });
+    live.broadcast({ op: "orders" });
+    live.broadcast({ op: "orders" });
+    vi.advanceTimersByTime(0);
+    expect(shop).toEqual([]);
+    expect(admin).toEqual(['event: catalog\ndata: {"op":"orders"}\n\n']);
+    live.broadcast({ op: "update", id: 3 });
+    vi.advanceTimersByTime(100);
+    expect(shop).toEqual(['event: catalog\ndata: {"op":"update","id":3}\n\n']);
+    expect(admin).toHaveLength(2);
+    live.close();
+  });
+});

@@ -37,6 +37,8 @@ export const LIVE_STREAM_LIFETIME_SECONDS = 15 * 60;
 
 /** The `retry:` hint sent when a stream reaches its lifetime: the page comes back after 1 to 5 s. */
 const RECONNECT_AFTER_MS = [1_000, 5_000] as const;
+const ORDERS_FRAME = `event: catalog\ndata: ${JSON.stringify({ op: "orders" } satisfies CatalogChange)}\n\n`;
+
 /** The hint when the instance stops: back soon, on another instance behind the load balancer. */
 const RECONNECT_ON_SHUTDOWN_MS = [200, 2_000] as const;
 
@@ -59,8 +61,12 @@ export class LiveHub {
   private readonly lifetimes = new Map<Response, NodeJS.Timeout>();
   private readonly openPerClient = new Map<string, number>();
   private heartbeat: NodeJS.Timeout | undefined;
+  /** The streams that asked for order changes too (`?topics=orders`: the admin's pages). */
+  private readonly orderListeners = new Set<Response>();
   /** Frames waiting for the next write, each once (a page refetches once per batch anyway). */
   private readonly pending = new Set<string>();
+  /** An order changed since the last write (sent to orderListeners only). */
+  private ordersPending = false;
   private flushTimer: NodeJS.Timeout | undefined;
   private lastFlushAt = -Infinity;
   /** When this process last heard of a change (its page cache purged then), or null. */
@@ -106,7 +112,9 @@ export class LiveHub {
     const hello = { now: (this.options.now ?? Date.now)(), changedAt: this.changedAt };
     res.write(`retry: 2000\n\nevent: clock\ndata: ${JSON.stringify(hello)}\n\n`);
     this.clients.add(res);
+    if (req.query?.topics === "orders") this.orderListeners.add(res);
     const release = () => {
+      this.orderListeners.delete(res);
       if (!this.clients.delete(res)) return; // already counted out (its lifetime, or close())
       clearTimeout(this.lifetimes.get(res));
       this.lifetimes.delete(res);
@@ -151,8 +159,13 @@ export class LiveHub {
   /** Sends a change to every open page: at once after a quiet spell, else with the next batch. */
   broadcast(change: CatalogChange): void {
     const now = (this.options.now ?? Date.now)();
-    this.changedAt = now;
-    this.pending.add(`event: catalog\ndata: ${JSON.stringify(change)}\n\n`);
+    if (change.op === "orders") {
+      // Not a change of what public pages show: their "missed a change" clock stays.
+      this.ordersPending = true;
+    } else {
+      this.changedAt = now;
+      this.pending.add(`event: catalog\ndata: ${JSON.stringify(change)}\n\n`);
+    }
     if (this.flushTimer) return;
     const wait = Math.max(0, this.lastFlushAt + (this.options.batchMs ?? LIVE_BATCH_MS) - now);
     // Even "at once" waits for the end of this turn: changes announced together leave together.
@@ -164,7 +177,11 @@ export class LiveHub {
     this.lastFlushAt = (this.options.now ?? Date.now)();
     const frames = [...this.pending].join("");
     this.pending.clear();
-    for (const client of this.clients) client.write(frames);
+    if (frames) for (const client of this.clients) client.write(frames);
+    if (this.ordersPending) {
+      this.ordersPending = false;
+      for (const client of this.orderListeners) client.write(ORDERS_FRAME);
+    }
   }
 
   /**
@@ -178,6 +195,8 @@ export class LiveHub {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     this.pending.clear();
+    this.ordersPending = false;
+    this.orderListeners.clear();
     this.openPerClient.clear();
     for (const timer of this.lifetimes.values()) clearTimeout(timer);
     this.lifetimes.clear();

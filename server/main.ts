@@ -127,6 +127,8 @@ const stockGate = new StockGate();
 // Heard below: the listings' reads may be kept between changes (decision 030).
 keepListingsInStep(database.db);
 changes.subscribe((change) => {
+  // An order's change shows on the admin's pages alone: no public page, cache or listing has it.
+  if (change.op === "orders") return live.broadcast(change);
   // First: the pages rendered after the purge below must read the new site content and
   // listings (another instance, or psql, may have written them).
   if (change.op === "site" || change.op === "resync") invalidateSiteCaches();
@@ -170,7 +172,7 @@ const alerts = startAlertJob({
 // A product that opens or comes back: its alerts go at once (the drop's release and a restock
 // both come through the feed, from any instance).
 changes.subscribe((change) => {
-  if (change.op !== "site") alerts.kick();
+  if (change.op !== "site" && change.op !== "orders") alerts.kick();
 });
 const payments = await createPaymentProvider(env, database.db, dataDir);
 const reservations = startReservationSweeper({

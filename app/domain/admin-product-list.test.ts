@@ -22,10 +22,10 @@ describe("admin product list URL", () => {
   it("round-trips a full state, and leaves the defaults out", () => {
     const query = { q: "dracaufeu", category: "TCG" as const, status: "a_venir" as const, featured: "oui" as const, sort: "price" as const, order: "desc" as const, page: 3 };
     const href = adminProductListHref(query);
-    expect(href).toBe("/admin?q=dracaufeu&category=TCG&status=a_venir&featured=oui&sort=price&order=desc&page=3");
+    expect(href).toBe("/admin/products?q=dracaufeu&category=TCG&status=a_venir&featured=oui&sort=price&order=desc&page=3");
     expect(parse(href.split("?")[1]!)).toEqual(query);
-    expect(adminProductListHref(DEFAULT_ADMIN_QUERY)).toBe("/admin");
-    expect(adminProductListHref({ ...DEFAULT_ADMIN_QUERY, category: "Gaming & Mangas" })).toBe("/admin?category=Gaming+%26+Mangas");
+    expect(adminProductListHref(DEFAULT_ADMIN_QUERY)).toBe("/admin/products");
+    expect(adminProductListHref({ ...DEFAULT_ADMIN_QUERY, category: "Gaming & Mangas" })).toBe("/admin/products?category=Gaming+%26+Mangas");
   });
 
   it("sorts as SPEC.md says: the active field flips, a new field starts ascending, back to page 1", () => {

@@ -42,7 +42,10 @@ export function parseAdminProductQuery(params: URLSearchParams): AdminProductQue
   };
 }
 
-/** The URL of a list state: defaults left out, so the plain list stays `/admin`. */
+/** Where the product list lives (it was `/admin` until the dashboard took that address). */
+export const ADMIN_PRODUCTS_PATH = "/admin/products";
+
+/** The URL of a list state: defaults left out, so the plain list stays `/admin/products`. */
 export function adminProductListHref(query: AdminProductQuery): string {
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
@@ -55,7 +58,7 @@ export function adminProductListHref(query: AdminProductQuery): string {
   }
   if (query.page > 1) params.set("page", String(query.page));
   const search = params.toString();
-  return search ? `/admin?${search}` : "/admin";
+  return search ? `${ADMIN_PRODUCTS_PATH}?${search}` : ADMIN_PRODUCTS_PATH;
 }
 
 /** Clicking a header: the active field flips its order, another field starts ascending; back to page 1. */

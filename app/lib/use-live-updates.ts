@@ -25,8 +25,10 @@ const RECONNECT_MAX_MS = 60_000;
  * A reload waits for a navigation under way to end (use-idle-revalidate.ts).
  *
  * `renderedAt`: when the server began reading the page's data (the root loader's clock).
+ * `orders`: the page also reloads when an order is placed, paid, shipped or refunded (the
+ * admin's pages; the stream is opened again when this changes).
  */
-export function useLiveUpdates(renderedAt: number | undefined): void {
+export function useLiveUpdates(renderedAt: number | undefined, orders = false): void {
   const reload = useIdleRevalidate();
   const revalidate = useEffectEvent(reload);
   const missedChange = useEffectEvent((changedAt: number | null) => missedAChange(renderedAt, changedAt));
@@ -45,7 +47,7 @@ export function useLiveUpdates(renderedAt: number | undefined): void {
       timer = setTimeout(revalidate, COALESCE_MS);
     };
     const connect = () => {
-      const stream = new EventSource("/api/live");
+      const stream = new EventSource(orders ? "/api/live?topics=orders" : "/api/live");
       source = stream;
       stream.addEventListener("open", () => {
         reconnectMs = RECONNECT_MIN_MS;
@@ -88,7 +90,7 @@ export function useLiveUpdates(renderedAt: number | undefined): void {
       clearTimeout(reconnect);
       source?.close();
     };
-  }, []);
+  }, [orders]);
 }
 
 /**

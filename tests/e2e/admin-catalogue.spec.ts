@@ -100,7 +100,7 @@ test("adds a product with a PNG and two more images: an open catalogue page show
   // The toast first: it shows on landing, for 5 s, while taking the notice out of the address
   // reloads the list (seconds on a loaded machine).
   await expect(page.getByText("Produit ajouté").first()).toBeVisible();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/products$/);
   await expect(catalogue.getByRole("link", { name: "Coffret vitrine e2e" })).toBeVisible({ timeout: 2_000 });
   // Three WebP widths of each of the three images.
   expect(uploads()).toHaveLength(9);
@@ -114,7 +114,7 @@ test("adds a product with a PNG and two more images: an open catalogue page show
 test("edits, duplicates, features and deletes it through the dialog", async ({ page, browser }) => {
   test.slow();
   await signIn(page);
-  await page.goto(url("/admin?q=vitrine"));
+  await page.goto(url("/admin/products?q=vitrine"));
   await page.getByRole("link", { name: "Modifier Coffret vitrine e2e" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Modifier le produit" })).toBeVisible();
   // The price as the seller writes it (the field's hint says "Par exemple 12,50").
@@ -122,7 +122,7 @@ test("edits, duplicates, features and deletes it through the dialog", async ({ p
   await page.getByLabel("Prix (€)").fill("15.00");
   await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
   await expect(page.getByText("Produit mis à jour").first()).toBeVisible();
-  await page.goto(url("/admin?q=vitrine"));
+  await page.goto(url("/admin/products?q=vitrine"));
   await expect(page.getByRole("row", { name: /Coffret vitrine e2e/ })).toContainText("15,00 €");
 
   await page.getByRole("link", { name: "Modifier Coffret vitrine e2e" }).click();
@@ -130,8 +130,8 @@ test("edits, duplicates, features and deletes it through the dialog", async ({ p
   // The toast first: it shows on landing, for 5 s, while taking the notice out of the address
   // reloads the list (seconds on a loaded machine).
   await expect(page.getByText("Produit dupliqué").first()).toBeVisible();
-  await expect(page).toHaveURL(/\/admin$/);
-  await page.goto(url("/admin?q=vitrine"));
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await page.goto(url("/admin/products?q=vitrine"));
   await expect(page.getByRole("row", { name: /Coffret vitrine e2e \(copie\)/ })).toBeVisible();
 
   const home = await publicPage(browser, "/");
@@ -176,7 +176,7 @@ test("edits, duplicates, features and deletes it through the dialog", async ({ p
 
 test("a stock saved elsewhere while the edit form is open is counted once", async ({ page }) => {
   await signIn(page);
-  await page.goto(url("/admin?q=vitrine"));
+  await page.goto(url("/admin/products?q=vitrine"));
   await page.getByRole("link", { name: "Modifier Coffret vitrine e2e" }).click();
   await expect(page.locator("html")).toHaveAttribute("data-live", "connected");
   const stock = page.getByLabel("Stock");
@@ -198,7 +198,7 @@ test("a stock saved elsewhere while the edit form is open is counted once", asyn
   await page.getByLabel("Prix (€)").fill("16,00");
   await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
   await expect(page.getByText("Produit mis à jour").first()).toBeVisible();
-  await page.goto(url("/admin?q=vitrine"));
+  await page.goto(url("/admin/products?q=vitrine"));
   await page.getByRole("link", { name: "Modifier Coffret vitrine e2e" }).click();
   await expect(page.getByLabel("Prix (€)")).toHaveValue("16,00");
   await expect(page.getByLabel("Stock")).toHaveValue(String(opened + 3));
@@ -225,17 +225,17 @@ test("a launch 12 s ahead goes online on open pages without a reload; meanwhile 
   await page.getByLabel("Heure").fill(launch.time);
   await expect(page.getByText(/sera mis en ligne automatiquement/)).toBeVisible();
   await page.getByRole("button", { name: "Ajouter le produit" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/products$/);
   // A second tab on the scheduled product stays open until it goes online.
   const watch = await page.context().newPage();
-  await watch.goto(url("/admin?q=lancement"));
+  await watch.goto(url("/admin/products?q=lancement"));
   const scheduled = watch.getByRole("row", { name: /Display lancement minute/ });
   await expect(scheduled).toContainText("À venir");
   await expect(watch.getByText(/produits? (a|ont) un lancement programmé/)).toBeVisible();
   await expect(catalogue.getByText("Display lancement minute")).toHaveCount(0);
 
   // Meanwhile, the list: sorts, filters and pages.
-  await page.goto(url("/admin"));
+  await page.goto(url("/admin/products"));
   await waitForHydration(page);
   await expect(page.getByText(/^\d+ produits trouvés · Page 1 sur 2$/)).toBeVisible();
   await expect(page.getByRole("columnheader", { name: /Nom/ })).toHaveAttribute("aria-sort", "ascending");
@@ -276,7 +276,7 @@ test("a launch 12 s ahead goes online on open pages without a reload; meanwhile 
   // had no search, so the box kept it while the list showed every product).
   await search.fill("pas encore appliqué");
   await page.getByRole("link", { name: "Effacer les filtres" }).click();
-  await expect(page).toHaveURL(/\/admin\?sort=stock&order=asc$/);
+  await expect(page).toHaveURL(/\/admin\/products\?sort=stock&order=asc$/);
   await expect(search).toHaveValue("");
   await expect(status).toHaveValue("");
   await status.selectOption("hors_ligne");
@@ -289,7 +289,7 @@ test("a launch 12 s ahead goes online on open pages without a reload; meanwhile 
   await expect(page.getByText("0 produit trouvé · Page 0 sur 0")).toBeVisible();
   await expect(search).toBeFocused();
   await page.getByRole("link", { name: "Effacer les filtres" }).click();
-  await expect(page).toHaveURL(/\/admin\?sort=stock&order=asc$/);
+  await expect(page).toHaveURL(/\/admin\/products\?sort=stock&order=asc$/);
   await expect(page.getByText(/^\d+ produits trouvés · Page 1 sur 2$/)).toBeVisible();
   await expect(search).toHaveValue("");
   await expect(status).toHaveValue("");
@@ -362,7 +362,7 @@ test("a catalogue change announced while the saved form's next page loads does n
   // The toast first: it shows on landing, for 5 s, while taking the notice out of the address
   // reloads the list (seconds on a loaded machine).
   await expect(page.getByText("Produit ajouté").first()).toBeVisible();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/products$/);
   await expect(page.getByRole("row", { name: /Display pendant un rechargement/ })).toBeVisible();
   expect(cutIn, "no reload of the page's data cut into the navigation").toBe(0);
 });

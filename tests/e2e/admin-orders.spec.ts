@@ -105,7 +105,7 @@ test("the seller sees a customer's two orders, ships one with its tracking e-mai
   await expect(page.getByRole("link", { name: new RegExp(`Commande ${toRefund} annulée et remboursée`) })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  await page.goto(url(`/admin?q=${encodeURIComponent(F.product.title)}`));
+  await page.goto(url(`/admin/products?q=${encodeURIComponent(F.product.title)}`));
   const productRow = page.getByRole("row", { name: new RegExp(F.product.title) });
   await expect(productRow.getByRole("cell").nth(3)).toHaveText(String(F.product.stock - F.orders[0].quantity));
 

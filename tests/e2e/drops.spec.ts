@@ -139,7 +139,7 @@ test("an alert subscriber confirms by e-mail and gets the e-mail when the stock 
   await expect(collector.getByText(`Alerte confirmée : vous recevrez un e-mail quand « ${SOLD_OUT} » sera en vente.`)).toBeVisible();
 
   // The seller puts 3 back on sale: the e-mail goes out within seconds.
-  await page.goto(url(`/admin?q=${encodeURIComponent("Lugia V")}`));
+  await page.goto(url(`/admin/products?q=${encodeURIComponent("Lugia V")}`));
   await page.getByRole("link", { name: `Modifier ${SOLD_OUT}` }).click();
   await waitForHydration(page);
   await page.getByLabel("Stock").fill("3");
@@ -162,7 +162,7 @@ test("a buyer waits with a visible place and is admitted when a unit held by ano
 
   // The seller sets 1 unit, an opening 30 s from now, and makes it a drop.
   await signInAdmin(page, ADMIN, server.url);
-  await page.goto(url(`/admin?q=${encodeURIComponent("Dresseur d'Élite")}`));
+  await page.goto(url(`/admin/products?q=${encodeURIComponent("Dresseur d'Élite")}`));
   await page.getByRole("link", { name: `Modifier ${TITLE}` }).click();
   await waitForHydration(page);
   await page.getByLabel("Stock").fill("1");

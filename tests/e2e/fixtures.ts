@@ -135,15 +135,15 @@ export async function signInAdminRequest(request: APIRequestContext, admin: { em
 }
 
 /**
- * Signs an admin in (on `baseUrl`, else the page's own server) and opens /admin. The forms are
+ * Signs an admin in (on `baseUrl`, else the page's own server) and opens the product list. The forms are
  * posted by the page's request context, which shares the browser's cookies: the seller's way
  * through the /admin/login page, hydration and typing included, is driven by
  * signInAdminWithForm (accounts.spec.ts, admin-2fa.spec.ts); the other specs only need the session.
  */
 export async function signInAdmin(page: Page, admin: { email: string; password: string } = E2E_ADMIN, baseUrl = "") {
   await signInAdminRequest(page.request, admin, baseUrl);
-  await page.goto(`${baseUrl}/admin`);
-  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`${baseUrl}/admin/products`);
+  await expect(page).toHaveURL(/\/admin\/products$/);
   // Ready for clicks, as after the form's client-side navigation.
   await waitForHydration(page);
 }

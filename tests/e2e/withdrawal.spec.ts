@@ -164,7 +164,7 @@ test("a guest withdraws with the public form: a wrong e-mail finds nothing, the 
   const admin = await (await browser.newContext({ locale: "fr-FR" })).newPage();
   await signInAdmin(admin, ADMIN, server.url);
   for (const featured of ["true", "false"]) {
-    expect((await admin.request.post(url("/admin"), { form: { intent: "featured", id: "1", featured } })).status()).toBe(200);
+    expect((await admin.request.post(url("/admin/products"), { form: { intent: "featured", id: "1", featured } })).status()).toBe(200);
   }
   await heard;
   // The page would reload its data 150 ms after hearing it (use-live-updates.ts); it holds the

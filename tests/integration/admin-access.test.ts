@@ -117,7 +117,7 @@ describe(`admin access and sign-in limits over HTTP on ${databaseLabel}`, () => 
 
   it("lists the admin pages of the route table", () => {
     const paths = adminPaths(routes, { id: "ID", userId: "U", messageId: "M", number: "N", key: "K" });
-    expect(paths).toEqual(expect.arrayContaining(["/admin", "/admin/emails", "/admin/emails/ID", "/admin/users/U", "/admin/inbox/M", "/admin/orders/N", "/admin/shipping", "/admin/product-safety"]));
+    expect(paths).toEqual(expect.arrayContaining(["/admin", "/admin/products", "/admin/emails", "/admin/emails/ID", "/admin/users/U", "/admin/inbox/M", "/admin/orders/N", "/admin/shipping", "/admin/product-safety"]));
   });
 
   it("shows every admin page to the admin", async () => {
@@ -181,10 +181,11 @@ describe(`admin access and sign-in limits over HTTP on ${databaseLabel}`, () => 
   it("refuses a customer's real catalogue actions with 403 and changes nothing", async () => {
     const customer = { cookie: customerCookie };
     const product = { name: "Intrus", description: "Écrit par un client", price: "1", stock: "1", category: "Accessoires", image: "seed/x", status: "en_ligne" };
-    const before = await (await get("/admin?sort=price&order=asc", { cookie: adminCookie })).text();
+    const before = await (await get("/admin/products?sort=price&order=asc", { cookie: adminCookie })).text();
     const attempts: [string, Record<string, string>][] = [
-      ["/admin", { intent: "featured", id: PRODUCT_ID, featured: "false" }],
-      ["/admin", { intent: "delete", id: PRODUCT_ID }],
+      ["/admin/products", { intent: "featured", id: PRODUCT_ID, featured: "false" }],
+      ["/admin/products", { intent: "delete", id: PRODUCT_ID }],
+      ["/admin", { lowStockThreshold: "0" }],
       ["/admin/products/add", { intent: "save", ...product }],
       [`/admin/products/edit/${PRODUCT_ID}`, { intent: "save", ...product }],
       [`/admin/products/edit/${PRODUCT_ID}`, { intent: "duplicate" }],
@@ -193,14 +194,14 @@ describe(`admin access and sign-in limits over HTTP on ${databaseLabel}`, () => 
       expect(await statusOf(post(pathname, values, customer)), `${pathname} ${values.intent}`).toBe(403);
     }
     // The same list, to the row and the switch.
-    expect(tableRows(await (await get("/admin?sort=price&order=asc", { cookie: adminCookie })).text())).toEqual(tableRows(before));
+    expect(tableRows(await (await get("/admin/products?sort=price&order=asc", { cookie: adminCookie })).text())).toEqual(tableRows(before));
   });
 
   it("refuses an admin action posted from another site, and changes nothing", async () => {
-    const list = async () => tableRows(await (await get("/admin?featured=oui", { cookie: adminCookie })).text());
+    const list = async () => tableRows(await (await get("/admin/products?featured=oui", { cookie: adminCookie })).text());
     const before = await list();
     for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
-      const answer = post("/admin", { intent: "featured", id: PRODUCT_ID, featured: "false" }, { cookie: adminCookie, ...headers });
+      const answer = post("/admin/products", { intent: "featured", id: PRODUCT_ID, featured: "false" }, { cookie: adminCookie, ...headers });
       // Another site's Origin is refused before any route (server/request-guards.ts), the rest by requireAdmin.
       expect(await statusOf(answer)).toBe(403);
     }

@@ -11,6 +11,7 @@ import { releaseExpiredReservations } from "~/services/reservations.server";
 import { StockGate } from "~/services/stock-gate.server";
 import pino from "pino";
 import { openChangeFeed } from "../../server/catalog-changes";
+import { isProductChange } from "~/domain/catalog-change";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 const deps = { shop: { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" }, sellerEmail: "vendeur@comptoir.example" };
@@ -93,7 +94,7 @@ describe(`checkout and payments on ${databaseLabel}`, () => {
   it("with the process's stock gate: one order for the last unit, latecomers refused from memory, a restock heard from the database opens the sale again", async () => {
     const gate = new StockGate();
     const feed = await openChangeFeed(database, pino({ level: "silent" }));
-    feed.subscribe((change) => (change.op === "resync" ? gate.changed() : change.op !== "site" && gate.changed(change.id)));
+    feed.subscribe((change) => (change.op === "resync" ? gate.changed() : isProductChange(change) && gate.changed(change.id)));
     try {
       const last = await product({ stock: 1, title: "Display drop" });
       const body = { items: [{ productId: last.id, quantity: 1 }], insuranceSelected: false };

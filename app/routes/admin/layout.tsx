@@ -1,4 +1,4 @@
-import { ArrowLeft, Building2, FileSpreadsheet, History, Inbox, Mail, MailCheck, Megaphone, MessageSquareText, Package, Rocket, ShieldCheck, ShoppingBag, ShieldUser, TicketPercent, Truck, Users } from "lucide-react";
+import { ArrowLeft, Building2, LayoutDashboard, FileSpreadsheet, History, Inbox, Mail, MailCheck, Megaphone, MessageSquareText, Package, Rocket, ShieldCheck, ShoppingBag, ShieldUser, TicketPercent, Truck, Users } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 import { LogoutButton } from "~/components/account/logout-button";
 import { cn } from "~/lib/utils";
@@ -25,7 +25,8 @@ type SidebarLink = {
 
 /** SPEC.md's entries plus the back office. */
 const LINKS: SidebarLink[] = [
-  { to: "/admin", label: "Produits", icon: Package, end: true },
+  { to: "/admin", label: "Tableau de bord", icon: LayoutDashboard, end: true },
+  { to: "/admin/products", label: "Produits", icon: Package, end: false },
   { to: "/admin/orders", label: "Commandes", icon: ShoppingBag, end: false, waiting: ({ ordersToShip: n }) => ({ n, text: `${n} à expédier` }) },
   { to: "/admin/drops", label: "Sorties", icon: Rocket, end: true },
   { to: "/admin/shipping", label: "Livraison", icon: Truck, end: true },

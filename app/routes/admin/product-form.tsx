@@ -1,3 +1,4 @@
+import { ADMIN_PRODUCTS_PATH } from "~/domain/admin-product-list";
 import { ArrowLeft, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -77,7 +78,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (id === null) return failed("Impossible de dupliquer un produit inexistant", 404);
     const result = await duplicateProduct(context.db, id, admin.id);
     if (result.outcome === "missing") return failed(result.message, 404);
-    throw redirect(withNotice("/admin", "produit-duplique"));
+    throw redirect(withNotice(ADMIN_PRODUCTS_PATH, "produit-duplique"));
   }
 
   const input = productFormInput(form);
@@ -87,12 +88,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (id === null) {
       const result = await createProduct(context.db, input, admin.id);
       if (result.outcome === "invalid") return data<ActionAnswer>({ errors: result.errors }, { status: 400 });
-      throw redirect(withNotice("/admin", "produit-ajoute"));
+      throw redirect(withNotice(ADMIN_PRODUCTS_PATH, "produit-ajoute"));
     }
     const result = await updateProduct(context.db, id, input, admin.id, new Date(), { stockSeen: stockSeenOf(form) });
     if (result.outcome === "invalid") return data<ActionAnswer>({ errors: result.errors }, { status: 400 });
     if (result.outcome === "missing") return failed("Impossible de mettre à jour le produit.", 404);
-    throw redirect(withNotice("/admin", "produit-mis-a-jour"));
+    throw redirect(withNotice(ADMIN_PRODUCTS_PATH, "produit-mis-a-jour"));
   } catch (error) {
     if (error instanceof Response) throw error;
     context.logger.error({ err: error, id }, "admin: product save failed");
@@ -133,13 +134,13 @@ export default function AdminProductForm({ loaderData, actionData }: Route.Compo
 
   return (
     <section>
-      <Link to="/admin" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+      <Link to={ADMIN_PRODUCTS_PATH} className={buttonVariants({ variant: "ghost", size: "sm" })}>
         <ArrowLeft aria-hidden="true" /> Retour aux produits
       </Link>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-extrabold tracking-tight">{mode === "add" ? "Ajouter un produit" : "Modifier le produit"}</h1>
         <div className="flex flex-wrap gap-2">
-          <Link to="/admin" className={buttonVariants({ variant: "outline" })}>
+          <Link to={ADMIN_PRODUCTS_PATH} className={buttonVariants({ variant: "outline" })}>
             Annuler
           </Link>
           {mode === "edit" ? (

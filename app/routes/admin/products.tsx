@@ -12,6 +12,7 @@ import {
   ADMIN_STATUS_LABELS,
   type AdminProductQuery,
   type AdminSortField,
+  ADMIN_PRODUCTS_PATH,
   LOW_STOCK,
   adminProductListHref,
   clearFilters,
@@ -35,7 +36,7 @@ import { listAdminProducts } from "~/services/admin-product-list.server";
 import { deleteProduct, setFeatured } from "~/services/product-admin.server";
 import { deleteProductImage } from "~/services/product-images.server";
 import { requireAdmin } from "~/services/session.server";
-import type { Route } from "./+types/index";
+import type { Route } from "./+types/products";
 import { readForm } from "~/lib/request-input.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -298,7 +299,7 @@ function Filters({ query }: { query: AdminProductQuery }) {
   useShownValue("admin-products-status", query.status ?? "");
   useShownValue("admin-products-featured", query.featured ?? "");
   return (
-    <Form ref={form} method="get" action="/admin" role="search" aria-label="Filtrer les produits" {...focusGroup()} className="mt-6 flex flex-wrap items-end gap-3">
+    <Form ref={form} method="get" action={ADMIN_PRODUCTS_PATH} role="search" aria-label="Filtrer les produits" {...focusGroup()} className="mt-6 flex flex-wrap items-end gap-3">
       {query.sort !== "name" || query.order !== "asc" ? (
         <>
           <input type="hidden" name="sort" value={query.sort} />

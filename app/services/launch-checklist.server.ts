@@ -1,0 +1,79 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "~/db/types";
+import { type LegalIdentity, missingIdentityFields } from "~/domain/shop-identity";
+import { getShopIdentity } from "./shop-identity.server";
+
+/**
+ * What must be true before the shop opens to the public (issue 41, point 2), each line read
+ * from the real state (the settings stored, the configuration, what the database saw), never
+ * from a box the seller ticks. The dashboard leads with it until every line is done.
+ */
+export type ChecklistLine = { key: string; done: boolean; label: string; why: string; href: string; state: string };
+
+export type ChecklistDeps = {
+  legalDefaults: LegalIdentity;
+  /** Which payment provider runs: the built-in test page is not for customers. */
+  payments: "test" | "stripe";
+  /** SMTP configured (else e-mails wait in the outbox). */
+  smtp: boolean;
+};
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export async function launchChecklist(db: Db, deps: ChecklistDeps): Promise<ChecklistLine[]> {
+  const [{ identity }, facts] = await Promise.all([
+    getShopIdentity(db, deps.legalDefaults),
+    db.execute(sql`
+      select
+        exists (select 1 from payment_events where provider = 'stripe') as "stripeEvent",
+        exists (select 1 from outbox_emails where status = 'sent') as "emailSent",
+        (select count(*)::int from shipping_methods where active) as "shippingMethods",
+        (select count(*)::int from users where role = 'admin' and not two_factor_enabled) as "adminsWithoutTotp"`),
+  ]);
+  const [fact] = rowsOf<{ stripeEvent: boolean; emailSent: boolean; shippingMethods: number; adminsWithoutTotp: number }>(facts);
+  const missing = missingIdentityFields(identity);
+  const mediator = identity.mediatorName !== "" && identity.mediatorUrl !== "";
+  const stripe = deps.payments === "stripe";
+  return [
+    {
+      key: "identity",
+      done: missing.length === 0 && mediator,
+      label: "Identité de la boutique et médiateur",
+      why: "Les mentions légales, les factures et le médiateur de la consommation sont obligatoires pour vendre en ligne.",
+      href: "/admin/settings",
+      state: missing.length === 0 ? "Complète" : `${missing.length} champ${missing.length > 1 ? "s" : ""} à remplir`,
+    },
+    {
+      key: "stripe",
+      done: stripe && fact!.stripeEvent,
+      label: "Paiement Stripe configuré et webhook reçu",
+      why: "Sans Stripe, seule la page de paiement de test existe ; sans webhook reçu, les commandes payées ne passent pas à « Payée ».",
+      href: "/admin/orders",
+      state: !stripe ? "Page de paiement de test (STRIPE_SECRET_KEY absent)" : fact!.stripeEvent ? "Webhook reçu" : "Aucun webhook reçu pour l'instant",
+    },
+    {
+      key: "smtp",
+      done: deps.smtp && fact!.emailSent,
+      label: "E-mails : SMTP configuré et un e-mail de test délivré",
+      why: "Confirmations de commande, factures et réinitialisations de mot de passe partent par e-mail.",
+      href: "/admin/test-email",
+      state: !deps.smtp ? "SMTP non configuré (SMTP_URL) : les e-mails attendent dans la boîte d'envoi" : fact!.emailSent ? "Un e-mail délivré" : "Aucun e-mail délivré pour l'instant",
+    },
+    {
+      key: "shipping",
+      done: fact!.shippingMethods > 0,
+      label: "Modes de livraison",
+      why: "Le panier ne propose que les modes actifs : sans eux, personne ne peut commander.",
+      href: "/admin/shipping",
+      state: `${fact!.shippingMethods} mode${fact!.shippingMethods > 1 ? "s" : ""} actif${fact!.shippingMethods > 1 ? "s" : ""}`,
+    },
+    {
+      key: "totp",
+      done: fact!.adminsWithoutTotp === 0,
+      label: "Double authentification des administrateurs",
+      why: "Un mot de passe volé ne doit pas suffire à ouvrir l'administration.",
+      href: "/admin/securite",
+      state: fact!.adminsWithoutTotp === 0 ? "Activée pour tous" : `${fact!.adminsWithoutTotp} administrateur${fact!.adminsWithoutTotp > 1 ? "s" : ""} sans double authentification`,
+    },
+  ];
+}

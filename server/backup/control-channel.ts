@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 
 /**
  * PGlite opens its data directory in one process only, so while the shop runs, `npm run backup`
@@ -32,9 +34,10 @@ export async function serveControlChannel(dataDir: string, dump: () => Promise<B
         return;
       }
       dump().then(
-        async (blob) => {
+        (blob) => {
           socket.write(`${JSON.stringify({ ok: true, size: blob.size })}\n`);
-          socket.end(Buffer.from(await blob.arrayBuffer()));
+          // Streamed from the Blob PGlite made: no second copy of the database in memory.
+          Readable.fromWeb(blob.stream() as NodeReadableStream<Uint8Array>).pipe(socket);
         },
         (error: unknown) => {
           onError(error);

@@ -39,12 +39,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
   if (leftovers.length > 0) {
     throw new Error(`Le dossier de données ${dataDir} n'est pas vide (${leftovers.slice(0, 5).join(", ")}) : restaurez dans un DATA_DIR vide, jamais par-dessus une boutique.`);
   }
-  if (options.databaseUrl) await ensureEmptyPostgres(options.databaseUrl, options.replaceDatabase ?? false);
+  const tables = options.databaseUrl ? await postgresTables(options.databaseUrl, options.replaceDatabase ?? false) : [];
 
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const staging = fs.mkdtempSync(path.join(path.dirname(dataDir), ".comptoir-restore-"));
   try {
     const manifest = await unpackAndVerify(options.archive, staging);
+    if (options.databaseUrl && tables.length > 0) await emptyPostgres(options.databaseUrl);
     const kind = manifest.database.kind;
     const dumpFile = path.join(staging, manifest.database.entry);
     let facts: DatabaseFacts;
@@ -126,19 +127,29 @@ async function unpackAndVerify(archive: string, staging: string): Promise<Manife
   return manifest;
 }
 
-async function ensureEmptyPostgres(url: string, replace: boolean): Promise<void> {
+/** The database's tables; refused unless it has none or the operator asked to replace them. */
+async function postgresTables(url: string, replace: boolean): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const tables = await listTables(async (text, params) => (await client.query(text, params)).rows);
-    if (tables.length === 0) return;
-    if (!replace) {
+    if (tables.length > 0 && !replace) {
       throw new Error(
         `La base PostgreSQL contient déjà ${tables.length} table(s) (${tables.slice(0, 3).join(", ")}…) : restaurez dans une base vide, ` +
           "ou ajoutez --replace-database pour l'effacer d'abord (toutes ses données seront perdues).",
       );
     }
-    // What the shop creates lives in public (tables, functions, pg_trgm) and drizzle.
+    return tables;
+  } finally {
+    await client.end();
+  }
+}
+
+/** --replace-database, once the archive is known good: what the shop creates lives in public (tables, functions, pg_trgm) and drizzle. */
+async function emptyPostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
     await client.query("drop schema if exists drizzle cascade; drop schema public cascade; create schema public");
   } finally {
     await client.end();

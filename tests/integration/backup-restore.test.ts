@@ -94,6 +94,7 @@ describe(`backups on ${databaseLabel}`, () => {
   const made: string[] = [];
   let server: RunningServer;
   let midStream: string;
+  let identicalCopy: { dataDir: string; url?: string };
 
   /** A new, empty PostgreSQL database on the test server (dropped at the end). */
   async function emptyPostgres(): Promise<string> {
@@ -165,11 +166,15 @@ describe(`backups on ${databaseLabel}`, () => {
     let placed = 0;
     let stop = false;
     let refused: Error | null = null;
+    /** When each checkout was sent and answered. */
+    const spans: [number, number][] = [];
     const buyers = [0, 1].map(async (n) => {
       for (let i = 0; !stop && !refused; i++) {
+        const sent = Date.now();
         const answer = await checkout(STREAM_PRODUCTS[(2 * n + i) % STREAM_PRODUCTS.length]!);
         if (answer.status !== 200) refused = new Error(`checkout refused: ${answer.status} ${await answer.text()}`);
         else placed++;
+        spans.push([sent, Date.now()]);
         // About 20 checkouts a second: the stock lasts through a slow machine's backup.
         await new Promise((resolve) => setTimeout(resolve, 60));
       }
@@ -184,12 +189,14 @@ describe(`backups on ${databaseLabel}`, () => {
     const before = placed;
     const started = Date.now();
     midStream = archiveOf(await succeeded(backupCommand(["--out", path.join(scratch, "archives")], { DATA_DIR: dataDir, DATABASE_URL: database.DATABASE_URL })));
-    const during = placed - before;
-    console.info(`backup during the stream: ${Date.now() - started} ms, ${during} checkouts placed meanwhile`);
+    const ended = Date.now();
     await until(placed + 5);
     stop = true;
     await Promise.all(buyers);
     if (refused) throw refused;
+    // Checkouts were being answered while the backup ran (each buyer sends one every ~100 ms).
+    const during = spans.filter(([sent, answered]) => sent < ended && answered > started).length;
+    console.info(`backup during the stream: ${ended - started} ms, ${during} checkouts in flight meanwhile`);
     expect(during).toBeGreaterThan(0);
     // PGlite opens in one process: the shop's own database is read once its server is stopped.
     await server.stop();
@@ -222,6 +229,7 @@ describe(`backups on ${databaseLabel}`, () => {
     // Without a server, the command opens the data directory itself.
     const archive = archiveOf(await succeeded(backupCommand(["--out", path.join(scratch, "archives")], { DATA_DIR: dataDir, DATABASE_URL: database.DATABASE_URL })));
     const restored = await restoreFresh(archive);
+    identicalCopy = restored;
     const [copy, live] = [await readerOf(restored), await liveReader()];
     try {
       const [copyRows, liveRows] = [await everyRow(copy.query), await everyRow(live.query)];
@@ -273,6 +281,18 @@ describe(`backups on ${databaseLabel}`, () => {
     const answer = await restoreCommand([altered], { DATA_DIR: target, DATABASE_URL: serverUrl ? await emptyPostgres() : "" });
     expect(answer).toMatchObject({ code: 1, message: expect.stringMatching(/data\/uploads\/.* est altéré/) });
     expect(fs.existsSync(target)).toBe(false);
+    if (!identicalCopy.url) return;
+    // Even told to replace it, an altered archive leaves a database as it was…
+    const kept = await restoreCommand([altered, "--replace-database"], { DATA_DIR: path.join(scratch, "never-written-2"), DATABASE_URL: identicalCopy.url });
+    expect(kept).toMatchObject({ code: 1, message: expect.stringContaining("est altéré") });
+    const reader = await openReader({ url: identicalCopy.url });
+    try {
+      expect((await reader.query("select count(*)::int as n from orders"))[0]!.n).toBeGreaterThan(0);
+    } finally {
+      await reader.close();
+    }
+    // …and a good one replaces it.
+    await succeeded(restoreCommand([midStream, "--replace-database"], { DATA_DIR: path.join(scratch, "replaced"), DATABASE_URL: identicalCopy.url }));
   }, 60_000);
 
   it.skipIf(Boolean(serverUrl))("with S3, lists every object of the bucket with its checksum and keeps the secrets", async () => {

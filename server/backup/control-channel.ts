@@ -85,7 +85,12 @@ export function requestDump(dataDir: string, file: string): Promise<void> {
         head = Buffer.concat([head, chunk]);
         const newline = head.indexOf(0x0a);
         if (newline === -1) return;
-        const answer = JSON.parse(head.subarray(0, newline).toString("utf8")) as { ok: boolean; size?: number; error?: string };
+        let answer: { ok: boolean; size?: number; error?: string };
+        try {
+          answer = JSON.parse(head.subarray(0, newline).toString("utf8")) as typeof answer;
+        } catch {
+          return fail(new Error(`Réponse illisible sur ${controlSocketPath(dataDir)}`));
+        }
         if (!answer.ok) return fail(new Error(`Le serveur n'a pas pu copier sa base : ${answer.error}`));
         expected = answer.size!;
         chunk = head.subarray(newline + 1);

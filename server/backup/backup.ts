@@ -26,8 +26,9 @@ export type BackupOptions = {
 /**
  * Writes one archive: the database's dump first (PGlite's own copy, or pg_dump of one snapshot),
  * then DATA_DIR's files, then the manifest; the shop keeps serving meanwhile. Files are read
- * after the dump, so every image a dumped row names is there (the image sweep keeps a replaced
- * image a day at least). Written aside and renamed: a half-written archive never has the name.
+ * after the dump, so an image saved with a dumped row is there (files are written before their
+ * rows); only the 6-hourly sweep of images no product uses any more could remove one in the
+ * seconds between. Written aside and renamed: a half-written archive never has the name.
  */
 export async function createBackup(options: BackupOptions): Promise<{ file: string; manifest: Manifest }> {
   const createdAt = options.now ?? new Date();

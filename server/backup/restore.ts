@@ -9,7 +9,7 @@ import pg from "pg";
 import { PGLITE_START_PARAMS } from "~/db/client.server";
 import { acquireDataDirLock } from "~/db/data-dir-lock.server";
 import { type DatabaseFacts, type Query, listTables, readDatabaseFacts } from "./database-facts";
-import { DATA_PREFIX, FORMAT, FORMAT_VERSION, MANIFEST_PATH, type Manifest } from "./manifest";
+import { DATABASE_ENTRY, DATA_FOLDERS, DATA_PREFIX, FORMAT, FORMAT_VERSION, MANIFEST_PATH, type Manifest } from "./manifest";
 import { copyPgliteIntoPostgres } from "./move-to-postgres";
 import { pgRestore } from "./pg-tools";
 import { readTar } from "./tar";
@@ -80,10 +80,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
   }
 }
 
-/** An archive entry's place in the staging folder; a name that would leave it is refused. */
+/** An archive entry's place in the staging folder: only a dump or a file of the kept folders. */
 function stagedPath(staging: string, name: string): string {
   const target = path.resolve(staging, name);
-  if (name.includes("\0") || !target.startsWith(staging + path.sep)) throw new Error(`Nom refusé dans l'archive : ${JSON.stringify(name)}`);
+  const expected = Object.values(DATABASE_ENTRY).includes(name as never) || DATA_FOLDERS.some((folder) => name.startsWith(`${DATA_PREFIX}${folder}/`));
+  if (!expected || name.includes("\0") || !target.startsWith(staging + path.sep)) throw new Error(`Nom refusé dans l'archive : ${JSON.stringify(name)}`);
   return target;
 }
 

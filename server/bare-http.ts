@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
+import type { Logger } from "pino";
 import proxyAddr from "proxy-addr";
+import { requestIdOf } from "./request-id";
 
 /**
  * What the endpoints answered on the bare HTTP server, ahead of Express, share (the checkout's
@@ -35,9 +37,9 @@ export function clientFacts(req: IncomingMessage, trust: TrustProxy): ClientFact
 }
 
 /** Runs a handler, answering 500 (or cutting the connection mid-answer) if it throws. */
-export function runHandler(handler: BareHandler, req: IncomingMessage, res: ServerResponse, client: ClientFacts, label: string): void {
+export function runHandler(handler: BareHandler, req: IncomingMessage, res: ServerResponse, client: ClientFacts, logger: Logger, label: string): void {
   handler(req, res, client).catch((error: unknown) => {
-    console.error(`${label} failed:`, error);
+    logger.error({ err: error, method: req.method, url: req.url, requestId: requestIdOf(req) }, `${label} failed`);
     if (!res.headersSent) sendJson(res, 500, { error: "Erreur interne du serveur", code: "INTERNAL" });
     else res.destroy();
   });

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Logger } from "pino";
 import { parse as parseCookies } from "cookie";
 import { admissionsFromCookies } from "~/domain/drop-cookies";
 import type { Database } from "~/db/client.server";
@@ -23,8 +24,11 @@ export type CheckoutEndpointDeps = {
   orderPrefix: string;
   reservationMinutes: number;
   trustProxy: TrustProxy;
+  logger: Logger;
   /** Signs a drop's admissions, which the browser brings as cookies. */
   dropSecret: string;
+  /** Told each checkout's outcome: "ok", or the refusal's code (metrics). */
+  onOutcome?: (outcome: string) => void;
 };
 
 /**
@@ -39,7 +43,7 @@ export function checkoutRoutes(deps: CheckoutEndpointDeps): (req: IncomingMessag
     if (req.method !== "POST") return false;
     const handler = routes[routePath(req.url ?? "")];
     if (!handler) return false;
-    runHandler(handler, req, res, clientFacts(req, deps.trustProxy), "checkout endpoint");
+    runHandler(handler, req, res, clientFacts(req, deps.trustProxy), deps.logger, "checkout endpoint");
     return true;
   };
 }
@@ -69,6 +73,7 @@ function checkout(deps: CheckoutEndpointDeps): BareHandler {
       admissions: { tokens: admissionsFromCookies(parseCookies(req.headers.cookie ?? "")), secret: deps.dropSecret },
     });
     if ("retryAfterS" in result && result.retryAfterS) res.setHeader("Retry-After", String(result.retryAfterS));
+    deps.onOutcome?.(result.status === 200 ? "ok" : ((result.body as { code?: string }).code ?? String(result.status)));
     send(res, result.status, result.body);
   };
 }

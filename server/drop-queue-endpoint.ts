@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Logger } from "pino";
 import { parse as parseCookies, serialize } from "cookie";
 import type { Db } from "~/db/types";
 import { admissionCookie, ticketCookie } from "~/domain/drop-cookies";
@@ -14,6 +15,7 @@ export type DropQueueEndpointDeps = {
   /** PUBLIC_URL's origin, or null to use the request's own. */
   configuredOrigin: string | null;
   trustProxy: TrustProxy;
+  logger: Logger;
   /** Signs a drop's admissions. */
   dropSecret: string;
 };
@@ -36,7 +38,7 @@ export function dropQueueRoutes(deps: DropQueueEndpointDeps): (req: IncomingMess
     if (!match) return false;
     const productId = /^\d{1,9}$/.test(match[1]!) ? Number(match[1]) : null;
     const handler = req.method === "GET" ? poll(deps, productId) : join(deps, productId);
-    runHandler(handler, req, res, clientFacts(req, deps.trustProxy), "waiting room endpoint");
+    runHandler(handler, req, res, clientFacts(req, deps.trustProxy), deps.logger, "waiting room endpoint");
     return true;
   };
 }

@@ -4,6 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { METHOD_NOT_ALLOWED } from "~/lib/http";
 import { FORM_LIMIT_BYTES } from "~/lib/request-input.server";
+import { requestIdOf } from "./request-id";
 
 /**
  * What Express refuses before any route runs, in French and as a 4xx: requests a browser on
@@ -116,7 +117,7 @@ export function frenchErrors(logger: Logger) {
     if (res.headersSent) return next(error);
     const declared = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
     const status = typeof declared === "number" && declared >= 400 && declared < 600 ? declared : 500;
-    if (status >= 500) logger.error({ err: error, method: req.method, url: req.originalUrl }, "request failed");
+    if (status >= 500) logger.error({ err: error, method: req.method, url: req.originalUrl, requestId: requestIdOf(req) }, "request failed");
     refuse(res, status, status >= 500 ? "Une erreur est survenue. Réessayez dans un instant." : "Requête invalide.");
   };
 }

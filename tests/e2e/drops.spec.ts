@@ -160,13 +160,13 @@ test("a buyer waits with a visible place and is admitted when a unit held by ano
   await expect(visitor.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
   const productUrl = visitor.url();
 
-  // The seller sets 1 unit, an opening 40 s from now, and makes it a drop.
+  // The seller sets 1 unit, an opening 30 s from now, and makes it a drop.
   await signInAdmin(page, ADMIN, server.url);
   await page.goto(url(`/admin?q=${encodeURIComponent("Dresseur d'Élite")}`));
   await page.getByRole("link", { name: `Modifier ${TITLE}` }).click();
   await waitForHydration(page);
   await page.getByLabel("Stock").fill("1");
-  const launch = parisLaunch(40);
+  const launch = parisLaunch(30);
   await page.getByRole("button", { name: "Choisir une date" }).click();
   await page.getByRole("button", { name: new RegExp(launch.day) }).click();
   await page.getByLabel("Heure").fill(launch.time);
@@ -176,6 +176,9 @@ test("a buyer waits with a visible place and is admitted when a unit held by ano
   await waitForHydration(page);
   const form = page.getByRole("region", { name: "Nouvelle sortie" });
   await form.getByLabel("Produit").selectOption({ label: TITLE });
+  // First come, so that the three buyers' places follow their arrivals (the form proposes the fair start).
+  await expect(form.getByLabel("Départ")).toHaveValue("fair_start");
+  await form.getByLabel("Départ").selectOption({ label: "Premier arrivé, premier servi" });
   await form.getByRole("button", { name: "Créer la sortie" }).click();
   await expect(toast(page, "Sortie créée")).toBeVisible();
 

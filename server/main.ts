@@ -23,6 +23,7 @@ import { StockGate } from "~/services/stock-gate.server";
 import { invalidateSiteCaches } from "~/services/site-cache.server";
 import { keepListingsInStep, listingsChanged } from "~/services/listing-cache.server";
 import { createApp } from "./app";
+import { serveControlChannel } from "./backup/control-channel";
 import { trackConnections } from "./graceful-close";
 import { readinessProbe } from "./health";
 import { LiveHub } from "./live";
@@ -64,6 +65,13 @@ const database = await openDatabase(
   process.exit(1);
 });
 logger.info({ database: database.kind }, "database ready, migrations applied");
+// PGlite: `npm run backup` asks this process for the dump (it holds the data directory).
+const control = database.dumpDataDir
+  ? await serveControlChannel(dataDir, database.dumpDataDir, (error) => logger.error({ err: error }, "backup: database dump failed")).catch((error: Error) => {
+      logger.warn({ err: error }, "backup control socket unavailable: npm run backup needs the server stopped");
+      return null;
+    })
+  : null;
 
 // parseEnv lets the four S3_* variables through only together.
 const s3 = env.S3_ENDPOINT
@@ -281,6 +289,7 @@ async function shutdown(signal: string) {
     await alerts.stop();
     await mailer.stop();
     await changes.close().catch(() => {});
+    await control?.close();
     await database.close().catch((error) => logger.error({ err: error }, "database close failed"));
     process.exit(0);
   });

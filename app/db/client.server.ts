@@ -27,6 +27,8 @@ export type Database = {
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   /** The raw pg pool when on PostgreSQL (LISTEN/NOTIFY, advisory locks). */
   pool?: pg.Pool;
+  /** PGlite only: a copy of its data directory (a tar), for the backups of a running shop. */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "drizzle");
@@ -91,6 +93,12 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
       listen: async (channel, onPayload) => {
         const unlisten = await client.listen(channel, onPayload);
         return () => unlisten();
+      },
+      // The checkpoint writes every committed change into the table files, so the copy needs no
+      // replay of the log; the copy itself runs between two queries (PGlite's query lock).
+      dumpDataDir: async () => {
+        await client.exec("checkpoint");
+        return client.dumpDataDir("none");
       },
     };
   } catch (error) {

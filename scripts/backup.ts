@@ -1,0 +1,47 @@
+// npm run backup [-- --out DIR]
+// One archive of the shop (database, images, customers' files, generated secrets) into
+// DATA_DIR/backups or DIR, while the shop keeps serving. Uses DATA_DIR, DATABASE_URL and S3_*
+// like the server (docs/operations.md).
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { parseEnv } from "~/lib/env.server";
+import { createBackup } from "../server/backup/backup";
+
+const usage = "Usage : npm run backup [-- --out <dossier>]";
+
+/** The command itself, on its arguments and environment: what it prints and its exit code. */
+export async function backupCommand(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: 0 | 1; message: string }> {
+  let out: string | undefined;
+  try {
+    ({ values: { out } } = parseArgs({ args, options: { out: { type: "string" } } }));
+  } catch (error) {
+    return { code: 1, message: `${(error as Error).message}\n${usage}` };
+  }
+  const config = parseEnv(env);
+  const dataDir = path.resolve(config.DATA_DIR);
+  const s3 = config.S3_ENDPOINT
+    ? { endpoint: config.S3_ENDPOINT, bucket: config.S3_BUCKET!, accessKeyId: config.S3_ACCESS_KEY_ID!, secretAccessKey: config.S3_SECRET_ACCESS_KEY! }
+    : null;
+  const started = Date.now();
+  try {
+    const { file, manifest } = await createBackup({ dataDir, databaseUrl: config.DATABASE_URL, s3, outDir: path.resolve(out ?? path.join(dataDir, "backups")) });
+    const rows = Object.values(manifest.database.tables).reduce((sum, n) => sum + n, 0);
+    const files = manifest.entries.length - 1;
+    const lines = [
+      `Sauvegarde écrite : ${file}`,
+      `  Base ${manifest.database.kind === "pglite" ? "PGlite" : "PostgreSQL"} : ${Object.keys(manifest.database.tables).length} tables, ${rows} lignes, ${manifest.database.migrations} migrations`,
+      `  Fichiers : ${files}${manifest.s3 ? ` ; objets S3 listés (non copiés) : ${manifest.s3.objects.length}` : ""}`,
+      `  Durée : ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    ];
+    return { code: 0, message: lines.join("\n") };
+  } catch (error) {
+    return { code: 1, message: `Sauvegarde impossible : ${(error as Error).message}` };
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { code, message } = await backupCommand(process.argv.slice(2), process.env);
+  (code === 0 ? console.log : console.error)(message);
+  process.exit(code);
+}

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -30,6 +30,13 @@ export type RunningProxy = {
   errorLog: () => string;
   stop: () => Promise<void>;
 };
+
+/** Why the proxy cannot run here (nginx, or openssl for its certificate, missing), or null. */
+export function missingProxyTools(): string | null {
+  if (!fs.existsSync(NGINX_BIN)) return `nginx is not installed (${NGINX_BIN}; apt-get install nginx)`;
+  if (spawnSync("openssl", ["version"]).status !== 0) return "openssl is not installed (apt-get install openssl)";
+  return null;
+}
 
 /** A port free on the loopback now. */
 export function freePort(): Promise<number> {

@@ -1,11 +1,13 @@
+import fs from "node:fs";
 import https from "node:https";
+import path from "node:path";
 import PostalMime from "postal-mime";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { LOCAL_S3_BUCKET, LOCAL_S3_CREDENTIALS, startLocalS3 } from "../support/local-s3";
-import { freePort, missingProxyTools, type RunningProxy, startNginxProxy } from "../support/nginx-proxy";
+import { freePort, missingProxyTools, NGINX_TEMPLATE, type RunningProxy, startNginxProxy } from "../support/nginx-proxy";
 import { tlsFetch } from "../support/tls-fetch";
 import { signInAdmin } from "./http-accounts";
 import { ensureBuild, type RunningServer, startServer, suiteDataDir } from "./server-process";
@@ -33,6 +35,9 @@ const skipped = !onPostgres ? "PostgreSQL only: two instances share one database
 const ADMIN = { email: "admin-proxy@comptoir.test", password: "admin-proxy-mot-de-passe" };
 const BUYER = "acheteur-proxy@example.com";
 const SELLER = "vendeur-proxy@comptoir.test";
+/** The traffic while an instance stops: this many clients, each sending a request every PACE_MS or so. */
+const CLIENTS = 4;
+const PACE_MS = 20;
 
 type LiveStream = { instance: string; status: number; text: () => string; ended: Promise<void>; close: () => void };
 
@@ -237,9 +242,11 @@ describe.skipIf(skipped !== null)(`the reference deployment: nginx, two instance
         } catch (error) {
           outcomes.push({ request, status: error instanceof Error ? error.message : String(error), instance: "none", at: Date.now() });
         }
+        // A steady trickle rather than a benchmark: the end-to-end tests share the machine.
+        await new Promise((resolve) => setTimeout(resolve, PACE_MS));
       }
     };
-    const workers = Array.from({ length: 4 }, () => worker());
+    const workers = Array.from({ length: CLIENTS }, () => worker());
 
     const [stopped, kept] = [instances[0]!, addresses[1]!];
     const stoppedAddress = addresses[0]!;
@@ -288,5 +295,16 @@ describe.skipIf(skipped !== null)(`the reference deployment: nginx, two instance
     expect(stop).not.toBeNull();
     expect(stop).toMatchObject({ exitCode: 0, forced: false });
     expect(stop!.ms).toBeLessThan(5_000);
+  });
+});
+
+// Once, on the PGlite pass: the two shipped files agree (the suite above proves the template).
+describe.skipIf(onPostgres)("the reference deployment's files", () => {
+  it("docker-compose.yml gives nginx a value for every placeholder of the template, and for no other", () => {
+    const placeholders = new Set([...fs.readFileSync(NGINX_TEMPLATE, "utf8").matchAll(/\$\{(COMPTOIR_\w+)\}/g)].map((match) => match[1]));
+    const compose = fs.readFileSync(path.resolve(import.meta.dirname, "../../docker-compose.yml"), "utf8");
+    const given = new Set([...compose.matchAll(/^ +(COMPTOIR_\w+):/gm)].map((match) => match[1]));
+    expect(placeholders.size).toBeGreaterThan(0);
+    expect([...given].sort()).toEqual([...placeholders].sort());
   });
 });

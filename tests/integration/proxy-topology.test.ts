@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http2 from "node:http2";
 import https from "node:https";
 import path from "node:path";
 import PostalMime from "postal-mime";
@@ -78,6 +79,25 @@ describe.skipIf(skipped !== null)(`the reference deployment: nginx, two instance
     });
   }
 
+  /** One request over HTTP/2, as browsers talk to nginx: its status and text. */
+  function overHttp2(pathname: string, method: "GET" | "POST", body = ""): Promise<{ status: number; text: string }> {
+    return new Promise((resolve, reject) => {
+      const session = http2.connect(proxy.url, { ca: proxy.ca });
+      session.on("error", reject);
+      const posting = method === "POST";
+      const headers = { ":method": method, ":path": pathname, origin: proxy.url, ...(posting ? { "content-type": "application/x-www-form-urlencoded" } : {}) };
+      const stream = session.request(headers, { endStream: !posting });
+      let status = 0;
+      let text = "";
+      stream.setEncoding("utf8");
+      stream.on("response", (headers) => (status = Number(headers[":status"])));
+      stream.on("data", (chunk: string) => (text += chunk));
+      stream.on("end", () => session.close(() => resolve({ status, text })));
+      stream.on("error", reject);
+      if (posting) stream.end(body);
+    });
+  }
+
   beforeAll(async () => {
     ensureBuild();
     smtp = await startSmtpServer();
@@ -133,6 +153,14 @@ describe.skipIf(skipped !== null)(`the reference deployment: nginx, two instance
       served.add(instanceOf(page));
     }
     expect([...served].sort()).toEqual([...addresses].sort());
+
+    // Over HTTP/2 a browser sends no Host header: nginx passes on the one it makes from the
+    // request's authority, and a form post passes the same-origin check (here refused for its
+    // empty fields, not as cross-site).
+    expect((await overHttp2("/catalog", "GET")).status).toBe(200);
+    const signIn = await overHttp2("/login", "POST", "email=&password=");
+    expect(signIn.text).not.toContain("autre site");
+    expect(signIn.status).toBe(400);
 
     const plain = await fetch(`${proxy.httpUrl}/catalog?page=2`, { redirect: "manual" });
     expect(plain.status).toBe(301);

@@ -15,7 +15,9 @@ import { shopIdentity } from "~/lib/env.server";
 import type { PaymentProvider } from "~/services/payments/types";
 import type { StockGate } from "~/services/stock-gate.server";
 import type { FileStore, Storage } from "~/services/storage.server";
+import type { ReadinessProbe } from "./health";
 import type { LiveHub } from "./live";
+import { type Metrics, measureRequests, metricsEndpoint, routeLabeler } from "./metrics";
 import type { TrustProxy } from "./bare-http";
 import { checkoutRoutes } from "./checkout-endpoint";
 import { dropQueueRoutes } from "./drop-queue-endpoint";
@@ -52,6 +54,10 @@ export type AppDeps = {
   stockGate: StockGate;
   /** Signs a drop's admissions (derived from the shop's secret: the same on every instance). */
   dropSecret: string;
+  /** /readyz, and whether the instance is stopping (answers then close their connection). */
+  readiness: ReadinessProbe;
+  /** Prometheus metrics; GET /metrics answers only with METRICS_TOKEN. */
+  metrics: Metrics;
 };
 
 const CLIENT_DIR = path.resolve("build/client");
@@ -92,6 +98,7 @@ export function createApp(deps: AppDeps): RequestListener {
     ...checkout,
     dropSecret: deps.dropSecret,
     trustProxy,
+    onOutcome: (outcome) => deps.metrics.checkout(outcome),
   });
 
   const cache = pageCacheMiddleware(deps.pageCache);
@@ -125,14 +132,16 @@ export function createApp(deps: AppDeps): RequestListener {
   app.use(compression({ filter: shouldCompress }));
   if (deps.live) app.get("/api/live", deps.live.handler);
 
-  app.get("/healthz", async (_req, res) => {
-    try {
-      await database.ping();
-      res.set("Cache-Control", "no-store").json({ status: "ok", database: database.kind });
-    } catch (error) {
-      logger.error({ err: error }, "healthz: database unreachable");
-      res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: database.kind });
-    }
+  // Liveness: the process answers. Readiness (database, migrations, storage, not stopping): /readyz.
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok", database: database.kind });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const readiness = await deps.readiness.check();
+    res
+      .status(readiness.status === "ready" ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json(readiness);
   });
 
   app.use((req, res, next) => {
@@ -182,8 +191,15 @@ export function createApp(deps: AppDeps): RequestListener {
   );
   app.use(frenchErrors(logger));
   const cachedPage = servePageFromCache(deps.pageCache);
+  const measure = measureRequests(deps.metrics, routeLabeler(typeof deps.build === "function" ? null : deps.build));
+  const metricsRoute = metricsEndpoint(deps.metrics, env.METRICS_TOKEN);
   return (req, res) => {
+    measure(req, res);
+    // Stopping: each answer closes its connection, so that clients and proxies open the next one
+    // on another instance instead of reusing this one.
+    if (deps.readiness.draining) res.setHeader("Connection", "close");
     closeAfterUnreadBody(req, res);
+    if (req.method === "GET" && (req.url === "/metrics" || req.url?.startsWith("/metrics?"))) return void metricsRoute(req, res);
     if (checkoutRoute(req, res) || dropQueueRoute(req, res) || cachedPage(req, res)) return;
     app(req, res);
   };

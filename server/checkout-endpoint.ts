@@ -25,6 +25,8 @@ export type CheckoutEndpointDeps = {
   trustProxy: TrustProxy;
   /** Signs a drop's admissions, which the browser brings as cookies. */
   dropSecret: string;
+  /** Told each checkout's outcome: "ok", or the refusal's code (metrics). */
+  onOutcome?: (outcome: string) => void;
 };
 
 /**
@@ -69,6 +71,7 @@ function checkout(deps: CheckoutEndpointDeps): BareHandler {
       admissions: { tokens: admissionsFromCookies(parseCookies(req.headers.cookie ?? "")), secret: deps.dropSecret },
     });
     if ("retryAfterS" in result && result.retryAfterS) res.setHeader("Retry-After", String(result.retryAfterS));
+    deps.onOutcome?.(result.status === 200 ? "ok" : ((result.body as { code?: string }).code ?? String(result.status)));
     send(res, result.status, result.body);
   };
 }

@@ -173,3 +173,22 @@ describe("LiveHub.handler, streams in all and their lifetime", () => {
     expect(hub.size).toBe(0);
   });
 });
+
+describe("LiveHub.close (the instance stops)", () => {
+  it("tells every open page to reconnect within 0.2 to 2 s, and sends new streams elsewhere", () => {
+    const live = new LiveHub(pino({ level: "silent" }), { now: () => 1_000, random: () => 0.5 });
+    const ends: string[] = [];
+    const req = new EventEmitter() as unknown as Request;
+    const res = { writeHead: () => res, write: () => true, end: (chunk: string) => ends.push(chunk) } as unknown as Response;
+    live.handler(req, res);
+    live.close();
+    expect(ends).toEqual(['retry: 1100\n\nevent: bye\ndata: {"now":1000}\n\n']);
+    expect(live.size).toBe(0);
+
+    let status = 0;
+    const late = { writeHead: (code: number) => ((status = code), late), end: () => {} } as unknown as Response;
+    live.handler(new EventEmitter() as unknown as Request, late);
+    expect(status).toBe(503);
+    expect(live.size).toBe(0);
+  });
+});

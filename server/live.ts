@@ -37,6 +37,8 @@ export const LIVE_STREAM_LIFETIME_SECONDS = 15 * 60;
 
 /** The `retry:` hint sent when a stream reaches its lifetime: the page comes back after 1 to 5 s. */
 const RECONNECT_AFTER_MS = [1_000, 5_000] as const;
+/** The hint when the instance stops: back soon, on another instance behind the load balancer. */
+const RECONNECT_ON_SHUTDOWN_MS = [200, 2_000] as const;
 
 export type LiveHubOptions = {
   batchMs?: number;
@@ -63,6 +65,8 @@ export class LiveHub {
   private lastFlushAt = -Infinity;
   /** When this process last heard of a change (its page cache purged then), or null. */
   private changedAt: number | null = null;
+  /** Stopping (close()): new streams are sent elsewhere. */
+  private closed = false;
 
   constructor(
     private readonly logger: Logger,
@@ -72,6 +76,11 @@ export class LiveHub {
   handler = (req: Request, res: Response) => {
     // Express applies TRUST_PROXY: behind a configured proxy, the visitor's address.
     const client = req.ip ?? req.socket?.remoteAddress ?? "unknown";
+    if (this.closed) {
+      res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "1", Connection: "close" });
+      res.end("Serveur en cours d'arrêt : reconnexion dans un instant.");
+      return;
+    }
     if (this.clients.size >= (this.options.maxStreams ?? LIVE_MAX_STREAMS)) {
       res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" });
       res.end("Trop de connexions en direct en ce moment : réessayez dans une minute.");
@@ -125,14 +134,18 @@ export class LiveHub {
     const random = this.options.random ?? Math.random;
     const lifetime = (this.options.lifetimeMs ?? LIVE_STREAM_LIFETIME_SECONDS * 1000) * (0.9 + 0.2 * random());
     const timer = setTimeout(() => {
-      const [least, most] = RECONNECT_AFTER_MS;
-      const retry = Math.round(least + (most - least) * random());
-      const bye = { now: (this.options.now ?? Date.now)() };
       release();
-      res.end(`retry: ${retry}\n\nevent: bye\ndata: ${JSON.stringify(bye)}\n\n`);
+      this.sayBye(res, RECONNECT_AFTER_MS);
     }, lifetime);
     timer.unref();
     return timer;
+  }
+
+  /** Ends a stream with a `retry:` hint drawn in [least, most] ms and `event: bye`: the page reconnects without reloading. */
+  private sayBye(res: Response, [least, most]: readonly [number, number]) {
+    const retry = Math.round(least + (most - least) * (this.options.random ?? Math.random)());
+    const bye = { now: (this.options.now ?? Date.now)() };
+    res.end(`retry: ${retry}\n\nevent: bye\ndata: ${JSON.stringify(bye)}\n\n`);
   }
 
   /** Sends a change to every open page: at once after a quiet spell, else with the next batch. */
@@ -154,8 +167,13 @@ export class LiveHub {
     for (const client of this.clients) client.write(frames);
   }
 
-  /** Ends every stream (shutdown: open streams would keep the server from closing). */
+  /**
+   * Ends every stream and takes no new one (shutdown: open streams would keep the server from
+   * closing). Each page is told to come back within 0.2 to 2 s: behind a load balancer, on another
+   * instance; the reconnections spread out rather than all at once.
+   */
   close(): void {
+    this.closed = true;
     this.stopHeartbeat();
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
@@ -165,7 +183,7 @@ export class LiveHub {
     this.lifetimes.clear();
     const open = [...this.clients];
     this.clients.clear();
-    for (const client of open) client.end();
+    for (const client of open) this.sayBye(client, RECONNECT_ON_SHUTDOWN_MS);
   }
 
   private ensureHeartbeat() {

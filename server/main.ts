@@ -23,8 +23,11 @@ import { StockGate } from "~/services/stock-gate.server";
 import { invalidateSiteCaches } from "~/services/site-cache.server";
 import { keepListingsInStep, listingsChanged } from "~/services/listing-cache.server";
 import { createApp } from "./app";
+import { trackConnections } from "./graceful-close";
+import { readinessProbe } from "./health";
 import { LiveHub } from "./live";
 import { startMailer } from "./mailer";
+import { createMetrics } from "./metrics";
 import { PageCache } from "./page-cache";
 import { startSiteContentTimer } from "./site-schedule";
 import { z } from "zod";
@@ -190,6 +193,8 @@ const auth = createAuth({
   mail: mailer.authMail,
 });
 
+const readiness = readinessProbe({ database, stores: [storage, privateFiles], logger });
+const metrics = createMetrics({ db: database.db, liveStreams: () => live.size, pageCache: () => pageCache?.counts ?? null });
 const app = createApp({
   env,
   database,
@@ -209,6 +214,8 @@ const app = createApp({
   payments,
   stockGate,
   dropSecret,
+  readiness,
+  metrics,
 });
 const server: Server = createServer(app).listen(env.PORT, env.HOST, () => {
   const address = server.address();
@@ -239,21 +246,32 @@ const server: Server = createServer(app).listen(env.PORT, env.HOST, () => {
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 
+const connections = trackConnections(server);
 let closing = false;
+const { SHUTDOWN_DRAIN_SECONDS: drainSeconds, SHUTDOWN_TIMEOUT_SECONDS: shutdownSeconds } = env;
+/**
+ * SIGTERM: /readyz turns 503 and every answer closes its connection, so that clients and the
+ * load balancer take their next requests elsewhere; open pages are told to reconnect (to
+ * another instance). After the drain (SHUTDOWN_DRAIN_SECONDS), no new connection is accepted and
+ * the connections left idle are closed; the requests in flight finish (their orders,
+ * reservations and e-mails are written by then), then the jobs stop and the database closes.
+ * Past SHUTDOWN_TIMEOUT_SECONDS after the drain, the process exits anyway.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  logger.info({ signal }, "shutting down");
-  // Stop accepting connections, let in-flight requests finish, then close the database.
-  const force = setTimeout(() => {
-    logger.warn("forcing shutdown after 10 s");
-    process.exit(1);
-  }, 10_000);
-  force.unref();
+  logger.info({ signal, drainSeconds }, "shutting down");
+  readiness.drain();
   live.close();
   siteTimer.stop();
   clearInterval(imageSweeper);
-  server.close(async () => {
+  await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
+  const force = setTimeout(() => {
+    logger.warn({ seconds: shutdownSeconds }, "forcing shutdown: requests still in flight");
+    process.exit(1);
+  }, shutdownSeconds * 1000);
+  force.unref();
+  connections.close(async () => {
     await sweeper.stop();
     await waitingRooms.stop();
     await reservations.stop();
@@ -264,7 +282,6 @@ async function shutdown(signal: string) {
     await database.close().catch((error) => logger.error({ err: error }, "database close failed"));
     process.exit(0);
   });
-  server.closeIdleConnections();
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -41,6 +41,8 @@ export class PageCache {
   private readonly renders = new Map<string, Render>();
   /** Bumped on every purge: a render that started before a purge is not stored after it. */
   generation = 0;
+  /** Shared pages served from the cache, shared with a render under way, and rendered (/metrics). */
+  readonly counts = { hits: 0, shared: 0, renders: 0 };
 
   constructor(
     private readonly options: { maxBytes?: number; ttlMs?: number; now?: () => number } = {},
@@ -166,6 +168,7 @@ export function servePageFromCache(cache: PageCache | undefined): (req: Incoming
     if (!cache || !isSharedRequest(req)) return false;
     const page = cache.get(req.url ?? "");
     if (!page) return false;
+    cache.counts.hits += 1;
     sendPage(req, res, page);
     return true;
   };
@@ -193,6 +196,7 @@ export function pageCacheMiddleware(cache: PageCache | undefined) {
       // leave a gap (express.static looks at the disk) in which a burst all render.
       const page = await cache.waitFor(key);
       if (page) {
+        cache.counts.shared += 1;
         // Helmet already wrote this request's own nonce into the CSP: the page carries the one
         // it was rendered with.
         const csp = res.getHeader("content-security-policy");
@@ -203,6 +207,7 @@ export function pageCacheMiddleware(cache: PageCache | undefined) {
       done = cache.startRender(key);
     }
     res.setHeader("X-Cache", "MISS");
+    cache.counts.renders += 1;
     const generation = cache.generation;
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;

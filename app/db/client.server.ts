@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import type { Db } from "./types";
@@ -53,6 +54,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  * reads anyway (docs/performance.md).
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+
+/**
+ * Whether the database has every migration this build ships (drizzle records each one's folder
+ * time in drizzle.__drizzle_migrations): false while another instance is still migrating, or
+ * when this build is newer than the schema (/readyz).
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  const shipped = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).at(-1)?.folderMillis ?? 0;
+  const result = (await db.execute(sql`select coalesce(max(created_at), 0)::bigint as last from drizzle.__drizzle_migrations`)) as unknown as { rows: { last: string | number }[] };
+  return Number(result.rows[0]?.last ?? 0) >= shipped;
+}
 
 async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
   const dir = dataDir ? path.resolve(dataDir, "pglite") : null;

@@ -105,6 +105,25 @@ export const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_PUBLIC_URL: optionalUrl("S3_PUBLIC_URL"),
   TRUST_PROXY: optionalText,
+  /** GET /metrics with `Authorization: Bearer <token>`; without it, no metrics endpoint (server/metrics.ts). */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, "METRICS_TOKEN doit faire au moins 16 caractères").optional()),
+  /**
+   * Seconds a stopping instance (SIGTERM) still answers, each answer closing its connection and
+   * /readyz saying 503, before it stops accepting connections: time for a load balancer to stop
+   * sending it requests.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number({ message: "SHUTDOWN_DRAIN_SECONDS doit être un nombre" })
+    .min(0, "SHUTDOWN_DRAIN_SECONDS doit valoir au moins 0")
+    .max(120, "SHUTDOWN_DRAIN_SECONDS doit valoir au plus 120")
+    .default(1),
+  /** Seconds a stopping instance then gives the requests in flight before it exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+    .number({ message: "SHUTDOWN_TIMEOUT_SECONDS doit être un nombre" })
+    .int("SHUTDOWN_TIMEOUT_SECONDS doit être un nombre entier")
+    .min(1, "SHUTDOWN_TIMEOUT_SECONDS doit valoir au moins 1")
+    .max(300, "SHUTDOWN_TIMEOUT_SECONDS doit valoir au plus 300")
+    .default(10),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "LOG_LEVEL doit valoir fatal, error, warn, info, debug, trace ou silent" })
     .default("info"),

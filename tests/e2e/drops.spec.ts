@@ -176,6 +176,9 @@ test("a buyer waits with a visible place and is admitted when a unit held by ano
   await waitForHydration(page);
   const form = page.getByRole("region", { name: "Nouvelle sortie" });
   await form.getByLabel("Produit").selectOption({ label: TITLE });
+  // First come, so that the three buyers' places follow their arrivals (the form proposes the fair start).
+  await expect(form.getByLabel("Départ")).toHaveValue("fair_start");
+  await form.getByLabel("Départ").selectOption({ label: "Premier arrivé, premier servi" });
   await form.getByRole("button", { name: "Créer la sortie" }).click();
   await expect(toast(page, "Sortie créée")).toBeVisible();
 

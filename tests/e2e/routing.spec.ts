@@ -63,9 +63,12 @@ test.describe("redirects, not-found and construction pages", () => {
     await expect(page.getByRole("heading", { name: "Page en construction" })).toBeVisible();
   });
 
-  test("healthz checks the database", async ({ request }) => {
+  test("healthz says the process answers; readyz checks the database, its migrations and the storage", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(await response.json()).toEqual({ status: "ok", database: "pglite" });
+    const ready = await request.get("/readyz");
+    expect(ready.status()).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready", checks: { database: "ok", migrations: "ok", storage: "ok" } });
   });
 
   test("fingerprinted assets are cached for a year", async ({ request }) => {

@@ -20,7 +20,7 @@ export type RunningServer = { url: string; output: () => string; stop: () => Pro
 export function startServer(env: Record<string, string>): Promise<RunningServer> {
   const child = spawn(process.execPath, ["build/server/main.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", MALLOC_ARENA_MAX: "2", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, NODE_ENV: "production", MALLOC_ARENA_MAX: "2", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", SHUTDOWN_DRAIN_SECONDS: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

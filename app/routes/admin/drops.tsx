@@ -244,9 +244,14 @@ function DropForm({ drop, candidates, onSaved }: { drop: Drop | null; candidates
           <Field label="Durée de réservation (minutes)" required error={errors.holdMinutes} hint="Le temps de payer avant que l'unité revienne au suivant : 2 à 30 minutes.">
             {(props) => <Input {...props} name="holdMinutes" inputMode="numeric" defaultValue={String(drop?.holdMinutes ?? DROP_HOLD_MINUTES_DEFAULT)} autoComplete="off" maxLength={2} />}
           </Field>
-          <Field label="Départ" required error={errors.startMode}>
+          <Field
+            label="Départ"
+            required
+            error={errors.startMode}
+            hint="Départ équitable conseillé pour une sortie attendue : en « premier arrivé », les scripts arrivent toujours les premiers."
+          >
             {(props) => (
-              <select {...props} name="startMode" defaultValue={drop?.startMode ?? "first_come"} className={select}>
+              <select {...props} name="startMode" defaultValue={drop?.startMode ?? "fair_start"} className={select}>
                 {DROP_START_MODES.map((mode) => (
                   <option key={mode} value={mode}>
                     {START_MODE_LABELS[mode]}

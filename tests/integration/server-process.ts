@@ -16,7 +16,7 @@ export function ensureBuild() {
 
 export type RunningServer = { url: string; output: () => string; stop: () => Promise<number | null>; child: ChildProcess };
 
-/** Starts the built server the way `npm start` does, on a free port, and waits until it listens. */
+/** Starts the built server the way `npm start` does, on a free port, and waits until it listens (its url: PUBLIC_URL when set). */
 export function startServer(env: Record<string, string>): Promise<RunningServer> {
   const child = spawn(process.execPath, ["build/server/main.js"], {
     cwd: root,
@@ -29,7 +29,7 @@ export function startServer(env: Record<string, string>): Promise<RunningServer>
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /est en ligne : (http:\/\/\S+)/.exec(output);
+      const match = /est en ligne : (https?:\/\/\S+)/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve({

@@ -25,7 +25,7 @@ export async function backupCommand(args: string[], env: NodeJS.ProcessEnv): Pro
     : null;
   const started = Date.now();
   try {
-    const { file, manifest } = await createBackup({ dataDir, databaseUrl: config.DATABASE_URL, s3, outDir: path.resolve(out ?? path.join(dataDir, "backups")) });
+    const { file, manifest, recordError } = await createBackup({ dataDir, databaseUrl: config.DATABASE_URL, s3, outDir: path.resolve(out ?? path.join(dataDir, "backups")) });
     const rows = Object.values(manifest.database.tables).reduce((sum, n) => sum + n, 0);
     const files = manifest.entries.length - 1;
     const lines = [
@@ -33,6 +33,7 @@ export async function backupCommand(args: string[], env: NodeJS.ProcessEnv): Pro
       `  Base ${manifest.database.kind === "pglite" ? "PGlite" : "PostgreSQL"} : ${Object.keys(manifest.database.tables).length} tables, ${rows} lignes, ${manifest.database.migrations} migrations`,
       `  Fichiers : ${files}${manifest.s3 ? ` ; objets S3 listés (non copiés) : ${manifest.s3.objects.length}` : ""}`,
       `  Durée : ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      recordError ? `  Attention : la sauvegarde n'a pas pu être notée dans la base (${recordError}) ; le tableau de bord ne la verra pas.` : "  Notée dans la base : le tableau de bord la voit.",
     ];
     return { code: 0, message: lines.join("\n") };
   } catch (error) {

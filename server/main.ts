@@ -23,6 +23,7 @@ import { StockGate } from "~/services/stock-gate.server";
 import { invalidateSiteCaches } from "~/services/site-cache.server";
 import { keepListingsInStep, listingsChanged } from "~/services/listing-cache.server";
 import { createApp } from "./app";
+import { recordBackup } from "~/services/backup-record.server";
 import { serveControlChannel } from "./backup/control-channel";
 import { trackConnections } from "./graceful-close";
 import { readinessProbe } from "./health";
@@ -67,7 +68,11 @@ const database = await openDatabase(
 logger.info({ database: database.kind }, "database ready, migrations applied");
 // PGlite: `npm run backup` asks this process for the dump (it holds the data directory).
 const control = database.dumpDataDir
-  ? await serveControlChannel(dataDir, database.dumpDataDir, (error) => logger.error({ err: error }, "backup: database dump failed")).catch((error: Error) => {
+  ? await serveControlChannel(
+      dataDir,
+      { dump: database.dumpDataDir, record: (record) => recordBackup(database.db, record) },
+      (error) => logger.error({ err: error }, "backup: control request failed"),
+    ).catch((error: Error) => {
       logger.warn({ err: error }, "backup control socket unavailable: npm run backup needs the server stopped");
       return null;
     })

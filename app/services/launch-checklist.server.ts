@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/types";
+import { formatParisDateTime } from "~/domain/paris-time";
 import { type LegalIdentity, missingIdentityFields } from "~/domain/shop-identity";
+import { lastBackup } from "./backup-record.server";
 import { getShopIdentity } from "./shop-identity.server";
 
 /**
@@ -8,7 +10,8 @@ import { getShopIdentity } from "./shop-identity.server";
  * from the real state (the settings stored, the configuration, what the database saw), never
  * from a box the seller ticks. The dashboard leads with it until every line is done.
  */
-export type ChecklistLine = { key: string; done: boolean; label: string; why: string; href: string; state: string };
+/** `href`: the admin page where it is done; null when it is done outside (a command on the server). */
+export type ChecklistLine = { key: string; done: boolean; label: string; why: string; href: string | null; state: string };
 
 export type ChecklistDeps = {
   legalDefaults: LegalIdentity;
@@ -20,9 +23,13 @@ export type ChecklistDeps = {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-export async function launchChecklist(db: Db, deps: ChecklistDeps): Promise<ChecklistLine[]> {
-  const [{ identity }, facts] = await Promise.all([
+/** A backup older than this is no backup for the checklist. */
+export const BACKUP_MAX_AGE_DAYS = 7;
+
+export async function launchChecklist(db: Db, deps: ChecklistDeps, now = new Date()): Promise<ChecklistLine[]> {
+  const [{ identity }, backup, facts] = await Promise.all([
     getShopIdentity(db, deps.legalDefaults),
+    lastBackup(db),
     db.execute(sql`
       select
         exists (select 1 from payment_events where provider = 'stripe') as "stripeEvent",
@@ -34,6 +41,7 @@ export async function launchChecklist(db: Db, deps: ChecklistDeps): Promise<Chec
   const missing = missingIdentityFields(identity);
   const mediator = identity.mediatorName !== "" && identity.mediatorUrl !== "";
   const stripe = deps.payments === "stripe";
+  const backupAgeDays = backup ? (now.getTime() - Date.parse(backup.at)) / 86_400_000 : null;
   return [
     {
       key: "identity",
@@ -74,6 +82,14 @@ export async function launchChecklist(db: Db, deps: ChecklistDeps): Promise<Chec
       why: "Un mot de passe volé ne doit pas suffire à ouvrir l'administration.",
       href: "/admin/securite",
       state: fact!.adminsWithoutTotp === 0 ? "Activée pour tous" : `${fact!.adminsWithoutTotp} administrateur${fact!.adminsWithoutTotp > 1 ? "s" : ""} sans double authentification`,
+    },
+    {
+      key: "backup",
+      done: backupAgeDays !== null && backupAgeDays <= BACKUP_MAX_AGE_DAYS,
+      label: `Une sauvegarde de moins de ${BACKUP_MAX_AGE_DAYS} jours`,
+      why: "Commandes, factures et images tiennent dans la base et le dossier de données : seule une sauvegarde récente permet de tout retrouver. Elle se fait sur le serveur : npm run backup (voir docs/operations.md).",
+      href: null,
+      state: backup ? `Dernière sauvegarde le ${formatParisDateTime(backup.at)}` : "Aucune sauvegarde notée (npm run backup)",
     },
   ];
 }

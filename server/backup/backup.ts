@@ -9,7 +9,8 @@ import pg from "pg";
 import { PGLITE_START_PARAMS } from "~/db/client.server";
 import { DataDirLockedError, acquireDataDirLock } from "~/db/data-dir-lock.server";
 import type { S3StorageOptions } from "~/services/storage-s3.server";
-import { requestDump } from "./control-channel";
+import { type BackupRecord, LAST_BACKUP_SETTING, RECORD_BACKUP_SQL } from "~/services/backup-record.server";
+import { requestDump, sendRecord } from "./control-channel";
 import { type DatabaseFacts, readDatabaseFacts } from "./database-facts";
 import { DATABASE_ENTRY, DATA_FOLDERS, DATA_PREFIX, FORMAT, FORMAT_VERSION, MANIFEST_PATH, type Manifest, type S3Listing, archiveName } from "./manifest";
 import { pgDump } from "./pg-tools";
@@ -30,7 +31,7 @@ export type BackupOptions = {
  * rows); only the 6-hourly sweep of images no product uses any more could remove one in the
  * seconds between. Written aside and renamed: a half-written archive never has the name.
  */
-export async function createBackup(options: BackupOptions): Promise<{ file: string; manifest: Manifest }> {
+export async function createBackup(options: BackupOptions): Promise<{ file: string; manifest: Manifest; recordError: string | null }> {
   const createdAt = options.now ?? new Date();
   // The archive holds customers' data and the shop's secrets: for the owner only.
   fs.mkdirSync(options.outDir, { recursive: true, mode: 0o700 });
@@ -67,10 +68,50 @@ export async function createBackup(options: BackupOptions): Promise<{ file: stri
     gzip.end();
     await written;
     fs.renameSync(partial, file);
-    return { file, manifest };
+    const record: BackupRecord = { at: createdAt.toISOString(), file, bytes: fs.statSync(file).size, database: kind };
+    const recordError = await noteBackup(options, record).then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    return { file, manifest, recordError };
   } finally {
     fs.rmSync(partial, { force: true });
     fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Notes the complete archive in the shop's database (the dashboard's checklist reads it): through
+ * PostgreSQL, the running server (PGlite held by it), or PGlite opened here under its lock.
+ */
+async function noteBackup(options: BackupOptions, record: BackupRecord): Promise<void> {
+  const params = [LAST_BACKUP_SETTING, JSON.stringify(record)];
+  if (options.databaseUrl) {
+    const client = new pg.Client({ connectionString: options.databaseUrl });
+    await client.connect();
+    try {
+      await client.query(RECORD_BACKUP_SQL, params);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  let lock;
+  try {
+    lock = acquireDataDirLock(options.dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    return sendRecord(options.dataDir, record);
+  }
+  try {
+    const client = await PGlite.create({ dataDir: path.join(options.dataDir, "pglite"), startParams: PGLITE_START_PARAMS, extensions: { pg_trgm } });
+    try {
+      await client.query(RECORD_BACKUP_SQL, params);
+    } finally {
+      await client.close();
+    }
+  } finally {
+    lock.release();
   }
 }
 

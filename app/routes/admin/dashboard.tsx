@@ -359,9 +359,13 @@ function LaunchChecklist({ lines, pending }: { lines: Route.ComponentProps["load
             <div className="min-w-0">
               <p className="font-semibold">
                 <span className="sr-only">{line.done ? "Fait : " : "À faire : "}</span>
-                <Link to={line.href} className="underline-offset-4 hover:underline">
-                  {line.label}
-                </Link>
+                {line.href ? (
+                  <Link to={line.href} className="underline-offset-4 hover:underline">
+                    {line.label}
+                  </Link>
+                ) : (
+                  line.label
+                )}
               </p>
               <p className="text-sm">{line.state}</p>
               <p className="text-sm text-muted-foreground">{line.why}</p>

@@ -62,7 +62,7 @@ function PeriodForm({ years, period }: { years: number[]; period: AccountingPeri
   // Keyed by the period: the selects show the one loaded after a back or forward navigation.
   return (
     <Form key={period ? periodQuery(period) : "invalid"} method="get" aria-label="Choisir la période" className={cn(card, "mt-6 flex flex-wrap items-end gap-4")}>
-      <Field label="Année" className="min-w-32">
+      <Field label="Année" className="min-w-28 flex-1 sm:flex-none">
         {(props) => (
           <select {...props} name="year" defaultValue={period?.year ?? years[0]} className={cn(controlClass, "h-11")}>
             {shownYears.map((year) => (
@@ -73,7 +73,7 @@ function PeriodForm({ years, period }: { years: number[]; period: AccountingPeri
           </select>
         )}
       </Field>
-      <Field label="Mois" className="min-w-44">
+      <Field label="Mois" className="min-w-40 flex-1 sm:flex-none">
         {(props) => (
           <select {...props} name="month" defaultValue={period ? (period.month ?? "") : ""} className={cn(controlClass, "h-11")}>
             <option value="">Toute l'année</option>
@@ -85,7 +85,7 @@ function PeriodForm({ years, period }: { years: number[]; period: AccountingPeri
           </select>
         )}
       </Field>
-      <Button type="submit" variant="secondary">
+      <Button type="submit" variant="secondary" className="w-full sm:w-auto">
         Afficher
       </Button>
     </Form>
@@ -105,7 +105,7 @@ function PeriodSummary({ period, summary }: { period: AccountingPeriod; summary:
           ? "Aucun paiement ni remboursement sur la période."
           : `${lines} ligne${lines > 1 ? "s" : ""} : ${summary.receipts} paiement${summary.receipts > 1 ? "s" : ""}, ${summary.refunds} remboursement${summary.refunds > 1 ? "s" : ""}`}
       </p>
-      <dl className="mt-4 grid max-w-xl grid-cols-[1fr_auto] gap-x-6 gap-y-2 text-sm">
+      <dl className="mt-4 grid max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-2 text-sm">
         <Figure term="Total TTC" cents={summary.totalCents} strong />
         <Figure term="Total HT" cents={summary.exclVatCents} />
         {summary.vat.map((row) => (

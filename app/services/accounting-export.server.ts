@@ -29,13 +29,26 @@ const columns = {
   document: invoices.number,
 };
 
-type Row = { orderNumber: string; customer: string; totalCents: number; vatRegime: "normal" | "franchise"; vatBreakdown: { rateBp: number; vatCents: number }[]; marginSchemeCents: number; provider: string; document: string | null };
+/** A selected row: `columns`, with the moment and the provider's reference of the receipt or the refund. */
+type Row = {
+  orderNumber: string;
+  customer: string;
+  totalCents: number;
+  vatRegime: "normal" | "franchise";
+  vatBreakdown: { rateBp: number; vatCents: number }[];
+  marginSchemeCents: number;
+  provider: string;
+  document: string | null;
+  at: Date | null;
+  reference: string | null;
+};
 
-function entryOf(row: Row, kind: LedgerEntry["kind"], at: Date, reference: string | null): LedgerEntry {
+function entryOf(row: Row, kind: LedgerEntry["kind"]): LedgerEntry {
   const sign = kind === "refund" ? -1 : 1;
   return {
     kind,
-    at,
+    // Never null: the query selected the row by it.
+    at: row.at!,
     document: row.document ?? row.orderNumber,
     orderNumber: row.orderNumber,
     customer: row.customer,
@@ -43,7 +56,7 @@ function entryOf(row: Row, kind: LedgerEntry["kind"], at: Date, reference: strin
     vat: row.vatRegime === "franchise" ? [] : row.vatBreakdown.map((vat) => ({ rateBp: vat.rateBp, vatCents: sign * vat.vatCents })),
     marginSchemeCents: sign * row.marginSchemeCents,
     paymentMethod: paymentMethodOf(row.provider),
-    reference: reference ?? "",
+    reference: row.reference ?? "",
   };
 }
 
@@ -61,7 +74,7 @@ export async function ledgerEntries(db: Db, period: AccountingPeriod): Promise<L
       .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "credit_note")))
       .where(and(gte(orders.refundedAt, from), lt(orders.refundedAt, to), isNotNull(orders.paidAt))),
   ]);
-  return [...receipts.map((row) => entryOf(row, "receipt", row.at!, row.reference)), ...refunds.map((row) => entryOf(row, "refund", row.at!, row.reference))];
+  return [...receipts.map((row) => entryOf(row, "receipt")), ...refunds.map((row) => entryOf(row, "refund"))];
 }
 
 export async function ledgerSummary(db: Db, period: AccountingPeriod): Promise<LedgerSummary> {

@@ -36,34 +36,46 @@ describe(`accounting export on ${databaseLabel}`, () => {
     return row!;
   }
 
-  /** Placed ten minutes before it is paid at `paidAt` (Paris day `parisDay`), by the provider's webhook. */
-  async function placeAndPay(items: { product: typeof products.$inferSelect; quantity: number }[], paidAt: Date, parisDay: string, customer: string) {
+  type Item = { product: typeof products.$inferSelect; quantity: number };
+
+  /** An order placed at `at` by the real checkout. */
+  async function place(items: Item[], at: Date) {
     const result = await startCheckout(
       database.db,
       provider,
       { items: items.map((item) => ({ productId: item.product.id, quantity: item.quantity })), insuranceSelected: false },
-      { now: new Date(paidAt.getTime() - 10 * MINUTE), customer: null, clientIp: `203.0.113.${++ip}`, orderPrefix: "CPT", origin: "http://shop.test", reservationMinutes: 30 },
+      { now: at, customer: null, clientIp: `203.0.113.${++ip}`, orderPrefix: "CPT", origin: "http://shop.test", reservationMinutes: 30 },
     );
     if (result.status !== 200) throw new Error(JSON.stringify(result.body));
-    const [order] = await database.db.select().from(orders).where(eq(orders.number, result.body.orderNumber));
+    return orderRow(result.body.orderNumber);
+  }
+
+  /** Its payment at `paidAt`, through the provider's webhook path: the outcome. */
+  async function pay(order: typeof orders.$inferSelect, paidAt: Date, customer: string) {
     const { raw, headers } = testWebhook(provider, "checkout.session.completed", {
-      sessionId: order!.providerSessionId!,
+      sessionId: order.providerSessionId!,
       paid: true,
-      paymentReference: `pi_${order!.number}`,
+      paymentReference: `pi_${order.number}`,
       customerEmail: "client@example.com",
       customerName: customer,
       shippingAddress: address,
-      amountTotalCents: order!.totalCents,
+      amountTotalCents: order.totalCents,
     });
-    expect(await receiveWebhook(database.db, provider, raw, headers, { ...deps, now: () => paidAt })).toMatchObject({ body: { outcome: "paid" } });
-    const total = (rows: typeof items) => rows.reduce((sum, item) => sum + item.product.priceCents * item.quantity, 0);
+    return (await receiveWebhook(database.db, provider, raw, headers, { ...deps, now: () => paidAt })).body.outcome;
+  }
+
+  /** Placed ten minutes before it is paid at `paidAt` (Paris day `parisDay`). */
+  async function placeAndPay(items: Item[], paidAt: Date, parisDay: string, customer: string) {
+    const order = await place(items, new Date(paidAt.getTime() - 10 * MINUTE));
+    expect(await pay(order, paidAt, customer)).toBe("paid");
+    const total = (rows: Item[]) => rows.reduce((sum, item) => sum + item.product.priceCents * item.quantity, 0);
     placed.push({
-      number: order!.number,
+      number: order.number,
       customer,
       parisDay,
       goodsCents: total(items),
-      marginCents: order!.vatRegime === "franchise" ? 0 : total(items.filter((item) => item.product.vatScheme === "margin")),
-      franchise: order!.vatRegime === "franchise",
+      marginCents: order.vatRegime === "franchise" ? 0 : total(items.filter((item) => item.product.vatScheme === "margin")),
+      franchise: order.vatRegime === "franchise",
     });
   }
 
@@ -114,6 +126,15 @@ describe(`accounting export on ${databaseLabel}`, () => {
     await placeAndPay([{ product: display, quantity: 1 }], at("2026-03-31T22:30:00Z"), "01/04/2026", "Jean Moulin");
     // The Marie Curie order is cancelled and refunded the next month: a negative line in April.
     expect(await cancelAndRefundOrder(database.db, provider, placed[1]!.number, adminId, { ...deps, now: () => at("2026-04-02T08:00:00Z") })).toMatchObject({ ok: true });
+    // A payment that came after its reservation ended, its stock gone meanwhile: refunded without
+    // ever being a sale (no paid_at, no invoice), it shows on neither side of April's book.
+    const late = await place([{ product: booster, quantity: 1 }], at("2026-04-10T08:00:00Z"));
+    await database.db.update(orders).set({ status: "expired", reservedUntil: null }).where(eq(orders.id, late.id));
+    await database.db.update(products).set({ stock: 0 }).where(eq(products.id, booster.id));
+    // The webhook gives the money back at once.
+    expect(await pay(late, at("2026-04-10T09:00:00Z"), "Paiement Tardif")).toBe("refund-pending");
+    expect(await orderRow(late.number)).toMatchObject({ status: "refunded", paidAt: null, refundedAt: at("2026-04-10T09:00:00Z") });
+    await database.db.update(products).set({ stock: 10 }).where(eq(products.id, booster.id));
     // 02:30 in Paris, the first time: the clocks go back from 03:00 to 02:00 half an hour later.
     await placeAndPay([{ product: booster, quantity: 1 }], at("2026-10-25T00:30:00Z"), "25/10/2026", "Victor Hugo");
     // 00:30 on 1 November in Paris (winter time), under the franchise en base.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parisWallClock, parisWallTimeToUtc } from "./paris-time";
+import { MONTH_NAMES, parisWallClock, parisWallTimeToUtc } from "./paris-time";
 
 /**
  * The period of an accounting export (/admin/exports): a month or a whole year, in Paris time.
@@ -7,8 +7,6 @@ import { parisWallClock, parisWallTimeToUtc } from "./paris-time";
  * `?year=2026&month=` for the year).
  */
 export type AccountingPeriod = { year: number; month: number | null };
-
-export const MONTH_NAMES = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"] as const;
 
 const YEAR_ERROR = "Année invalide : indiquez une année entre 2000 et 2100.";
 const MONTH_ERROR = "Mois invalide : choisissez un mois de 1 à 12, ou toute l'année.";

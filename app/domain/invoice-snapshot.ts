@@ -38,7 +38,8 @@ export function addressLines(address: ShippingAddress | null): string[] {
   return [address.fullName, address.line1, ...(address.line2 ? [address.line2] : []), ...place].filter(Boolean);
 }
 
-function paymentMethodOf(provider: string): string {
+/** The payment method as the invoices and the receipts book name it. */
+export function paymentMethodOf(provider: string): string {
   return provider === "stripe" ? "Carte bancaire (Stripe)" : "Carte bancaire (paiement de test)";
 }
 

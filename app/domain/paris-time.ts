@@ -13,7 +13,8 @@ import { TZDate, tzOffset } from "@date-fns/tz";
 
 const SHOP_TIME_ZONE = "Europe/Paris";
 
-const MONTHS = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
+/** The months as French dates write them, January first. */
+export const MONTH_NAMES = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
 
 const parisClock = new Intl.DateTimeFormat("en-GB", {
   timeZone: SHOP_TIME_ZONE,
@@ -48,7 +49,7 @@ export function parisWallClock(at: Instant): { year: number; month: number; day:
   return { year, month, day, hour, minute };
 }
 
-const dateText = (p: WallClock) => `${p.day} ${MONTHS[p.month - 1]} ${p.year}`;
+const dateText = (p: WallClock) => `${p.day} ${MONTH_NAMES[p.month - 1]} ${p.year}`;
 const timeText = (p: WallClock) => `${pad(p.hour)}:${pad(p.minute)}`;
 const shortDateText = (p: WallClock) => `${pad(p.day)}/${pad(p.month)}/${p.year}`;
 

@@ -1,0 +1,86 @@
+import { and, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { invoices, orderItems, orders } from "~/db/schema";
+import type { Db } from "~/db/types";
+import { type AccountingPeriod, periodBounds } from "~/domain/accounting-period";
+import { type LedgerEntry, type LedgerSummary, ledgerCsv, summarizeLedger } from "~/domain/accounting-export";
+import { paymentMethodOf } from "~/domain/invoice-snapshot";
+
+/**
+ * The receipts book of a period (domain/accounting-export.ts), read from the orders: a payment
+ * is dated by paid_at, a refund by refunded_at, each selected by Paris bounds computed from the
+ * time-zone database (domain/accounting-period.ts). Only sales count: a late payment refunded
+ * before the order was ever paid for good (no paid_at, no invoice) came in and went back
+ * without a sale, and shows on neither side.
+ */
+
+/** Goods sold under the margin scheme, TTC after their share of the discount; none under the franchise. */
+const marginSchemeCents = sql<number>`case when ${orders.vatRegime} = 'franchise' then 0 else coalesce((
+  select sum(${orderItems.unitPriceCents} * ${orderItems.quantity} - ${orderItems.discountShareCents})
+  from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.vatScheme} = 'margin'), 0) end`.mapWith(Number);
+
+const columns = {
+  orderNumber: orders.number,
+  customer: sql<string>`coalesce(${orders.customerName}, ${orders.shippingAddress}->>'fullName', ${orders.customerEmail}, '')`,
+  totalCents: orders.totalCents,
+  vatRegime: orders.vatRegime,
+  vatBreakdown: orders.vatBreakdown,
+  marginSchemeCents,
+  provider: orders.paymentProvider,
+  document: invoices.number,
+};
+
+/** A selected row: `columns`, with the moment and the provider's reference of the receipt or the refund. */
+type Row = {
+  orderNumber: string;
+  customer: string;
+  totalCents: number;
+  vatRegime: "normal" | "franchise";
+  vatBreakdown: { rateBp: number; vatCents: number }[];
+  marginSchemeCents: number;
+  provider: string;
+  document: string | null;
+  at: Date | null;
+  reference: string | null;
+};
+
+function entryOf(row: Row, kind: LedgerEntry["kind"]): LedgerEntry {
+  const sign = kind === "refund" ? -1 : 1;
+  return {
+    kind,
+    // Never null: the query selected the row by it.
+    at: row.at!,
+    document: row.document ?? row.orderNumber,
+    orderNumber: row.orderNumber,
+    customer: row.customer,
+    totalCents: sign * row.totalCents,
+    vat: row.vatRegime === "franchise" ? [] : row.vatBreakdown.map((vat) => ({ rateBp: vat.rateBp, vatCents: sign * vat.vatCents })),
+    marginSchemeCents: sign * row.marginSchemeCents,
+    paymentMethod: paymentMethodOf(row.provider),
+    reference: row.reference ?? "",
+  };
+}
+
+export async function ledgerEntries(db: Db, period: AccountingPeriod): Promise<LedgerEntry[]> {
+  const { from, to } = periodBounds(period);
+  const [receipts, refunds] = await Promise.all([
+    db
+      .select({ ...columns, at: orders.paidAt, reference: orders.paymentReference })
+      .from(orders)
+      .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "invoice")))
+      .where(and(gte(orders.paidAt, from), lt(orders.paidAt, to))),
+    db
+      .select({ ...columns, at: orders.refundedAt, reference: orders.refundReference })
+      .from(orders)
+      .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "credit_note")))
+      .where(and(gte(orders.refundedAt, from), lt(orders.refundedAt, to), isNotNull(orders.paidAt))),
+  ]);
+  return [...receipts.map((row) => entryOf(row, "receipt")), ...refunds.map((row) => entryOf(row, "refund"))];
+}
+
+export async function ledgerSummary(db: Db, period: AccountingPeriod): Promise<LedgerSummary> {
+  return summarizeLedger(await ledgerEntries(db, period));
+}
+
+export async function ledgerCsvFor(db: Db, period: AccountingPeriod): Promise<string> {
+  return ledgerCsv(await ledgerEntries(db, period));
+}

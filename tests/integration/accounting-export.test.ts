@@ -1,0 +1,221 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { invoices, orders, products } from "~/db/schema";
+import { ledgerCsvFor, ledgerSummary } from "~/services/accounting-export.server";
+import { cancelAndRefundOrder } from "~/services/admin-orders.server";
+import { saveBillingSettings } from "~/services/billing-settings.server";
+import { startCheckout } from "~/services/checkout.server";
+import { type WebhookDeps, receiveWebhook } from "~/services/payment-webhooks.server";
+import { createTestProvider, type TestProvider, testWebhook } from "~/services/payments/test-provider.server";
+import { createUserWithPassword } from "~/services/users.server";
+import { databaseLabel, openTestDatabase } from "./test-database";
+
+/**
+ * The receipts book (services/accounting-export.server.ts) against orders the test places and pays
+ * at known instants around Paris midnights and both clock changes of 2026, one of them refunded
+ * the next month: every line and every figure is what the test works out from its own orders.
+ */
+const deps: WebhookDeps = { shop: { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" }, sellerEmail: "vendeur@comptoir.example" };
+const address = { method: "home" as const, fullName: "Adresse Livraison", line1: "12 rue des Lilas", postalCode: "75011", city: "Paris", country: "FR", phone: "0612345678" };
+const MINUTE = 60_000;
+/** 1234 → "12,34", written here apart from the module under test. */
+const euros = (cents: number) => `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+
+type Placed = { number: string; customer: string; parisDay: string; goodsCents: number; marginCents: number; franchise: boolean };
+
+describe(`accounting export on ${databaseLabel}`, () => {
+  let database: Database;
+  let provider: TestProvider;
+  let ip = 0;
+  const placed: Placed[] = [];
+  const at = (iso: string) => new Date(iso);
+
+  async function product(values: Partial<typeof products.$inferInsert>) {
+    const [row] = await database.db.insert(products).values({ title: `Produit ${values.priceCents}`, stock: 10, category: "TCG", subCategory: "Scellés", priceCents: 1_000, ...values }).returning();
+    return row!;
+  }
+
+  type Item = { product: typeof products.$inferSelect; quantity: number };
+
+  /** An order placed at `at` by the real checkout. */
+  async function place(items: Item[], at: Date) {
+    const result = await startCheckout(
+      database.db,
+      provider,
+      { items: items.map((item) => ({ productId: item.product.id, quantity: item.quantity })), insuranceSelected: false },
+      { now: at, customer: null, clientIp: `203.0.113.${++ip}`, orderPrefix: "CPT", origin: "http://shop.test", reservationMinutes: 30 },
+    );
+    if (result.status !== 200) throw new Error(JSON.stringify(result.body));
+    return orderRow(result.body.orderNumber);
+  }
+
+  /** Its payment at `paidAt`, through the provider's webhook path: the outcome. */
+  async function pay(order: typeof orders.$inferSelect, paidAt: Date, customer: string) {
+    const { raw, headers } = testWebhook(provider, "checkout.session.completed", {
+      sessionId: order.providerSessionId!,
+      paid: true,
+      paymentReference: `pi_${order.number}`,
+      customerEmail: "client@example.com",
+      customerName: customer,
+      shippingAddress: address,
+      amountTotalCents: order.totalCents,
+    });
+    return (await receiveWebhook(database.db, provider, raw, headers, { ...deps, now: () => paidAt })).body.outcome;
+  }
+
+  /** Placed ten minutes before it is paid at `paidAt` (Paris day `parisDay`). */
+  async function placeAndPay(items: Item[], paidAt: Date, parisDay: string, customer: string) {
+    const order = await place(items, new Date(paidAt.getTime() - 10 * MINUTE));
+    expect(await pay(order, paidAt, customer)).toBe("paid");
+    const total = (rows: Item[]) => rows.reduce((sum, item) => sum + item.product.priceCents * item.quantity, 0);
+    placed.push({
+      number: order.number,
+      customer,
+      parisDay,
+      goodsCents: total(items),
+      marginCents: order.vatRegime === "franchise" ? 0 : total(items.filter((item) => item.product.vatScheme === "margin")),
+      franchise: order.vatRegime === "franchise",
+    });
+  }
+
+  const orderRow = async (number: string) => (await database.db.select().from(orders).where(eq(orders.number, number)))[0]!;
+
+  /**
+   * One line as the test expects it, from the order it placed: its Paris day (or the refund's),
+   * its invoice (or credit note), the goods as the test priced them plus the delivery charged,
+   * the VAT stored at checkout, negated on a refund.
+   */
+  async function expectedLine(entry: Placed, columns: { rates: number[]; margin: boolean }, refundDay?: string): Promise<string> {
+    const order = await orderRow(entry.number);
+    expect(order.totalCents).toBe(entry.goodsCents + order.shippingCents);
+    if (entry.franchise) expect(order.vatBreakdown).toEqual([]);
+    const documents = await database.db.select({ number: invoices.number, kind: invoices.kind }).from(invoices).where(eq(invoices.orderId, order.id));
+    const document = documents.find((row) => row.kind === (refundDay ? "credit_note" : "invoice"))!.number;
+    const sign = refundDay ? -1 : 1;
+    const vatAt = (rate: number) => order.vatBreakdown.find((row) => row.rateBp === rate)?.vatCents ?? 0;
+    const vatTotal = order.vatBreakdown.reduce((sum, row) => sum + row.vatCents, 0);
+    return [
+      refundDay ?? entry.parisDay,
+      document,
+      entry.number,
+      entry.customer.startsWith("=") ? `'${entry.customer}` : entry.customer,
+      euros(sign * order.totalCents),
+      euros(sign * (order.totalCents - vatTotal)),
+      ...columns.rates.map((rate) => euros(sign * vatAt(rate))),
+      ...(columns.margin ? [euros(sign * entry.marginCents)] : []),
+      "Carte bancaire (paiement de test)",
+      refundDay ? order.refundReference! : `pi_${entry.number}`,
+    ].join(";");
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    provider = createTestProvider({ db: database.db, secret: "accounting-secret" });
+    const { id: adminId } = await createUserWithPassword(database.db, { email: "chef@comptoir.test", password: "chef-mot-de-passe-2026", name: "Chef", role: "admin", emailVerified: true });
+    const booster = await product({ title: "Booster", priceCents: 599 });
+    const display = await product({ title: "Display", priceCents: 14_990 });
+    const manga = await product({ title: "One Piece tome 1", priceCents: 690, category: "Gaming & Mangas", subCategory: "Manga" });
+    const used = await product({ title: "Dracaufeu (occasion)", priceCents: 5_000, subCategory: "Cartes", vatScheme: "margin" });
+    // Paid in the order of their instants, as real payments come: invoice dates follow numbers.
+    await placeAndPay([{ product: used, quantity: 1 }, { product: booster, quantity: 1 }], at("2026-03-15T12:00:00Z"), "15/03/2026", "Zoé Margin");
+    // 01:30 in Paris on the night the clocks go forward (02:00 → 03:00).
+    await placeAndPay([{ product: booster, quantity: 2 }, { product: manga, quantity: 1 }], at("2026-03-29T00:30:00Z"), "29/03/2026", "Marie Curie");
+    await placeAndPay([{ product: manga, quantity: 3 }], at("2026-03-31T21:30:00Z"), "31/03/2026", "=1+1");
+    // 00:30 on 1 April in Paris (summer time), though still 31 March in UTC.
+    await placeAndPay([{ product: display, quantity: 1 }], at("2026-03-31T22:30:00Z"), "01/04/2026", "Jean Moulin");
+    // The Marie Curie order is cancelled and refunded the next month: a negative line in April.
+    expect(await cancelAndRefundOrder(database.db, provider, placed[1]!.number, adminId, { ...deps, now: () => at("2026-04-02T08:00:00Z") })).toMatchObject({ ok: true });
+    // A payment that came after its reservation ended, its stock gone meanwhile: refunded without
+    // ever being a sale (no paid_at, no invoice), it shows on neither side of April's book.
+    const late = await place([{ product: booster, quantity: 1 }], at("2026-04-10T08:00:00Z"));
+    await database.db.update(orders).set({ status: "expired", reservedUntil: null }).where(eq(orders.id, late.id));
+    await database.db.update(products).set({ stock: 0 }).where(eq(products.id, booster.id));
+    // The webhook gives the money back at once.
+    expect(await pay(late, at("2026-04-10T09:00:00Z"), "Paiement Tardif")).toBe("refund-pending");
+    expect(await orderRow(late.number)).toMatchObject({ status: "refunded", paidAt: null, refundedAt: at("2026-04-10T09:00:00Z") });
+    await database.db.update(products).set({ stock: 10 }).where(eq(products.id, booster.id));
+    // 02:30 in Paris, the first time: the clocks go back from 03:00 to 02:00 half an hour later.
+    await placeAndPay([{ product: booster, quantity: 1 }], at("2026-10-25T00:30:00Z"), "25/10/2026", "Victor Hugo");
+    // 00:30 on 1 November in Paris (winter time), under the franchise en base.
+    await saveBillingSettings(database.db, { vatFranchise: true });
+    await placeAndPay([{ product: booster, quantity: 3 }], at("2026-10-31T23:30:00Z"), "01/11/2026", "Simone Veil");
+    await saveBillingSettings(database.db, { vatFranchise: false });
+  });
+  afterAll(() => database?.close());
+
+  /** The export's lines under its header, without the BOM. */
+  async function exported(year: number, month: number | null) {
+    const csv = await ledgerCsvFor(database.db, { year, month });
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    const [header, ...lines] = csv.slice(1).split("\r\n").slice(0, -1);
+    return { header: header!.split(";"), lines };
+  }
+
+  it("writes each month's lines, by Paris day across midnight and both clock changes, the refund in its own month", async () => {
+    const [margin, curie, formula, moulin, hugo, veil] = placed as [Placed, Placed, Placed, Placed, Placed, Placed];
+    const both = { rates: [2000, 550], margin: false };
+
+    const march = await exported(2026, 3);
+    expect(march.header).toEqual(["Date", "Pièce", "Commande", "Client", "Montant TTC", "Montant HT", "TVA 20 %", "TVA 5,5 %", "Biens d'occasion, régime de la marge (TTC)", "Moyen de paiement", "Référence du paiement"]);
+    const withMargin = { ...both, margin: true };
+    expect(march.lines).toEqual([await expectedLine(margin, withMargin), await expectedLine(curie, withMargin), await expectedLine(formula, withMargin)]);
+    expect(march.lines.map((line) => line.split(";")[1])).toEqual(["F-2026-000001", "F-2026-000002", "F-2026-000003"]);
+    expect(march.lines[2]).toContain(";'=1+1;");
+
+    const april = await exported(2026, 4);
+    expect(april.header.slice(6, -2)).toEqual(["TVA 20 %", "TVA 5,5 %"]);
+    expect(april.lines).toEqual([await expectedLine(moulin, both), await expectedLine(curie, both, "02/04/2026")]);
+    const refund = april.lines[1]!.split(";");
+    expect(refund[1]).toBe("A-2026-000001");
+    // A negative amount stays a number: no apostrophe in front.
+    expect(refund[4]).toMatch(/^-\d+,\d\d$/);
+
+    const october = await exported(2026, 10);
+    expect(october.header.slice(6, -2)).toEqual(["TVA 20 %"]);
+    expect(october.lines).toEqual([await expectedLine(hugo, { rates: [2000], margin: false })]);
+
+    // Under the franchise: no VAT column, HT = TTC.
+    const november = await exported(2026, 11);
+    expect(november.header.slice(6, -2)).toEqual([]);
+    expect(november.lines).toEqual([await expectedLine(veil, { rates: [], margin: false })]);
+    expect(november.lines[0]!.split(";")[4]).toBe(november.lines[0]!.split(";")[5]);
+
+    expect((await exported(2026, 2)).lines).toEqual([]);
+    expect((await exported(2026, 12)).lines).toEqual([]);
+  });
+
+  it("writes the year as every month's lines in order, and its figures to the cent", async () => {
+    const [margin, curie, formula, moulin, hugo, veil] = placed as [Placed, Placed, Placed, Placed, Placed, Placed];
+    const all = { rates: [2000, 550], margin: true };
+    expect((await exported(2026, null)).lines).toEqual([
+      await expectedLine(margin, all),
+      await expectedLine(curie, all),
+      await expectedLine(formula, all),
+      await expectedLine(moulin, all),
+      await expectedLine(curie, all, "02/04/2026"),
+      await expectedLine(hugo, all),
+      await expectedLine(veil, all),
+    ]);
+    expect((await exported(2025, null)).lines).toEqual([]);
+
+    // The figures the page shows: the test's own sums over its orders, the refund taken off.
+    const rows = await Promise.all(placed.map((entry) => orderRow(entry.number)));
+    const refunded = rows[1]!;
+    const vatOf = (row: (typeof rows)[number], rate: number) => row.vatBreakdown.find((r) => r.rateBp === rate)?.vatCents ?? 0;
+    const vatAt = (rate: number) => rows.reduce((sum, row) => sum + vatOf(row, rate), 0) - vatOf(refunded, rate);
+    const totalCents = placed.reduce((sum, entry, i) => sum + entry.goodsCents + rows[i]!.shippingCents, 0) - refunded.totalCents;
+    expect(await ledgerSummary(database.db, { year: 2026, month: null })).toEqual({
+      receipts: 6,
+      refunds: 1,
+      totalCents,
+      exclVatCents: totalCents - vatAt(2000) - vatAt(550),
+      vat: [
+        { rateBp: 2000, vatCents: vatAt(2000) },
+        { rateBp: 550, vatCents: vatAt(550) },
+      ],
+      marginSchemeCents: 5_000,
+    });
+    expect(await ledgerSummary(database.db, { year: 2026, month: 4 })).toMatchObject({ receipts: 1, refunds: 1, totalCents: rows[3]!.totalCents - refunded.totalCents });
+  });
+});

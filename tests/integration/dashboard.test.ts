@@ -1,7 +1,11 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { inboxMessages, orderItems, orders, productDrops, products, withdrawalRequests } from "~/db/schema";
+import { recordBackup } from "~/services/backup-record.server";
 import { dashboardDrops, dashboardSales, dashboardStock, dashboardWaiting, getDashboardSettings, saveDashboardSettings } from "~/services/dashboard.server";
+import { type ChecklistDeps, launchChecklist } from "~/services/launch-checklist.server";
+import { EMPTY_IDENTITY } from "~/domain/shop-identity";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 /**
@@ -122,5 +126,24 @@ describe(`the dashboard's figures on ${databaseLabel}`, () => {
     expect(stock.valueCents - before.valueCents).toBe(1_000 * 1 + 2_000 * 4 + 500 * 30);
     const [drop] = await dashboardDrops(database.db, now);
     expect(drop).toMatchObject({ productId: seller!.id, units: 33, sold: 3, soldOutAfterMs: null, customers: 3 });
+  });
+
+  it("reads the launch checklist from the real state: identity, Stripe and its webhook, SMTP and a delivered e-mail, delivery methods, second factors, a recent backup", async () => {
+    const now = new Date("2026-12-10T12:00:00Z");
+    const deps: ChecklistDeps = { legalDefaults: EMPTY_IDENTITY, payments: "test", smtp: false };
+    const states = async (overrides: Partial<typeof deps> = {}) => Object.fromEntries((await launchChecklist(database.db, { ...deps, ...overrides }, now)).map((line) => [line.key, line.done]));
+    expect(await states()).toMatchObject({ identity: false, stripe: false, smtp: false, backup: false });
+    // Stripe configured is not enough: a webhook must have come.
+    expect((await states({ payments: "stripe" })).stripe).toBe(false);
+    await database.db.execute(sql`insert into payment_events (id, provider, type) values ('evt_tableau', 'stripe', 'checkout.session.completed')`);
+    expect((await states({ payments: "stripe" })).stripe).toBe(true);
+    await database.db.execute(sql`insert into outbox_emails ("to", subject, html, text, kind, status) values ('a@example.com', 'Test', '<p>x</p>', 'x', 'test', 'sent')`);
+    expect((await states({ smtp: true })).smtp).toBe(true);
+    // A backup 8 days old is too old; 6 days old is recent.
+    await recordBackup(database.db, { at: new Date(now.getTime() - 8 * 86_400_000).toISOString(), file: "/sauvegardes/a.tar.gz", bytes: 1, database: "pglite" });
+    expect((await states()).backup).toBe(false);
+    await recordBackup(database.db, { at: new Date(now.getTime() - 6 * 86_400_000).toISOString(), file: "/sauvegardes/b.tar.gz", bytes: 1, database: "pglite" });
+    expect((await states()).backup).toBe(true);
+    expect((await states()).shipping).toBe(true); // the methods the migration seeds
   });
 });

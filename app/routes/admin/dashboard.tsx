@@ -19,7 +19,7 @@ import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/dashboard";
 
 /** The product list's own query parameters: its old address (/admin?q=…) now leads to /admin/products. */
-const PRODUCT_LIST_PARAMS = ["q", "category", "status", "featured", "sort", "order", "page", "notice"];
+const PRODUCT_LIST_PARAMS = ["q", "category", "status", "featured", "sort", "order", "page"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

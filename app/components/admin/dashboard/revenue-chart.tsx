@@ -10,7 +10,7 @@ import { shortDay } from "./day-label";
 export default function RevenueChart({ days }: { days: DayRevenue[] }) {
   return (
     <ResponsiveContainer width="100%" height={240}>
-      <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+      <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
         <CartesianGrid vertical={false} stroke="var(--color-border)" />
         <XAxis dataKey="day" tickFormatter={shortDay} tick={{ fill: "var(--color-muted-foreground)", fontSize: 12 }} interval="preserveStartEnd" minTickGap={16} />
         <YAxis tickFormatter={(cents: number) => formatEuros(cents).replace(/,00\s€$/, " €")} tick={{ fill: "var(--color-muted-foreground)", fontSize: 12 }} width={72} />

@@ -2,12 +2,13 @@ import fs from "node:fs";
 import type { RunningServer } from "../integration/server-process";
 import { EXPORTS_FIXTURES as F } from "../setup/exports-fixtures-data";
 import { startFixtureServer } from "./fixture-server";
-import { expect, expectNoSeriousA11yViolations, signInAdmin, test } from "./fixtures";
+import { fillPaymentPage } from "./checkout-helpers";
+import { expect, expectNoSeriousA11yViolations, signInAdmin, test, waitForHydration } from "./fixtures";
 
 /**
- * The receipts book, end to end, on a server of its own (tests/setup/exports-fixtures.ts): two
- * orders paid this month, the second refunded. The seller reads the month's figures, downloads
- * its CSV and opens the year.
+ * The seller's figures, end to end, on a server of its own (tests/setup/exports-fixtures.ts): two
+ * orders paid today, the second refunded. The seller reads the dashboard and sees a new order
+ * come in without reloading it; reads the month's receipts, downloads its CSV and opens the year.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -79,4 +80,37 @@ test("the seller reads the month's receipts, downloads its CSV and opens the yea
   await page.goto(url("/admin/exports"));
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
   await expectNoSeriousA11yViolations(page);
+});
+
+// Last: its new order would change the receipts above.
+test("the seller's dashboard shows today's sales, and a new paid order appears on it without a reload", async ({ page, browser }) => {
+  await signInAdmin(page, F.admin, server.url);
+  await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Tableau de bord" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
+  await waitForHydration(page);
+  // The launch checklist leads: the test shop has no Stripe, no SMTP, no backup.
+  const checklist = page.getByRole("region", { name: "Avant d'ouvrir la boutique" });
+  await expect(checklist.getByTestId("checklist-stripe")).toContainText("Page de paiement de test");
+  await expect(checklist.getByTestId("checklist-backup")).toContainText("Aucune sauvegarde notée");
+  const today = page.getByTestId("period-today");
+  await expect(today.getByTestId("revenue")).toHaveText(currency(paid.totalCents + refunded.totalCents));
+  await expect(today.getByText("Remboursements").locator("xpath=following-sibling::dd[1]")).toHaveText(`1 · ${currency(refunded.totalCents)}`);
+  const toShip = page.getByRole("heading", { level: 3, name: /À expédier/ });
+  await expect(toShip).toHaveText(/À expédier\s*1$/);
+  await expectNoSeriousA11yViolations(page);
+
+  // A buyer pays an order meanwhile, in another browser; the dashboard stays open.
+  await page.evaluate(() => ((window as unknown as { stillThisPage: boolean }).stillThisPage = true));
+  const buyer = await (await browser.newContext({ locale: "fr-FR" })).newPage();
+  const [product] = ((await (await buyer.request.get(url("/api/search?q=classeur"))).json()) as { suggestions: { id: number }[] }).suggestions;
+  const started = await buyer.request.post(url("/api/checkout"), { data: { items: [{ productId: product!.id, quantity: 1 }], insuranceSelected: false }, headers: { origin: server.url } });
+  expect(started.status()).toBe(200);
+  await buyer.goto((await started.json()).url as string);
+  await fillPaymentPage(buyer, { email: "nouvel.achat@example.com" });
+  await expect(buyer).toHaveURL(/\/merci/);
+
+  await expect(toShip).toHaveText(/À expédier\s*2$/);
+  await expect(today.getByTestId("revenue")).not.toHaveText(currency(paid.totalCents + refunded.totalCents));
+  expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
+  await buyer.context().close();
 });

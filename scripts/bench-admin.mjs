@@ -1,5 +1,5 @@
 // The admin list scenario of `npm run bench` (`npm run bench -- --scenario admin`): the admin
-// product list (GET /admin, app/routes/admin/index.tsx and app/services/admin-product-list.server.ts)
+// product list (GET /admin/products, app/routes/admin/products.tsx and app/services/admin-product-list.server.ts)
 // with 10,000 products, signed in as an admin (every request renders: the page cache lets pages
 // with a cookie through). For each URL — the default list, a deep page, every sort field both
 // ways, a text search and combined filters — it checks the answer (status 200, the "N produits
@@ -37,7 +37,7 @@ function adminUrls(total) {
   const sorts = [];
   for (const sort of ["name", "price", "stock", "status", "category"]) {
     for (const order of ["asc", "desc"]) {
-      // Name A→Z is the default list, measured first as plain /admin.
+      // Name A→Z is the default list, measured first as plain /admin/products.
       if (sort === "name" && order === "asc") continue;
       sorts.push({ label: `Sorted by ${sort}, ${order === "asc" ? "ascending" : "descending"}`, query: { sort, order } });
     }
@@ -62,13 +62,13 @@ function searchOf(query) {
   return text ? `?${text}` : "";
 }
 
-/** How a URL reads in the report: /admin?q=pokémon écarlate&… */
-const readable = (search) => `/admin${decodeURIComponent(search.replaceAll("+", " "))}`;
+/** How a URL reads in the report: /admin/products?q=pokémon écarlate&… */
+const readable = (search) => `/admin/products${decodeURIComponent(search.replaceAll("+", " "))}`;
 
 // ── Checking an answer ───────────────────────────────────────────────────────────────────
-/** The list the loader returned: GET /admin.data (React Router's single fetch), decoded by React Router. */
+/** The list the loader returned: GET /admin/products.data (React Router's single fetch), decoded by React Router. */
 async function readListData(base, search, cookie) {
-  const res = await get(`${base}/admin.data${search}`, { ...HEADERS, cookie });
+  const res = await get(`${base}/admin/products.data${search}`, { ...HEADERS, cookie });
   if (res.status !== 200) return { status: res.status, list: null };
   const { value } = await decodeTurboStream(new Response(res.body).body, globalThis);
   const list = Object.values(value ?? {}).find((entry) => Array.isArray(entry?.data?.rows) && typeof entry?.data?.total === "number")?.data ?? null;
@@ -105,7 +105,7 @@ function contentProblems(url, page, data, allTotal) {
   const problems = [];
   const { query } = url;
   if (page.status !== 200) return [`the page answered ${page.status}`];
-  if (data.status !== 200 || !data.list) return [`/admin.data answered ${data.status}${data.list ? "" : " without the list's rows and total"}`];
+  if (data.status !== 200 || !data.list) return [`/admin/products.data answered ${data.status}${data.list ? "" : " without the list's rows and total"}`];
   const { rows, total } = data.list;
   const html = page.body;
   const shown = /([\d\s\u00a0\u202f.]+?)\s*produits?\s+trouvés?/.exec(decodeEntities(html));
@@ -237,7 +237,7 @@ export async function benchAdmin(kind, { port }) {
     if (ADMIN.warmup > 0) {
       await autocannon({
         url: server.base,
-        requests: urls.map((url) => ({ method: "GET", path: `/admin${url.search}` })),
+        requests: urls.map((url) => ({ method: "GET", path: `/admin/products${url.search}` })),
         connections: ADMIN.connections,
         duration: ADMIN.warmup,
         headers,
@@ -247,13 +247,13 @@ export async function benchAdmin(kind, { port }) {
 
     const rows = [];
     for (const url of urls) {
-      const page = await get(`${server.base}/admin${url.search}`, headers);
+      const page = await get(`${server.base}/admin/products${url.search}`, headers);
       const data = await readListData(server.base, url.search, cookie);
       const body = { status: page.status, body: page.body.toString("utf8") };
       const problems = contentProblems(url, body, data, seeded.total);
       const serverCpu0 = cpuMs(server.pid);
       const load1 = os.loadavg()[0];
-      const result = await autocannon({ url: `${server.base}/admin${url.search}`, connections: ADMIN.connections, duration: ADMIN.duration, headers, timeout: 10 });
+      const result = await autocannon({ url: `${server.base}/admin/products${url.search}`, connections: ADMIN.connections, duration: ADMIN.duration, headers, timeout: 10 });
       const serverCpu = cpuMs(server.pid) - serverCpu0;
       const row = {
         label: url.label,

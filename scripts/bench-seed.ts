@@ -16,7 +16,7 @@
 import path from "node:path";
 import { openDatabase } from "~/db/client.server";
 import { SAMPLE_CATALOGUE } from "~/db/sample-catalogue";
-import { products, type NewProductRow } from "~/db/schema";
+import { orderItems, orders, products, type NewProductRow } from "~/db/schema";
 import type { CardType, Condition, MainCategory, Rarity } from "~/domain/catalog-values";
 import { CONDITIONS, RARITIES } from "~/domain/catalog-values";
 import { productSearchColumns } from "~/domain/search";
@@ -206,6 +206,47 @@ function adminMix(): Pick<Generated, "status" | "dropTime" | "featured"> {
   return { status: "a_venir", dropTime, featured };
 }
 
+/**
+ * BENCH_ORDERS=N (the dashboard scenario): N orders paid over the last 120 days, one to three
+ * lines each on random products, 20 % VAT; most shipped, some waiting to ship, 3 % refunded.
+ */
+async function seedOrders(db: Awaited<ReturnType<typeof openDatabase>>["db"], count: number): Promise<number> {
+  if (count <= 0) return 0;
+  const random = generator(0x0d45b);
+  const ids = (await db.select({ id: products.id, priceCents: products.priceCents }).from(products)).slice(0, 5_000);
+  const now = Date.now();
+  for (let start = 0; start < count; start += 500) {
+    const batch = Array.from({ length: Math.min(500, count - start) }, (_, i) => {
+      const lines = Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
+        const product = ids[Math.floor(random() * ids.length)]!;
+        return { productId: product.id, unitPriceCents: product.priceCents, quantity: 1 + Math.floor(random() * 2) };
+      });
+      const totalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+      const vatCents = Math.round(totalCents - totalCents / 1.2);
+      const paidAt = new Date(now - Math.floor(random() * 120 * DAY));
+      const roll = random();
+      const refunded = roll < 0.03;
+      return {
+        order: {
+          number: `BEN-${String(start + i).padStart(6, "0")}-0000`,
+          status: refunded ? ("refunded" as const) : roll < 0.1 ? ("paid" as const) : ("shipped" as const),
+          subtotalCents: totalCents,
+          totalCents,
+          paymentProvider: "test",
+          vatBreakdown: [{ rateBp: 2000 as const, baseCents: totalCents - vatCents, vatCents, totalCents }],
+          paidAt,
+          refundedAt: refunded ? new Date(Math.min(now, paidAt.getTime() + 3 * DAY)) : null,
+          createdAt: new Date(paidAt.getTime() - 60_000),
+        },
+        lines,
+      };
+    });
+    const inserted = await db.insert(orders).values(batch.map((row) => row.order)).returning({ id: orders.id });
+    await db.insert(orderItems).values(batch.flatMap((row, i) => row.lines.map((line) => ({ ...line, orderId: inserted[i]!.id, name: `Produit ${line.productId}` }))));
+  }
+  return count;
+}
+
 const url = process.env.DATABASE_URL || null;
 const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
 const database = await openDatabase(url ? { kind: "postgres", url } : { kind: "pglite", dataDir });
@@ -217,12 +258,13 @@ try {
   }
   const statuses = MIXED ? Object.fromEntries(["en_ligne", "hors_ligne", "a_venir"].map((status) => [status, extra.filter((row) => row.status === status).length])) : undefined;
   const featured = MIXED ? extra.filter((row) => row.featured).length : undefined;
+  const orderCount = await seedOrders(database.db, Number(process.env.BENCH_ORDERS ?? 0));
   // BENCH_CUSTOMER ({ name, email, password }): a confirmed customer, who signs in at /login for the signed-in rows.
   if (process.env.BENCH_CUSTOMER) {
     const customer = JSON.parse(process.env.BENCH_CUSTOMER) as { name: string; email: string; password: string };
     await createUserWithPassword(database.db, { ...customer, role: "user", emailVerified: true });
   }
-  console.log(JSON.stringify({ database: database.kind, sample: inserted, generated: extra.length, total: inserted + extra.length, statuses, featured }));
+  console.log(JSON.stringify({ database: database.kind, sample: inserted, generated: extra.length, total: inserted + extra.length, statuses, featured, orders: orderCount }));
 } finally {
   await database.close();
 }

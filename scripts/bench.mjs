@@ -9,10 +9,11 @@
 // 10-unit product while 500 open pages listen; then scripts/bench-drop-fair.mjs: a drop bought
 // through its waiting room by 1,000 buyers, 20 of them scripts), `--scenario admin` the admin product list
 // (scripts/bench-admin.mjs: 10,000 products, sorted and filtered, signed in as an admin),
+// `--scenario dashboard` the seller's dashboard with 20,000 orders (scripts/bench-dashboard.mjs),
 // `--scenario search` typo-tolerant search on 10,000 products (scripts/bench-search.mjs),
-// `--scenario all` (the default) all four.
+// `--scenario all` (the default) all five.
 //
-//   npm run bench [-- --duration 10 --connections 50 --warmup 3 --db pglite|postgres --scenario pages|drop|admin|search|all --no-write]
+//   npm run bench [-- --duration 10 --connections 50 --warmup 3 --db pglite|postgres --scenario pages|drop|admin|dashboard|search|all --no-write]
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -29,6 +30,7 @@ import { buildState } from "./build-state.mjs";
 import { DROP_END, DROP_START, benchDrop, dropChecks, dropMarkdown } from "./bench-drop.mjs";
 import { ROOM_END, ROOM_START, benchDropRoom, roomChecks, roomMarkdown } from "./bench-drop-fair.mjs";
 import { ADMIN, ADMIN_END, ADMIN_START, adminChecks, adminMarkdown, benchAdmin } from "./bench-admin.mjs";
+import { DASHBOARD_END, DASHBOARD_START, benchDashboard, dashboardChecks, dashboardMarkdown } from "./bench-dashboard.mjs";
 import { SEARCH_END, SEARCH_START, benchSearch, searchChecks, searchMarkdown } from "./bench-search.mjs";
 
 export const root = path.resolve(import.meta.dirname, "..");
@@ -139,7 +141,7 @@ export async function preparePostgres() {
   return { url: cluster.url, origin: `throwaway cluster (${findPostgresBin()})`, stop: async () => cluster.stop() };
 }
 
-export function seed(env, { products = PRODUCTS } = {}) {
+export function seed(env, { products = PRODUCTS, orders = 0 } = {}) {
   const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-seed.ts"], {
     cwd: root,
     env: {
@@ -147,6 +149,7 @@ export function seed(env, { products = PRODUCTS } = {}) {
       DATABASE_URL: "",
       ...env,
       BENCH_PRODUCTS: String(products),
+      BENCH_ORDERS: String(orders),
       BENCH_CUSTOMER: JSON.stringify(CUSTOMER),
     },
     encoding: "utf8",
@@ -605,8 +608,8 @@ export const BUSY = os.loadavg()[0] > 1;
 
 async function main() {
   const scenario = args.scenario;
-  if (!["pages", "drop", "admin", "search", "all"].includes(scenario)) {
-    console.error(`--scenario ${scenario}: expected pages, drop, admin, search or all`);
+  if (!["pages", "drop", "admin", "dashboard", "search", "all"].includes(scenario)) {
+    console.error(`--scenario ${scenario}: expected pages, drop, admin, dashboard, search or all`);
     return 1;
   }
   const kinds = args.db ? [args.db] : ["pglite", "postgres"];
@@ -666,6 +669,8 @@ async function main() {
   }
   // Ports after the drop's ones.
   if (runs("admin")) await run("admin", (kind, i) => benchAdmin(kind, { port: BASE_PORT + 20 + i }), adminChecks, adminMarkdown, [ADMIN_START, ADMIN_END, "## Admin product list: figures"]);
+  // Ports after the waiting room's ones.
+  if (runs("dashboard")) await run("dashboard", (kind, i) => benchDashboard(kind, { port: BASE_PORT + 50 + i }), dashboardChecks, dashboardMarkdown, [DASHBOARD_START, DASHBOARD_END, "## Seller's dashboard: figures"]);
   // Ports after the admin list's ones.
   if (runs("search")) await run("search", (kind, i) => benchSearch(kind, { port: BASE_PORT + 30 + i }), searchChecks, searchMarkdown, [SEARCH_START, SEARCH_END, "## Search: figures"]);
 

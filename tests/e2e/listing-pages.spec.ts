@@ -77,7 +77,7 @@ test("/entertainment puts a Rupture de stock overlay on a sold-out card, and bot
     const html = await (await request.get(`${server.url}${listing}`)).text();
     const ids = [...new Set([...html.matchAll(/href="\/product\/(\d+)-/g)].map((match) => match[1]!))];
     expect(ids.length, listing).toBeGreaterThan(0);
-    for (const id of ids) expect((await request.post(`${server.url}/admin`, { form: { intent: "delete", id } })).status()).toBe(200);
+    for (const id of ids) expect((await request.post(`${server.url}/admin/products`, { form: { intent: "delete", id } })).status()).toBe(200);
   };
   await deleteListed("/entertainment");
   await page.goto(`${server.url}/entertainment`);

@@ -89,6 +89,13 @@ async function dropPostgresDatabase(serverUrl: string, name: string): Promise<vo
 export const databaseLabel = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
 
 /**
+ * For suites whose subject lives above the database (HTTP parsing and limits, the markup of the
+ * pages, the live streams' caps): they run once, on the PGlite pass. `npm test` is held under
+ * 10 minutes on 2 cores, and the PostgreSQL pass runs beside the end-to-end tests.
+ */
+export const onPostgresPass = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
  * PGlite's initdb costs about 2 s of CPU a file. The first file of the run to get here dumps its
  * freshly migrated database into the run's directory (tests/setup/vitest-global-setup.ts); the
  * others load that dump, and still run the migrations (finding nothing to do).

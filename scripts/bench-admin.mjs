@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
-import { BUSY, HEADERS, cpuMs, fmt, get, label, memorySampler, preparePostgres, root, scenarioSettings, seed, signIn, startServer } from "./bench.mjs";
+import { BUSY, HEADERS, cpuMs, fmt, get, label, memorySampler, preparePostgres, root, scenarioSettings, seed, signInAdmin, startServer } from "./bench.mjs";
 
 // Shared flags apply when given; otherwise 10,000 products, a few admins (or one admin with a
 // few tabs) on the list at once, 4 s per URL after one 3 s warm-up cycling through all the URLs.
@@ -226,7 +226,7 @@ export async function benchAdmin(kind, { port }) {
     console.log(`  server ready on ${server.base} in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${server.pid})`);
     const memory = memorySampler(server.pid);
     const idleRssMb = memory.now();
-    const cookie = await signIn(server.base, "/admin/login", ADMIN);
+    const cookie = await signInAdmin(server.base, ADMIN);
     console.log(`  signed in as ${ADMIN.email} at /admin/login`);
     const headers = { ...HEADERS, cookie };
     const urls = adminUrls(seeded.total);

@@ -391,6 +391,14 @@ export function signIn(base, pathname, { email, password }) {
   });
 }
 
+/** Signs an admin in and enrols its second factor (scripts/bench-admin-session.ts): the cookie every admin page accepts. */
+export async function signInAdmin(base, account) {
+  const cookie = await signIn(base, "/admin/login", account);
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-admin-session.ts", base, cookie, account.password], { cwd: root, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`enrolling the admin's second factor failed:\n${result.stdout}${result.stderr}`);
+  return result.stdout.trim().split("\n").pop();
+}
+
 function load(url, duration, extraHeaders = {}, connections = CONNECTIONS) {
   return autocannon({ url, connections, duration, headers: { ...HEADERS, ...extraHeaders }, timeout: 10 });
 }

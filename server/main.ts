@@ -22,6 +22,7 @@ import { startWaitingRooms } from "~/services/waiting-room.server";
 import { StockGate } from "~/services/stock-gate.server";
 import { invalidateSiteCaches } from "~/services/site-cache.server";
 import { keepListingsInStep, listingsChanged } from "~/services/listing-cache.server";
+import { dashboardChanged, keepDashboardInStep } from "~/services/dashboard.server";
 import { createApp } from "./app";
 import { recordBackup } from "~/services/backup-record.server";
 import { serveControlChannel } from "./backup/control-channel";
@@ -139,7 +140,9 @@ const changes = await openChangeFeed(database, logger);
 const stockGate = new StockGate();
 // Heard below: the listings' reads may be kept between changes (decision 030).
 keepListingsInStep(database.db);
+keepDashboardInStep(database.db);
 changes.subscribe((change) => {
+  dashboardChanged(change);
   // An order's change shows on the admin's pages alone: no public page, cache or listing has it.
   if (change.op === "orders") return live.broadcast(change);
   // First: the pages rendered after the purge below must read the new site content and

@@ -105,6 +105,8 @@ export const orderItems = pgTable(
   (t) => [
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),
     index("order_items_order_idx").on(t.orderId),
+    // A product's sales: the dashboard's products unsold for 90 days, its drops.
+    index("order_items_product_idx").on(t.productId),
   ],
 );
 

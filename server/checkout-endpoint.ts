@@ -71,11 +71,18 @@ function checkout(deps: CheckoutEndpointDeps): BareHandler {
       reservationMinutes: deps.reservationMinutes,
       gate: deps.stockGate,
       admissions: { tokens: admissionsFromCookies(parseCookies(req.headers.cookie ?? "")), secret: deps.dropSecret },
+      idempotencyKey: idempotencyKeyOf(req),
     });
     if ("retryAfterS" in result && result.retryAfterS) res.setHeader("Retry-After", String(result.retryAfterS));
     deps.onOutcome?.(result.status === 200 ? "ok" : ((result.body as { code?: string }).code ?? String(result.status)));
     send(res, result.status, result.body);
   };
+}
+
+/** The cart's key for this attempt (a UUID): kept only when it looks like one. */
+function idempotencyKeyOf(req: IncomingMessage): string | null {
+  const key = req.headers["idempotency-key"];
+  return typeof key === "string" && /^[A-Za-z0-9-]{16,64}$/.test(key) ? key : null;
 }
 
 /** The cart page calls it when the buyer comes back with "cancel" from the payment page. */

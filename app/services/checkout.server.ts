@@ -62,6 +62,8 @@ export type CheckoutContext = {
   gate?: StockGate;
   /** The drop admissions the browser carries (its cookies, by product) and the secret that signed them. */
   admissions?: { tokens: Map<number, string>; secret: string };
+  /** The browser's key for this attempt (Idempotency-Key): the same post sent again answers the same order. */
+  idempotencyKey?: string | null;
 };
 
 /** Thrown inside the transaction to roll it back with an answer for the buyer. */
@@ -108,6 +110,10 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
   const discountCode = request.discountCode || null;
   const lines = mergeLines(request.items);
   const gate = ctx.gate ?? new StockGate();
+  // The same attempt sent again (a proxy trying the other instance after a cut connection):
+  // its order's answer, never a second order.
+  const replay = ctx.idempotencyKey ? await replayedCheckout(db, ctx.idempotencyKey) : null;
+  if (replay) return replay;
 
   // A drop's latecomers: refused from memory, before any database work (session lookup and rate
   // limits included: such a refusal costs the shop nothing).
@@ -152,6 +158,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
       },
     );
   } catch (error) {
+    if (ctx.idempotencyKey && isUniqueViolation(error, "orders_idempotency_key_idx")) return (await replayedCheckout(db, ctx.idempotencyKey))!;
     if (!(error instanceof Refusal)) throw error;
     const { body } = error.result;
     if ("code" in body && body.code.startsWith("DROP_") && body.productId !== undefined) {
@@ -192,6 +199,25 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
     console.error(`checkout: payment provider failed for order ${order.number}:`, error instanceof Error ? error.message : error);
     return { status: 502, body: { error: PROVIDER_ERROR, code: "PROVIDER" } };
   }
+}
+
+/** What an attempt already answered (or is answering) says again; null when the key is new. */
+async function replayedCheckout(db: Db, key: string): Promise<CheckoutResult | null> {
+  const [order] = await db
+    .select({ id: orders.id, number: orders.number, status: orders.status, paymentUrl: orders.paymentUrl })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, key));
+  if (!order) return null;
+  if (order.status === "pending_payment" && order.paymentUrl) return { status: 200, body: { url: order.paymentUrl, orderNumber: order.number, orderId: order.id } };
+  return { status: 409, body: { error: "Commande déjà envoyée", details: "Cette commande a déjà été envoyée. Actualisez la page pour voir votre panier.", code: "DUPLICATE" } };
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    const { code, constraint: name } = cause as { code?: string; constraint?: string };
+    if (code === "23505" && name === constraint) return true;
+  }
+  return false;
 }
 
 async function checkLimits(db: Db, clientIp: string, email: string | null, now: Date, withCode: boolean): Promise<CheckoutResult | null> {
@@ -340,6 +366,7 @@ async function reserveAndWriteOrder(
         vatRegime: vatFranchise ? "franchise" : "normal",
         vatBreakdown: vat.breakdown,
         paymentProvider: providerName,
+        idempotencyKey: ctx.idempotencyKey ?? null,
         reservedUntil: expiresAt,
         createdAt: ctx.now,
         updatedAt: ctx.now,

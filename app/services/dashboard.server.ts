@@ -85,7 +85,7 @@ export function sumDays(rows: DayRow[], firstDay: string, endDay: string): Sales
 export type DashboardSales = { periods: PeriodFigures[]; chart: DayRevenue[] };
 
 /**
- * The sales and the stock figures, kept between changes for a database whose changes this
+ * The sales, stock and drops figures, kept between changes for a database whose changes this
  * process hears (as the listings are, decision 030): they read thousands of orders (about
  * 50–90 ms on PGlite with 20,000 of them) and change only when an order or a product does. The
  * server's change feed calls `dashboardChanged` for every change; a read also ends after a
@@ -107,11 +107,17 @@ export function dashboardChanged(change: CatalogChange): void {
   }
 }
 
-function keptRead<T>(db: Db, key: string, now: number, read: () => Promise<T>): Promise<T> {
+/**
+ * What waits (orders to ship, withdrawals, messages) is kept 2 s only: messages and withdrawals
+ * come without a change event, and tabs reloading on the same order event share one read.
+ */
+const WAITING_KEEP_MS = 2_000;
+
+function keptRead<T>(db: Db, key: string, now: number, read: () => Promise<T>, keepMs = KEEP_MS): Promise<T> {
   const reads = kept.get(db);
   if (!reads) return read();
   const last = reads.get(key);
-  if (last && now - last.at < KEEP_MS && now >= last.at) return last.read as Promise<T>;
+  if (last && now - last.at < keepMs && now >= last.at) return last.read as Promise<T>;
   const fresh = read();
   reads.set(key, { at: now, read: fresh });
   fresh.catch(() => reads.delete(key));
@@ -148,7 +154,11 @@ export type WithdrawalOpen = { number: string; requestedAt: string };
 export type Waiting = { toShip: { count: number; oldest: OrderToShip[] }; withdrawals: { count: number; oldest: WithdrawalOpen[] }; messages: Record<InboxKind, number> };
 
 /** What must be done: paid orders to ship (oldest first), withdrawals not settled, messages not answered. */
-export async function dashboardWaiting(db: Db): Promise<Waiting> {
+export function dashboardWaiting(db: Db, now = new Date()): Promise<Waiting> {
+  return keptRead(db, "waiting", now.getTime(), () => readWaiting(db), WAITING_KEEP_MS);
+}
+
+async function readWaiting(db: Db): Promise<Waiting> {
   const [toShip, withdrawals, messages] = await Promise.all([
     db.execute(sql`
       select o.number, o.customer_name as "customerName", o.total_cents as "totalCents", o.paid_at as "paidAt", count(*) over ()::int as total
@@ -221,7 +231,11 @@ async function readStock(db: Db, now: Date, threshold: number): Promise<Stock> {
 export type DropSummary = { productId: number; title: string; dropTime: string; units: number; sold: number; soldOutAfterMs: number | null; customers: number };
 
 /** The last drops that opened: units put on sale, sold, how long the last unit took, customers served. */
-export async function dashboardDrops(db: Db, now: Date): Promise<DropSummary[]> {
+export function dashboardDrops(db: Db, now: Date): Promise<DropSummary[]> {
+  return keptRead(db, "drops", now.getTime(), () => readDrops(db, now));
+}
+
+async function readDrops(db: Db, now: Date): Promise<DropSummary[]> {
   const result = await db.execute(sql`
     select p.id as "productId", p.title, p.drop_time as "dropTime", p.stock,
            coalesce(sum(i.quantity) filter (where o.status in ('paid', 'shipped')), 0)::int as sold,

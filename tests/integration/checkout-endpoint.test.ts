@@ -72,4 +72,19 @@ describe(`POST /api/checkout over HTTP on ${databaseLabel}`, () => {
     const neighbour = await checkout(cart(UNKNOWN_PRODUCT), { "x-forwarded-for": "203.0.113.51" });
     expect(neighbour.status).toBe(409);
   });
+
+  it("answers the same attempt sent again (its Idempotency-Key) with the same order, never a second one", async () => {
+    const { suggestions } = (await (await fetch(`${server.url}/api/search?q=pikachu`)).json()) as { suggestions: { id: number; stock: number }[] };
+    const product = suggestions.find((suggestion) => suggestion.stock > 1)!;
+    const attempt = { "idempotency-key": "essai-0123456789abcdef", "x-forwarded-for": "203.0.113.60" };
+    const first = await checkout(cart(product.id), attempt);
+    expect(first.status).toBe(200);
+    const answer = (await first.json()) as { orderId: string; url: string };
+    const [again, other] = await Promise.all([checkout(cart(product.id), attempt), checkout(cart(product.id), { "idempotency-key": "essai-fedcba9876543210", "x-forwarded-for": "203.0.113.60" })]);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(answer);
+    // Another attempt is another order.
+    expect(other.status).toBe(200);
+    expect(((await other.json()) as { orderId: string }).orderId).not.toBe(answer.orderId);
+  });
 });

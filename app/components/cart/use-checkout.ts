@@ -182,7 +182,8 @@ async function run(delivery: DeliveryBody) {
   try {
     const response = await fetch("/api/checkout", {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      // One key per attempt: a proxy that sends the post again to another instance gets this order back, not a second one.
+      headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": attemptKey() },
       body: JSON.stringify({
         items: cart.items.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
         insuranceSelected: cart.insuranceSelected,
@@ -265,4 +266,9 @@ export function useCheckout(provider: PaymentProviderName) {
     message: current === null ? null : checkoutMessage(current, provider),
     start: startCheckout,
   };
+}
+
+/** 32 random hex digits (getRandomValues works outside secure contexts too, unlike randomUUID). */
+function attemptKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }

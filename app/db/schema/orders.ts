@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ORDER_EVENT_TYPES, ORDER_STATUSES, REFUND_REASONS } from "../../domain/catalog-values";
 import type { ShippingAddress } from "../../domain/order-view";
 import { users } from "./auth";
@@ -52,6 +52,8 @@ export const orders = pgTable(
     /** What a refund needs (Stripe: the PaymentIntent id; test provider: its payment id). */
     paymentReference: text(),
     refundReference: text(),
+    /** The browser's key for this checkout attempt: the same post sent again (a proxy's retry) answers this order. */
+    idempotencyKey: text(),
     reservedUntil: timestamp({ withTimezone: true }),
     /** Who the buyer is for a drop's per-customer limit (domain/drop-rules.ts): the e-mail normalised, the client's network at checkout, the delivery address once paid. */
     buyerEmailKey: text(),
@@ -80,6 +82,7 @@ export const orders = pgTable(
     index("orders_client_network_idx").on(t.clientNetwork).where(sql`${t.status} = 'pending_payment'`),
     index("orders_buyer_address_key_idx").on(t.buyerAddressKey).where(sql`${t.buyerAddressKey} is not null`),
     // The dashboard's sales and refunds by day, and the receipts book, read by these dates.
+    uniqueIndex("orders_idempotency_key_idx").on(t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     index("orders_paid_at_idx").on(t.paidAt).where(sql`${t.paidAt} is not null`),
     index("orders_refunded_at_idx").on(t.refundedAt).where(sql`${t.refundedAt} is not null`),
   ],

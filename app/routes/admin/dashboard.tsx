@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await getDashboardSettings(context.db);
   const [sales, waiting, stock, drops, checklist] = await Promise.all([
     dashboardSales(context.db, now),
-    dashboardWaiting(context.db),
+    dashboardWaiting(context.db, now),
     dashboardStock(context.db, now, settings.lowStockThreshold),
     dashboardDrops(context.db, now),
     launchChecklist(context.db, { legalDefaults: context.shop.legal, payments: context.payments.name, smtp: context.sendMailNow !== null }),

@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { signInAdmin } from "./http-accounts";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
 import { type SmtpRelay, startSmtpServer } from "./smtp-server";
-import { databaseLabel, suiteServerDataDir, suiteServerDatabase } from "./test-database";
+import { databaseLabel, onPostgresPass, suiteServerDataDir, suiteServerDatabase } from "./test-database";
 
 /**
  * The built server with every outside service configured, each played by its most faithful
@@ -15,15 +15,16 @@ import { databaseLabel, suiteServerDataDir, suiteServerDatabase } from "./test-d
  * The same code runs without them (the other suites); this checks the wiring of server/main.ts
  * for a real deployment: images from the bucket, a checkout on Stripe, e-mails by SMTP.
  */
-const local = await startLocalS3();
-if ("skipped" in local) console.warn(`configured-services.test.ts SKIPPED: the local S3 server (s3rver) could not start: ${local.skipped}`);
+// Not started on the PostgreSQL pass, which skips this suite (test-database.ts, onPostgresPass).
+const local = onPostgresPass ? { skipped: "the PostgreSQL pass" } : await startLocalS3();
+if ("skipped" in local && !onPostgresPass) console.warn(`configured-services.test.ts SKIPPED: the local S3 server (s3rver) could not start: ${local.skipped}`);
 
 const WEBHOOK_SECRET = "whsec_comptoir_configured";
 const SELLER = "vendeur@comptoir.test";
 const BUYER = "marie@example.com";
 const ADMIN = { email: "admin-services@comptoir.test", password: "admin-services-mot-de-passe" };
 
-describe.skipIf("skipped" in local)(`the built server with S3, Stripe and SMTP configured on ${databaseLabel}`, () => {
+describe.skipIf("skipped" in local || onPostgresPass)(`the built server with S3, Stripe and SMTP configured on ${databaseLabel}`, () => {
   if ("skipped" in local) return;
   const s3: LocalS3 = local;
   const dataDir = suiteServerDataDir("comptoir-configured-");

@@ -89,8 +89,10 @@ async function dropPostgresDatabase(serverUrl: string, name: string): Promise<vo
 export const databaseLabel = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
 
 /**
- * For suites whose subject lives above the database (HTTP parsing and limits, the markup of the
- * pages, the live streams' caps): they run once, on the PGlite pass. `npm test` is held under
+ * For suites whose subject lives above the database (HTTP parsing and limits, uploads' memory,
+ * the markup of the pages, the shared page cache, the live streams' caps, the configured outside
+ * services, the e-mail test page over HTTP): they run once, on the PGlite pass; the services they
+ * call have their own suites on both databases. `npm test` is held under
  * 10 minutes on 2 cores, and the PostgreSQL pass runs beside the end-to-end tests.
  */
 export const onPostgresPass = Boolean(process.env.TEST_DATABASE_URL);

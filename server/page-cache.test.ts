@@ -108,6 +108,14 @@ describe("pageCacheMiddleware", () => {
       res.setHeader("Cache-Control", "public, max-age=0");
       res.type("html").send(`Bonjour ${req.headers.cookie ?? "inconnu"}`);
     });
+    // A slow page that read the session: nothing to share with the requests that waited for it.
+    app.get("/account-page", (_req, res) => {
+      renders += 1;
+      setTimeout(() => {
+        res.locals.personal = true;
+        res.type("html").send("Votre compte");
+      }, 50);
+    });
     app.get("/page", (_req, res) => {
       renders += 1;
       setTimeout(() => {
@@ -122,6 +130,23 @@ describe("pageCacheMiddleware", () => {
     const { port } = server.address() as AddressInfo;
     return { base: `http://127.0.0.1:${port}`, cache, renders: () => renders, close: () => new Promise((r) => server.close(r)) };
   }
+
+  it("does not keep later visitors waiting for a render that visitors who left had claimed", async () => {
+    const server = await slowPageServer();
+    try {
+      // They leave (10 ms) while the first renders and the others wait for it.
+      const left = await Promise.allSettled(Array.from({ length: 6 }, () => fetch(`${server.base}/account-page`, { signal: AbortSignal.timeout(10) }).then((a) => a.text())));
+      expect(left.every((outcome) => outcome.status === "rejected")).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = Date.now();
+      const answer = await fetch(`${server.base}/account-page`);
+      expect(await answer.text()).toBe("Votre compte");
+      // Without the fix: the waiters' 10 s timeout.
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      await server.close();
+    }
+  });
 
   it("renders a page once for a burst of requests, each answer with the nonce its CSP allows", async () => {
     const server = await slowPageServer();

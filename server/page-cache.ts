@@ -204,6 +204,9 @@ export function pageCacheMiddleware(cache: PageCache | undefined) {
         res.locals.nonce = page.nonce;
         return sendPage(req, res, page);
       }
+      // The visitor left while waiting: its 'close' has fired already, so a render claimed now would
+      // never be released, and every request for this page would wait for it (10 s each).
+      if (req.socket.destroyed) return;
       done = cache.startRender(key);
     }
     res.setHeader("X-Cache", "MISS");

@@ -1,3 +1,4 @@
+import { rowsOf } from "~/db/query-rows";
 import type { Db } from "~/db/types";
 import { sql } from "drizzle-orm";
 
@@ -35,7 +36,7 @@ export async function recordBackup(db: Db, record: BackupRecord): Promise<void> 
 }
 
 export async function lastBackup(db: Db): Promise<BackupRecord | null> {
-  const result = (await db.execute(sql`select value from site_settings where key = ${LAST_BACKUP_SETTING}`)) as unknown as { rows: { value: unknown }[] };
-  const value = result.rows[0]?.value;
+  const [row] = rowsOf<{ value: unknown }>(await db.execute(sql`select value from site_settings where key = ${LAST_BACKUP_SETTING}`));
+  const value = row?.value;
   return isBackupRecord(value) ? value : null;
 }

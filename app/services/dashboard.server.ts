@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { siteSettings } from "~/db/schema";
+import { rowsOf } from "~/db/query-rows";
 import type { Db } from "~/db/types";
 import {
   addCalendarDays,
@@ -30,7 +31,6 @@ export type PeriodFigures = { key: DashboardPeriodKey; current: SalesFigures; pr
 
 type DayRow = { day: string; orders: number; revenueCents: number; vatCents: number; units: number; refunds: number; refundedCents: number };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Sales and refunds by Paris day from `firstDay` (a Paris date) to the end of today. */
 async function dailyFigures(db: Db, firstDay: string, endDay: string, [from, to]: [Date, Date]): Promise<DayRow[]> {
@@ -101,10 +101,8 @@ export function keepDashboardInStep(db: Db): void {
 
 /** An order or a product changed (any instance): the kept figures are read again. */
 export function dashboardChanged(change: CatalogChange): void {
-  for (const reads of kept.values()) {
-    if (change.op === "site") continue; // banners and messages: no figure of the dashboard
-    reads.clear();
-  }
+  if (change.op === "site") return; // banners and messages: no figure of the dashboard
+  for (const reads of kept.values()) reads.clear();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { rowsOf } from "~/db/query-rows";
 import type { Db } from "~/db/types";
 import { formatParisDateTime } from "~/domain/paris-time";
 import { type LegalIdentity, missingIdentityFields } from "~/domain/shop-identity";
@@ -21,7 +22,6 @@ export type ChecklistDeps = {
   smtp: boolean;
 };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** A backup older than this is no backup for the checklist. */
 export const BACKUP_MAX_AGE_DAYS = 7;

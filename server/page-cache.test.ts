@@ -70,6 +70,8 @@ describe("PageCache renders in progress", () => {
 
     cache.startRender("/slow");
     expect(await cache.waitFor("/slow", 20)).toBeNull();
+    // Whoever claimed it may never finish (a lost request): the next one renders rather than waits.
+    expect(cache.startRender("/slow")).not.toBeNull();
     expect(await cache.waitFor("/nobody-renders-this")).toBeNull();
   });
 
@@ -92,6 +94,8 @@ describe("pageCacheMiddleware", () => {
     const middleware = pageCacheMiddleware(cache);
     const app = express();
     let renders = 0;
+    let inFlight = 0;
+    let mostInFlight = 0;
     app.use(middleware.nonce);
     app.use(privateWhenPersonal);
     app.use((_req, res, next) => {
@@ -100,7 +104,14 @@ describe("pageCacheMiddleware", () => {
       res.setHeader("X-Frame-Options", "SAMEORIGIN");
       next();
     });
+    // A step that looks elsewhere before the page (express.static looks at the disk).
+    app.use((req, _res, next) => (req.path === "/late-page" ? setTimeout(next, 40) : next()));
     app.use(middleware.capture);
+    app.get("/late-page", (_req, res) => {
+      renders += 1;
+      res.setHeader("Cache-Control", "public, max-age=0");
+      res.type("html").send("Page tardive");
+    });
     // A page that read the session (getViewer marks it personal), though its route says public.
     app.get("/greeting", (req, res) => {
       renders += 1;
@@ -111,7 +122,10 @@ describe("pageCacheMiddleware", () => {
     // A slow page that read the session: nothing to share with the requests that waited for it.
     app.get("/account-page", (_req, res) => {
       renders += 1;
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
       setTimeout(() => {
+        inFlight -= 1;
         res.locals.personal = true;
         res.type("html").send("Votre compte");
       }, 50);
@@ -128,7 +142,7 @@ describe("pageCacheMiddleware", () => {
       const s = createServer((req, res) => early(req, res) || app(req, res)).listen(0, "127.0.0.1", () => resolve(s));
     });
     const { port } = server.address() as AddressInfo;
-    return { base: `http://127.0.0.1:${port}`, cache, renders: () => renders, close: () => new Promise((r) => server.close(r)) };
+    return { base: `http://127.0.0.1:${port}`, cache, renders: () => renders, mostInFlight: () => mostInFlight, close: () => new Promise((r) => server.close(r)) };
   }
 
   it("does not keep later visitors waiting for a render that visitors who left had claimed", async () => {
@@ -143,6 +157,34 @@ describe("pageCacheMiddleware", () => {
       expect(await answer.text()).toBe("Votre compte");
       // Without the fix: the waiters' 10 s timeout.
       expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("does not keep later visitors waiting for a render claimed by a visitor who left before it began", async () => {
+    const server = await slowPageServer();
+    try {
+      // It leaves (10 ms) while an earlier step still holds it (40 ms).
+      await expect(fetch(`${server.base}/late-page`, { signal: AbortSignal.timeout(10) }).then((a) => a.text())).rejects.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = Date.now();
+      expect(await (await fetch(`${server.base}/late-page`)).text()).toBe("Page tardive");
+      // Without the fix: the 10 s wait for a render nobody does.
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("renders a page that read the session side by side once it is known to, not one request after another", async () => {
+    const server = await slowPageServer();
+    try {
+      await (await fetch(`${server.base}/account-page`)).text();
+      const bodies = await Promise.all(Array.from({ length: 4 }, () => fetch(`${server.base}/account-page`).then((a) => a.text())));
+      expect(bodies).toEqual(Array(4).fill("Votre compte"));
+      // Without the memory: the first renders alone while the three others wait for it.
+      expect(server.mostInFlight()).toBe(4);
     } finally {
       await server.close();
     }

@@ -39,6 +39,8 @@ export class PageCache {
   /** At most `maxBytes` of pages (each its `size`), the least recently served dropped first. */
   private readonly pages: LRUCache<string, CachedPage>;
   private readonly renders = new Map<string, Render>();
+  /** Pages whose last render read the session (an admin's, an account's): never shared, so never waited for. */
+  private readonly personal = new LRUCache<string, true>({ max: 10_000, ttl: 10 * 60_000 });
   /** Bumped on every purge: a render that started before a purge is not stored after it. */
   generation = 0;
   /** Shared pages served from the cache, shared with a render under way, and rendered (/metrics). */
@@ -82,6 +84,14 @@ export class PageCache {
     return this.pages.entries();
   }
 
+  rememberPersonal(key: string): void {
+    this.personal.set(key, true);
+  }
+
+  wasPersonal(key: string): boolean {
+    return this.personal.has(key);
+  }
+
   clear(): void {
     this.generation += 1;
     this.pages.clear();
@@ -122,6 +132,8 @@ export class PageCache {
     });
     try {
       const page = await Promise.race([render.done, timeout]);
+      // A render that never ends (its request lost) must not hold every later request too.
+      if (page === null && this.renders.get(key) === render) this.renders.delete(key);
       return page && page.expiresAt > this.now ? page : null;
     } finally {
       clearTimeout(timer);
@@ -188,9 +200,16 @@ export function pageCacheMiddleware(cache: PageCache | undefined) {
 
   const capture = async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" || !isSharedRequest(req)) return next();
+    // The visitor left during an earlier step (express.static's look at the disk, say): its
+    // 'close' has fired already, so a render claimed now would never be released, and every
+    // request for this page would wait for it (10 s each).
+    if (req.socket.destroyed) return;
     const key = req.originalUrl;
-    let done = cache.startRender(key);
-    if (!done) {
+    // A page that read the session last time will again: nothing to share, so its requests
+    // render side by side rather than one after the other.
+    const shareable = !cache.wasPersonal(key);
+    let done = shareable ? cache.startRender(key) : null;
+    if (shareable && !done) {
       // Another request is rendering this page: answer with its result rather than render it
       // again. Checked and claimed here, in one step: an earlier check (before helmet) would
       // leave a gap (express.static looks at the disk) in which a burst all render.
@@ -204,8 +223,7 @@ export function pageCacheMiddleware(cache: PageCache | undefined) {
         res.locals.nonce = page.nonce;
         return sendPage(req, res, page);
       }
-      // The visitor left while waiting: its 'close' has fired already, so a render claimed now would
-      // never be released, and every request for this page would wait for it (10 s each).
+      // The visitor left while waiting (see above).
       if (req.socket.destroyed) return;
       done = cache.startRender(key);
     }
@@ -232,6 +250,7 @@ export function pageCacheMiddleware(cache: PageCache | undefined) {
       if (!res.writableFinished) done?.(null);
     });
     res.on("finish", () => {
+      if (res.locals.personal) cache.rememberPersonal(key);
       if (!isStorable(res)) return done?.(null);
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(res.getHeaders())) {

@@ -188,6 +188,7 @@ export function createApp(deps: AppDeps): RequestListener {
         markPersonal: () => {
           res.locals.personal = true;
         },
+        requestScope: res,
       }),
     }),
   );

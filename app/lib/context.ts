@@ -33,6 +33,11 @@ export type AppContext = {
    * it and it goes out `private, no-store`, whatever the route's headers say.
    */
   markPersonal?: () => void;
+  /**
+   * One object per HTTP request. React Router hands each loader its own copy of the Request, so
+   * what is read once per request (the viewer) is kept against this instead.
+   */
+  requestScope?: object;
 };
 
 export type SendMailNow = (email: { to: string; subject: string; html: string; text: string }) => Promise<{ messageId: string }>;

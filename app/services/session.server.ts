@@ -22,7 +22,7 @@ export function authHeaders(request: { headers: Pick<Headers, "get"> }, context:
   return headers;
 }
 
-const viewers = new WeakMap<Request, Promise<Viewer | null>>();
+const viewers = new WeakMap<object, Promise<Viewer | null>>();
 /** Viewers whose account has a verified second factor (better-auth's `twoFactorEnabled`). */
 const withSecondFactor = new WeakSet<Viewer>();
 
@@ -32,10 +32,12 @@ const withSecondFactor = new WeakSet<Viewer>();
  */
 export function getViewer(request: Request, context: AppContext): Promise<Viewer | null> {
   context.markPersonal?.();
-  let viewer = viewers.get(request);
+  // A post's action may sign in or out before its loaders run: they read again.
+  const scope = (request.method === "GET" && context.requestScope) || request;
+  let viewer = viewers.get(scope);
   if (!viewer) {
     viewer = readViewer(request, context);
-    viewers.set(request, viewer);
+    viewers.set(scope, viewer);
   }
   return viewer;
 }

@@ -98,6 +98,20 @@ describe(`admin session lifetime on ${databaseLabel}`, () => {
     expect(await sessionRow(admin.token)).toBeUndefined();
   });
 
+  it("reads the session once per request, though each loader gets its own copy of the Request, and again after a post's action", async () => {
+    const admin = await signIn(ADMIN);
+    const perRequest = { ...context, requestScope: {} } as AppContext;
+    // As React Router calls the layout's and the page's loaders: two copies of one GET.
+    const copy = () => new Request(`${ORIGIN}/admin`, { headers: { cookie: admin.cookie } });
+    const first = getViewer(copy(), perRequest);
+    expect(getViewer(copy(), perRequest)).toBe(first);
+    expect(await first).toMatchObject({ email: ADMIN, role: "admin" });
+    // Another request reads again; so does a post's loader (its action may have signed out).
+    expect(getViewer(copy(), { ...context, requestScope: {} } as AppContext)).not.toBe(first);
+    const post = () => new Request(`${ORIGIN}/admin`, { method: "POST", headers: { cookie: admin.cookie } });
+    expect(getViewer(post(), perRequest)).not.toBe(getViewer(post(), perRequest));
+  });
+
   it("keeps a customer's session of the same age (30 days, renewed daily)", async () => {
     const customer = await signIn("cliente@example.com");
     await age(customer.token, 13, 5);

@@ -22,7 +22,8 @@ import { startWaitingRooms } from "~/services/waiting-room.server";
 import { StockGate } from "~/services/stock-gate.server";
 import { invalidateSiteCaches } from "~/services/site-cache.server";
 import { keepListingsInStep, listingsChanged } from "~/services/listing-cache.server";
-import { dashboardChanged, keepDashboardInStep } from "~/services/dashboard.server";
+import { dashboardChanged } from "~/services/dashboard.server";
+import { keepReadsInStep } from "~/services/kept-reads.server";
 import { createApp } from "./app";
 import { recordBackup } from "~/services/backup-record.server";
 import { serveControlChannel } from "./backup/control-channel";
@@ -140,7 +141,7 @@ const changes = await openChangeFeed(database, logger);
 const stockGate = new StockGate();
 // Heard below: the listings' reads may be kept between changes (decision 030).
 keepListingsInStep(database.db);
-keepDashboardInStep(database.db);
+keepReadsInStep(database.db);
 changes.subscribe((change) => {
   dashboardChanged(change);
   // An order's change shows on the admin's pages alone: no public page, cache or listing has it.

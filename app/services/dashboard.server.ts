@@ -16,7 +16,7 @@ import {
 } from "~/domain/dashboard";
 import type { CatalogChange } from "~/domain/catalog-change";
 import type { InboxKind } from "~/domain/catalog-values";
-import { processShared } from "~/lib/process-shared";
+import { forgetKeptReads, keptRead } from "./kept-reads.server";
 
 /**
  * The seller's dashboard (/admin, issue 41): SQL aggregates over orders, order lines and
@@ -85,46 +85,28 @@ export function sumDays(rows: DayRow[], firstDay: string, endDay: string): Sales
 export type DashboardSales = { periods: PeriodFigures[]; chart: DayRevenue[] };
 
 /**
- * The sales, stock and drops figures, kept between changes for a database whose changes this
- * process hears (as the listings are, decision 030): they read thousands of orders (about
- * 50–90 ms on PGlite with 20,000 of them) and change only when an order or a product does. The
- * server's change feed calls `dashboardChanged` for every change; a read also ends after a
- * minute (the Paris day turns, a product passes its 90 days unsold). Without
- * `keepDashboardInStep(db)` (services' tests, scripts), every read is fresh.
+ * The sales, stock and drops figures are kept between changes (services/kept-reads.server.ts):
+ * they read thousands of orders (about 50–90 ms on PGlite with 20,000 of them) and change only
+ * when an order or a product does. A read also ends after a minute (the Paris day turns, a
+ * product passes its 90 days unsold).
  */
 const KEEP_MS = 60_000;
-const kept = processShared("dashboardReads", () => new Map<Db, Map<string, { at: number; read: Promise<unknown> }>>());
-
-export function keepDashboardInStep(db: Db): void {
-  if (!kept.has(db)) kept.set(db, new Map());
-}
 
 /** An order or a product changed (any instance): the kept figures are read again. */
 export function dashboardChanged(change: CatalogChange): void {
   if (change.op === "site") return; // banners and messages: no figure of the dashboard
-  for (const reads of kept.values()) reads.clear();
+  forgetKeptReads();
 }
 
 /**
  * What waits (orders to ship, withdrawals, messages) is kept 2 s only: messages and withdrawals
  * come without a change event, and tabs reloading on the same order event share one read.
  */
-const WAITING_KEEP_MS = 2_000;
-
-function keptRead<T>(db: Db, key: string, now: number, read: () => Promise<T>, keepMs = KEEP_MS): Promise<T> {
-  const reads = kept.get(db);
-  if (!reads) return read();
-  const last = reads.get(key);
-  if (last && now - last.at < keepMs && now >= last.at) return last.read as Promise<T>;
-  const fresh = read();
-  reads.set(key, { at: now, read: fresh });
-  fresh.catch(() => reads.delete(key));
-  return fresh;
-}
+export const WAITING_KEEP_MS = 2_000;
 
 /** Today, 7 and 30 days against the days just before, and the chart's last 30 days, from one read by day. */
 export function dashboardSales(db: Db, now: Date): Promise<DashboardSales> {
-  return keptRead(db, `sales:${parisDate(now)}`, now.getTime(), () => readSales(db, now));
+  return keptRead(db, `sales:${parisDate(now)}`, now.getTime(), () => readSales(db, now), KEEP_MS);
 }
 
 async function readSales(db: Db, now: Date): Promise<DashboardSales> {
@@ -190,7 +172,7 @@ export type Stock = { threshold: number; low: { count: number; products: StockLi
 
 /** Stock: what runs low, what sells, what never sells, and what the shelves are worth at selling price. */
 export function dashboardStock(db: Db, now: Date, threshold: number): Promise<Stock> {
-  return keptRead(db, `stock:${threshold}`, now.getTime(), () => readStock(db, now, threshold));
+  return keptRead(db, `stock:${threshold}`, now.getTime(), () => readStock(db, now, threshold), KEEP_MS);
 }
 
 async function readStock(db: Db, now: Date, threshold: number): Promise<Stock> {
@@ -230,7 +212,7 @@ export type DropSummary = { productId: number; title: string; dropTime: string; 
 
 /** The last drops that opened: units put on sale, sold, how long the last unit took, customers served. */
 export function dashboardDrops(db: Db, now: Date): Promise<DropSummary[]> {
-  return keptRead(db, "drops", now.getTime(), () => readDrops(db, now));
+  return keptRead(db, "drops", now.getTime(), () => readDrops(db, now), KEEP_MS);
 }
 
 async function readDrops(db: Db, now: Date): Promise<DropSummary[]> {

@@ -14,6 +14,7 @@ import { checkTransition, movedOnMessage } from "~/domain/inbox-workflow";
 import type { MailShop } from "~/domain/email-templates";
 import { tooManyAttemptsMessage } from "~/domain/rate-limits";
 import { absoluteUrl } from "~/lib/seo";
+import { inboxChanged } from "./admin-badges.server";
 import { queueEmail } from "./mail.server";
 import { consumeRateLimit } from "./rate-limit.server";
 import { type FileStore, checkUploadedImage, encodeWebp } from "./storage.server";
@@ -98,6 +99,7 @@ export async function submitInboxRequest(deps: InboxDeps, submission: Submission
       });
       return request.id;
     });
+    inboxChanged(db);
     return { ok: true, id };
   } catch (error) {
     await forget();
@@ -214,23 +216,32 @@ async function applyMove(tx: Tx, request: InboxRequest, expected: InboxStatus, t
   return now ? { ok: false, status: 409, message: movedOnMessage(now.status) } : NOT_FOUND;
 }
 
+/** The sidebar's and the dashboard's counts of requests are read again once `work` is done. */
+async function afterwardsCounted<T>(db: Db, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } finally {
+    inboxChanged(db);
+  }
+}
+
 const isRefusal = (value: InboxRequest | Refusal): value is Refusal => "ok" in value;
 
 export async function moveInboxRequest(db: Db, input: { id: string; expected: InboxStatus; to: InboxStatus; actorId: string }): Promise<ActionOutcome> {
-  return db.transaction(async (tx) => {
+  return afterwardsCounted(db, db.transaction(async (tx) => {
     const request = await findRequest(tx, input.id);
     if (!request) return NOT_FOUND;
     const moved = await applyMove(tx, request, input.expected, input.to);
     if (isRefusal(moved)) return moved;
     await tx.insert(inboxEvents).values({ messageId: request.id, type: "status", fromStatus: input.expected, toStatus: input.to, actorId: input.actorId });
     return { ok: true, request: moved };
-  });
+  }));
 }
 
 /** Opening a new contact message marks it read (recorded like any status change); false if it was not new. */
 export async function markContactRead(db: Db, id: string, actorId: string): Promise<boolean> {
   if (!isId(id)) return false;
-  return db.transaction(async (tx) => {
+  return afterwardsCounted(db, db.transaction(async (tx) => {
     const [read] = await tx
       .update(inboxMessages)
       .set({ status: "lu", updatedAt: sql`now()` })
@@ -239,14 +250,14 @@ export async function markContactRead(db: Db, id: string, actorId: string): Prom
     if (!read) return false;
     await tx.insert(inboxEvents).values({ messageId: id, type: "status", fromStatus: "nouveau", toStatus: "lu", actorId });
     return true;
-  });
+  }));
 }
 
 type MailDeps = Pick<InboxDeps, "db" | "shop">;
 
 /** E-mails the seller's reply to the customer, through the outbox, and records it. */
 export async function replyToRequest(deps: MailDeps, input: { id: string; reply: string; actorId: string }): Promise<ActionOutcome> {
-  return deps.db.transaction(async (tx) => {
+  return afterwardsCounted(deps.db, deps.db.transaction(async (tx) => {
     const request = await findRequest(tx, input.id);
     if (!request) return NOT_FOUND;
     const email = await queueEmail(tx, {
@@ -256,13 +267,13 @@ export async function replyToRequest(deps: MailDeps, input: { id: string; reply:
     });
     await tx.insert(inboxEvents).values({ messageId: request.id, type: "reply", body: input.reply, emailId: email.id, actorId: input.actorId });
     return { ok: true, request };
-  });
+  }));
 }
 
 /** Sends a buy-back offer (from "en estimation" only, once): status, amount, e-mail and event together. */
 export async function sendOffer(deps: MailDeps, input: { id: string; offer: OfferInput; actorId: string }): Promise<ActionOutcome> {
   const { amount, note } = input.offer;
-  return deps.db.transaction(async (tx) => {
+  return afterwardsCounted(deps.db, deps.db.transaction(async (tx) => {
     const request = await findRequest(tx, input.id);
     if (!request) return NOT_FOUND;
     const moved = await applyMove(tx, request, "en_estimation", "offre_envoyee", { offerCents: amount, offerNote: note || null });
@@ -283,5 +294,5 @@ export async function sendOffer(deps: MailDeps, input: { id: string; offer: Offe
       actorId: input.actorId,
     });
     return { ok: true, request: moved };
-  });
+  }));
 }

@@ -1,12 +1,24 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { inboxMessages, orders } from "~/db/schema";
 import { loadAdminBadges } from "~/services/admin-badges.server";
+import { dashboardChanged } from "~/services/dashboard.server";
+import { markContactRead } from "~/services/inbox.server";
+import { keepReadsInStep } from "~/services/kept-reads.server";
+import { createUserWithPassword } from "~/services/users.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 /** The sidebar counts: unread requests and paid orders waiting to be shipped, nothing else. */
 describe(`admin sidebar counts on ${databaseLabel}`, () => {
   let database: Database;
+  const order = (number: string, status: (typeof orders.$inferInsert)["status"]) => ({
+    number,
+    status,
+    subtotalCents: 1_000,
+    totalCents: 1_000,
+    paymentProvider: "test",
+  });
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -24,13 +36,6 @@ describe(`admin sidebar counts on ${databaseLabel}`, () => {
       { ...request, kind: "contact", status: "lu" },
       { ...request, kind: "rachat", status: "offre_envoyee" },
     ]);
-    const order = (number: string, status: (typeof orders.$inferInsert)["status"]) => ({
-      number,
-      status,
-      subtotalCents: 1_000,
-      totalCents: 1_000,
-      paymentProvider: "test",
-    });
     await database.db.insert(orders).values([
       order("CMD-000001-0001", "paid"),
       order("CMD-000002-0002", "paid"),
@@ -40,5 +45,24 @@ describe(`admin sidebar counts on ${databaseLabel}`, () => {
       order("CMD-000006-0006", "refunded"),
     ]);
     expect(await loadAdminBadges(database.db)).toEqual({ newMessages: 2, ordersToShip: 3 });
+  });
+
+  it("on a server, serves one read for 2 s, and reads again when a request is opened here or an order changes anywhere", async () => {
+    keepReadsInStep(database.db);
+    const seller = await createUserWithPassword(database.db, { name: "Vendeur", email: "vendeur@example.test", password: "Mot-de-passe-2026", role: "admin", emailVerified: true });
+    const start = Date.now();
+    const kept = await loadAdminBadges(database.db, start);
+    expect(kept).toEqual({ newMessages: 2, ordersToShip: 3 });
+    await database.db.insert(orders).values(order("CMD-000007-0007", "paid"));
+    expect(await loadAdminBadges(database.db, start + 1_000)).toEqual(kept);
+    expect(await loadAdminBadges(database.db, start + 2_100)).toEqual({ newMessages: 2, ordersToShip: 4 });
+
+    const [unread] = await database.db.select().from(inboxMessages).where(and(eq(inboxMessages.kind, "contact"), eq(inboxMessages.status, "nouveau")));
+    expect(await markContactRead(database.db, unread!.id, seller.id)).toBe(true);
+    expect(await loadAdminBadges(database.db, start + 2_200)).toEqual({ newMessages: 1, ordersToShip: 4 });
+
+    await database.db.insert(orders).values(order("CMD-000008-0008", "paid"));
+    dashboardChanged({ op: "orders" });
+    expect(await loadAdminBadges(database.db, start + 2_300)).toEqual({ newMessages: 1, ordersToShip: 5 });
   });
 });

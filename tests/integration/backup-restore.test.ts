@@ -300,6 +300,20 @@ describe(`backups on ${databaseLabel}`, () => {
     await succeeded(restoreCommand([midStream, "--replace-database"], { DATA_DIR: path.join(scratch, "replaced"), DATABASE_URL: identicalCopy.url }));
   }, 60_000);
 
+  it("keeps only the newest archives with --keep, once the new one is complete, and refuses a count that is not one", async () => {
+    const env = { DATA_DIR: dataDir, DATABASE_URL: database.DATABASE_URL };
+    const folder = path.join(scratch, "kept-archives");
+    fs.mkdirSync(folder);
+    for (const name of ["comptoir-backup-2025-01-01T03-00-00Z.tar.gz", "comptoir-backup-2025-01-02T03-00-00Z.tar.gz", "lisez-moi.txt"]) fs.writeFileSync(path.join(folder, name), "ancienne");
+    for (const keep of ["0", "-1", "deux", "1.5"]) {
+      expect(await backupCommand(["--out", folder, "--keep", keep], env)).toMatchObject({ code: 1, message: expect.stringContaining("--keep") });
+    }
+    expect(fs.readdirSync(folder)).toHaveLength(3);
+    const message = await succeeded(backupCommand(["--out", folder, "--keep", "2"], env));
+    expect(message).toContain("Archives gardées : les 2 plus récentes ; supprimées : comptoir-backup-2025-01-01T03-00-00Z.tar.gz");
+    expect(fs.readdirSync(folder).sort()).toEqual(["comptoir-backup-2025-01-02T03-00-00Z.tar.gz", path.basename(archiveOf(message)), "lisez-moi.txt"]);
+  }, 60_000);
+
   it.skipIf(Boolean(serverUrl))("with S3, lists every object of the bucket with its checksum and keeps the secrets", async () => {
     const local = await startLocalS3();
     if ("skipped" in local) return console.warn(`S3 part skipped: the local S3 server (s3rver) could not start: ${local.skipped}`);

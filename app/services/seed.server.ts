@@ -94,8 +94,8 @@ export async function ensureAdminAccount(
   db: Db,
   options: { email?: string; password?: string },
 ): Promise<AdminSeedResult> {
-  const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
-  if (anyAdmin) return { created: false };
+  const hasAdmin = async () => (await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1)).length > 0;
+  if (await hasAdmin()) return { created: false };
   const email = options.email ?? "admin@comptoir.local";
   const generatedPassword = options.password ? null : randomBytes(12).toString("base64url");
   const password = options.password ?? generatedPassword!;
@@ -107,6 +107,8 @@ export async function ensureAdminAccount(
     emailVerified: true,
   });
   if (!result.created) {
+    // Another instance starting at the same moment created it: nothing to say here.
+    if (await hasAdmin()) return { created: false };
     // The address belongs to a customer account: never promote it silently.
     return { created: false, conflictEmail: email };
   }

@@ -118,4 +118,16 @@ describe(`seed and catalogue reads on ${databaseLabel}`, () => {
       await scratch.close();
     }
   });
+
+  it("has one of two instances starting together on an empty database create the admin, the other say nothing of a customer", async () => {
+    const scratch = await openTestDatabase();
+    try {
+      const both = await Promise.all([1, 2].map(() => ensureAdminAccount(scratch.db, { email: "vendeur@example.com", password: "motdepasse-solide" })));
+      expect(both.filter((result) => result.created)).toHaveLength(1);
+      expect(both.find((result) => !result.created)).toEqual({ created: false });
+      expect(await scratch.db.select({ role: users.role }).from(users)).toEqual([{ role: "admin" }]);
+    } finally {
+      await scratch.close();
+    }
+  });
 });

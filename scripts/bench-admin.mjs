@@ -7,12 +7,10 @@
 // then loads it with autocannon (a few connections: a few admins or tabs) and holds the p99 to
 // 200 ms. On a slow URL it prints the EXPLAIN ANALYZE of the list's queries.
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
-import { BUSY, HEADERS, cpuMs, fmt, get, label, memorySampler, preparePostgres, root, scenarioSettings, seed, signInAdmin, startServer } from "./bench.mjs";
+import { BUSY, HEADERS, cpuMs, fmt, get, label, memorySampler, root, scenarioSettings, seed, signInAdmin, startServer, withScenarioDatabase } from "./bench.mjs";
 
 // Shared flags apply when given; otherwise 10,000 products, a few admins (or one admin with a
 // few tabs) on the list at once, 4 s per URL after one 3 s warm-up cycling through all the URLs.
@@ -203,112 +201,104 @@ function explainQueries(env, searches) {
 
 // ── The scenario on one database ─────────────────────────────────────────────────────────
 export async function benchAdmin(kind, { port }) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-bench-admin-${kind}-`));
-  let postgres = null;
-  let server = null;
-  try {
-    const env = { DATA_DIR: dataDir };
-    if (kind === "postgres") {
-      postgres = await preparePostgres();
-      if (!postgres) return { kind, skipped: "no DATABASE_URL and no PostgreSQL binaries in /usr/lib/postgresql/{15,16,17}/bin" };
-      env.DATABASE_URL = postgres.url;
-    }
-    console.log(`\n━━ ${label(kind)} — admin list${postgres ? ` — ${postgres.origin}` : ""}`);
-    let started = Date.now();
-    const seeded = seed({ ...env, BENCH_SEED_MIX: "admin" }, { products: ADMIN.products });
-    console.log(
-      `  seeded ${seeded.total} products (${seeded.sample} sample + ${seeded.generated} generated: ${Object.entries(seeded.statuses ?? {})
-        .map(([status, n]) => `${n} ${status}`)
-        .join(", ")}, ${seeded.featured} featured) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
-    started = Date.now();
-    server = await startServer({ ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, port);
-    console.log(`  server ready on ${server.base} in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${server.pid})`);
-    const memory = memorySampler(server.pid);
-    const idleRssMb = memory.now();
-    const cookie = await signInAdmin(server.base, ADMIN);
-    console.log(`  signed in as ${ADMIN.email} at /admin/login`);
-    const headers = { ...HEADERS, cookie };
-    const urls = adminUrls(seeded.total);
-
-    // One warm-up for the server: every connection cycles through all the URLs (an admin list
-    // that has been up has run these code paths and queries already; a fresh process would
-    // time V8 compiling them on the first URL measured).
-    if (ADMIN.warmup > 0) {
-      await autocannon({
-        url: server.base,
-        requests: urls.map((url) => ({ method: "GET", path: `/admin/products${url.search}` })),
-        connections: ADMIN.connections,
-        duration: ADMIN.warmup,
-        headers,
-        timeout: 10,
-      });
-    }
-
-    const rows = [];
-    for (const url of urls) {
-      const page = await get(`${server.base}/admin/products${url.search}`, headers);
-      const data = await readListData(server.base, url.search, cookie);
-      const body = { status: page.status, body: page.body.toString("utf8") };
-      const problems = contentProblems(url, body, data, seeded.total);
-      const serverCpu0 = cpuMs(server.pid);
-      const load1 = os.loadavg()[0];
-      const result = await autocannon({ url: `${server.base}/admin/products${url.search}`, connections: ADMIN.connections, duration: ADMIN.duration, headers, timeout: 10 });
-      const serverCpu = cpuMs(server.pid) - serverCpu0;
-      const row = {
-        label: url.label,
-        search: url.search,
-        path: readable(url.search),
-        query: url.query,
-        status: page.status,
-        problems,
-        total: data.list?.total ?? null,
-        firstIds: (data.list?.rows ?? []).map((r) => r.id),
-        rps: result.requests.average,
-        requests: result.requests.total,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        max: result.latency.max,
-        non2xx: result.non2xx,
-        errors: result.errors,
-        timeouts: result.timeouts,
-        htmlKb: Buffer.byteLength(body.body) / 1024,
-        serverCpuPerReq: serverCpu / Math.max(1, result.requests.total),
-        serverCpuShare: serverCpu / (result.duration * 1000),
-        load1,
-      };
-      rows.push(row);
+  return withScenarioDatabase(kind, "comptoir-bench-admin", {}, async ({ env, postgres }) => {
+    let server = null;
+    try {
+      console.log(`\n━━ ${label(kind)} — admin list${postgres ? ` — ${postgres.origin}` : ""}`);
+      let started = Date.now();
+      const seeded = seed({ ...env, BENCH_SEED_MIX: "admin" }, { products: ADMIN.products });
       console.log(
-        `  ${pad(row.path, 62)} ${pad(String(row.status), 4)} ${pad(row.total === null ? "—" : fmt(row.total, 0) + " found", 13)} ${pad(fmt(row.rps, 0) + " req/s", 11)} p50 ${pad(fmt(row.p50, 1) + " ms", 9)} p99 ${pad(fmt(row.p99, 1) + " ms", 10)}` +
-          ` non-2xx ${row.non2xx}${row.errors ? ` errors ${row.errors}` : ""}  server ${fmt(row.serverCpuPerReq, 1)} ms CPU/req (busy ${fmt(100 * row.serverCpuShare, 0)}%, load ${fmt(load1, 1)})` +
-          `${problems.length ? `  CONTENT: ${problems.join("; ")}` : ""}`,
+        `  seeded ${seeded.total} products (${seeded.sample} sample + ${seeded.generated} generated: ${Object.entries(seeded.statuses ?? {})
+          .map(([status, n]) => `${n} ${status}`)
+          .join(", ")}, ${seeded.featured} featured) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
-    }
-    // Each sort, both ways, shows other rows than the other way (and than the default list).
-    for (const row of rows) {
-      const { sort, order, q, category, status, featured, page } = row.query;
-      if (q || category || status || featured || page !== 1) continue;
-      const other = rows.find((r) => r !== row && r.query.sort === sort && r.query.order !== order && !r.query.q && !r.query.category && !r.query.status && !r.query.featured && r.query.page === 1);
-      if (other && other.firstIds.join(",") === row.firstIds.join(",")) row.problems.push(`the same rows as ${other.path}`);
-    }
-    const mem = memory.stop();
+      started = Date.now();
+      server = await startServer({ ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, port);
+      console.log(`  server ready on ${server.base} in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${server.pid})`);
+      const memory = memorySampler(server.pid);
+      const idleRssMb = memory.now();
+      const cookie = await signInAdmin(server.base, ADMIN);
+      console.log(`  signed in as ${ADMIN.email} at /admin/login`);
+      const headers = { ...HEADERS, cookie };
+      const urls = adminUrls(seeded.total);
 
-    const slow = rows.filter((row) => !(row.p99 < ADMIN.p99Ms));
-    const toExplain = ADMIN.explainAll ? rows : slow;
-    let explained = [];
-    if (toExplain.length > 0 && postgres) explained = explainSafely(env, toExplain);
-    const code = await server.stop();
-    server = null;
-    if (code !== 0) console.log(`  server exit code ${code}`);
-    if (toExplain.length > 0 && !postgres) explained = explainSafely(env, toExplain);
-    for (const e of explained) printExplain(e);
-    return { kind, origin: postgres?.origin ?? "PGlite (temporary DATA_DIR)", seeded, rows, explained, idleRssMb, ...mem };
-  } finally {
-    const code = await server?.stop();
-    if (server && code !== 0) console.log(`  server exit code ${code}:\n${server.output()}`);
-    await postgres?.stop().catch((error) => console.error(`  could not stop PostgreSQL: ${error.message}`));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+      // One warm-up for the server: every connection cycles through all the URLs (an admin list
+      // that has been up has run these code paths and queries already; a fresh process would
+      // time V8 compiling them on the first URL measured).
+      if (ADMIN.warmup > 0) {
+        await autocannon({
+          url: server.base,
+          requests: urls.map((url) => ({ method: "GET", path: `/admin/products${url.search}` })),
+          connections: ADMIN.connections,
+          duration: ADMIN.warmup,
+          headers,
+          timeout: 10,
+        });
+      }
+
+      const rows = [];
+      for (const url of urls) {
+        const page = await get(`${server.base}/admin/products${url.search}`, headers);
+        const data = await readListData(server.base, url.search, cookie);
+        const body = { status: page.status, body: page.body.toString("utf8") };
+        const problems = contentProblems(url, body, data, seeded.total);
+        const serverCpu0 = cpuMs(server.pid);
+        const load1 = os.loadavg()[0];
+        const result = await autocannon({ url: `${server.base}/admin/products${url.search}`, connections: ADMIN.connections, duration: ADMIN.duration, headers, timeout: 10 });
+        const serverCpu = cpuMs(server.pid) - serverCpu0;
+        const row = {
+          label: url.label,
+          search: url.search,
+          path: readable(url.search),
+          query: url.query,
+          status: page.status,
+          problems,
+          total: data.list?.total ?? null,
+          firstIds: (data.list?.rows ?? []).map((r) => r.id),
+          rps: result.requests.average,
+          requests: result.requests.total,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          max: result.latency.max,
+          non2xx: result.non2xx,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          htmlKb: Buffer.byteLength(body.body) / 1024,
+          serverCpuPerReq: serverCpu / Math.max(1, result.requests.total),
+          serverCpuShare: serverCpu / (result.duration * 1000),
+          load1,
+        };
+        rows.push(row);
+        console.log(
+          `  ${pad(row.path, 62)} ${pad(String(row.status), 4)} ${pad(row.total === null ? "—" : fmt(row.total, 0) + " found", 13)} ${pad(fmt(row.rps, 0) + " req/s", 11)} p50 ${pad(fmt(row.p50, 1) + " ms", 9)} p99 ${pad(fmt(row.p99, 1) + " ms", 10)}` +
+            ` non-2xx ${row.non2xx}${row.errors ? ` errors ${row.errors}` : ""}  server ${fmt(row.serverCpuPerReq, 1)} ms CPU/req (busy ${fmt(100 * row.serverCpuShare, 0)}%, load ${fmt(load1, 1)})` +
+            `${problems.length ? `  CONTENT: ${problems.join("; ")}` : ""}`,
+        );
+      }
+      // Each sort, both ways, shows other rows than the other way (and than the default list).
+      for (const row of rows) {
+        const { sort, order, q, category, status, featured, page } = row.query;
+        if (q || category || status || featured || page !== 1) continue;
+        const other = rows.find((r) => r !== row && r.query.sort === sort && r.query.order !== order && !r.query.q && !r.query.category && !r.query.status && !r.query.featured && r.query.page === 1);
+        if (other && other.firstIds.join(",") === row.firstIds.join(",")) row.problems.push(`the same rows as ${other.path}`);
+      }
+      const mem = memory.stop();
+
+      const slow = rows.filter((row) => !(row.p99 < ADMIN.p99Ms));
+      const toExplain = ADMIN.explainAll ? rows : slow;
+      let explained = [];
+      if (toExplain.length > 0 && postgres) explained = explainSafely(env, toExplain);
+      const code = await server.stop();
+      server = null;
+      if (code !== 0) console.log(`  server exit code ${code}`);
+      if (toExplain.length > 0 && !postgres) explained = explainSafely(env, toExplain);
+      for (const e of explained) printExplain(e);
+      return { kind, origin: postgres?.origin ?? "PGlite (temporary DATA_DIR)", seeded, rows, explained, idleRssMb, ...mem };
+    } finally {
+      const code = await server?.stop();
+      if (server && code !== 0) console.log(`  server exit code ${code}:\n${server.output()}`);
+    }
+  });
 }
 
 /** The plans of some URLs; a query already explained for an earlier URL (same SQL and parameters) is marked `repeat`. */

@@ -4,11 +4,8 @@
 // request renders and reads). It checks the answer (200, the dashboard's figures in the loader's
 // data: the 30 days' orders as SQL counts them), then loads the page and its data with
 // autocannon (a few tabs) and holds the p99 to 150 ms (issue 41).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
-import { HEADERS, cpuMs, fmt, get, label, memorySampler, preparePostgres, scenarioSettings, seed, signInAdmin, startServer } from "./bench.mjs";
+import { HEADERS, cpuMs, fmt, get, label, memorySampler, scenarioSettings, seed, signInAdmin, startServer, withScenarioDatabase } from "./bench.mjs";
 
 export const DASHBOARD = Object.assign(scenarioSettings({ products: 10_000, connections: 4, duration: 5, warmup: 3 }), {
   orders: Number(process.env.BENCH_ORDERS ?? 20_000),
@@ -26,72 +23,64 @@ const URLS = [
 ];
 
 export async function benchDashboard(kind, { port }) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-bench-dashboard-${kind}-`));
-  let postgres = null;
-  let server = null;
-  try {
-    const env = { DATA_DIR: dataDir };
-    if (kind === "postgres") {
-      postgres = await preparePostgres();
-      if (!postgres) return { kind, skipped: "no DATABASE_URL and no PostgreSQL binaries in /usr/lib/postgresql/{15,16,17}/bin" };
-      env.DATABASE_URL = postgres.url;
-    }
-    console.log(`\n━━ ${label(kind)} — dashboard${postgres ? ` — ${postgres.origin}` : ""}`);
-    let started = Date.now();
-    const seeded = seed(env, { products: DASHBOARD.products, orders: DASHBOARD.orders });
-    console.log(`  seeded ${seeded.total} products and ${seeded.orders} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    started = Date.now();
-    server = await startServer({ ...env, ADMIN_EMAIL: DASHBOARD.email, ADMIN_PASSWORD: DASHBOARD.password }, port);
-    console.log(`  server ready on ${server.base} in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${server.pid})`);
-    const memory = memorySampler(server.pid);
-    const cookie = await signInAdmin(server.base, DASHBOARD);
-    const headers = { ...HEADERS, cookie };
-    if (DASHBOARD.warmup > 0) {
-      await autocannon({ url: server.base, requests: URLS.map((url) => ({ method: "GET", path: url.path })), connections: DASHBOARD.connections, duration: DASHBOARD.warmup, headers, timeout: 10 });
-    }
-    const rows = [];
-    for (const url of URLS) {
-      const page = await get(`${server.base}${url.path}`, headers);
-      const body = page.body.toString("utf8");
-      const problems = [];
-      if (page.status !== 200) problems.push(`answered ${page.status}`);
-      if (url.path === "/admin" && !body.includes("Tableau de bord")) problems.push("no 'Tableau de bord' heading");
-      const measure = async () => {
-        const serverCpu0 = cpuMs(server.pid);
-        const result = await autocannon({ url: `${server.base}${url.path}`, connections: DASHBOARD.connections, duration: DASHBOARD.duration, headers, timeout: 10 });
-        return { result, serverCpu: cpuMs(server.pid) - serverCpu0 };
-      };
-      let { result, serverCpu } = await measure();
-      // Seen twice: autocannon completing no request in its 5 s while the server sat idle (its CPU
-      // did not move). Said, and measured once more; a second empty run stays a FAIL.
-      if (result.requests.total === 0) {
-        console.log(`  ${url.label}: autocannon completed no request (server CPU ${fmt(serverCpu, 0)} ms meanwhile); measuring again`);
-        ({ result, serverCpu } = await measure());
+  return withScenarioDatabase(kind, "comptoir-bench-dashboard", {}, async ({ env, postgres }) => {
+    let server = null;
+    try {
+      console.log(`\n━━ ${label(kind)} — dashboard${postgres ? ` — ${postgres.origin}` : ""}`);
+      let started = Date.now();
+      const seeded = seed(env, { products: DASHBOARD.products, orders: DASHBOARD.orders });
+      console.log(`  seeded ${seeded.total} products and ${seeded.orders} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      started = Date.now();
+      server = await startServer({ ...env, ADMIN_EMAIL: DASHBOARD.email, ADMIN_PASSWORD: DASHBOARD.password }, port);
+      console.log(`  server ready on ${server.base} in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${server.pid})`);
+      const memory = memorySampler(server.pid);
+      const cookie = await signInAdmin(server.base, DASHBOARD);
+      const headers = { ...HEADERS, cookie };
+      if (DASHBOARD.warmup > 0) {
+        await autocannon({ url: server.base, requests: URLS.map((url) => ({ method: "GET", path: url.path })), connections: DASHBOARD.connections, duration: DASHBOARD.warmup, headers, timeout: 10 });
       }
-      const row = {
-        label: url.label,
-        path: url.path,
-        status: page.status,
-        problems,
-        requests: result.requests.total,
-        rps: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        max: result.latency.max,
-        non2xx: result.non2xx,
-        errors: result.errors + result.timeouts,
-        cpuPerRequest: result.requests.total ? serverCpu / result.requests.total : null,
-      };
-      rows.push(row);
-      console.log(`  ${url.label}: ${fmt(row.rps, 0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${fmt(row.cpuPerRequest ?? 0, 1)} ms CPU/request${problems.length ? `; PROBLEMS: ${problems.join("; ")}` : ""}`);
+      const rows = [];
+      for (const url of URLS) {
+        const page = await get(`${server.base}${url.path}`, headers);
+        const body = page.body.toString("utf8");
+        const problems = [];
+        if (page.status !== 200) problems.push(`answered ${page.status}`);
+        if (url.path === "/admin" && !body.includes("Tableau de bord")) problems.push("no 'Tableau de bord' heading");
+        const measure = async () => {
+          const serverCpu0 = cpuMs(server.pid);
+          const result = await autocannon({ url: `${server.base}${url.path}`, connections: DASHBOARD.connections, duration: DASHBOARD.duration, headers, timeout: 10 });
+          return { result, serverCpu: cpuMs(server.pid) - serverCpu0 };
+        };
+        let { result, serverCpu } = await measure();
+        // Seen twice: autocannon completing no request in its 5 s while the server sat idle (its CPU
+        // did not move). Said, and measured once more; a second empty run stays a FAIL.
+        if (result.requests.total === 0) {
+          console.log(`  ${url.label}: autocannon completed no request (server CPU ${fmt(serverCpu, 0)} ms meanwhile); measuring again`);
+          ({ result, serverCpu } = await measure());
+        }
+        const row = {
+          label: url.label,
+          path: url.path,
+          status: page.status,
+          problems,
+          requests: result.requests.total,
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          max: result.latency.max,
+          non2xx: result.non2xx,
+          errors: result.errors + result.timeouts,
+          cpuPerRequest: result.requests.total ? serverCpu / result.requests.total : null,
+        };
+        rows.push(row);
+        console.log(`  ${url.label}: ${fmt(row.rps, 0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${fmt(row.cpuPerRequest ?? 0, 1)} ms CPU/request${problems.length ? `; PROBLEMS: ${problems.join("; ")}` : ""}`);
+      }
+      const mem = memory.stop();
+      return { kind, origin: postgres?.origin ?? "PGlite (temporary DATA_DIR)", seeded, rows, peakRssMb: mem.peakMb };
+    } finally {
+      await server?.stop();
     }
-    const mem = memory.stop();
-    return { kind, origin: postgres?.origin ?? "PGlite (temporary DATA_DIR)", seeded, rows, peakRssMb: mem.peakMb };
-  } finally {
-    await server?.stop();
-    await postgres?.stop().catch((error) => console.error(`  could not stop PostgreSQL: ${error.message}`));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 export function dashboardChecks(results) {

@@ -9,12 +9,10 @@
 // admission they get, cycle e-mails on a refusal, cancel their first order and grab again.
 // Run twice per database, first come then fair start. PGlite: one server; PostgreSQL: two
 // instances on one database, buyers split between them.
-import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { BUSY, HEADERS, cpuMs, fmt, label, preparePostgres, seed, sleep, startServer } from "./bench.mjs";
+import { BUSY, HEADERS, cpuMs, fmt, label, seed, sleep, startServer, withScenarioDatabase } from "./bench.mjs";
 import { countBy, dropDb, machineBusyMs, testPaymentForm } from "./bench-drop.mjs";
 
 export const ROOM = {
@@ -125,209 +123,203 @@ function scriptEmails(s) {
 
 // ── One run: one database, one start mode ─────────────────────────────────────────────────
 async function oneRun(kind, mode, { port }) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-room-${kind}-`));
-  let postgres = null;
-  const servers = [];
-  const run = { log: [], stop: false };
-  try {
-    const env = { DATA_DIR: dataDir, TRUST_PROXY: "loopback" };
-    if (kind === "postgres") {
-      postgres = await preparePostgres();
-      if (!postgres) return { kind, mode, skipped: "no DATABASE_URL and no PostgreSQL binaries in /usr/lib/postgresql/{15,16,17}/bin" };
-      env.DATABASE_URL = postgres.url;
-    }
-    const instances = kind === "postgres" ? 2 : 1;
-    const windowMs = ROOM.windowMinutes * 60_000;
-    console.log(`\n━━ Drop with a waiting room, ${label(kind)}, ${mode}${postgres ? ` — ${postgres.origin}, ${instances} server instances` : ""}`);
-    const seeded = seed(env);
-    const seededDropAt = kind === "pglite" ? Date.now() + ROOM.pgliteOpenLeadMs + windowMs : Date.now() + 3_600_000;
-    const rules = { perCustomerLimit: ROOM.limit, startMode: mode, fairWindowMinutes: ROOM.windowMinutes };
-    const known = dropDb("seed", { ...env, DROP_AT: new Date(seededDropAt).toISOString(), DROP_STOCK: String(ROOM.stock), DROP_RULES: JSON.stringify(rules) });
-    console.log(`  seeded ${seeded.total} products + the drop ${known.drop.path} (stock ${known.drop.stock}, ${JSON.stringify(rules)})`);
-    for (let i = 0; i < instances; i++) {
-      const server = await startServer(env, port + i);
-      servers.push(Object.assign(server, { index: i, name: instances > 1 ? `instance ${String.fromCharCode(65 + i)}` : "server", agent: new http.Agent({ keepAlive: true, maxSockets: 256 }) }));
-    }
-    let dropAt = seededDropAt;
-    if (kind === "postgres") {
-      dropAt = Date.now() + ROOM.postgresOpenLeadMs + windowMs;
-      const client = new pg.Client({ connectionString: postgres.url });
-      await client.connect();
-      await client.query("update products set drop_time = $1 where id = $2", [new Date(dropAt), known.drop.id]);
-      await client.end();
-    }
-    const opensAt = dropAt - windowMs;
-    if (Date.now() > opensAt) throw new Error(`the servers were up ${Date.now() - opensAt} ms after the room opened (start-up too slow)`);
-    console.log(`  ${servers.map((s) => `${s.name} pid ${s.pid}`).join(", ")}; room opens ${new Date(opensAt).toISOString()}, drop at ${new Date(dropAt).toISOString()}`);
-
-    const roomUrl = `/api/drops/${known.drop.id}/file`;
-    const productId = known.drop.id;
-    const honestCount = ROOM.buyers - ROOM.scripts;
-    const pages = [];
-    const payments = [];
-    const serverOf = (i) => servers[i % instances];
-
-    /** Polls a page's place until "épuisé", the buyer leaves, or the run ends; `onAdmitted` on each admitted answer. */
-    async function poll(page, every, onAdmitted) {
-      while (!run.stop && !page.left) {
-        const r = await request(run, page.server, { who: page.script === null ? "honest" : "script", url: roomUrl, ip: page.ip(), jar: page.jar, kind: "status" });
-        const state = r.json?.state ?? null;
-        page.state = state;
-        page.states.push([r.at + r.ms, state]);
-        if (state === "sold_out") {
-          page.soldOutAt ??= r.at + r.ms;
-          return;
-        }
-        if (state === "admitted") {
-          page.admittedAt ??= r.at + r.ms;
-          await onAdmitted(r.json);
-          if (page.left) return;
-        }
-        await sleep(state === "waiting" || state === "admitted" ? every : ROOM.idlePollMs);
+  const outcome = await withScenarioDatabase(kind, "comptoir-room", { TRUST_PROXY: "loopback" }, async ({ env, postgres }) => {
+    const servers = [];
+    const run = { log: [], stop: false };
+    try {
+      const instances = kind === "postgres" ? 2 : 1;
+      const windowMs = ROOM.windowMinutes * 60_000;
+      console.log(`\n━━ Drop with a waiting room, ${label(kind)}, ${mode}${postgres ? ` — ${postgres.origin}, ${instances} server instances` : ""}`);
+      const seeded = seed(env);
+      const seededDropAt = kind === "pglite" ? Date.now() + ROOM.pgliteOpenLeadMs + windowMs : Date.now() + 3_600_000;
+      const rules = { perCustomerLimit: ROOM.limit, startMode: mode, fairWindowMinutes: ROOM.windowMinutes };
+      const known = dropDb("seed", { ...env, DROP_AT: new Date(seededDropAt).toISOString(), DROP_STOCK: String(ROOM.stock), DROP_RULES: JSON.stringify(rules) });
+      console.log(`  seeded ${seeded.total} products + the drop ${known.drop.path} (stock ${known.drop.stock}, ${JSON.stringify(rules)})`);
+      for (let i = 0; i < instances; i++) {
+        const server = await startServer(env, port + i);
+        servers.push(Object.assign(server, { index: i, name: instances > 1 ? `instance ${String.fromCharCode(65 + i)}` : "server", agent: new http.Agent({ keepAlive: true, maxSockets: 256 }) }));
       }
-    }
-
-    async function checkout(page, email) {
-      const r = await request(run, page.server, { who: page.script === null ? "honest" : "script", method: "POST", url: "/api/checkout", ip: page.ip(), jar: page.jar, json: { items: [{ productId, quantity: 1 }], insuranceSelected: false, email }, kind: "checkout" });
-      page.checkouts.push({ at: r.at, status: r.status, code: r.json?.code ?? null, email });
-      return r;
-    }
-
-    async function pay(page, order, n, email) {
-      const r = await request(run, page.server, { who: page.script === null ? "honest" : "script", method: "POST", url: order.url, ip: page.ip(), form: payForm(n, email), kind: "pay" });
-      const ok = (r.status === 302 || r.status === 303) && r.location.includes("/merci?success=true");
-      payments.push({ page: page.id, script: page.script, email, ok, doneAt: r.at + r.ms, status: r.status });
-      return ok;
-    }
-
-    const cancel = (page, order) => request(run, page.server, { who: page.script === null ? "honest" : "script", method: "POST", url: "/api/checkout/cancel", ip: page.ip(), json: { orderId: order.orderId }, kind: "cancel" });
-
-    // Honest buyers: one page each, arrivals spread evenly over the window (ending 0.5 s before the drop).
-    for (let i = 0; i < honestCount; i++) {
-      const ip = honestIp(i);
-      pages.push({ id: i, script: null, server: serverOf(i), ip: () => ip, jar: new Map(), email: `acheteur${i}@example.com`, arriveAt: opensAt + 200 + Math.random() * (windowMs - 700), states: [], checkouts: [], abandons: Math.random() < ROOM.abandonShare });
-    }
-    // Scripts: 25 pages each, all arriving in the room's first 300 ms.
-    const scripts = Array.from({ length: ROOM.scripts }, (_, s) => ({ s, emails: scriptEmails(s), next: 0, cancelledOnce: false, units: 0 }));
-    for (const script of scripts) {
-      for (let k = 0; k < ROOM.emailsPerScript; k++) {
-        pages.push({ id: pages.length, script: script.s, server: serverOf(script.s + k), ip: () => scriptIp(script.s), jar: new Map(), arriveAt: opensAt + Math.random() * 300, states: [], checkouts: [], joins: [] });
+      let dropAt = seededDropAt;
+      if (kind === "postgres") {
+        dropAt = Date.now() + ROOM.postgresOpenLeadMs + windowMs;
+        const client = new pg.Client({ connectionString: postgres.url });
+        await client.connect();
+        await client.query("update products set drop_time = $1 where id = $2", [new Date(dropAt), known.drop.id]);
+        await client.end();
       }
-    }
+      const opensAt = dropAt - windowMs;
+      if (Date.now() > opensAt) throw new Error(`the servers were up ${Date.now() - opensAt} ms after the room opened (start-up too slow)`);
+      console.log(`  ${servers.map((s) => `${s.name} pid ${s.pid}`).join(", ")}; room opens ${new Date(opensAt).toISOString()}, drop at ${new Date(dropAt).toISOString()}`);
 
-    async function honest(page) {
-      await sleep(page.arriveAt - Date.now());
-      const j = await request(run, page.server, { who: page.script === null ? "honest" : "script", method: "POST", url: roomUrl, ip: page.ip(), jar: page.jar, kind: "join" });
-      page.joinedAt = j.at;
-      page.joinStatus = j.status;
-      page.ticket = j.status === 200 && page.jar.has(`drop_ticket_${productId}`);
-      let lastCode = null;
-      await poll(page, ROOM.pollMs, async (view) => {
-        if (page.ordered) return;
-        // Refused for want of stock: the page stays admitted and tries again when a unit is back.
-        if (lastCode === "OUT_OF_STOCK" && view.figures.available <= 0) return;
-        if (lastCode !== null && lastCode !== "OUT_OF_STOCK") return;
-        const r = await checkout(page, page.email);
-        lastCode = r.json?.code ?? (r.status === 200 ? null : `HTTP ${r.status}`);
-        if (r.status !== 200 || !r.json?.url) return;
-        page.ordered = true;
-        if (page.abandons) {
-          await cancel(page, r.json);
-          page.cancelled = true;
-          return; // back on the product page, whose room now says "open" (its ticket is used)
-        }
-        if (await pay(page, r.json, 1000 + page.id, page.email)) page.paidAt = Date.now();
-        page.left = true; // on to /merci
-      });
-    }
+      const roomUrl = `/api/drops/${known.drop.id}/file`;
+      const productId = known.drop.id;
+      const honestCount = ROOM.buyers - ROOM.scripts;
+      const pages = [];
+      const payments = [];
+      const serverOf = (i) => servers[i % instances];
 
-    async function scriptPage(page) {
-      const script = scripts[page.script];
-      await sleep(page.arriveAt - Date.now());
-      // Join, and join again twice when refused (the network's 10 tickets are taken).
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const j = await request(run, page.server, { who: page.script === null ? "honest" : "script", method: "POST", url: roomUrl, ip: page.ip(), jar: page.jar, kind: "join" });
-        page.joins.push(j.status);
-        page.joinedAt ??= j.at;
-        if (j.status === 200) break;
-        await sleep(2_000);
-      }
-      page.ticket = page.jar.has(`drop_ticket_${productId}`);
-      if (!page.ticket) {
-        // No place: try the checkout anyway at the opening, with no admission.
-        await sleep(dropAt + Math.random() * 1_000 - Date.now());
-        await checkout(page, script.emails[script.next++ % script.emails.length]);
-        return;
-      }
-      let done = false;
-      await poll(page, ROOM.scriptPollMs, async (view) => {
-        if (done) return;
-        if (view.figures.available <= 0 && page.checkouts.at(-1)?.code === "OUT_OF_STOCK") return;
-        // Up to three e-mails per look: the next one when a limit refuses the last.
-        for (let tries = 0; tries < 3 && !done; tries++) {
-          const email = script.emails[script.next++ % script.emails.length];
-          const r = await checkout(page, email);
-          const code = r.json?.code ?? null;
-          if (r.status === 200 && r.json?.url) {
-            if (!script.cancelledOnce) {
-              // Cancel and grab again: the unit goes back on sale, the script's other admitted pages race for it.
-              script.cancelledOnce = true;
-              await cancel(page, r.json);
-              const again = await request(run, page.server, { who: page.script === null ? "honest" : "script", method: "POST", url: roomUrl, ip: page.ip(), jar: page.jar, kind: "join" });
-              page.joins.push(again.status);
-              continue;
-            }
-            if (await pay(page, r.json, 5000 + page.id, email)) script.units += 1;
-            done = true;
-          } else if (code === "OUT_OF_STOCK" || code === "DROP_ADMISSION" || r.status >= 500 || r.status === null) {
-            if (code === "DROP_ADMISSION") done = true;
+      /** Polls a page's place until "épuisé", the buyer leaves, or the run ends; `onAdmitted` on each admitted answer. */
+      async function poll(page, every, onAdmitted) {
+        while (!run.stop && !page.left) {
+          const r = await request(run, page.server, { who: page.script === null ? "honest" : "script", url: roomUrl, ip: page.ip(), jar: page.jar, kind: "status" });
+          const state = r.json?.state ?? null;
+          page.state = state;
+          page.states.push([r.at + r.ms, state]);
+          if (state === "sold_out") {
+            page.soldOutAt ??= r.at + r.ms;
             return;
           }
+          if (state === "admitted") {
+            page.admittedAt ??= r.at + r.ms;
+            await onAdmitted(r.json);
+            if (page.left) return;
+          }
+          await sleep(state === "waiting" || state === "admitted" ? every : ROOM.idlePollMs);
         }
-      });
-    }
-
-    const cpu0 = servers.map((s) => cpuMs(s.pid));
-    const bench0 = process.cpuUsage();
-    const machine0 = machineBusyMs();
-    const t0 = Date.now();
-    const all = pages.map((page) => (page.script === null ? honest(page) : scriptPage(page)));
-    // Ends the run once every waiting page has seen "épuisé" after the last sale, or at the deadline.
-    const watcher = (async () => {
-      const deadline = dropAt + ROOM.afterDropMs;
-      let soldOutSince = null;
-      while (Date.now() < deadline) {
-        await sleep(250);
-        if (soldOutSince === null && payments.filter((p) => p.ok).length >= ROOM.stock) soldOutSince = Date.now();
-        const watching = pages.filter((p) => !p.left && p.ticket && p.soldOutAt === undefined && (p.state === "waiting" || p.state === "admitted"));
-        if (soldOutSince !== null && (watching.length === 0 || Date.now() - soldOutSince > ROOM.afterSoldOutMs)) break;
       }
+
+      async function checkout(page, email) {
+        const r = await request(run, page.server, { who: page.script === null ? "honest" : "script", method: "POST", url: "/api/checkout", ip: page.ip(), jar: page.jar, json: { items: [{ productId, quantity: 1 }], insuranceSelected: false, email }, kind: "checkout" });
+        page.checkouts.push({ at: r.at, status: r.status, code: r.json?.code ?? null, email });
+        return r;
+      }
+
+      async function pay(page, order, n, email) {
+        const r = await request(run, page.server, { who: page.script === null ? "honest" : "script", method: "POST", url: order.url, ip: page.ip(), form: payForm(n, email), kind: "pay" });
+        const ok = (r.status === 302 || r.status === 303) && r.location.includes("/merci?success=true");
+        payments.push({ page: page.id, script: page.script, email, ok, doneAt: r.at + r.ms, status: r.status });
+        return ok;
+      }
+
+      const cancel = (page, order) => request(run, page.server, { who: page.script === null ? "honest" : "script", method: "POST", url: "/api/checkout/cancel", ip: page.ip(), json: { orderId: order.orderId }, kind: "cancel" });
+
+      // Honest buyers: one page each, arrivals spread evenly over the window (ending 0.5 s before the drop).
+      for (let i = 0; i < honestCount; i++) {
+        const ip = honestIp(i);
+        pages.push({ id: i, script: null, server: serverOf(i), ip: () => ip, jar: new Map(), email: `acheteur${i}@example.com`, arriveAt: opensAt + 200 + Math.random() * (windowMs - 700), states: [], checkouts: [], abandons: Math.random() < ROOM.abandonShare });
+      }
+      // Scripts: 25 pages each, all arriving in the room's first 300 ms.
+      const scripts = Array.from({ length: ROOM.scripts }, (_, s) => ({ s, emails: scriptEmails(s), next: 0, cancelledOnce: false, units: 0 }));
+      for (const script of scripts) {
+        for (let k = 0; k < ROOM.emailsPerScript; k++) {
+          pages.push({ id: pages.length, script: script.s, server: serverOf(script.s + k), ip: () => scriptIp(script.s), jar: new Map(), arriveAt: opensAt + Math.random() * 300, states: [], checkouts: [], joins: [] });
+        }
+      }
+
+      async function honest(page) {
+        await sleep(page.arriveAt - Date.now());
+        const j = await request(run, page.server, { who: page.script === null ? "honest" : "script", method: "POST", url: roomUrl, ip: page.ip(), jar: page.jar, kind: "join" });
+        page.joinedAt = j.at;
+        page.joinStatus = j.status;
+        page.ticket = j.status === 200 && page.jar.has(`drop_ticket_${productId}`);
+        let lastCode = null;
+        await poll(page, ROOM.pollMs, async (view) => {
+          if (page.ordered) return;
+          // Refused for want of stock: the page stays admitted and tries again when a unit is back.
+          if (lastCode === "OUT_OF_STOCK" && view.figures.available <= 0) return;
+          if (lastCode !== null && lastCode !== "OUT_OF_STOCK") return;
+          const r = await checkout(page, page.email);
+          lastCode = r.json?.code ?? (r.status === 200 ? null : `HTTP ${r.status}`);
+          if (r.status !== 200 || !r.json?.url) return;
+          page.ordered = true;
+          if (page.abandons) {
+            await cancel(page, r.json);
+            page.cancelled = true;
+            return; // back on the product page, whose room now says "open" (its ticket is used)
+          }
+          if (await pay(page, r.json, 1000 + page.id, page.email)) page.paidAt = Date.now();
+          page.left = true; // on to /merci
+        });
+      }
+
+      async function scriptPage(page) {
+        const script = scripts[page.script];
+        await sleep(page.arriveAt - Date.now());
+        // Join, and join again twice when refused (the network's 10 tickets are taken).
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const j = await request(run, page.server, { who: page.script === null ? "honest" : "script", method: "POST", url: roomUrl, ip: page.ip(), jar: page.jar, kind: "join" });
+          page.joins.push(j.status);
+          page.joinedAt ??= j.at;
+          if (j.status === 200) break;
+          await sleep(2_000);
+        }
+        page.ticket = page.jar.has(`drop_ticket_${productId}`);
+        if (!page.ticket) {
+          // No place: try the checkout anyway at the opening, with no admission.
+          await sleep(dropAt + Math.random() * 1_000 - Date.now());
+          await checkout(page, script.emails[script.next++ % script.emails.length]);
+          return;
+        }
+        let done = false;
+        await poll(page, ROOM.scriptPollMs, async (view) => {
+          if (done) return;
+          if (view.figures.available <= 0 && page.checkouts.at(-1)?.code === "OUT_OF_STOCK") return;
+          // Up to three e-mails per look: the next one when a limit refuses the last.
+          for (let tries = 0; tries < 3 && !done; tries++) {
+            const email = script.emails[script.next++ % script.emails.length];
+            const r = await checkout(page, email);
+            const code = r.json?.code ?? null;
+            if (r.status === 200 && r.json?.url) {
+              if (!script.cancelledOnce) {
+                // Cancel and grab again: the unit goes back on sale, the script's other admitted pages race for it.
+                script.cancelledOnce = true;
+                await cancel(page, r.json);
+                const again = await request(run, page.server, { who: page.script === null ? "honest" : "script", method: "POST", url: roomUrl, ip: page.ip(), jar: page.jar, kind: "join" });
+                page.joins.push(again.status);
+                continue;
+              }
+              if (await pay(page, r.json, 5000 + page.id, email)) script.units += 1;
+              done = true;
+            } else if (code === "OUT_OF_STOCK" || code === "DROP_ADMISSION" || r.status >= 500 || r.status === null) {
+              if (code === "DROP_ADMISSION") done = true;
+              return;
+            }
+          }
+        });
+      }
+
+      const cpu0 = servers.map((s) => cpuMs(s.pid));
+      const bench0 = process.cpuUsage();
+      const machine0 = machineBusyMs();
+      const t0 = Date.now();
+      const all = pages.map((page) => (page.script === null ? honest(page) : scriptPage(page)));
+      // Ends the run once every waiting page has seen "épuisé" after the last sale, or at the deadline.
+      const watcher = (async () => {
+        const deadline = dropAt + ROOM.afterDropMs;
+        let soldOutSince = null;
+        while (Date.now() < deadline) {
+          await sleep(250);
+          if (soldOutSince === null && payments.filter((p) => p.ok).length >= ROOM.stock) soldOutSince = Date.now();
+          const watching = pages.filter((p) => !p.left && p.ticket && p.soldOutAt === undefined && (p.state === "waiting" || p.state === "admitted"));
+          if (soldOutSince !== null && (watching.length === 0 || Date.now() - soldOutSince > ROOM.afterSoldOutMs)) break;
+        }
+        run.stop = true;
+      })();
+      await Promise.all([...all, watcher]);
+      const wallMs = Date.now() - t0;
+      const cpu = servers.map((s, i) => cpuMs(s.pid) - cpu0[i]);
+      const benchCpu = process.cpuUsage(bench0);
+      const machineCpu = machineBusyMs() - machine0;
+      for (const server of servers) {
+        server.agent.destroy();
+        const code = await server.stop();
+        if (code !== 0) console.log(`  ${server.name} exit code ${code}:\n${server.output().slice(-2000)}`);
+      }
+      const serverErrors = servers.flatMap((s) => s.output().split("\n").filter((line) => /"level":(50|60)|^checkout|Error/.test(line)));
+      const database = dropDb("customers", { ...env, DROP_PRODUCT_ID: String(productId) });
+      const result = summarize({ kind, mode, origin: postgres?.origin ?? "PGlite (temporary DATA_DIR)", instances, seeded, pages, payments, log: run.log, opensAt, dropAt, windowMs, database, cpu, benchCpu: (benchCpu.user + benchCpu.system) / 1000, machineCpu, wallMs, serverErrors });
+      printRun(result);
+      return result;
+    } finally {
       run.stop = true;
-    })();
-    await Promise.all([...all, watcher]);
-    const wallMs = Date.now() - t0;
-    const cpu = servers.map((s, i) => cpuMs(s.pid) - cpu0[i]);
-    const benchCpu = process.cpuUsage(bench0);
-    const machineCpu = machineBusyMs() - machine0;
-    for (const server of servers) {
-      server.agent.destroy();
-      const code = await server.stop();
-      if (code !== 0) console.log(`  ${server.name} exit code ${code}:\n${server.output().slice(-2000)}`);
+      for (const server of servers) {
+        server.agent?.destroy();
+        await server.stop();
+      }
     }
-    const serverErrors = servers.flatMap((s) => s.output().split("\n").filter((line) => /"level":(50|60)|^checkout|Error/.test(line)));
-    const database = dropDb("customers", { ...env, DROP_PRODUCT_ID: String(productId) });
-    const result = summarize({ kind, mode, origin: postgres?.origin ?? "PGlite (temporary DATA_DIR)", instances, seeded, pages, payments, log: run.log, opensAt, dropAt, windowMs, database, cpu, benchCpu: (benchCpu.user + benchCpu.system) / 1000, machineCpu, wallMs, serverErrors });
-    printRun(result);
-    return result;
-  } finally {
-    run.stop = true;
-    for (const server of servers) {
-      server.agent?.destroy();
-      await server.stop();
-    }
-    await postgres?.stop().catch((error) => console.error(`  could not stop PostgreSQL: ${error.message}`));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
+  // A skipped run names its mode too.
+  return outcome.skipped ? { kind, mode, skipped: outcome.skipped } : outcome;
 }
 
 const otherCpu = (cpu) => Math.max(0, cpu.machine - cpu.servers.reduce((a, b) => a + b, 0) - cpu.bench);

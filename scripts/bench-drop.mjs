@@ -11,11 +11,10 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
-import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import pg from "pg";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
-import { BUSY, HEADERS, cpuMs, fmt, get, label, preparePostgres, root, seed, sleep, startServer } from "./bench.mjs";
+import { BUSY, HEADERS, cpuMs, fmt, get, label, root, seed, sleep, startServer, withScenarioDatabase } from "./bench.mjs";
 
 export const DROP = {
   stock: 10,
@@ -479,212 +478,204 @@ function summarize(buyers, listeners, fireAt) {
 
 // ── The scenario on one database ─────────────────────────────────────────────────────────
 export async function benchDrop(kind, { port }) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-drop-${kind}-`));
-  let postgres = null;
-  const servers = [];
-  let listeners = [];
-  let buyers = [];
-  try {
-    const env = { DATA_DIR: dataDir, TRUST_PROXY: "loopback" };
-    if (kind === "postgres") {
-      postgres = await preparePostgres();
-      if (!postgres) return { kind, skipped: "no DATABASE_URL and no PostgreSQL binaries in /usr/lib/postgresql/{15,16,17}/bin" };
-      env.DATABASE_URL = postgres.url;
-    }
-    const instances = kind === "postgres" ? 2 : 1;
-    console.log(`\n━━ Drop scenario, ${label(kind)}${postgres ? ` — ${postgres.origin}, ${instances} server instances` : ""}`);
-    const seeded = seed(env);
-    // PGlite: the drop time goes in now, before the server opens the directory; PostgreSQL: far
-    // ahead for now, brought forward once the servers are up.
-    const seededDropAt = new Date(Date.now() + (kind === "pglite" ? DROP.leadPgliteMs : 3_600_000));
-    const known = dropDb("seed", { ...env, DROP_AT: seededDropAt.toISOString(), DROP_STOCK: String(DROP.stock) });
-    console.log(`  seeded ${seeded.total} products + the drop product ${known.drop.path} (stock ${known.drop.stock}, a_venir)`);
+  return withScenarioDatabase(kind, "comptoir-drop", { TRUST_PROXY: "loopback" }, async ({ env, postgres }) => {
+    const servers = [];
+    let listeners = [];
+    let buyers = [];
+    try {
+      const instances = kind === "postgres" ? 2 : 1;
+      console.log(`\n━━ Drop scenario, ${label(kind)}${postgres ? ` — ${postgres.origin}, ${instances} server instances` : ""}`);
+      const seeded = seed(env);
+      // PGlite: the drop time goes in now, before the server opens the directory; PostgreSQL: far
+      // ahead for now, brought forward once the servers are up.
+      const seededDropAt = new Date(Date.now() + (kind === "pglite" ? DROP.leadPgliteMs : 3_600_000));
+      const known = dropDb("seed", { ...env, DROP_AT: seededDropAt.toISOString(), DROP_STOCK: String(DROP.stock) });
+      console.log(`  seeded ${seeded.total} products + the drop product ${known.drop.path} (stock ${known.drop.stock}, a_venir)`);
 
-    for (let i = 0; i < instances; i++) {
-      // One after the other: a fresh DATA_DIR gets its secret and sample images from the first.
-      const started = Date.now();
-      const server = await startServer(env, port + i);
-      servers.push(Object.assign(server, { index: i, name: instances > 1 ? `instance ${String.fromCharCode(65 + i)}` : "server" }));
-      console.log(`  ${servers[i].name} ready on ${server.base} in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${server.pid}, TRUST_PROXY=loopback)`);
-    }
-
-    let dropAt = seededDropAt.getTime();
-    if (kind === "postgres") {
-      dropAt = Date.now() + DROP.leadPostgresMs;
-      const client = new pg.Client({ connectionString: postgres.url });
-      await client.connect();
-      await client.query("update products set drop_time = $1 where id = $2", [new Date(dropAt), known.drop.id]);
-      await client.end();
-    }
-    const drop = { id: known.drop.id, path: known.drop.path, at: dropAt };
-    console.log(`  drop at ${new Date(dropAt).toISOString()} (in ${((dropAt - Date.now()) / 1000).toFixed(1)} s)`);
-    console.log(`  stock reader checked: ${await validateReader(servers[0].base, known)}`);
-
-    const fetchLog = [];
-    listeners = await inBatches(DROP.listeners, 50, (i) => openListener(servers[i % instances], i, drop, fetchLog));
-    console.log(`  ${listeners.length} pages listening on /api/live${instances > 1 ? " (split between the instances)" : ""}`);
-
-    const warmed = await warmUp(servers, known.inStock, DROP.warmupCheckouts);
-    console.log(`  warm-up: ${warmed}`);
-
-    const untilConnect = dropAt - DROP.connectBeforeMs - Date.now();
-    if (untilConnect > 0) await sleep(untilConnect);
-    buyers = await inBatches(DROP.buyers, 100, (i) => connectBuyer(servers[i % instances], i, drop.id));
-    const margin = dropAt - Date.now();
-    if (margin < 200) throw new Error(`not ready in time: the buyers were connected ${-margin} ms after the drop time (start-up too slow)`);
-    console.log(`  ${buyers.length} buyers connected, each with its own X-Forwarded-For; firing in ${(margin / 1000).toFixed(1)} s`);
-
-    // ── The rush ──
-    const postmaster = postgres ? await findPostmaster(postgres.url) : null;
-    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
-    await sleep(Math.max(0, dropAt - Date.now() - 30));
-    const stopActivity = postgres ? startActivitySampler(postgres.url, drop.id, dropAt) : null;
-    const cpu0 = { servers: servers.map((s) => cpuMs(s.pid)), postgres: postmaster ? postgresCpuMs(postmaster) : 0, bench: process.cpuUsage(), machine: machineBusyMs() };
-    while (Date.now() < dropAt) {
-      // spin the last milliseconds: every request leaves at the drop time, not a timer's later
-    }
-    loopDelay.enable();
-    const fireAt = performance.now();
-    const fireWall = Date.now();
-    for (const buyer of buyers) buyer.fire();
-    const fireSpreadMs = performance.now() - fireAt;
-    await Promise.all(buyers.map((b) => b.done));
-    const rushEnd = performance.now();
-    loopDelay.disable();
-    const benchCpu = process.cpuUsage(cpu0.bench);
-    const cpu = {
-      windowMs: rushEnd - fireAt,
-      servers: servers.map((s, i) => cpuMs(s.pid) - cpu0.servers[i]),
-      postgres: postmaster ? postgresCpuMs(postmaster) - cpu0.postgres : null,
-      bench: (benchCpu.user + benchCpu.system) / 1000,
-      machine: machineBusyMs() - cpu0.machine,
-      cores: os.availableParallelism(),
-      loopDelayP99: loopDelay.percentile(99) / 1e6,
-      loopDelayMax: loopDelay.max / 1e6,
-    };
-    const activity = stopActivity ? await stopActivity() : null;
-    const rush = summarize(buyers, [], fireAt);
-    console.log(
-      `  rush: ${rush.reserved} reserved, ${rush.outOfStock} OUT_OF_STOCK, ${rush.other4xxCount} other 4xx, ${rush.s5xx} 5xx, ${rush.errors} errors, ${rush.timeouts} timeouts;` +
-        ` ${fmt(rush.answersPerS, 0)} answers/s over ${fmt(rush.rushMs, 0)} ms, p50 ${fmt(rush.latency.p50, 0)} ms, p99 ${fmt(rush.latency.p99, 0)} ms, max ${fmt(rush.latency.max, 0)} ms` +
-        ` (requests written in ${fmt(fireSpreadMs, 1)} ms, ${fmt(fireWall - dropAt, 0)} ms after the drop time)`,
-    );
-
-    console.log(
-      `  during the rush (${fmt(cpu.windowMs, 0)} ms): server CPU ${cpu.servers.map((c) => `${fmt(c, 0)} ms (${fmt((100 * c) / cpu.windowMs, 0)}%)`).join(" + ")}` +
-        `${cpu.postgres !== null ? `, PostgreSQL ${fmt(cpu.postgres, 0)} ms (${fmt((100 * cpu.postgres) / cpu.windowMs, 0)}%)` : ""}, bench ${fmt(cpu.bench, 0)} ms (${fmt((100 * cpu.bench) / cpu.windowMs, 0)}%),` +
-        ` event-loop delay p99 ${fmt(cpu.loopDelayP99, 1)} ms; other work on the machine ${fmt(otherCpu(cpu), 0)} ms (${fmt((100 * otherCpu(cpu)) / cpu.windowMs, 0)}% of a core, ${cpu.cores} cores)`,
-    );
-    if (activity) {
-      console.log(
-        `  PostgreSQL sessions (${activity.samples} samples): up to ${activity.lockWaitsMax} waiting on a lock (mean ${fmt(activity.lockWaitsMean, 1)}), up to ${activity.idleInTxMax} idle in transaction, up to ${activity.activeMax} active;` +
-          ` stock 0 in the database ${fmt(activity.stockZeroMs, 0)} ms after the drop`,
-      );
-    }
-
-    // Stock right after the rush: PostgreSQL from the database; PGlite (open in the server) as
-    // the shop shows it, and from the database once the server has stopped (below).
-    let stockAfterRush;
-    if (postgres) {
-      const client = new pg.Client({ connectionString: postgres.url });
-      await client.connect();
-      stockAfterRush = Number((await client.query("select stock from products where id = $1", [drop.id])).rows[0]?.stock);
-      await client.end();
-    } else {
-      stockAfterRush = stockOf((await readProductData(servers[0].base, drop.path)).product, drop.id);
-    }
-
-    // ── The pages see it sold out ──
-    const listenDeadline = Date.now() + DROP.listenAfterMs;
-    while (listeners.some((l) => l.soldOutMs === null) && Date.now() < listenDeadline) await sleep(50);
-    for (const listener of listeners) listener.close();
-    const all = summarize(buyers, listeners, fireAt);
-    const rushFetches = fetchLog.filter((f) => f.startedAt >= fireAt && f.startedAt <= rushEnd);
-    const fetches = { total: fetchLog.length, duringRush: rushFetches.length, latency: spread(fetchLog.map((f) => f.ms)), non200: fetchLog.filter((f) => f.status !== 200).length };
-    console.log(
-      `  pages: ${all.sawSoldOut}/${all.listeners} saw it sold out, p50 ${fmt(all.soldOut.p50, 0)} ms, p99 ${fmt(all.soldOut.p99, 0)} ms, max ${fmt(all.soldOut.max, 0)} ms after the drop;` +
-        ` ${fetches.total} .data refetches (${fetches.duringRush} during the rush), p50 ${fmt(fetches.latency.p50, 0)} ms, p99 ${fmt(fetches.latency.p99, 0)} ms;` +
-        ` last catalog event received p50 ${fmt(all.lastEvent.p50, 0)} ms, max ${fmt(all.lastEvent.max, 0)} ms after the drop`,
-    );
-
-    // ── Payment of the reserved orders ──
-    const reserved = buyers.filter((b) => b.status === 200 && b.url);
-    const payments = [];
-    for (const [n, buyer] of reserved.entries()) {
-      try {
-        payments.push(await pay(buyer.url, n + 1));
-      } catch (error) {
-        payments.push({ ok: false, status: null, location: "", error: error.message });
+      for (let i = 0; i < instances; i++) {
+        // One after the other: a fresh DATA_DIR gets its secret and sample images from the first.
+        const started = Date.now();
+        const server = await startServer(env, port + i);
+        servers.push(Object.assign(server, { index: i, name: instances > 1 ? `instance ${String.fromCharCode(65 + i)}` : "server" }));
+        console.log(`  ${servers[i].name} ready on ${server.base} in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${server.pid}, TRUST_PROXY=loopback)`);
       }
-    }
-    const paidOk = payments.filter((p) => p.ok).length;
-    console.log(`  payments: ${paidOk}/${reserved.length} redirected to /merci?success=true (p50 ${fmt(percentile(payments.map((p) => p.ms ?? 0), 50), 0)} ms)`);
 
-    for (const server of servers) {
-      const code = await server.stop();
-      if (code !== 0) console.log(`  ${server.name} exit code ${code}:\n${server.output()}`);
-    }
-    // Errors the servers logged (pino level 50+, or a console.error such as "checkout: …").
-    const serverErrors = servers.flatMap((s) => s.output().split("\n").filter((line) => /"level":(50|60)|^checkout:|Error/.test(line)));
-    if (serverErrors.length > 0) console.log(`  the servers logged ${serverErrors.length} error line(s), first ones:\n    ${serverErrors.slice(0, 3).join("\n    ")}`);
-    const database = dropDb("verify", { ...env, DROP_PRODUCT_ID: String(drop.id) });
-    const count = (state, status) => state.orders[status]?.orders ?? 0;
-    console.log(
-      `  database: stock ${database.before.stock}, orders ${JSON.stringify(database.before.orders)};` +
-        ` sweeper 31 min later released ${database.released}, stock ${database.after.stock}, ${count(database.after, "paid")} paid, ${count(database.after, "pending_payment")} pending`,
-    );
+      let dropAt = seededDropAt.getTime();
+      if (kind === "postgres") {
+        dropAt = Date.now() + DROP.leadPostgresMs;
+        const client = new pg.Client({ connectionString: postgres.url });
+        await client.connect();
+        await client.query("update products set drop_time = $1 where id = $2", [new Date(dropAt), known.drop.id]);
+        await client.end();
+      }
+      const drop = { id: known.drop.id, path: known.drop.path, at: dropAt };
+      console.log(`  drop at ${new Date(dropAt).toISOString()} (in ${((dropAt - Date.now()) / 1000).toFixed(1)} s)`);
+      console.log(`  stock reader checked: ${await validateReader(servers[0].base, known)}`);
 
-    const perInstance =
-      instances > 1
-        ? servers.map((s) => ({
-            name: s.name,
-            ...summarize(
-              buyers.filter((b) => b.instance === s.index),
-              listeners.filter((l) => l.instance === s.index),
-              fireAt,
-            ),
-            cpuMs: cpu.servers[s.index],
-            fetchesDuringRush: rushFetches.filter((f) => f.instance === s.index).length,
-          }))
-        : [];
-    for (const p of perInstance) {
+      const fetchLog = [];
+      listeners = await inBatches(DROP.listeners, 50, (i) => openListener(servers[i % instances], i, drop, fetchLog));
+      console.log(`  ${listeners.length} pages listening on /api/live${instances > 1 ? " (split between the instances)" : ""}`);
+
+      const warmed = await warmUp(servers, known.inStock, DROP.warmupCheckouts);
+      console.log(`  warm-up: ${warmed}`);
+
+      const untilConnect = dropAt - DROP.connectBeforeMs - Date.now();
+      if (untilConnect > 0) await sleep(untilConnect);
+      buyers = await inBatches(DROP.buyers, 100, (i) => connectBuyer(servers[i % instances], i, drop.id));
+      const margin = dropAt - Date.now();
+      if (margin < 200) throw new Error(`not ready in time: the buyers were connected ${-margin} ms after the drop time (start-up too slow)`);
+      console.log(`  ${buyers.length} buyers connected, each with its own X-Forwarded-For; firing in ${(margin / 1000).toFixed(1)} s`);
+
+      // ── The rush ──
+      const postmaster = postgres ? await findPostmaster(postgres.url) : null;
+      const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+      await sleep(Math.max(0, dropAt - Date.now() - 30));
+      const stopActivity = postgres ? startActivitySampler(postgres.url, drop.id, dropAt) : null;
+      const cpu0 = { servers: servers.map((s) => cpuMs(s.pid)), postgres: postmaster ? postgresCpuMs(postmaster) : 0, bench: process.cpuUsage(), machine: machineBusyMs() };
+      while (Date.now() < dropAt) {
+        // spin the last milliseconds: every request leaves at the drop time, not a timer's later
+      }
+      loopDelay.enable();
+      const fireAt = performance.now();
+      const fireWall = Date.now();
+      for (const buyer of buyers) buyer.fire();
+      const fireSpreadMs = performance.now() - fireAt;
+      await Promise.all(buyers.map((b) => b.done));
+      const rushEnd = performance.now();
+      loopDelay.disable();
+      const benchCpu = process.cpuUsage(cpu0.bench);
+      const cpu = {
+        windowMs: rushEnd - fireAt,
+        servers: servers.map((s, i) => cpuMs(s.pid) - cpu0.servers[i]),
+        postgres: postmaster ? postgresCpuMs(postmaster) - cpu0.postgres : null,
+        bench: (benchCpu.user + benchCpu.system) / 1000,
+        machine: machineBusyMs() - cpu0.machine,
+        cores: os.availableParallelism(),
+        loopDelayP99: loopDelay.percentile(99) / 1e6,
+        loopDelayMax: loopDelay.max / 1e6,
+      };
+      const activity = stopActivity ? await stopActivity() : null;
+      const rush = summarize(buyers, [], fireAt);
       console.log(
-        `  ${p.name}: ${p.reserved} reserved, ${p.outOfStock} OUT_OF_STOCK, ${p.other4xxCount} other 4xx, ${p.s5xx} 5xx, ${p.errors + p.timeouts} errors/timeouts; p50 ${fmt(p.latency.p50, 0)} ms, p99 ${fmt(p.latency.p99, 0)} ms, max ${fmt(p.latency.max, 0)} ms;` +
-          ` pages saw it sold out ${p.sawSoldOut}/${p.listeners}, p50 ${fmt(p.soldOut.p50, 0)} ms, p99 ${fmt(p.soldOut.p99, 0)} ms, max ${fmt(p.soldOut.max, 0)} ms`,
+        `  rush: ${rush.reserved} reserved, ${rush.outOfStock} OUT_OF_STOCK, ${rush.other4xxCount} other 4xx, ${rush.s5xx} 5xx, ${rush.errors} errors, ${rush.timeouts} timeouts;` +
+          ` ${fmt(rush.answersPerS, 0)} answers/s over ${fmt(rush.rushMs, 0)} ms, p50 ${fmt(rush.latency.p50, 0)} ms, p99 ${fmt(rush.latency.p99, 0)} ms, max ${fmt(rush.latency.max, 0)} ms` +
+          ` (requests written in ${fmt(fireSpreadMs, 1)} ms, ${fmt(fireWall - dropAt, 0)} ms after the drop time)`,
       );
+
+      console.log(
+        `  during the rush (${fmt(cpu.windowMs, 0)} ms): server CPU ${cpu.servers.map((c) => `${fmt(c, 0)} ms (${fmt((100 * c) / cpu.windowMs, 0)}%)`).join(" + ")}` +
+          `${cpu.postgres !== null ? `, PostgreSQL ${fmt(cpu.postgres, 0)} ms (${fmt((100 * cpu.postgres) / cpu.windowMs, 0)}%)` : ""}, bench ${fmt(cpu.bench, 0)} ms (${fmt((100 * cpu.bench) / cpu.windowMs, 0)}%),` +
+          ` event-loop delay p99 ${fmt(cpu.loopDelayP99, 1)} ms; other work on the machine ${fmt(otherCpu(cpu), 0)} ms (${fmt((100 * otherCpu(cpu)) / cpu.windowMs, 0)}% of a core, ${cpu.cores} cores)`,
+      );
+      if (activity) {
+        console.log(
+          `  PostgreSQL sessions (${activity.samples} samples): up to ${activity.lockWaitsMax} waiting on a lock (mean ${fmt(activity.lockWaitsMean, 1)}), up to ${activity.idleInTxMax} idle in transaction, up to ${activity.activeMax} active;` +
+            ` stock 0 in the database ${fmt(activity.stockZeroMs, 0)} ms after the drop`,
+        );
+      }
+
+      // Stock right after the rush: PostgreSQL from the database; PGlite (open in the server) as
+      // the shop shows it, and from the database once the server has stopped (below).
+      let stockAfterRush;
+      if (postgres) {
+        const client = new pg.Client({ connectionString: postgres.url });
+        await client.connect();
+        stockAfterRush = Number((await client.query("select stock from products where id = $1", [drop.id])).rows[0]?.stock);
+        await client.end();
+      } else {
+        stockAfterRush = stockOf((await readProductData(servers[0].base, drop.path)).product, drop.id);
+      }
+
+      // ── The pages see it sold out ──
+      const listenDeadline = Date.now() + DROP.listenAfterMs;
+      while (listeners.some((l) => l.soldOutMs === null) && Date.now() < listenDeadline) await sleep(50);
+      for (const listener of listeners) listener.close();
+      const all = summarize(buyers, listeners, fireAt);
+      const rushFetches = fetchLog.filter((f) => f.startedAt >= fireAt && f.startedAt <= rushEnd);
+      const fetches = { total: fetchLog.length, duringRush: rushFetches.length, latency: spread(fetchLog.map((f) => f.ms)), non200: fetchLog.filter((f) => f.status !== 200).length };
+      console.log(
+        `  pages: ${all.sawSoldOut}/${all.listeners} saw it sold out, p50 ${fmt(all.soldOut.p50, 0)} ms, p99 ${fmt(all.soldOut.p99, 0)} ms, max ${fmt(all.soldOut.max, 0)} ms after the drop;` +
+          ` ${fetches.total} .data refetches (${fetches.duringRush} during the rush), p50 ${fmt(fetches.latency.p50, 0)} ms, p99 ${fmt(fetches.latency.p99, 0)} ms;` +
+          ` last catalog event received p50 ${fmt(all.lastEvent.p50, 0)} ms, max ${fmt(all.lastEvent.max, 0)} ms after the drop`,
+      );
+
+      // ── Payment of the reserved orders ──
+      const reserved = buyers.filter((b) => b.status === 200 && b.url);
+      const payments = [];
+      for (const [n, buyer] of reserved.entries()) {
+        try {
+          payments.push(await pay(buyer.url, n + 1));
+        } catch (error) {
+          payments.push({ ok: false, status: null, location: "", error: error.message });
+        }
+      }
+      const paidOk = payments.filter((p) => p.ok).length;
+      console.log(`  payments: ${paidOk}/${reserved.length} redirected to /merci?success=true (p50 ${fmt(percentile(payments.map((p) => p.ms ?? 0), 50), 0)} ms)`);
+
+      for (const server of servers) {
+        const code = await server.stop();
+        if (code !== 0) console.log(`  ${server.name} exit code ${code}:\n${server.output()}`);
+      }
+      // Errors the servers logged (pino level 50+, or a console.error such as "checkout: …").
+      const serverErrors = servers.flatMap((s) => s.output().split("\n").filter((line) => /"level":(50|60)|^checkout:|Error/.test(line)));
+      if (serverErrors.length > 0) console.log(`  the servers logged ${serverErrors.length} error line(s), first ones:\n    ${serverErrors.slice(0, 3).join("\n    ")}`);
+      const database = dropDb("verify", { ...env, DROP_PRODUCT_ID: String(drop.id) });
+      const count = (state, status) => state.orders[status]?.orders ?? 0;
+      console.log(
+        `  database: stock ${database.before.stock}, orders ${JSON.stringify(database.before.orders)};` +
+          ` sweeper 31 min later released ${database.released}, stock ${database.after.stock}, ${count(database.after, "paid")} paid, ${count(database.after, "pending_payment")} pending`,
+      );
+
+      const perInstance =
+        instances > 1
+          ? servers.map((s) => ({
+              name: s.name,
+              ...summarize(
+                buyers.filter((b) => b.instance === s.index),
+                listeners.filter((l) => l.instance === s.index),
+                fireAt,
+              ),
+              cpuMs: cpu.servers[s.index],
+              fetchesDuringRush: rushFetches.filter((f) => f.instance === s.index).length,
+            }))
+          : [];
+      for (const p of perInstance) {
+        console.log(
+          `  ${p.name}: ${p.reserved} reserved, ${p.outOfStock} OUT_OF_STOCK, ${p.other4xxCount} other 4xx, ${p.s5xx} 5xx, ${p.errors + p.timeouts} errors/timeouts; p50 ${fmt(p.latency.p50, 0)} ms, p99 ${fmt(p.latency.p99, 0)} ms, max ${fmt(p.latency.max, 0)} ms;` +
+            ` pages saw it sold out ${p.sawSoldOut}/${p.listeners}, p50 ${fmt(p.soldOut.p50, 0)} ms, p99 ${fmt(p.soldOut.p99, 0)} ms, max ${fmt(p.soldOut.max, 0)} ms`,
+        );
+      }
+      return {
+        kind,
+        origin: postgres?.origin ?? "PGlite (temporary DATA_DIR)",
+        instances,
+        seeded,
+        drop: known.drop,
+        dropAt: new Date(dropAt).toISOString(),
+        fireLateMs: fireWall - dropAt,
+        fireSpreadMs,
+        all,
+        perInstance,
+        cpu,
+        activity,
+        fetches,
+        stockAfterRush,
+        payments: { reserved: reserved.length, ok: paidOk, statuses: payments.map((p) => p.status), p50: percentile(payments.map((p) => p.ms ?? 0), 50) },
+        database,
+        serverErrors: serverErrors.length,
+      };
+    } catch (error) {
+      // A server that is gone explains most failures (ECONNREFUSED…): say so, with what it printed.
+      const gone = servers.filter((s) => s.exitCode() !== undefined);
+      if (gone.length > 0) {
+        error.message += gone.map((s) => `\n  ${s.name} (pid ${s.pid}) had exited (${s.exitCode()}) before the end of the scenario; its output:\n${s.output().slice(-2000)}`).join("");
+      }
+      throw error;
+    } finally {
+      for (const listener of listeners) listener.close();
+      for (const server of servers) await server.stop();
     }
-    return {
-      kind,
-      origin: postgres?.origin ?? "PGlite (temporary DATA_DIR)",
-      instances,
-      seeded,
-      drop: known.drop,
-      dropAt: new Date(dropAt).toISOString(),
-      fireLateMs: fireWall - dropAt,
-      fireSpreadMs,
-      all,
-      perInstance,
-      cpu,
-      activity,
-      fetches,
-      stockAfterRush,
-      payments: { reserved: reserved.length, ok: paidOk, statuses: payments.map((p) => p.status), p50: percentile(payments.map((p) => p.ms ?? 0), 50) },
-      database,
-      serverErrors: serverErrors.length,
-    };
-  } catch (error) {
-    // A server that is gone explains most failures (ECONNREFUSED…): say so, with what it printed.
-    const gone = servers.filter((s) => s.exitCode() !== undefined);
-    if (gone.length > 0) {
-      error.message += gone.map((s) => `\n  ${s.name} (pid ${s.pid}) had exited (${s.exitCode()}) before the end of the scenario; its output:\n${s.output().slice(-2000)}`).join("");
-    }
-    throw error;
-  } finally {
-    for (const listener of listeners) listener.close();
-    for (const server of servers) await server.stop();
-    await postgres?.stop().catch((error) => console.error(`  could not stop PostgreSQL: ${error.message}`));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 // ── Checks and report ────────────────────────────────────────────────────────────────────

@@ -5,12 +5,10 @@
 // answers: each one is a real search. For each URL it checks the answer (the right products
 // found), then loads it with autocannon and reports req/s, p50, p99 and the server's CPU per
 // request.
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { BUSY, HEADERS, cpuMs, fmt, get, label, preparePostgres, scenarioSettings, seed, startServer } from "./bench.mjs";
+import { BUSY, HEADERS, cpuMs, fmt, get, label, scenarioSettings, seed, startServer, withScenarioDatabase } from "./bench.mjs";
 
 // Shared flags apply when given; otherwise 10,000 products, 10 connections, 5 s per URL after
 // one 3 s warm-up cycling through all the URLs.
@@ -79,75 +77,67 @@ async function analyzePostgres(url) {
 }
 
 export async function benchSearch(kind, { port }) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-bench-search-${kind}-`));
-  let postgres = null;
-  let server = null;
-  try {
-    const env = { DATA_DIR: dataDir };
-    if (kind === "postgres") {
-      postgres = await preparePostgres();
-      if (!postgres) return { kind, skipped: "no DATABASE_URL and no PostgreSQL binaries in /usr/lib/postgresql/{15,16,17}/bin" };
-      env.DATABASE_URL = postgres.url;
-    }
-    console.log(`\n━━ ${label(kind)} — search${postgres ? ` — ${postgres.origin}` : ""}`);
-    let started = Date.now();
-    const seeded = seed(env, { products: SEARCH.products });
-    if (postgres) await analyzePostgres(postgres.url);
-    console.log(`  seeded ${seeded.total} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    started = Date.now();
-    server = await startServer(env, port);
-    console.log(`  server ready on ${server.base} in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${server.pid})`);
+  return withScenarioDatabase(kind, "comptoir-bench-search", {}, async ({ env, postgres }) => {
+    let server = null;
+    try {
+      console.log(`\n━━ ${label(kind)} — search${postgres ? ` — ${postgres.origin}` : ""}`);
+      let started = Date.now();
+      const seeded = seed(env, { products: SEARCH.products });
+      if (postgres) await analyzePostgres(postgres.url);
+      console.log(`  seeded ${seeded.total} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      started = Date.now();
+      server = await startServer(env, port);
+      console.log(`  server ready on ${server.base} in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${server.pid})`);
 
-    let n = 0;
-    /** Every request its own URL: the page cache never has it. */
-    const fresh = (urlPath) => `${urlPath}&n=${++n}`;
-    const load = (paths, duration) =>
-      autocannon({
-        url: server.base,
-        connections: SEARCH.connections,
-        duration,
-        headers: HEADERS,
-        timeout: 10,
-        requests: paths.map((p) => ({ method: "GET", setupRequest: (req) => ({ ...req, path: fresh(p) }) })),
-      });
-    if (SEARCH.warmup > 0) await load(URLS.map((u) => u.path), SEARCH.warmup);
+      let n = 0;
+      /** Every request its own URL: the page cache never has it. */
+      const fresh = (urlPath) => `${urlPath}&n=${++n}`;
+      const load = (paths, duration) =>
+        autocannon({
+          url: server.base,
+          connections: SEARCH.connections,
+          duration,
+          headers: HEADERS,
+          timeout: 10,
+          requests: paths.map((p) => ({ method: "GET", setupRequest: (req) => ({ ...req, path: fresh(p) }) })),
+        });
+      if (SEARCH.warmup > 0) await load(URLS.map((u) => u.path), SEARCH.warmup);
 
-    const rows = [];
-    for (const url of URLS) {
-      const res = await get(`${server.base}${fresh(url.path)}`, HEADERS);
-      const { found, problems } = readAnswer(url, res);
-      const cpu0 = cpuMs(server.pid);
-      const load1 = os.loadavg()[0];
-      const result = await load([url.path], SEARCH.duration);
-      const cpu = cpuMs(server.pid) - cpu0;
-      const row = {
-        label: url.label,
-        path: url.path,
-        status: res.status,
-        found,
-        problems,
-        rps: result.requests.average,
-        requests: result.requests.total,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        non2xx: result.non2xx,
-        errors: result.errors + result.timeouts,
-        serverCpuPerReq: cpu / Math.max(1, result.requests.total),
-        load1,
-      };
-      rows.push(row);
-      console.log(
-        `  ${url.path.padEnd(26)} ${String(row.status).padEnd(4)} ${`${fmt(found, 0)} found`.padEnd(12)} ${`${fmt(row.rps, 0)} req/s`.padEnd(11)} p50 ${`${fmt(row.p50, 1)} ms`.padEnd(9)} p99 ${`${fmt(row.p99, 1)} ms`.padEnd(9)}` +
-          ` non-2xx ${row.non2xx}${row.errors ? ` errors ${row.errors}` : ""}  server ${fmt(row.serverCpuPerReq, 2)} ms CPU/req (load ${fmt(load1, 1)})${problems.length ? `  CONTENT: ${problems.join("; ")}` : ""}`,
-      );
+      const rows = [];
+      for (const url of URLS) {
+        const res = await get(`${server.base}${fresh(url.path)}`, HEADERS);
+        const { found, problems } = readAnswer(url, res);
+        const cpu0 = cpuMs(server.pid);
+        const load1 = os.loadavg()[0];
+        const result = await load([url.path], SEARCH.duration);
+        const cpu = cpuMs(server.pid) - cpu0;
+        const row = {
+          label: url.label,
+          path: url.path,
+          status: res.status,
+          found,
+          problems,
+          rps: result.requests.average,
+          requests: result.requests.total,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          non2xx: result.non2xx,
+          errors: result.errors + result.timeouts,
+          serverCpuPerReq: cpu / Math.max(1, result.requests.total),
+          load1,
+        };
+        rows.push(row);
+        console.log(
+          `  ${url.path.padEnd(26)} ${String(row.status).padEnd(4)} ${`${fmt(found, 0)} found`.padEnd(12)} ${`${fmt(row.rps, 0)} req/s`.padEnd(11)} p50 ${`${fmt(row.p50, 1)} ms`.padEnd(9)} p99 ${`${fmt(row.p99, 1)} ms`.padEnd(9)}` +
+            ` non-2xx ${row.non2xx}${row.errors ? ` errors ${row.errors}` : ""}  server ${fmt(row.serverCpuPerReq, 2)} ms CPU/req (load ${fmt(load1, 1)})${problems.length ? `  CONTENT: ${problems.join("; ")}` : ""}`,
+        );
+      }
+      return { kind, origin: postgres?.origin ?? "PGlite (temporary DATA_DIR)", seeded, rows };
+    } finally {
+      const code = await server?.stop();
+      if (server && code !== 0) console.log(`  server exit code ${code}:\n${server.output()}`);
     }
-    return { kind, origin: postgres?.origin ?? "PGlite (temporary DATA_DIR)", seeded, rows };
-  } finally {
-    const code = await server?.stop();
-    if (server && code !== 0) console.log(`  server exit code ${code}:\n${server.output()}`);
-    await postgres?.stop().catch((error) => console.error(`  could not stop PostgreSQL: ${error.message}`));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 export function searchChecks(results) {

@@ -141,6 +141,31 @@ export async function preparePostgres() {
   return { url: cluster.url, origin: `throwaway cluster (${findPostgresBin()})`, stop: async () => cluster.stop() };
 }
 
+/**
+ * A scenario's database for one run: a temporary DATA_DIR (`${prefix}-${kind}-…`) and, for
+ * "postgres", a fresh database (preparePostgres). Runs `body({ env, dataDir, postgres })`, env being
+ * { DATA_DIR, ...extraEnv } plus DATABASE_URL on PostgreSQL, postgres null on PGlite; `body` stops
+ * its servers before it returns (its own finally). Then the database is stopped and the directory
+ * removed, whatever happened. Without PostgreSQL: `{ kind, skipped }`, and no body.
+ */
+export async function withScenarioDatabase(kind, prefix, extraEnv, body) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-${kind}-`));
+  let postgres = null;
+  try {
+    const env = { DATA_DIR: dataDir, ...extraEnv };
+    if (kind === "postgres") {
+      postgres = await preparePostgres();
+      if (!postgres) return { kind, skipped: "no DATABASE_URL and no PostgreSQL binaries in /usr/lib/postgresql/{15,16,17}/bin" };
+      env.DATABASE_URL = postgres.url;
+    }
+    // Awaited here: the finally below must wait for the body (and its servers) to be done.
+    return await body({ env, dataDir, postgres });
+  } finally {
+    await postgres?.stop().catch((error) => console.error(`  could not stop PostgreSQL: ${error.message}`));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 export function seed(env, { products = PRODUCTS, orders = 0 } = {}) {
   const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-seed.ts"], {
     cwd: root,
@@ -406,107 +431,99 @@ function load(url, duration, extraHeaders = {}, connections = CONNECTIONS) {
 // ── One database ─────────────────────────────────────────────────────────────────────────
 /** `measurePages`: also counts every public page's JavaScript (the same build whatever the database: once per run). */
 async function benchDatabase(kind, port, { measurePages }) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `comptoir-bench-${kind}-`));
-  let postgres = null;
-  let server = null;
-  try {
-    const env = { DATA_DIR: dataDir };
-    if (kind === "postgres") {
-      postgres = await preparePostgres();
-      if (!postgres) return { kind, skipped: "no DATABASE_URL and no PostgreSQL binaries in /usr/lib/postgresql/{15,16,17}/bin" };
-      env.DATABASE_URL = postgres.url;
-    }
-    console.log(`\n━━ ${label(kind)}${postgres ? ` — ${postgres.origin}` : ""}`);
-    const seeded = seed(env);
-    console.log(`  seeded ${seeded.total} products (${seeded.sample} sample + ${seeded.generated} generated)`);
-    const started = Date.now();
-    server = await startServer(env, port);
-    console.log(`  server ready on ${server.base} in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${server.pid})`);
-    const memory = memorySampler(server.pid);
-    const idleRssMb = memory.now();
+  return withScenarioDatabase(kind, "comptoir-bench", {}, async ({ env, dataDir, postgres }) => {
+    let server = null;
+    try {
+      console.log(`\n━━ ${label(kind)}${postgres ? ` — ${postgres.origin}` : ""}`);
+      const seeded = seed(env);
+      console.log(`  seeded ${seeded.total} products (${seeded.sample} sample + ${seeded.generated} generated)`);
+      const started = Date.now();
+      server = await startServer(env, port);
+      console.log(`  server ready on ${server.base} in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${server.pid})`);
+      const memory = memorySampler(server.pid);
+      const idleRssMb = memory.now();
 
-    const catalog = await probe(server.base, "/catalog");
-    const found = { product: findProductPath(catalog.body) };
-    if (!found.product) console.log("  no /product/{id}-{slug} link in /catalog: product page tried at /product/1");
-    found.product ??= "/product/1";
+      const catalog = await probe(server.base, "/catalog");
+      const found = { product: findProductPath(catalog.body) };
+      if (!found.product) console.log("  no /product/{id}-{slug} link in /catalog: product page tried at /product/1");
+      found.product ??= "/product/1";
 
-    const customerCookie = await signIn(server.base, "/login", CUSTOMER);
-    console.log(`  signed in as ${CUSTOMER.email} at /login`);
-    const asHeaders = { customer: { cookie: customerCookie }, uncached: UNCACHED };
-    const jsCache = new Map();
-    const rows = [];
-    const writer = postgres ? new pg.Client({ connectionString: postgres.url }) : null;
-    await writer?.connect();
-    const productId = Number(/^\/product\/(\d+)/.exec(found.product)?.[1] ?? 1);
-    for (const target of TARGETS) {
-      if (target.purges && !writer) continue;
-      const urlPath = target.path(found);
-      const url = server.base + urlPath;
-      const extra = target.as ? asHeaders[target.as] : {};
-      const first = await probe(server.base, urlPath, extra);
-      // The JavaScript a page loads is the same for every visitor: counted once.
-      const js = !target.as && !target.purges && /text\/html/.test(first.type) ? await pageJavaScript(server.base, first.body, jsCache) : null;
-      if (WARMUP > 0) await load(url, WARMUP, extra, target.connections);
-      const warm = await probe(server.base, urlPath, extra);
-      const load1 = os.loadavg()[0];
-      const serverCpu0 = cpuMs(server.pid);
-      const clientCpu0 = process.cpuUsage();
-      let purges = 0;
-      const purger = target.purges
-        ? setInterval(() => {
-            purges += 1;
-            const delta = purges % 2 === 0 ? -1 : 1;
-            writer.query("update products set stock = stock + $1 where id = $2", [delta, productId]).catch(() => {});
-          }, PURGE_EVERY_MS)
-        : null;
-      const result = await load(url, DURATION, extra, target.connections);
-      if (purger) clearInterval(purger);
-      const clientCpu = process.cpuUsage(clientCpu0);
-      const serverCpu = cpuMs(server.pid) - serverCpu0;
-      const after = await probe(server.base, urlPath, extra);
-      const row = {
-        label: target.label,
-        path: urlPath,
-        as: target.as ?? null,
-        purges: target.purges ? purges : null,
-        strict: target.strict,
-        renderCpu: Boolean(target.renderCpu),
-        connections: target.connections ?? CONNECTIONS,
-        status: warm.status,
-        xCache: `${first.xCache} → ${after.xCache}`,
-        rps: result.requests.average,
-        total: result.requests.total,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        max: result.latency.max,
-        non2xx: result.non2xx,
-        errors: result.errors,
-        timeouts: result.timeouts,
-        htmlKb: Buffer.byteLength(warm.body) / 1024,
-        serverCpuPerReq: serverCpu / Math.max(1, result.requests.total),
-        serverCpuShare: serverCpu / (result.duration * 1000),
-        clientCpuShare: (clientCpu.user + clientCpu.system) / 1000 / (result.duration * 1000),
-        load1,
-        js,
-      };
-      rows.push(row);
-      console.log(
-        `  ${pad(urlPath + (row.as ? ` (${row.as})` : "") + (row.purges !== null ? ` (${row.purges} purges)` : ""), 28)} ${pad(String(row.status), 4)} ${pad(fmt(row.rps, 0) + " req/s", 12)} p50 ${pad(fmt(row.p50, 1) + " ms", 9)} p99 ${pad(fmt(row.p99, 1) + " ms", 9)}` +
-          ` non-2xx ${row.non2xx}${row.errors ? ` errors ${row.errors}` : ""}  server ${fmt(row.serverCpuPerReq, 2)} ms CPU/req` +
-          ` (busy ${fmt(100 * row.serverCpuShare, 0)}%, autocannon ${fmt(100 * row.clientCpuShare, 0)}%, load ${fmt(row.load1, 1)})` +
-          `  JS ${js ? fmt(js.gzipKb, 1) + " KB gz" : "—"}  X-Cache ${row.xCache}  RSS ${fmt(memory.now(), 0)} MB`,
-      );
+      const customerCookie = await signIn(server.base, "/login", CUSTOMER);
+      console.log(`  signed in as ${CUSTOMER.email} at /login`);
+      const asHeaders = { customer: { cookie: customerCookie }, uncached: UNCACHED };
+      const jsCache = new Map();
+      const rows = [];
+      const writer = postgres ? new pg.Client({ connectionString: postgres.url }) : null;
+      await writer?.connect();
+      const productId = Number(/^\/product\/(\d+)/.exec(found.product)?.[1] ?? 1);
+      for (const target of TARGETS) {
+        if (target.purges && !writer) continue;
+        const urlPath = target.path(found);
+        const url = server.base + urlPath;
+        const extra = target.as ? asHeaders[target.as] : {};
+        const first = await probe(server.base, urlPath, extra);
+        // The JavaScript a page loads is the same for every visitor: counted once.
+        const js = !target.as && !target.purges && /text\/html/.test(first.type) ? await pageJavaScript(server.base, first.body, jsCache) : null;
+        if (WARMUP > 0) await load(url, WARMUP, extra, target.connections);
+        const warm = await probe(server.base, urlPath, extra);
+        const load1 = os.loadavg()[0];
+        const serverCpu0 = cpuMs(server.pid);
+        const clientCpu0 = process.cpuUsage();
+        let purges = 0;
+        const purger = target.purges
+          ? setInterval(() => {
+              purges += 1;
+              const delta = purges % 2 === 0 ? -1 : 1;
+              writer.query("update products set stock = stock + $1 where id = $2", [delta, productId]).catch(() => {});
+            }, PURGE_EVERY_MS)
+          : null;
+        const result = await load(url, DURATION, extra, target.connections);
+        if (purger) clearInterval(purger);
+        const clientCpu = process.cpuUsage(clientCpu0);
+        const serverCpu = cpuMs(server.pid) - serverCpu0;
+        const after = await probe(server.base, urlPath, extra);
+        const row = {
+          label: target.label,
+          path: urlPath,
+          as: target.as ?? null,
+          purges: target.purges ? purges : null,
+          strict: target.strict,
+          renderCpu: Boolean(target.renderCpu),
+          connections: target.connections ?? CONNECTIONS,
+          status: warm.status,
+          xCache: `${first.xCache} → ${after.xCache}`,
+          rps: result.requests.average,
+          total: result.requests.total,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          max: result.latency.max,
+          non2xx: result.non2xx,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          htmlKb: Buffer.byteLength(warm.body) / 1024,
+          serverCpuPerReq: serverCpu / Math.max(1, result.requests.total),
+          serverCpuShare: serverCpu / (result.duration * 1000),
+          clientCpuShare: (clientCpu.user + clientCpu.system) / 1000 / (result.duration * 1000),
+          load1,
+          js,
+        };
+        rows.push(row);
+        console.log(
+          `  ${pad(urlPath + (row.as ? ` (${row.as})` : "") + (row.purges !== null ? ` (${row.purges} purges)` : ""), 28)} ${pad(String(row.status), 4)} ${pad(fmt(row.rps, 0) + " req/s", 12)} p50 ${pad(fmt(row.p50, 1) + " ms", 9)} p99 ${pad(fmt(row.p99, 1) + " ms", 9)}` +
+            ` non-2xx ${row.non2xx}${row.errors ? ` errors ${row.errors}` : ""}  server ${fmt(row.serverCpuPerReq, 2)} ms CPU/req` +
+            ` (busy ${fmt(100 * row.serverCpuShare, 0)}%, autocannon ${fmt(100 * row.clientCpuShare, 0)}%, load ${fmt(row.load1, 1)})` +
+            `  JS ${js ? fmt(js.gzipKb, 1) + " KB gz" : "—"}  X-Cache ${row.xCache}  RSS ${fmt(memory.now(), 0)} MB`,
+        );
+      }
+      await writer?.end();
+      const pagesJs = measurePages ? await publicPagesJavaScript(server.base, found.product, jsCache) : null;
+      const mem = memory.stop();
+      return { kind, origin: postgres?.origin ?? `PGlite in ${dataDir}`, seeded, rows, pagesJs, idleRssMb, ...mem };
+    } finally {
+      const code = await server?.stop();
+      if (server && code !== 0) console.log(`  server exit code ${code}:\n${server.output()}`);
     }
-    await writer?.end();
-    const pagesJs = measurePages ? await publicPagesJavaScript(server.base, found.product, jsCache) : null;
-    const mem = memory.stop();
-    return { kind, origin: postgres?.origin ?? `PGlite in ${dataDir}`, seeded, rows, pagesJs, idleRssMb, ...mem };
-  } finally {
-    const code = await server?.stop();
-    if (server && code !== 0) console.log(`  server exit code ${code}:\n${server.output()}`);
-    await postgres?.stop().catch((error) => console.error(`  could not stop PostgreSQL: ${error.message}`));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 // ── Report ───────────────────────────────────────────────────────────────────────────────

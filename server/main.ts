@@ -22,8 +22,7 @@ import { startWaitingRooms } from "~/services/waiting-room.server";
 import { StockGate } from "~/services/stock-gate.server";
 import { invalidateSiteCaches } from "~/services/site-cache.server";
 import { keepListingsInStep, listingsChanged } from "~/services/listing-cache.server";
-import { dashboardChanged } from "~/services/dashboard.server";
-import { keepReadsInStep } from "~/services/kept-reads.server";
+import { keepReadsInStep, keptReadsHear } from "~/services/kept-reads.server";
 import { createApp } from "./app";
 import { recordBackup } from "~/services/backup-record.server";
 import { serveControlChannel } from "./backup/control-channel";
@@ -143,7 +142,7 @@ const stockGate = new StockGate();
 keepListingsInStep(database.db);
 keepReadsInStep(database.db);
 changes.subscribe((change) => {
-  dashboardChanged(change);
+  keptReadsHear(change);
   // An order's change shows on the admin's pages alone: no public page, cache or listing has it.
   if (change.op === "orders") return live.broadcast(change);
   // First: the pages rendered after the purge below must read the new site content and

@@ -4,6 +4,7 @@ import { products } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { ADMIN_PAGE_SIZE, type AdminProductQuery, type AdminSortField } from "~/domain/admin-product-list";
 import { allWordsIn } from "./catalog.server";
+import { keptRead } from "./kept-reads.server";
 
 export type AdminProductRow = {
   id: number;
@@ -36,7 +37,7 @@ const SORT_COLUMNS: Record<AdminSortField, AnyPgColumn> = {
  */
 export async function listAdminProducts(db: Db, query: AdminProductQuery): Promise<AdminProductPage> {
   const where = adminFilter(query);
-  const [{ scheduled } = { scheduled: 0 }] = await db.select({ scheduled: count() }).from(products).where(and(notArchived, eq(products.status, "a_venir")));
+  const scheduled = await keptRead(db, "scheduledLaunches", Date.now(), () => countScheduledLaunches(db), LAUNCHES_KEEP_MS);
   // One scan gives the page and the total (a window count); a page past the end reads the last one.
   let found = await readPage(db, where, query, query.page);
   if (found.rows.length === 0 && query.page > 1) {
@@ -44,7 +45,18 @@ export async function listAdminProducts(db: Db, query: AdminProductQuery): Promi
     const last = Math.max(1, Math.ceil(Number(total) / ADMIN_PAGE_SIZE));
     found = last < query.page ? await readPage(db, where, query, last) : { rows: [], total: Number(total), page: query.page };
   }
-  return { rows: found.rows, total: found.total, page: found.page, pageCount: Math.ceil(found.total / ADMIN_PAGE_SIZE), scheduled: Number(scheduled) };
+  return { rows: found.rows, total: found.total, page: found.page, pageCount: Math.ceil(found.total / ADMIN_PAGE_SIZE), scheduled };
+}
+
+/**
+ * Products waiting for their launch, shown above the list: kept a minute between product changes
+ * (services/kept-reads.server.ts), a count every page of the list would otherwise make again.
+ */
+const LAUNCHES_KEEP_MS = 60_000;
+
+async function countScheduledLaunches(db: Db): Promise<number> {
+  const [{ scheduled } = { scheduled: 0 }] = await db.select({ scheduled: count() }).from(products).where(and(notArchived, eq(products.status, "a_venir")));
+  return Number(scheduled);
 }
 
 async function readPage(db: Db, where: SQL | undefined, query: AdminProductQuery, page: number): Promise<{ rows: AdminProductRow[]; total: number; page: number }> {

@@ -14,9 +14,8 @@ import {
   parisDate,
   UNSOLD_DAYS,
 } from "~/domain/dashboard";
-import type { CatalogChange } from "~/domain/catalog-change";
 import type { InboxKind } from "~/domain/catalog-values";
-import { forgetKeptReads, keptRead } from "./kept-reads.server";
+import { keptRead } from "./kept-reads.server";
 
 /**
  * The seller's dashboard (/admin, issue 41): SQL aggregates over orders, order lines and
@@ -91,12 +90,6 @@ export type DashboardSales = { periods: PeriodFigures[]; chart: DayRevenue[] };
  * product passes its 90 days unsold).
  */
 const KEEP_MS = 60_000;
-
-/** An order or a product changed (any instance): the kept figures are read again. */
-export function dashboardChanged(change: CatalogChange): void {
-  if (change.op === "site") return; // banners and messages: no figure of the dashboard
-  forgetKeptReads();
-}
 
 /**
  * What waits (orders to ship, withdrawals, messages) is kept 2 s only: messages and withdrawals

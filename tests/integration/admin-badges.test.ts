@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { inboxMessages, orders } from "~/db/schema";
 import { loadAdminBadges } from "~/services/admin-badges.server";
-import { dashboardChanged } from "~/services/dashboard.server";
 import { markContactRead } from "~/services/inbox.server";
-import { keepReadsInStep } from "~/services/kept-reads.server";
+import { keepReadsInStep, keptReadsHear } from "~/services/kept-reads.server";
 import { createUserWithPassword } from "~/services/users.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
@@ -62,7 +61,9 @@ describe(`admin sidebar counts on ${databaseLabel}`, () => {
     expect(await loadAdminBadges(database.db, start + 2_200)).toEqual({ newMessages: 1, ordersToShip: 4 });
 
     await database.db.insert(orders).values(order("CMD-000008-0008", "paid"));
-    dashboardChanged({ op: "orders" });
+    keptReadsHear({ op: "site" });
+    expect(await loadAdminBadges(database.db, start + 2_250)).toEqual({ newMessages: 1, ordersToShip: 4 });
+    keptReadsHear({ op: "orders" });
     expect(await loadAdminBadges(database.db, start + 2_300)).toEqual({ newMessages: 1, ordersToShip: 5 });
   });
 });

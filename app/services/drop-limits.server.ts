@@ -29,6 +29,13 @@ import type { ShippingAddress } from "~/domain/order-view";
 /** Orders whose units a customer holds or has bought: they count toward the limit. */
 const HOLDING: OrderStatus[] = ["pending_payment", "paid", "shipped"];
 
+/**
+ * Orders of the product's current opening (queries that join `products`): a restock's drop is a
+ * new drop, with its own limits and figures; a drop without an opening time counts them all
+ * (decision 039).
+ */
+export const sinceCurrentOpening = sql`(${products.dropTime} is null or ${orders.createdAt} >= ${products.dropTime})`;
+
 /** A drop's rules as a checkout needs them: with its product's name, and whether it is bought through a waiting room (it has an opening time). */
 export type CheckoutDrop = DropRules & { name: string; waitingRoom: boolean };
 
@@ -69,7 +76,8 @@ export async function checkDropLimits(tx: Db | Tx, lines: DropLine[], buyer: Dro
     .select({ productId: orderItems.productId, status: orders.status, units: sql<number>`sum(${orderItems.quantity})::int` })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(inArray(orderItems.productId, productIds), inArray(orders.status, HOLDING), theirs))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(and(inArray(orderItems.productId, productIds), inArray(orders.status, HOLDING), theirs, sinceCurrentOpening))
     .groupBy(orderItems.productId, orders.status);
   for (const line of lines) {
     const rows = held.filter((row) => row.productId === line.productId);
@@ -109,7 +117,8 @@ export async function dropAddressOverLimit(tx: Tx, orderId: string, address: Shi
     .select({ productId: orderItems.productId, units: sql<number>`sum(${orderItems.quantity})::int` })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(inArray(orderItems.productId, lines.map((line) => line.productId!)), eq(orders.buyerAddressKey, key), inArray(orders.status, ["paid", "shipped"]), ne(orders.id, orderId)))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(and(inArray(orderItems.productId, lines.map((line) => line.productId!)), eq(orders.buyerAddressKey, key), inArray(orders.status, ["paid", "shipped"]), ne(orders.id, orderId), sinceCurrentOpening))
     .groupBy(orderItems.productId);
   for (const line of lines) {
     const already = held.find((row) => row.productId === line.productId)?.units ?? 0;

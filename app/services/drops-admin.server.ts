@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, ne, notExists, sql } from "drizzle-orm";
 import { dropQueue, dropRefusals, orderItems, orders, productDrops, products } from "~/db/schema";
 import type { Db } from "~/db/types";
 import type { DropFormValues, DropStartMode } from "~/domain/drop-form";
+import { sinceCurrentOpening } from "./drop-limits.server";
 import { alertCounts } from "./stock-alerts.server";
 
 /**
@@ -68,7 +69,8 @@ export async function listDrops(db: Db): Promise<DropSummary[]> {
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(inArray(orderItems.productId, rows.map((row) => row.productId)))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(and(inArray(orderItems.productId, rows.map((row) => row.productId)), sinceCurrentOpening))
     .groupBy(orderItems.productId);
   const byProduct = new Map(figures.map((row) => [row.productId, row]));
   const ids = rows.map((row) => row.productId);
@@ -88,8 +90,8 @@ export async function listDrops(db: Db): Promise<DropSummary[]> {
     .select({ productId: sql<number>`share.product_id`, largest: sql<number>`max(share.units)::int` })
     .from(
       sql`(select ${orderItems.productId} as product_id, coalesce(${orders.userId}, ${orders.buyerEmailKey}, ${orders.id}::text) as customer, sum(${orderItems.quantity}) as units
-           from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
-           where ${inArray(orderItems.productId, ids)} and ${orders.status} in ('pending_payment', 'paid', 'shipped')
+           from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId} join ${products} on ${products.id} = ${orderItems.productId}
+           where ${inArray(orderItems.productId, ids)} and ${orders.status} in ('pending_payment', 'paid', 'shipped') and ${sinceCurrentOpening}
            group by 1, 2) as share`,
     )
     .groupBy(sql`share.product_id`);

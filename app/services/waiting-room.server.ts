@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Logger } from "pino";
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { dropQueue, orderItems, orders, productDrops, products, type QueueStatus } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import { type DropStartMode } from "~/domain/drop-form";
@@ -40,8 +40,8 @@ export async function roomOf(db: Db | Tx, productId: number): Promise<Room | nul
   return { ...row, dropTime: row.dropTime };
 }
 
-/** Units on sale, held by unpaid orders, and paid for: the figures every waiting page shows. */
-export async function queueFigures(db: Db | Tx, room: Pick<Room, "productId" | "stock">): Promise<QueueFigures> {
+/** Units on sale, held by unpaid orders, and paid for since this opening: the figures every waiting page shows. */
+export async function queueFigures(db: Db | Tx, room: Pick<Room, "productId" | "stock" | "dropTime">): Promise<QueueFigures> {
   const [row] = await db
     .select({
       held: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${orders.status} = 'pending_payment'), 0)::int`,
@@ -49,7 +49,8 @@ export async function queueFigures(db: Db | Tx, room: Pick<Room, "productId" | "
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(eq(orderItems.productId, room.productId));
+    // A restock's opening counts its own sales, not the earlier drops' (decision 038).
+    .where(and(eq(orderItems.productId, room.productId), gte(orders.createdAt, room.dropTime)));
   return { available: Math.max(0, room.stock), held: row?.held ?? 0, sold: row?.sold ?? 0 };
 }
 

@@ -8,6 +8,7 @@ import { type CheckoutContext, cancelCheckout, startCheckout } from "~/services/
 import { receiveWebhook } from "~/services/payment-webhooks.server";
 import { createTestProvider, type TestProvider, testWebhook } from "~/services/payments/test-provider.server";
 import { releaseExpiredReservations } from "~/services/reservations.server";
+import { listDrops } from "~/services/drops-admin.server";
 import { admissionToken, advanceQueue, joinQueue, queueView } from "~/services/waiting-room.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
@@ -202,6 +203,37 @@ describe(`drop limits per customer on ${databaseLabel}`, () => {
     // Used: the same admission opens nothing more, whoever brings it.
     expect(await buy(product.id, "copie@example.com", withAdmission(first))).toMatchObject({ status: 403, body: { code: "DROP_ADMISSION" } });
     expect(await stockOf(product.id)).toBe(0);
+  });
+
+  it("makes a restock's opening a new drop: an earlier opening's buyer may buy again, and its figures count its own sales", async () => {
+    const product = await drop({ perCustomerLimit: 1 }, 2);
+    const buyAdmitted = async (opening: Date, network: string, email: string) => {
+      const now = new Date(opening.getTime() + 60_000);
+      const joined = await joinQueue(database.db, product.id, { network, now });
+      if (!joined.ok) throw new Error(joined.error);
+      await advanceQueue(database.db, product.id, now);
+      const [ticket] = await database.db.select().from(dropQueue).where(eq(dropQueue.id, joined.ticketId));
+      const tokens = new Map([[product.id, admissionToken(joined.ticketId, product.id, ticket!.admissionExpiresAt!, SECRET)]]);
+      return buy(product.id, email, { now, clientIp: network, admissions: { tokens, secret: SECRET } });
+    };
+    const first = new Date(Date.now() - 3 * 3_600_000);
+    await database.db.update(products).set({ dropTime: first }).where(eq(products.id, product.id));
+    const bought = await buyAdmitted(first, "192.0.2.61", "fidele@example.com");
+    expect(bought.status).toBe(200);
+    expect(await pay((bought.body as { orderNumber: string }).orderNumber, "fidele@example.com")).toBe("paid");
+    expect((await listDrops(database.db)).find((row) => row.productId === product.id)).toMatchObject({ sold: 1, customers: 1 });
+
+    // The seller restocks and sets a new opening: its room and the seller's figures start from nothing.
+    const second = new Date(Date.now() - 3_600_000);
+    await database.db.update(products).set({ dropTime: second, stock: 3 }).where(eq(products.id, product.id));
+    expect(await queueView(database.db, product.id, null, new Date(second.getTime() + 30_000))).toMatchObject({ figures: { available: 3, held: 0, sold: 0 } });
+    expect((await listDrops(database.db)).find((row) => row.productId === product.id)).toMatchObject({ sold: 0, customers: 0, largestShare: 0 });
+    // The last opening's buyer is a customer of this one like any other: one unit, not refused.
+    const again = await buyAdmitted(second, "192.0.2.62", "fidele@example.com");
+    expect(again.status).toBe(200);
+    // Paid to the same address as the first: the address counts this opening's orders only.
+    expect(await pay((again.body as { orderNumber: string }).orderNumber, "fidele@example.com")).toBe("paid");
+    expect((await listDrops(database.db)).find((row) => row.productId === product.id)).toMatchObject({ sold: 1, customers: 1, largestShare: 1 });
   });
 
   it("ends the turn of an admitted buyer refused for who they are, so the line moves on", async () => {

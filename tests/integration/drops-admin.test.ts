@@ -28,11 +28,12 @@ describe(`drops in the admin on ${databaseLabel}`, () => {
     // Editing keeps the product whatever the post says.
     expect(await saveDrop(database.db, id, { ...rules, productId: 1, perCustomerLimit: 1, accountRequired: true })).toEqual({ outcome: "updated", title: "Coffret sortie admin" });
 
-    // One paid order of 1, one pending of 1, one refunded over the limit at its address.
-    const order = async (status: "paid" | "pending_payment" | "refunded", email: string, refundReason?: "drop_limit") => {
+    // Since the opening: one paid order of 1, one pending of 1, one refunded over the limit at its
+    // address; before it, a sale of an earlier drop of the product, which is not this one's.
+    const order = async (status: "paid" | "pending_payment" | "refunded", email: string, refundReason?: "drop_limit", createdAt = new Date(opening.getTime() + 60_000)) => {
       const [row] = await database.db
         .insert(orders)
-        .values({ number: `DRP-${status}-${email}`, status, subtotalCents: 5_000, totalCents: 5_000, paymentProvider: "test", buyerEmailKey: email, refundReason })
+        .values({ number: `DRP-${status}-${email}-${createdAt.getTime()}`, status, subtotalCents: 5_000, totalCents: 5_000, paymentProvider: "test", buyerEmailKey: email, refundReason, createdAt })
         .returning();
       await database.db.insert(orderItems).values({ orderId: row!.id, productId: id, name: "Coffret sortie admin", unitPriceCents: 5_000, quantity: 1 });
     };
@@ -40,6 +41,7 @@ describe(`drops in the admin on ${databaseLabel}`, () => {
     await order("pending_payment", "b@example.com");
     await order("paid", "b@example.com");
     await order("refunded", "c@example.com", "drop_limit");
+    await order("paid", "a@example.com", undefined, new Date("2026-11-05T18:05:00Z"));
     await countDropRefusal(database.db, id, "DROP_LIMIT");
     await countDropRefusal(database.db, id, "DROP_LIMIT");
     await countDropRefusal(database.db, id, "DROP_ADMISSION");

@@ -96,9 +96,10 @@ export default function AdminDrops({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-3xl font-extrabold tracking-tight">Sorties</h1>
         <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
-          Un produit très attendu devient une sortie&nbsp;: sa limite par client vaut pour toutes ses commandes payées ou en attente de paiement, reconnues
-          par le compte, l'adresse e-mail (majuscules, points Gmail et +étiquettes compris) et, au paiement, l'adresse de livraison. Une seule commande
-          non payée par client, et une réservation courte. La date d'ouverture et les unités sont celles du produit (son formulaire).
+          Un produit très attendu devient une sortie&nbsp;: sa limite par client vaut pour ses commandes payées ou en attente de paiement depuis
+          l'ouverture, reconnues par le compte, l'adresse e-mail (majuscules, points Gmail et +étiquettes compris) et, au paiement, l'adresse de
+          livraison. Une seule commande non payée par client, et une réservation courte. La date d'ouverture et les unités sont celles du produit (son
+          formulaire)&nbsp;: une nouvelle date d'ouverture (un réassort) ouvre une nouvelle sortie, dont la limite et les chiffres repartent de zéro.
         </p>
       </div>
 

@@ -1,4 +1,6 @@
+import { inArray } from "drizzle-orm";
 import type { Logger } from "pino";
+import { orders } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { startPeriodicJob } from "~/lib/periodic-job.server";
 import type { WebhookDeps } from "./payment-webhooks.server";
@@ -28,7 +30,7 @@ export function startReservationSweeper(options: {
   let round = 0;
 
   async function sweep() {
-    const released = await releaseExpiredReservations(db, new Date(), { postgres: options.postgres });
+    const released = await sweepExpiredReservations(db, options.provider, new Date(), { postgres: options.postgres, logger });
     if (released.length > 0) logger.info({ released: released.length }, "expired reservations released");
     round += 1;
     if (round % REFUND_RETRY_EVERY === 0) {
@@ -39,4 +41,28 @@ export function startReservationSweeper(options: {
 
   const job = startPeriodicJob({ run: sweep, intervalMs: options.intervalMs ?? RESERVATION_SWEEP_INTERVAL_MS, logger, failure: "reservation sweep failed" });
   return { stop: job.stop };
+}
+
+/**
+ * Releases the reservations that are due, then closes those orders' payment pages at the
+ * provider: Stripe keeps a session open 30 minutes at least, and a drop holds its units 10, so a
+ * buyer could still pay once the units were back on sale; the payment would be refunded (a late
+ * payment) and the provider's fee lost. A page already closed, or paid meanwhile (the webhook
+ * then decides), only gets a debug line.
+ */
+export async function sweepExpiredReservations(db: Db, provider: PaymentProvider, now: Date, options: { postgres: boolean; logger: Logger }): Promise<string[]> {
+  const released = await releaseExpiredReservations(db, now, { postgres: options.postgres });
+  if (released.length === 0) return released;
+  const sessions = await db.select({ id: orders.providerSessionId }).from(orders).where(inArray(orders.id, released));
+  await Promise.all(
+    sessions.map(async ({ id }) => {
+      if (!id) return;
+      try {
+        await provider.expireSession(id);
+      } catch (error) {
+        options.logger.debug({ err: error, sessionId: id }, "payment page of a released reservation not closed");
+      }
+    }),
+  );
+  return released;
 }

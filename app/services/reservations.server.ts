@@ -90,7 +90,7 @@ export async function releaseExpiredReservations(db: Db, now: Date, options: { p
       if (await endUnpaidOrder(tx, id, "expired", now)) released.push(id);
     }
     if (released.length > 0) {
-      // The test page then says the session expired (Stripe expires its own at the same time).
+      // The test page then says the session expired (the sweep then closes Stripe's too: sweepExpiredReservations).
       await tx.update(testPaymentSessions).set({ status: "expired" }).where(and(inArray(testPaymentSessions.orderId, released), eq(testPaymentSessions.status, "open")));
     }
     return released;

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { dropQueue, dropRefusals, orderEvents, orders, outboxEmails, productDrops, products, rateLimits, users } from "~/db/schema";
@@ -7,7 +8,7 @@ import { RATE_LIMITS, rateLimitKey } from "~/domain/rate-limits";
 import { type CheckoutContext, cancelCheckout, startCheckout } from "~/services/checkout.server";
 import { receiveWebhook } from "~/services/payment-webhooks.server";
 import { createTestProvider, type TestProvider, testWebhook } from "~/services/payments/test-provider.server";
-import { releaseExpiredReservations } from "~/services/reservations.server";
+import { sweepExpiredReservations } from "~/services/reservation-sweeper.server";
 import { listDrops } from "~/services/drops-admin.server";
 import { admissionToken, advanceQueue, joinQueue, queueView } from "~/services/waiting-room.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
@@ -289,7 +290,12 @@ describe(`drop limits per customer on ${databaseLabel}`, () => {
     expect(await advanceQueue(database.db, product.id, later)).toBe(0);
     // The hold ends unpaid: the unit is back, and the third's turn comes.
     const expiry = new Date(now.getTime() + 10 * 60_000 + 1);
-    expect(await releaseExpiredReservations(database.db, expiry, { postgres: databaseLabel === "PostgreSQL" })).toContain((held.body as { orderId: string }).orderId);
+    // Its payment page is closed at the provider as well (Stripe's stays open 30 minutes by itself).
+    const closed: string[] = [];
+    const watched = { ...provider, expireSession: (id: string) => (closed.push(id), provider.expireSession(id)) };
+    const order = await orderOf((held.body as { orderNumber: string }).orderNumber);
+    expect(await sweepExpiredReservations(database.db, watched, expiry, { postgres: databaseLabel === "PostgreSQL", logger: pino({ level: "silent" }) })).toContain(order.id);
+    expect(closed).toContain(order.providerSessionId);
     expect(await advanceQueue(database.db, product.id, expiry)).toBe(1);
     expect(await queueView(database.db, product.id, tickets[2]!, expiry)).toMatchObject({ state: "admitted", figures: { available: 1, held: 0 } });
   });

@@ -1,4 +1,4 @@
-import { expect, holdPageCode, test, waitForHydration } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, holdPageCode, signInAdmin, test, waitForHydration } from "./fixtures";
 
 test.describe("mobile shell (390 px)", () => {
   test("a tap on the menu before the page's code has run opens it once the code is there", async ({ page }) => {
@@ -50,5 +50,23 @@ test.describe("mobile shell (390 px)", () => {
     await menu.getByRole("link", { name: "Info", exact: true }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(menu).toBeHidden();
+  });
+
+  test("the seller's entries are one row that scrolls sideways, the current one in view, the screen's content close below", async ({ page }) => {
+    await signInAdmin(page);
+    await page.goto("/admin/exports");
+    await waitForHydration(page);
+    const nav = page.getByRole("navigation", { name: "Administration" });
+    const current = nav.getByRole("link", { name: "Exports comptables" });
+    await expect(current).toHaveAttribute("aria-current", "page");
+    // Near the end of the row: scrolled to, without moving the page.
+    await expect(current).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const heading = page.getByRole("heading", { level: 1, name: "Exports comptables" });
+    expect((await heading.boundingBox())!.y).toBeLessThan(420);
+    // Every entry stays reachable: the first, by scrolling the row back.
+    await nav.getByRole("link", { name: "Tableau de bord" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 });

@@ -1,5 +1,6 @@
 import { ArrowLeft, Building2, Landmark, LayoutDashboard, FileSpreadsheet, History, Inbox, Mail, MailCheck, Megaphone, MessageSquareText, Package, Rocket, ShieldCheck, ShoppingBag, ShieldUser, TicketPercent, Truck, Users } from "lucide-react";
-import { NavLink, Outlet } from "react-router";
+import { useEffect, useRef } from "react";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { LogoutButton } from "~/components/account/logout-button";
 import { cn } from "~/lib/utils";
 import { type AdminBadges, loadAdminBadges } from "~/services/admin-badges.server";
@@ -51,8 +52,25 @@ const LINKS: SidebarLink[] = [
   { to: "/admin/settings", label: "Identité de la boutique", icon: Building2, end: true },
 ];
 
-/** The admin area: a sidebar (a top bar on phones) and the current screen. */
+/**
+ * On phones the entries are one row that scrolls sideways (a wrapped list of 19 took the whole
+ * first screen on every page): the current one is brought into view, the page itself not moved.
+ */
+function useCurrentEntryInView() {
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const strip = nav.current;
+    const current = strip?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!strip || !current || strip.scrollWidth <= strip.clientWidth) return;
+    strip.scrollLeft = current.offsetLeft - strip.offsetLeft - (strip.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
+  return nav;
+}
+
+/** The admin area: a sidebar (a row that scrolls sideways on phones) and the current screen. */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const nav = useCurrentEntryInView();
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 lg:flex-row">
       <aside className="lg:w-56 lg:shrink-0">
@@ -60,7 +78,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 truncate text-sm" title={loaderData.viewer.email}>
           {loaderData.viewer.name}
         </p>
-        <nav aria-label="Administration" className="mt-4 flex flex-wrap gap-1 lg:flex-col">
+        <nav ref={nav} aria-label="Administration" className="-mx-4 mt-4 flex gap-1 overflow-x-auto px-4 pb-2 sm:-mx-6 sm:px-6 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0 lg:pb-0">
           {LINKS.map(({ to, label, icon: Icon, end, waiting }) => {
             const count = waiting?.(loaderData.badges);
             return (
@@ -70,7 +88,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 end={end}
                 className={({ isActive }) =>
                   cn(
-                    "inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium transition-colors",
+                    "inline-flex min-h-11 shrink-0 items-center gap-2 whitespace-nowrap rounded-lg px-3 text-sm font-medium transition-colors",
                     isActive ? "bg-primary text-primary-foreground" : "hover:bg-muted",
                   )
                 }
@@ -87,7 +105,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               </NavLink>
             );
           })}
-          <NavLink to="/" className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium hover:bg-muted">
+          <NavLink to="/" className="inline-flex min-h-11 shrink-0 items-center gap-2 whitespace-nowrap rounded-lg px-3 text-sm font-medium hover:bg-muted">
             <ArrowLeft className="size-4" aria-hidden="true" /> Retour au site
           </NavLink>
         </nav>

@@ -20,11 +20,6 @@ export const DROP_HOLD_MINUTES_MAX = 30;
 export const FAIR_WINDOW_MINUTES_DEFAULT = 10;
 export const FAIR_WINDOW_MINUTES_MAX = 60;
 
-/** "Limité à 2 par client": the product page, the seller's page and every refusal say it the same way. */
-export function limitText(limit: number): string {
-  return `Limité à ${limit} par client`;
-}
-
 /** A whole number typed in a field, between `min` and `max`, with the field's French name. */
 const wholeNumber = (subject: string, min: number, max: number) =>
   z

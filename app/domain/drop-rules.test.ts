@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { limitText } from "./drop-form";
+import { limitText } from "./drop-limit-text";
 import { addressKey, type DropLine, emailKey, identityRefusal, limitRefusal, networkKey, quantityRefusal } from "./drop-rules";
 
 describe("emailKey", () => {

@@ -1,5 +1,6 @@
 import ipaddr from "ipaddr.js";
-import { type DropStartMode, limitText } from "./drop-form";
+import type { DropStartMode } from "./drop-form";
+import { limitText } from "./drop-limit-text";
 import type { ShippingAddress } from "./order-view";
 
 /**

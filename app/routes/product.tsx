@@ -6,7 +6,7 @@ import { Price } from "~/components/product/price";
 import { CountdownTimer } from "~/components/promotions/countdown-banner";
 import { DropTerms } from "~/components/product/drop-terms";
 import { DropWaitingRoom } from "~/components/product/drop-waiting-room";
-import { StockAlertForm } from "~/components/product/stock-alert-form";
+import { StockAlertForm } from "~/components/product/stock-alert-form-lazy";
 import { ProductBadges } from "~/components/product/product-badges";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { ProductImage } from "~/components/product/product-image";

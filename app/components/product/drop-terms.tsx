@@ -1,5 +1,5 @@
 import { UserRound } from "lucide-react";
-import { limitText } from "~/domain/drop-form";
+import { limitText } from "~/domain/drop-limit-text";
 import type { ProductDropTerms } from "~/domain/product-view";
 import { cn } from "~/lib/utils";
 

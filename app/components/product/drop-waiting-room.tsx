@@ -2,7 +2,7 @@ import { Hourglass, PartyPopper, Users } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { StockAlertForm } from "./stock-alert-form";
+import { StockAlertForm } from "./stock-alert-form-lazy";
 import { formatParisTime } from "~/domain/paris-time";
 import { QUEUE_POLL_MS, type QueueFigures, type QueueView } from "~/domain/waiting-room";
 

@@ -1,13 +1,10 @@
 import { z } from "zod";
+export { ALERT_CONSENT_TEXT } from "./stock-alert-consent";
 
 /**
  * "Prévenez-moi" (issue 39, point 4): the form's schema, shared by the browser and the server,
  * and the consent it records. zod only: this file ships to the browser.
  */
-
-/** What the person agrees to, stored with the alert once confirmed. */
-export const ALERT_CONSENT_TEXT =
-  "J'accepte de recevoir un e-mail quand ce produit sera en vente. Mon adresse ne sert qu'à cela, et je peux me désinscrire à tout moment.";
 
 export const ALERT_EMAIL_INVALID = "Merci d'entrer une adresse email valide";
 export const ALERT_CONSENT_MISSING = "Cochez la case pour accepter de recevoir cet e-mail.";

@@ -2,8 +2,11 @@ import { BellRing } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
-import { ALERT_CONSENT_TEXT, stockAlertSchema } from "~/domain/stock-alerts";
+import { ALERT_CONSENT_TEXT } from "~/domain/stock-alert-consent";
 import { fieldErrors, type FieldErrors } from "~/domain/field-errors";
+
+/** The form's schema (zod), imported with the first submit (decision 023). */
+const loadSchema = () => import("~/domain/stock-alerts").then((alerts) => alerts.stockAlertSchema);
 
 /**
  * "Prévenez-moi" on a product sold out or not on sale yet: an address and an explicit consent;
@@ -18,14 +21,15 @@ export function StockAlertForm({ productId }: { productId: number }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = stockAlertSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
     setBusy(true);
     try {
+      // Not loaded (offline, say): the server checks the same schema.
+      const parsed = (await loadSchema().catch(() => null))?.safeParse(Object.fromEntries(form));
+      if (parsed && !parsed.success) {
+        setErrors(fieldErrors(parsed.error));
+        return;
+      }
+      setErrors({});
       const response = await fetch(`/api/alerts/${productId}`, { method: "POST", body: new URLSearchParams(form as unknown as Record<string, string>) });
       const body = (await response.json().catch(() => null)) as { message?: string; error?: string; fieldErrors?: FieldErrors } | null;
       if (response.ok) setAnswer({ ok: true, text: body?.message ?? "" });

@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import os from "node:os";
 import autocannon from "autocannon";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
-import { BUSY, HEADERS, cpuMs, fmt, get, label, memorySampler, root, scenarioSettings, seed, signInAdmin, startServer, withScenarioDatabase } from "./bench.mjs";
+import { BUSY, HEADERS, cpuMs, fmt, get, label, loadFigures, memorySampler, root, scenarioSettings, seed, signInAdmin, startServer, withScenarioDatabase } from "./bench.mjs";
 
 // Shared flags apply when given; otherwise 10,000 products, a few admins (or one admin with a
 // few tabs) on the list at once, 4 s per URL after one 3 s warm-up cycling through all the URLs.
@@ -255,17 +255,8 @@ export async function benchAdmin(kind, { port }) {
           problems,
           total: data.list?.total ?? null,
           firstIds: (data.list?.rows ?? []).map((r) => r.id),
-          rps: result.requests.average,
-          requests: result.requests.total,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          max: result.latency.max,
-          non2xx: result.non2xx,
-          errors: result.errors,
-          timeouts: result.timeouts,
+          ...loadFigures(result, serverCpu),
           htmlKb: Buffer.byteLength(body.body) / 1024,
-          serverCpuPerReq: serverCpu / Math.max(1, result.requests.total),
-          serverCpuShare: serverCpu / (result.duration * 1000),
           load1,
         };
         rows.push(row);

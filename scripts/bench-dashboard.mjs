@@ -5,7 +5,7 @@
 // data: the 30 days' orders as SQL counts them), then loads the page and its data with
 // autocannon (a few tabs) and holds the p99 to 150 ms (issue 41).
 import autocannon from "autocannon";
-import { HEADERS, cpuMs, fmt, get, label, memorySampler, scenarioSettings, seed, signInAdmin, startServer, withScenarioDatabase } from "./bench.mjs";
+import { HEADERS, cpuMs, fmt, get, label, loadFigures, memorySampler, scenarioSettings, seed, signInAdmin, startServer, withScenarioDatabase } from "./bench.mjs";
 
 export const DASHBOARD = Object.assign(scenarioSettings({ products: 10_000, connections: 4, duration: 5, warmup: 3 }), {
   orders: Number(process.env.BENCH_ORDERS ?? 20_000),
@@ -63,12 +63,7 @@ export async function benchDashboard(kind, { port }) {
           path: url.path,
           status: page.status,
           problems,
-          requests: result.requests.total,
-          rps: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          max: result.latency.max,
-          non2xx: result.non2xx,
+          ...loadFigures(result, serverCpu),
           errors: result.errors + result.timeouts,
           cpuPerRequest: result.requests.total ? serverCpu / result.requests.total : null,
         };

@@ -8,7 +8,7 @@
 import os from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
-import { BUSY, HEADERS, cpuMs, fmt, get, label, scenarioSettings, seed, startServer, withScenarioDatabase } from "./bench.mjs";
+import { BUSY, HEADERS, cpuMs, fmt, get, label, loadFigures, scenarioSettings, seed, startServer, withScenarioDatabase } from "./bench.mjs";
 
 // Shared flags apply when given; otherwise 10,000 products, 10 connections, 5 s per URL after
 // one 3 s warm-up cycling through all the URLs.
@@ -117,13 +117,8 @@ export async function benchSearch(kind, { port }) {
           status: res.status,
           found,
           problems,
-          rps: result.requests.average,
-          requests: result.requests.total,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          non2xx: result.non2xx,
+          ...loadFigures(result, cpu),
           errors: result.errors + result.timeouts,
-          serverCpuPerReq: cpu / Math.max(1, result.requests.total),
           load1,
         };
         rows.push(row);

@@ -184,6 +184,25 @@ export function seed(env, { products = PRODUCTS, orders = 0 } = {}) {
 }
 
 // ── Server ───────────────────────────────────────────────────────────────────────────────
+/**
+ * What autocannon measured of one URL, as every scenario's rows keep it, with the server's CPU
+ * over the run (`serverCpuMs`) per request and as a share of the run.
+ */
+export function loadFigures(result, serverCpuMs) {
+  return {
+    rps: result.requests.average,
+    requests: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    serverCpuPerReq: serverCpuMs / Math.max(1, result.requests.total),
+    serverCpuShare: serverCpuMs / (result.duration * 1000),
+  };
+}
+
 export async function startServer(env, port) {
   // As scripts/start.mjs starts it (`npm start`). BENCH_SERVER_NODE_ARGS: extra node flags for
   // the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes.
@@ -492,17 +511,8 @@ async function benchDatabase(kind, port, { measurePages }) {
           connections: target.connections ?? CONNECTIONS,
           status: warm.status,
           xCache: `${first.xCache} → ${after.xCache}`,
-          rps: result.requests.average,
-          total: result.requests.total,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          max: result.latency.max,
-          non2xx: result.non2xx,
-          errors: result.errors,
-          timeouts: result.timeouts,
+          ...loadFigures(result, serverCpu),
           htmlKb: Buffer.byteLength(warm.body) / 1024,
-          serverCpuPerReq: serverCpu / Math.max(1, result.requests.total),
-          serverCpuShare: serverCpu / (result.duration * 1000),
           clientCpuShare: (clientCpu.user + clientCpu.system) / 1000 / (result.duration * 1000),
           load1,
           js,

@@ -21,7 +21,7 @@ export async function backupCommand(args: string[], env: NodeJS.ProcessEnv): Pro
     return { code: 1, message: `${(error as Error).message}\n${usage}` };
   }
   const keep = keepText === undefined ? null : Number(keepText);
-  if (keepText !== undefined && !(/^\d+$/.test(keepText) && Number(keepText) >= 1)) {
+  if (keep !== null && !(/^\d+$/.test(keepText!) && keep >= 1)) {
     return { code: 1, message: `--keep : un nombre entier d'archives à garder, au moins 1 (reçu « ${keepText} »).\n${usage}` };
   }
   const config = parseEnv(env);

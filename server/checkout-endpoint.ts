@@ -79,7 +79,7 @@ function checkout(deps: CheckoutEndpointDeps): BareHandler {
   };
 }
 
-/** The cart's key for this attempt (a UUID): kept only when it looks like one. */
+/** The cart's key for this attempt (32 hex digits): kept only when it looks like a key (16 to 64 letters, digits or dashes). */
 function idempotencyKeyOf(req: IncomingMessage): string | null {
   const key = req.headers["idempotency-key"];
   return typeof key === "string" && /^[A-Za-z0-9-]{16,64}$/.test(key) ? key : null;

@@ -2,10 +2,12 @@ import { count, eq } from "drizzle-orm";
 import { inboxMessages } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { countOrdersToShip } from "./admin-orders.server";
-import { WAITING_KEEP_MS } from "./dashboard.server";
+import { WAITING_KEEP_MS, WAITING_READ } from "./dashboard.server";
 import { forgetKeptReads, keptRead } from "./kept-reads.server";
 
 export type AdminBadges = { newMessages: number; ordersToShip: number };
+
+const BADGES_READ = "badges";
 
 /**
  * What waits for the seller, shown beside the sidebar entries: requests nobody opened yet and
@@ -15,7 +17,7 @@ export type AdminBadges = { newMessages: number; ordersToShip: number };
  * (`inboxChanged`).
  */
 export function loadAdminBadges(db: Db, now = Date.now()): Promise<AdminBadges> {
-  return keptRead(db, "badges", now, () => readAdminBadges(db), WAITING_KEEP_MS);
+  return keptRead(db, BADGES_READ, now, () => readAdminBadges(db), WAITING_KEEP_MS);
 }
 
 async function readAdminBadges(db: Db): Promise<AdminBadges> {
@@ -28,5 +30,5 @@ async function readAdminBadges(db: Db): Promise<AdminBadges> {
 
 /** A request came or changed status here: this instance's counts of it are read again (others' within 2 s). */
 export function inboxChanged(db: Db): void {
-  forgetKeptReads(db, ["badges", "waiting"]);
+  forgetKeptReads(db, [BADGES_READ, WAITING_READ]);
 }

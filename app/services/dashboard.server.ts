@@ -96,6 +96,8 @@ const KEEP_MS = 60_000;
  * come without a change event, and tabs reloading on the same order event share one read.
  */
 export const WAITING_KEEP_MS = 2_000;
+/** The kept read of what waits (a request opened or answered forgets it: services/admin-badges.server.ts). */
+export const WAITING_READ = "waiting";
 
 /** Today, 7 and 30 days against the days just before, and the chart's last 30 days, from one read by day. */
 export function dashboardSales(db: Db, now: Date): Promise<DashboardSales> {
@@ -128,7 +130,7 @@ export type Waiting = { toShip: { count: number; oldest: OrderToShip[] }; withdr
 
 /** What must be done: paid orders to ship (oldest first), withdrawals not settled, messages not answered. */
 export function dashboardWaiting(db: Db, now = new Date()): Promise<Waiting> {
-  return keptRead(db, "waiting", now.getTime(), () => readWaiting(db), WAITING_KEEP_MS);
+  return keptRead(db, WAITING_READ, now.getTime(), () => readWaiting(db), WAITING_KEEP_MS);
 }
 
 async function readWaiting(db: Db): Promise<Waiting> {

@@ -81,8 +81,8 @@ export const orders = pgTable(
     index("orders_buyer_email_key_idx").on(t.buyerEmailKey).where(sql`${t.buyerEmailKey} is not null`),
     index("orders_client_network_idx").on(t.clientNetwork).where(sql`${t.status} = 'pending_payment'`),
     index("orders_buyer_address_key_idx").on(t.buyerAddressKey).where(sql`${t.buyerAddressKey} is not null`),
-    // The dashboard's sales and refunds by day, and the receipts book, read by these dates.
     uniqueIndex("orders_idempotency_key_idx").on(t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    // The dashboard's sales and refunds by day, and the receipts book, read by these dates.
     index("orders_paid_at_idx").on(t.paidAt).where(sql`${t.paidAt} is not null`),
     index("orders_refunded_at_idx").on(t.refundedAt).where(sql`${t.refundedAt} is not null`),
   ],

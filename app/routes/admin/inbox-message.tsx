@@ -237,6 +237,8 @@ function StatusCard({
 }) {
   const fetcher = useFetcher<InboxActionAnswer>();
   useAnswerToast(fetcher.data);
+  // The offer's answer too: its form is gone once the offer is sent, and with it its effects.
+  useAnswerToast(useFetcher<InboxActionAnswer>({ key: OFFER_FETCHER }).data);
   const moves = buttonStatuses(kind, status);
   const busy = fetcher.state !== "idle";
   return (
@@ -272,9 +274,11 @@ function StatusCard({
   );
 }
 
+/** The offer's fetcher, shared with the status card, which says how it went (toasts). */
+const OFFER_FETCHER = "inbox-offer";
+
 function OfferForm({ name }: { name: string }) {
-  const fetcher = useFetcher<InboxActionAnswer>();
-  useAnswerToast(fetcher.data);
+  const fetcher = useFetcher<InboxActionAnswer>({ key: OFFER_FETCHER });
   const form = useFormValidation(offerSchema, fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined);
   const [pending, setPending] = useState<{ amount: string; data: FormData } | null>(null);
   const busy = fetcher.state !== "idle";

@@ -5,6 +5,7 @@ import { twoFactor } from "better-auth/plugins";
 import { accounts, sessions, twoFactors, users, verifications } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/auth-forms";
+import { bindSecondFactorToSessions } from "./session-second-factor.server";
 
 /** How long a session lasts (renewed daily while used); the header's hint cookie lasts as long. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -74,6 +75,10 @@ export function createAuth(options: { db: Db; secret: string; baseUrl: string; m
     session: {
       expiresIn: SESSION_MAX_AGE_SECONDS,
       updateAge: 24 * 60 * 60,
+      additionalFields: {
+        // Written by bindSecondFactorToSessions only; read by requireAdmin with the session.
+        secondFactorAt: { type: "date", required: false, input: false },
+      },
     },
     plugins: [
       // TOTP (6 digits, 30 s) with 10 recovery codes, both stored encrypted; enabling, disabling
@@ -107,6 +112,7 @@ export function createAuth(options: { db: Db; secret: string; baseUrl: string; m
     const response = { redirect: false, token: "", url: undefined, user, twoFactorRedirect: true };
     return returnHeaders ? { headers: (result as { headers: Headers }).headers, response } : response;
   }) as typeof signInEmail;
+  bindSecondFactorToSessions(auth.api as unknown as Record<string, unknown>, options.db);
   return auth;
 }
 

@@ -23,8 +23,14 @@ export function authHeaders(request: { headers: Pick<Headers, "get"> }, context:
 }
 
 const viewers = new WeakMap<object, Promise<Viewer | null>>();
-/** Viewers whose account has a verified second factor (better-auth's `twoFactorEnabled`). */
-const withSecondFactor = new WeakSet<Viewer>();
+
+/**
+ * Where a viewer's session stands with the second factor: the account has none yet, or has one
+ * that this session passed (`sessions.second_factor_at`), or has one this session never passed
+ * (opened by the password alone before the account enrolled: never an admin session).
+ */
+type SecondFactorState = { state: "none" | "passed" | "not-passed"; sessionId: string };
+const secondFactorOf = new WeakMap<Viewer, SecondFactorState>();
 
 /**
  * Who is signed in (checked against the sessions table), once per request. The answer then
@@ -71,6 +77,7 @@ export async function viewerFromHeaders(
   const result = await context.auth.api.getSession({ headers: authHeaders({ headers }, context) }).catch(() => null);
   if (!result) return null;
   const user = result.user as typeof result.user & { role?: string; twoFactorEnabled?: boolean | null };
+  const session = result.session as typeof result.session & { secondFactorAt?: Date | string | null };
   if (user.role === "admin" && !(await adminSessionStillValid(result.session, context))) return null;
   const viewer: Viewer = {
     id: user.id,
@@ -79,13 +86,14 @@ export async function viewerFromHeaders(
     role: user.role === "admin" ? "admin" : "user",
     createdAt: new Date(user.createdAt).toISOString(),
   };
-  if (user.twoFactorEnabled) withSecondFactor.add(viewer);
+  const state = !user.twoFactorEnabled ? "none" : session.secondFactorAt ? "passed" : "not-passed";
+  secondFactorOf.set(viewer, { state, sessionId: session.id });
   return viewer;
 }
 
-/** Whether the signed-in viewer's account has a verified second factor. */
+/** Whether the signed-in viewer's session passed its account's second factor. */
 export function hasSecondFactor(viewer: Viewer): boolean {
-  return withSecondFactor.has(viewer);
+  return secondFactorOf.get(viewer)?.state === "passed";
 }
 
 /** Where an admin without a second factor enrols one; no other admin page opens before. */
@@ -143,8 +151,8 @@ export function isSameOriginPost(request: Request, publicUrl: string): boolean {
 /**
  * Every admin loader and action calls this (React Router may run a child loader without its
  * parent's). Pages: signed out → /admin/login, not an admin → /admin/unauthorized, an admin
- * without a second factor → /admin/securite (only that page passes `enrolling`). Actions and
- * APIs: 401 / 403.
+ * without a second factor → /admin/securite (only that page passes `enrolling`), a session that
+ * never passed its account's second factor → ended, /admin/login. Actions and APIs: 401 / 403.
  */
 export async function requireAdmin(
   request: Request,
@@ -162,6 +170,12 @@ export async function requireAdmin(
   }
   if (viewer.role !== "admin") {
     throw api ? data({ error: "Accès refusé." }, { status: 403 }) : redirect("/admin/unauthorized");
+  }
+  const secondFactor = secondFactorOf.get(viewer);
+  if (secondFactor?.state === "not-passed") {
+    // The account enrolled after this session opened: it ends, and its holder signs in with a code.
+    await context.db.delete(sessions).where(eq(sessions.id, secondFactor.sessionId));
+    throw api ? data({ error: "Connexion requise." }, { status: 401 }) : redirect("/admin/login");
   }
   if (!options.enrolling && !hasSecondFactor(viewer)) {
     throw api

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
@@ -34,10 +34,8 @@ describe(`token links in the admin's view of e-mails on ${databaseLabel}`, () =>
     const noMail = async () => {};
     auth = createAuth({ db: database.db, secret: "integration-secret-email-links-0123456789", baseUrl: ORIGIN, mail: { verification: noMail, existingAccount: noMail, passwordReset: noMail } });
     context = { db: database.db, auth, publicUrl: ORIGIN, logger: pino({ level: "silent" }) } as unknown as AppContext;
-    const { id } = await createUserWithPassword(database.db, { name: "Vendeur", email: "admin.liens@comptoir.example", password: PASSWORD, role: "admin", emailVerified: true });
+    await createUserWithPassword(database.db, { name: "Vendeur", email: "admin.liens@comptoir.example", password: PASSWORD, role: "admin", emailVerified: true });
     adminCookie = await signInAdminWithCode(auth, "admin.liens@comptoir.example", PASSWORD);
-    // Admin pages require a second factor (issue 38): this session counts as enrolled.
-    await database.db.execute(sql`update users set two_factor_enabled = true where id = ${id}`);
   });
   afterAll(() => database?.close());
 

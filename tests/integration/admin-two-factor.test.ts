@@ -4,7 +4,7 @@ import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { outboxEmails, twoFactors, users } from "~/db/schema";
+import { outboxEmails, sessions, twoFactors, users } from "~/db/schema";
 import { type Auth, createAuth } from "~/lib/auth.server";
 import { RATE_LIMITS } from "~/domain/rate-limits";
 import type { AppContext } from "~/lib/context";
@@ -13,6 +13,7 @@ import * as loginRoute from "~/routes/admin/login";
 import * as customerLoginRoute from "~/routes/login";
 import * as securityRoute from "~/routes/admin/security";
 import * as shippingRoute from "~/routes/admin/shipping";
+import * as usersRoute from "~/routes/admin/users";
 import { createUserWithPassword } from "~/services/users.server";
 import { outcome, type RouteAnswer } from "./route-outcome";
 import { databaseLabel, openTestDatabase } from "./test-database";
@@ -217,5 +218,69 @@ describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
     expect(await adminPage(cookie)).toMatchObject({ status: 302, location: "/admin/securite" });
     expect(await database.db.select().from(twoFactors)).toEqual([]);
     expect((await notices()).map((email) => email.kind)).toEqual(["second-factor-on", "second-factor-off"]);
+  });
+
+  describe("the second factor belongs to the session", () => {
+    const OWNER = "gerante@comptoir.test";
+    let ownerId = "";
+    let ownerSecret = "";
+    const own = { clientIp: "" };
+    const tokenOf = (cookie: string) => decodeURIComponent(cookie.match(/session_token=([^;]+)/)![1]!).split(".")[0]!;
+    const sessionRow = async (cookie: string) => (await database.db.select().from(sessions).where(eq(sessions.token, tokenOf(cookie))))[0];
+    const signInWithCode = async () => {
+      const pending = merge("", await login("", { email: OWNER, password: PASSWORD }));
+      return merge(pending, await login(pending, { intent: "code", code: totpCode(ownerSecret) }));
+    };
+
+    beforeAll(async () => {
+      own.clientIp = context.clientIp;
+      Object.assign(context, { clientIp: "192.0.2.48" });
+      ({ id: ownerId } = await createUserWithPassword(database.db, { name: "Gérante", email: OWNER, password: PASSWORD, role: "admin", emailVerified: true }));
+    });
+    afterAll(() => {
+      Object.assign(context, { clientIp: own.clientIp });
+    });
+
+    it("a session opened with the password before the owner enrols never becomes an admin session", async () => {
+      // Someone who has the password signs in while the account has no second factor yet, and
+      // waits on /admin/securite without enrolling (no alert e-mail goes).
+      const waiting = merge("", await login("", { email: OWNER, password: PASSWORD }));
+      expect(await security(waiting)).toMatchObject({ status: 200, body: { enrolled: false } });
+      // The owner enrols from their own browser.
+      const owner = merge("", await login("", { email: OWNER, password: PASSWORD }));
+      const started = await security(owner, { intent: "start", password: PASSWORD });
+      const totpUri = (started.body as { enrolment: { totpUri: string } }).enrolment.totpUri;
+      ownerSecret = secretOfOtpauth(totpUri);
+      const enrolled = merge(owner, await security(owner, { intent: "confirm", code: totpCode(ownerSecret), totpUri }));
+      expect((await adminPage(enrolled)).status).toBe(200);
+      // The waiting session ended with the enrolment: no admin page, no admin action.
+      expect(await run(usersRoute.loader as never, "/admin/users", waiting)).toMatchObject({ status: 302, location: "/admin/login" });
+      expect(await adminPage(waiting)).toMatchObject({ status: 302, location: "/admin/login" });
+      expect((await run(shippingRoute.action as never, "/admin/shipping", waiting, { intent: "toggle", id: "1", active: "false" })).status).toBe(401);
+      expect(await sessionRow(waiting)).toBeUndefined();
+      expect((await sessionRow(enrolled))!.secondFactorAt).toBeInstanceOf(Date);
+    });
+
+    it("a session that never passed the account's second factor is ended at its first admin page", async () => {
+      const cookie = await signInWithCode();
+      expect((await adminPage(cookie)).status).toBe(200);
+      // As a session from before this check existed: the account has a factor, the session no proof.
+      await database.db.update(sessions).set({ secondFactorAt: null }).where(eq(sessions.token, tokenOf(cookie)));
+      expect(await adminPage(cookie)).toMatchObject({ status: 302, location: "/admin/login" });
+      expect(await sessionRow(cookie)).toBeUndefined();
+      expect(await security(cookie)).toMatchObject({ status: 302, location: "/admin/login" });
+    });
+
+    it("a reset ends the account's other sessions, and the renewed one proves no factor", async () => {
+      const here = await signInWithCode();
+      const elsewhere = await signInWithCode();
+      expect((await adminPage(elsewhere)).status).toBe(200);
+      const reset = merge(here, await security(here, { intent: "reset", password: PASSWORD }));
+      expect((await sessionRow(reset))!.secondFactorAt).toBeNull();
+      expect(await adminPage(reset)).toMatchObject({ status: 302, location: "/admin/securite" });
+      expect(await sessionRow(elsewhere)).toBeUndefined();
+      expect(await adminPage(elsewhere)).toMatchObject({ status: 302, location: "/admin/login" });
+      expect((await database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, ownerId))).length).toBe(1);
+    });
   });
 });

@@ -22,6 +22,7 @@ import { type FileStore, localDiskStore } from "~/services/storage.server";
 import { alertLinkToken, confirmAlert, requestAlert } from "~/services/stock-alerts.server";
 import { createUserWithPassword } from "~/services/users.server";
 import { requestWithdrawal } from "~/services/withdrawal.server";
+import { signInAdminWithCode } from "./admin-second-factor";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 /**
@@ -86,9 +87,8 @@ describe(`a guest's data by e-mail address on ${databaseLabel}`, () => {
     context = { db: database.db, auth, publicUrl: ORIGIN, clientIp: "203.0.113.7", logger: pino({ level: "silent" }), privateFiles } as unknown as AppContext;
     ({ id: adminId } = await createUserWithPassword(database.db, { name: "Vendeur", email: "admin.privacy@comptoir.example", password: PASSWORD, role: "admin", emailVerified: true }));
     await createUserWithPassword(database.db, { name: "Client", email: "client.privacy@example.net", password: PASSWORD, role: "user", emailVerified: true });
-    adminCookie = await signIn("admin.privacy@comptoir.example");
-    // Admin pages require a second factor (issue 38): this session counts as enrolled.
-    await database.db.execute(sql`update users set two_factor_enabled = true where id = ${adminId}`);
+    // Admin pages require a session that passed its second factor (enrolled on this first sign-in).
+    adminCookie = await signInAdminWithCode(auth, "admin.privacy@comptoir.example", PASSWORD);
     customerCookie = await signIn("client.privacy@example.net");
 
     // The guest orders and pays through the test provider: the invoice is issued.

@@ -28,6 +28,11 @@ export const sessions = pgTable(
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * When this session passed the account's second factor (a TOTP or recovery code, at sign-in
+     * or enrolment); null for a session opened by the password alone. An admin page asks for it.
+     */
+    secondFactorAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,8 @@
 // npm run admin:create -- --email admin@example.com --password '…' [--name 'Alice'] [--promote]
 // Creates an administrator account, or with --promote gives the admin role to an existing
-// account (and sets its password when --password is given); the existing account is then
-// signed out everywhere and its second factor turned off (the recovery of a locked-out admin).
+// account (and sets its password when --password is given; without it, only an account whose
+// address is confirmed); the existing account is then signed out everywhere and its second
+// factor turned off (the recovery of a locked-out admin).
 // Uses DATA_DIR or DATABASE_URL like the server; PGlite allows one process per data directory,
 // so stop the server first.
 import path from "node:path";
@@ -56,8 +57,15 @@ export async function adminCreate(args: string[], env: NodeJS.ProcessEnv): Promi
     if (existing && !promote) {
       return fail(`Un compte existe déjà pour ${email} : ajoutez --promote pour lui donner le rôle administrateur.`);
     }
+    if (existing && !password && !existing.emailVerified) {
+      // Whoever signed up with this address without confirming it would become the admin.
+      return fail(
+        `L'adresse ${email} n'est pas confirmée : son titulaire doit d'abord cliquer sur le lien de confirmation reçu à l'inscription. ` +
+          "Ou donnez --password pour reprendre le compte avec un nouveau mot de passe.",
+      );
+    }
     if (existing) {
-      await setRole(database.db, email, "admin");
+      await setRole(database.db, email, "admin", { vouch: Boolean(password) });
       if (password) await setPassword(database.db, existing.id, password);
       // The operator's recovery: every session ends and the second factor goes, to be enrolled
       // again at the next sign-in (a lost phone, or an enrolment someone else made first).

@@ -3,6 +3,7 @@ import {
   containsPattern,
   decideErasure,
   decideRoleChange,
+  UNCONFIRMED_PROMOTION,
   erasedAddress,
   erasedEmail,
   formatDay,
@@ -58,8 +59,18 @@ describe("users page URL and texts", () => {
 });
 
 describe("role changes", () => {
-  const admin = { id: "a1", role: "admin" as const, erased: false };
-  const customer = { id: "c1", role: "user" as const, erased: false };
+  const admin = { id: "a1", role: "admin" as const, erased: false, emailVerified: true };
+  const customer = { id: "c1", role: "user" as const, erased: false, emailVerified: true };
+
+  it("never promotes an account whose address is not confirmed (a squatter of a colleague's address)", () => {
+    expect(decideRoleChange({ actorId: "a2", target: { ...customer, emailVerified: false }, role: "admin", adminCount: 1 })).toEqual({
+      kind: "refuse",
+      message: UNCONFIRMED_PROMOTION,
+    });
+    expect(UNCONFIRMED_PROMOTION).toMatch(/^Cette adresse e-mail n'est pas confirmée/);
+    // Demoting one stays possible.
+    expect(decideRoleChange({ actorId: "a2", target: { ...admin, emailVerified: false }, role: "user", adminCount: 2 })).toEqual({ kind: "change" });
+  });
 
   it("promotes a customer and demotes another admin while one remains", () => {
     expect(decideRoleChange({ actorId: "a2", target: customer, role: "admin", adminCount: 1 })).toEqual({ kind: "change" });

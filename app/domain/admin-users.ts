@@ -63,14 +63,26 @@ export type UserAction = z.infer<typeof userActionSchema>["intent"];
 
 export type Decision = { kind: "change" } | { kind: "unchanged" } | { kind: "refuse"; message: string };
 
+/** Why an account whose e-mail address is not confirmed cannot become an admin. */
+export const UNCONFIRMED_PROMOTION =
+  "Cette adresse e-mail n'est pas confirmée : son titulaire doit d'abord cliquer sur le lien de confirmation reçu à l'inscription, puis vous pourrez le nommer administrateur.";
+
 /**
  * Whether `actorId` may give `target` the role `role`, `adminCount` being the number of admins
- * read under lock. Never yourself down, never the last admin down, never an erased account.
+ * read under lock. Never yourself down, never the last admin down, never an erased account, and
+ * never up an account whose address is not confirmed: whoever signed up with a colleague's
+ * address before them would become the admin.
  */
-export function decideRoleChange(input: { actorId: string; target: { id: string; role: Role; erased: boolean }; role: Role; adminCount: number }): Decision {
+export function decideRoleChange(input: {
+  actorId: string;
+  target: { id: string; role: Role; erased: boolean; emailVerified: boolean };
+  role: Role;
+  adminCount: number;
+}): Decision {
   const { actorId, target, role, adminCount } = input;
   if (target.erased) return { kind: "refuse", message: "Ce compte a été effacé : son rôle ne peut plus changer." };
   if (target.role === role) return { kind: "unchanged" };
+  if (role === "admin" && !target.emailVerified) return { kind: "refuse", message: UNCONFIRMED_PROMOTION };
   if (role === "user") {
     if (target.id === actorId) return { kind: "refuse", message: "Vous ne pouvez pas retirer vos propres droits d'administrateur." };
     if (adminCount <= 1) return { kind: "refuse", message: "Impossible de retirer le dernier administrateur." };

@@ -145,13 +145,13 @@ export type RoleChange = { outcome: "changed" | "unchanged"; role: Role } | { ou
 /**
  * Gives `targetId` the role `role`. The admins' rows and the target's are locked first (in id
  * order, one statement), so two admins demoting each other at once cannot leave the shop with
- * none: the second one waits, then counts one admin and is refused. Promoting vouches for the
- * address, as `setRole` does (an unconfirmed admin could not sign in).
+ * none: the second one waits, then counts one admin and is refused. Only a confirmed address
+ * is promoted (decideRoleChange).
  */
 export async function changeRole(db: Db, input: { actorId: string; targetId: string; role: Role }): Promise<RoleChange> {
   return db.transaction(async (tx) => {
     const locked = await tx
-      .select({ id: users.id, role: users.role, erasedAt: users.erasedAt })
+      .select({ id: users.id, role: users.role, erasedAt: users.erasedAt, emailVerified: users.emailVerified })
       .from(users)
       .where(or(eq(users.role, "admin"), eq(users.id, input.targetId)))
       .orderBy(asc(users.id))
@@ -160,7 +160,7 @@ export async function changeRole(db: Db, input: { actorId: string; targetId: str
     if (!target) return { outcome: "missing" };
     const decision = decideRoleChange({
       actorId: input.actorId,
-      target: { id: target.id, role: target.role, erased: target.erasedAt !== null },
+      target: { id: target.id, role: target.role, erased: target.erasedAt !== null, emailVerified: target.emailVerified },
       role: input.role,
       adminCount: locked.filter((row) => row.role === "admin").length,
     });
@@ -168,7 +168,7 @@ export async function changeRole(db: Db, input: { actorId: string; targetId: str
     if (decision.kind === "unchanged") return { outcome: "unchanged", role: input.role };
     await tx
       .update(users)
-      .set({ role: input.role, updatedAt: new Date(), ...(input.role === "admin" ? { emailVerified: true } : {}) })
+      .set({ role: input.role, updatedAt: new Date() })
       .where(eq(users.id, target.id));
     await endSessionsAndSecondFactor(tx as unknown as Db, target.id);
     return { outcome: "changed", role: input.role };

@@ -46,13 +46,13 @@ export async function setPassword(db: Db, userId: string, password: string): Pro
 }
 
 /**
- * Gives an account its role. Making someone admin from the command line also vouches for
- * their address (else a promoted, unconfirmed account could not sign in).
+ * Gives an account its role. `vouch` marks its address confirmed: only for the operator who
+ * also sets the password (whoever signed up with the address loses the account to them).
  */
-export async function setRole(db: Db, email: string, role: "user" | "admin"): Promise<boolean> {
+export async function setRole(db: Db, email: string, role: "user" | "admin", options: { vouch?: boolean } = {}): Promise<boolean> {
   const updated = await db
     .update(users)
-    .set({ role, updatedAt: new Date(), ...(role === "admin" ? { emailVerified: true } : {}) })
+    .set({ role, updatedAt: new Date(), ...(options.vouch ? { emailVerified: true } : {}) })
     .where(eq(users.email, email.trim().toLowerCase()))
     .returning({ id: users.id });
   return updated.length > 0;

@@ -76,6 +76,12 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("npm run admin:create", 
     } finally {
       await recovered.close();
     }
+    // Without --password, an unconfirmed address is refused: whoever signed up with it first
+    // (a squatter of a colleague's address) would become the admin.
+    const squatted = await run("--email", "client@example.com", "--promote");
+    expect(squatted).toMatchObject({ code: 1, output: expect.stringContaining("L'adresse client@example.com n'est pas confirmée") });
+    expect((await inspect("client@example.com")).user).toMatchObject({ role: "user", emailVerified: false });
+    // With it, the operator takes the account over: the squatter's password no longer opens it.
     const promoted = await run("--email", "client@example.com", "--promote", "--password", "nouveau-789");
     expect(promoted).toMatchObject({ code: 0, output: expect.stringContaining("client@example.com est maintenant administrateur (mot de passe mis à jour)") });
     const customer = await inspect("client@example.com");

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { inboxEvents, inboxMessages, orderEvents, orderItems, orders, outboxEmails, rateLimits, sessions, testPaymentSessions, twoFactors, users, verifications } from "~/db/schema";
 import type { OrderStatus } from "~/domain/catalog-values";
-import { formatDay } from "~/domain/admin-users";
+import { formatDay, UNCONFIRMED_PROMOTION } from "~/domain/admin-users";
 import { formatEuros } from "~/domain/money";
 import { type Auth, createAuth } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";
@@ -212,10 +212,32 @@ describe(`admin users and GDPR tools on ${databaseLabel}`, () => {
   });
 
   describe("roles", () => {
-    it("promotes a customer (vouching for the address) and demotes them again", async () => {
+    it("refuses to promote an address nobody confirmed: the squatter of a colleague's address never becomes admin", async () => {
+      const chef = await account("Chef Squat", "chef-squat@comptoir.test", "admin");
+      const cookie = await signIn("chef-squat@comptoir.test");
+      // Someone signs up first with the colleague's address, and never confirms it (they cannot).
+      await auth.api.signUpEmail({ body: { name: "Collègue", email: "collegue@comptoir.test", password: "Squatteur-2026-secret" } });
+      const [squatter] = await database.db.select().from(users).where(eq(users.email, "collegue@comptoir.test"));
+      expect(squatter).toMatchObject({ role: "user", emailVerified: false });
+      // The seller promotes the address they were given: refused, with the reason.
+      expect(await outcome(() => userAction(squatter!.id, cookie, "promote"))).toMatchObject({
+        status: 409,
+        body: { ok: false, toast: { title: "Action refusée", description: UNCONFIRMED_PROMOTION } },
+      });
+      expect((await getUserDetails(database.db, squatter!.id))!.user).toMatchObject({ role: "user", emailVerified: false });
+      // The squatter signs in with their password: still no session, so no enrolment either.
+      await expect(auth.api.signInEmail({ body: { email: "collegue@comptoir.test", password: "Squatteur-2026-secret" } })).rejects.toMatchObject({
+        body: { code: "EMAIL_NOT_VERIFIED" },
+      });
+      expect(await database.db.select().from(sessions).where(eq(sessions.userId, squatter!.id))).toEqual([]);
+      await database.db.delete(users).where(eq(users.id, squatter!.id));
+      await database.db.delete(users).where(eq(users.id, chef));
+    });
+
+    it("promotes a customer whose address is confirmed and demotes them again", async () => {
       const chef = await account("Chef Rôles", "chef-roles@comptoir.test", "admin");
       const cookie = await signIn("chef-roles@comptoir.test");
-      const client = await account("Client Promu", "promu@example.com", "user", false);
+      const client = await account("Client Promu", "promu@example.com", "user", true);
       expect(await outcome(() => userAction(client, cookie, "promote"))).toMatchObject({ status: 200, body: { ok: true, toast: { title: "Rôle modifié" } } });
       expect((await getUserDetails(database.db, client))!.user).toMatchObject({ role: "admin", emailVerified: true });
       // Twice: nothing more happens.

@@ -9,6 +9,7 @@ import { cancelCheckout, startCheckout } from "~/services/checkout.server";
 import type { PaymentProvider } from "~/services/payments/types";
 import { viewerFromHeaders } from "~/services/session.server";
 import type { StockGate } from "~/services/stock-gate.server";
+import { receiptCookieAfterCheckout } from "~/lib/receipt-cookie.server";
 import { parseJson } from "~/lib/request-input.server";
 import { type BareHandler, type TrustProxy, clientFacts, headerReader, isSameOrigin, readBody, routePath, runHandler, sendJson as send } from "./bare-http";
 
@@ -25,7 +26,7 @@ export type CheckoutEndpointDeps = {
   reservationMinutes: number;
   trustProxy: TrustProxy;
   logger: Logger;
-  /** Signs a drop's admissions, which the browser brings as cookies. */
+  /** Signs a drop's admissions, which the browser brings as cookies, and (derived) the receipt cookie of /merci. */
   dropSecret: string;
   /** Told each checkout's outcome: "ok", or the refusal's code (metrics). */
   onOutcome?: (outcome: string) => void;
@@ -75,7 +76,12 @@ function checkout(deps: CheckoutEndpointDeps): BareHandler {
     });
     if ("retryAfterS" in result && result.retryAfterS) res.setHeader("Retry-After", String(result.retryAfterS));
     deps.onOutcome?.(result.status === 200 ? "ok" : ((result.body as { code?: string }).code ?? String(result.status)));
-    send(res, result.status, result.body);
+    // The browser that starts the checkout is the one /merci shows the order to (lib/receipt-cookie.server.ts).
+    const receipt =
+      result.status === 200
+        ? [receiptCookieAfterCheckout(req.headers.cookie, result.body.orderId, { secret: deps.dropSecret, secure: (deps.configuredOrigin ?? `${client.protocol}:`).startsWith("https:"), now: Date.now() })]
+        : [];
+    send(res, result.status, result.body, receipt);
   };
 }
 

@@ -26,7 +26,10 @@ export type AppContext = {
   /** The payment provider: Stripe when configured, else the built-in test page. */
   payments: PaymentProvider;
   checkout: { orderPrefix: string; reservationMinutes: number; sellerEmail: string };
-  /** Signs what a drop hands out: admissions (services/waiting-room.server.ts) and alert links (services/stock-alerts.server.ts). */
+  /**
+   * Signs what a drop hands out: admissions (services/waiting-room.server.ts) and alert links
+   * (services/stock-alerts.server.ts); /merci's receipt cookie is signed with a key derived from it.
+   */
   dropSecret: string;
   /**
    * Says this answer depends on who asks (getViewer calls it): the page cache then never stores

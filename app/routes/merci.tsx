@@ -9,18 +9,28 @@ import { clearCart } from "~/lib/cart-store";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { useIdleRevalidate } from "~/lib/use-idle-revalidate";
-import { getOrderBySessionId } from "~/services/orders.server";
+import { receiptAllows } from "~/lib/receipt-cookie.server";
+import { findOrderOfPaymentSession, getOrderView } from "~/services/orders.server";
 import { getViewer } from "~/services/session.server";
 import type { Route } from "./+types/merci";
 
-/** /merci?success=true&session_id=…: the order, read from the server by its payment session. */
+/**
+ * /merci?success=true&session_id=…: the order, read from the server by its payment session,
+ * shown whole only to the browser that started its checkout (for 2 hours) or to its signed-in
+ * owner; anyone else holding the address gets a thank-you without personal data.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const sessionId = params.get("session_id");
   if (!params.get("success") || !sessionId) throw redirect("/");
-  const [order, viewer] = await Promise.all([getOrderBySessionId(context.db, sessionId), getViewer(request, context)]);
-  if (!order) return data({ order: null, signedIn: viewer !== null }, { status: 404 });
-  return { order, signedIn: viewer !== null };
+  const [found, viewer] = await Promise.all([findOrderOfPaymentSession(context.db, sessionId), getViewer(request, context)]);
+  const signedIn = viewer !== null;
+  if (!found) return data({ order: null, hidden: false, signedIn }, { status: 404 });
+  const shown =
+    (viewer !== null && found.userId === viewer.id) ||
+    receiptAllows(request.headers.get("cookie"), found.id, { secret: context.dropSecret, now: Date.now() });
+  if (!shown) return { order: null, hidden: true, signedIn };
+  return { order: await getOrderView(context.db, found.id), hidden: false, signedIn };
 }
 
 export function headers() {
@@ -38,7 +48,7 @@ const POLL_MS = 2_000;
 const POLL_FOR_MS = 120_000;
 
 export default function Merci({ loaderData }: Route.ComponentProps) {
-  const { order, signedIn } = loaderData;
+  const { order, hidden, signedIn } = loaderData;
   const [processing, setProcessing] = useState(true);
   const [gaveUp, setGaveUp] = useState(false);
   const reload = useIdleRevalidate();
@@ -88,6 +98,8 @@ export default function Merci({ loaderData }: Route.ComponentProps) {
     }
     wasPending.current = pending;
   }, [order?.status, pending]);
+
+  if (hidden) return <PrivateThanks signedIn={signedIn} />;
 
   if (!order) {
     return (
@@ -143,6 +155,28 @@ export default function Merci({ loaderData }: Route.ComponentProps) {
             Voir mes commandes
           </Link>
         ) : null}
+        <Link to="/catalog" className={buttonVariants()}>
+          Continuer mes achats
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** The thank-you for a browser that did not start this checkout (or after 2 hours): no personal data. */
+function PrivateThanks({ signedIn }: { signedIn: boolean }) {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-3 px-4 py-20 text-center">
+      <CheckCircle2 className="size-12 text-success" aria-hidden="true" />
+      <h1 className="text-3xl font-extrabold tracking-tight">Merci pour votre commande&nbsp;!</h1>
+      <p className="text-muted-foreground">
+        Pour protéger vos données, le détail de la commande ne s'affiche ici que dans le navigateur qui l'a passée, pendant 2 heures.
+        Retrouvez-le dans l'e-mail de confirmation{signedIn ? " ou dans votre compte" : ", ou dans votre compte si vous avez commandé en étant connecté"}.
+      </p>
+      <div className="mt-4 flex flex-wrap justify-center gap-3">
+        <Link to="/account" className={buttonVariants({ variant: "secondary" })}>
+          {signedIn ? "Voir mes commandes" : "Accéder à mon compte"}
+        </Link>
         <Link to="/catalog" className={buttonVariants()}>
           Continuer mes achats
         </Link>

@@ -69,9 +69,16 @@ export async function getOrderView(db: Db | Tx, orderId: string): Promise<OrderV
 }
 
 /**
- * The order of a payment session (/merci). The session id is the key: it is long, random and
- * only handed to the buyer by the payment page's redirect.
+ * Which order a payment session paid for, and whose it is (/merci): the session id alone opens
+ * no personal data (it sits in browser history and logs), so the page checks who asks first.
  */
+export async function findOrderOfPaymentSession(db: Db, sessionId: string): Promise<{ id: string; userId: string | null } | null> {
+  if (!sessionId || sessionId.length > 255) return null;
+  const [row] = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.providerSessionId, sessionId)).limit(1);
+  return row ?? null;
+}
+
+/** The order of a payment session, whole. */
 export async function getOrderBySessionId(db: Db, sessionId: string): Promise<OrderView | null> {
   if (!sessionId || sessionId.length > 255) return null;
   const rows = await db.select().from(orders).where(eq(orders.providerSessionId, sessionId)).limit(1);

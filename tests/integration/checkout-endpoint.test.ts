@@ -87,4 +87,56 @@ describe(`POST /api/checkout over HTTP on ${databaseLabel}`, () => {
     expect(other.status).toBe(200);
     expect(((await other.json()) as { orderId: string }).orderId).not.toBe(answer.orderId);
   });
+
+  it("shows the paid order on /merci only to the browser that started its checkout; its address alone opens a thank-you without personal data", async () => {
+    const { suggestions } = (await (await fetch(`${server.url}/api/search?q=pikachu`)).json()) as { suggestions: { id: number; stock: number }[] };
+    const product = suggestions.find((suggestion) => suggestion.stock > 0)!;
+    const buyer = { "x-forwarded-for": "203.0.113.70" };
+    const started = await checkout(JSON.stringify({ items: [{ productId: product.id, quantity: 1 }], insuranceSelected: false, email: "ombeline.receipt@example.org" }), buyer);
+    expect(started.status).toBe(200);
+    const { url, orderNumber } = (await started.json()) as { url: string; orderNumber: string };
+    const receipt = started.headers.getSetCookie().find((cookie) => cookie.startsWith("comptoir_receipt="))!;
+    expect(receipt).toMatch(/; Path=\/merci/);
+    expect(receipt).toMatch(/; HttpOnly/);
+    expect(receipt).toMatch(/; SameSite=Lax/);
+    const browser = receipt.split(";")[0]!;
+    // The buyer pays on the test payment page and comes back to /merci.
+    const paymentPath = new URL(url).pathname;
+    const paid = await fetch(`${server.url}${paymentPath}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: server.url, cookie: browser, ...buyer },
+      body: new URLSearchParams({
+        fullName: "Ombeline Reçu",
+        line1: "4 rue des Tanneurs",
+        postalCode: "67000",
+        city: "Strasbourg",
+        country: "FR",
+        phone: "0611223344",
+        cardNumber: "4242 4242 4242 4242",
+        cardExpiry: "12/30",
+        cardCvc: "123",
+      }),
+    });
+    expect(paid.status, await paid.clone().text()).toBe(302);
+    const merci = new URL(paid.headers.get("location")!);
+    expect(merci.pathname).toBe("/merci");
+    const personal = [orderNumber, "ombeline.receipt@example.org", "Ombeline", "4 rue des Tanneurs", "/commande/"];
+
+    const own = await fetch(`${server.url}${merci.pathname}${merci.search}`, { headers: { cookie: browser } });
+    expect(own.status).toBe(200);
+    const ownPage = await own.text();
+    for (const text of personal.slice(0, 4)) expect(ownPage).toContain(text);
+
+    // Anyone else with the address (history, a referrer, a proxy's log), or a forged cookie: no personal data.
+    for (const cookie of ["", `comptoir_receipt=${browser.split("=")[1]!.replace(/.$/, "A")}`]) {
+      const other = await fetch(`${server.url}${merci.pathname}${merci.search}`, { headers: cookie ? { cookie } : {} });
+      expect(other.status).toBe(200);
+      expect(other.headers.get("cache-control")).toMatch(/private|no-store/);
+      const page = await other.text();
+      expect(page).toContain("Merci pour votre commande");
+      expect(page).toContain("le détail de la commande ne s&#x27;affiche ici que dans le navigateur qui l&#x27;a passée, pendant 2 heures");
+      for (const text of personal) expect(page).not.toContain(text);
+    }
+  });
 });

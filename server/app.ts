@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps): RequestListener {
   const { env, database, logger } = deps;
   const app = express();
   app.disable("x-powered-by");
-  if (env.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
+  if (env.TRUST_PROXY !== false) app.set("trust proxy", env.TRUST_PROXY);
 
   const shop = shopIdentity(env);
   const checkout = {
@@ -207,11 +207,4 @@ export function createApp(deps: AppDeps): RequestListener {
     if (checkoutRoute(req, res) || dropQueueRoute(req, res) || cachedPage(req, res)) return;
     app(req, res);
   };
-}
-
-function parseTrustProxy(value: string): boolean | number | string {
-  if (value === "true") return true;
-  if (value === "false") return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value; // e.g. "loopback" or a list of addresses
 }

@@ -79,6 +79,18 @@ describe("parseEnv", () => {
     expect(parseEnv({ STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" }).STRIPE_SECRET_KEY).toBe("sk_test_1");
   });
 
+  it("reads TRUST_PROXY as a hop count, named ranges or addresses, and refuses true with a French message naming it", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toEqual(["loopback"]);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.2, 172.16.0.0/12, fd00::/8" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.2", "172.16.0.0/12", "fd00::/8"]);
+    expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/- TRUST_PROXY : true ferait confiance à tout intermédiaire/);
+    for (const bad of ["yes", "10.0.0.300", "10.0.0.0/33", "localhost"]) {
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY : valeur inconnue/);
+    }
+  });
+
   it("treats empty strings as unset", () => {
     const env = parseEnv({
       SHOP_NAME: "",

@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { DEFAULT_LEGAL_FORM, IDENTITY_KEYS, type IdentityKey, type LegalIdentity, type LegalIdentityInput, withoutPlaceholders } from "~/domain/shop-identity";
 import { legalIdentitySchema } from "~/domain/shop-identity-schema";
@@ -21,6 +22,41 @@ const flag = (fallback: boolean) =>
     .enum(["true", "false", "1", "0", "yes", "no"], { message: "valeur attendue : true ou false" })
     .optional()
     .transform((v) => (v === undefined ? fallback : v === "true" || v === "1" || v === "yes"));
+
+/**
+ * Which hops may speak for the client in X-Forwarded-For (Express's "trust proxy"): a hop count,
+ * `loopback`/`linklocal`/`uniquelocal`, or addresses and ranges, comma-separated; `false` or
+ * unset: none. `true` (every hop) is refused: anyone reaching the app directly could then pick
+ * the address every per-address limit counts.
+ */
+const TRUST_PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const trustProxy = optionalText.transform((value, ctx): false | number | string[] => {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "true ferait confiance à tout intermédiaire, et X-Forwarded-For deviendrait falsifiable par quiconque joint l'application directement : indiquez le nombre de proxys devant elle (ex. 1), loopback, ou leurs adresses (ex. 10.0.0.2, 172.16.0.0/12)",
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(",").map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !TRUST_PROXY_NAMES.has(entry) && !isAddressOrRange(entry));
+  if (bad.length > 0) {
+    ctx.addIssue({ code: "custom", message: `valeur inconnue « ${bad.join(", ")} » : un nombre de proxys, loopback, linklocal, uniquelocal ou des adresses IP (plages CIDR admises), séparées par des virgules` });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split("/");
+  if (rest.length > 0 || !address || !ipaddr.isValid(address)) return false;
+  if (bits === undefined) return true;
+  const max = ipaddr.parse(address).kind() === "ipv4" ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
+}
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"], { message: "NODE_ENV doit valoir development, production ou test" }).default("production"),
@@ -104,7 +140,7 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_PUBLIC_URL: optionalUrl("S3_PUBLIC_URL"),
-  TRUST_PROXY: optionalText,
+  TRUST_PROXY: trustProxy,
   /** GET /metrics with `Authorization: Bearer <token>`; without it, no metrics endpoint (server/metrics.ts). */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, "METRICS_TOKEN doit faire au moins 16 caractères").optional()),
   /**

@@ -53,6 +53,7 @@ function merge(cookie: string, answer: RouteAnswer & { headers?: Headers }): str
 describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
   let database: Database;
   let auth: Auth;
+  const resetTokens = new Map<string, string>();
   let context: AppContext;
 
   /** Runs a loader or action; the answer with its headers (Set-Cookie). */
@@ -85,7 +86,7 @@ describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
       db: database.db,
       secret: "integration-secret-two-factor-0123456789abc",
       baseUrl: ORIGIN,
-      mail: { verification: noMail, existingAccount: noMail, passwordReset: noMail },
+      mail: { verification: noMail, existingAccount: noMail, passwordReset: async (user, token) => void resetTokens.set(user.email, token) },
     });
     context = {
       db: database.db,
@@ -281,6 +282,15 @@ describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
       expect(await sessionRow(elsewhere)).toBeUndefined();
       expect(await adminPage(elsewhere)).toMatchObject({ status: 302, location: "/admin/login" });
       expect((await database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, ownerId))).length).toBe(1);
+    });
+
+    it("a password change ends every session of the account", async () => {
+      const cookie = merge("", await login("", { email: OWNER, password: PASSWORD }));
+      expect(await sessionRow(cookie)).toBeDefined();
+      await auth.api.requestPasswordReset({ body: { email: OWNER, redirectTo: `${ORIGIN}/reset-password` } });
+      await auth.api.resetPassword({ body: { token: resetTokens.get(OWNER)!, newPassword: "Ronflex-2027-nouveau" } });
+      expect(await database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, ownerId))).toEqual([]);
+      expect(await security(cookie)).toMatchObject({ status: 302, location: "/admin/login" });
     });
   });
 });

@@ -1,4 +1,3 @@
-import ipaddr from "ipaddr.js";
 import type { DropStartMode } from "./drop-form";
 import { limitText } from "./drop-limit-text";
 import type { ShippingAddress } from "./order-view";
@@ -8,7 +7,7 @@ import type { ShippingAddress } from "./order-view";
  * orders, whether an account is needed, how long a checkout holds its units. Who "one customer"
  * is comes from keys that survive the tricks of a script: the account, the e-mail address
  * normalised (case, gmail's dots, +tags), the delivery address once the payment gives it, and,
- * loosely, the client's network.
+ * loosely, the client's network (domain/network-key.ts).
  */
 
 
@@ -51,19 +50,6 @@ export function emailKey(email: string): string {
     domain = "gmail.com";
   }
   return `${local}@${domain}`;
-}
-
-/**
- * The client's network: an IPv4 address as is (an IPv4-mapped IPv6 address too), an IPv6
- * address cut to its /64, the block one subscriber usually gets. Anything unreadable is kept as
- * given (it still groups the same requests).
- */
-export function networkKey(clientIp: string): string {
-  if (!ipaddr.isValid(clientIp)) return clientIp;
-  const address = ipaddr.process(clientIp);
-  if (address.kind() === "ipv4") return address.toString();
-  const parts = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
-  return `${parts.join(":")}::/64`;
 }
 
 /** Lower case, no accents, punctuation and runs of spaces as one space. */

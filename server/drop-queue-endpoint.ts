@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { parse as parseCookies, serialize } from "cookie";
 import type { Db } from "~/db/types";
 import { admissionCookie, ticketCookie } from "~/domain/drop-cookies";
-import { networkKey } from "~/domain/drop-rules";
+import { networkKey } from "~/domain/network-key";
 import type { QueueView } from "~/domain/waiting-room";
 import { admissionToken, joinQueue, queueView } from "~/services/waiting-room.server";
 import { type BareHandler, type TrustProxy, clientFacts, isSameOrigin, routePath, runHandler, sendJson } from "./bare-http";

@@ -89,7 +89,7 @@ describe("LiveHub.handler", () => {
   });
 });
 
-describe("LiveHub.handler, streams per client address", () => {
+describe("LiveHub.handler, streams per client network", () => {
   /** A stream asked for by `ip`: its status and whether it stays open. */
   function ask(hub: LiveHub, ip: string) {
     const req = Object.assign(new EventEmitter(), { ip }) as unknown as Request;
@@ -115,6 +115,21 @@ describe("LiveHub.handler, streams per client address", () => {
     expect(ask(hub, "198.51.100.2")).toMatchObject({ status: 200, ended: false });
     first.leave();
     expect(ask(hub, "203.0.113.7").status).toBe(200);
+    hub.close();
+  });
+
+  it("counts the addresses of one IPv6 /64 as one client, and an IPv4 address mapped into IPv6 as itself", () => {
+    const hub = new LiveHub(pino({ level: "silent" }), { maxPerClient: 2 });
+    const first = ask(hub, "2001:db8:1:2::1");
+    expect(ask(hub, "2001:db8:1:2::2").status).toBe(200);
+    expect(ask(hub, "2001:db8:1:2:ffff::3")).toMatchObject({ status: 429, ended: true });
+    // Another /64 is another client.
+    expect(ask(hub, "2001:db8:1:3::1")).toMatchObject({ status: 200, ended: false });
+    first.leave();
+    expect(ask(hub, "2001:db8:1:2::4").status).toBe(200);
+    expect(ask(hub, "203.0.113.9").status).toBe(200);
+    expect(ask(hub, "::ffff:203.0.113.9").status).toBe(200);
+    expect(ask(hub, "203.0.113.9").status).toBe(429);
     hub.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { Request, Response } from "express";
 import type { Logger } from "pino";
 import type { CatalogChange } from "~/domain/catalog-change";
+import { networkKey } from "~/domain/network-key";
 
 const HEARTBEAT_MS = 25_000;
 /**
@@ -12,9 +13,11 @@ const HEARTBEAT_MS = 25_000;
 export const LIVE_BATCH_MS = 100;
 
 /**
- * Streams one client address may hold open: a household's tabs and devices, or buyers behind
- * one carrier's NAT, stay well under it; a script opening streams in a loop (each one a socket
- * and a write per change) gets a 429 instead. The page retries later (use-live-updates.ts).
+ * Streams one client network (an IPv4 address, an IPv6 /64: domain/network-key.ts) may hold
+ * open: a household's tabs and devices, or buyers behind one carrier's NAT, stay well under it;
+ * a script opening streams in a loop (each one a socket and a write per change), from as many
+ * addresses of its /64 as it likes, gets a 429 instead. The page retries later
+ * (use-live-updates.ts).
  */
 const LIVE_STREAMS_PER_CLIENT = 64;
 
@@ -45,6 +48,7 @@ const RECONNECT_ON_SHUTDOWN_MS = [200, 2_000] as const;
 export type LiveHubOptions = {
   batchMs?: number;
   now?: () => number;
+  /** Open streams per client network (LIVE_STREAMS_PER_CLIENT). */
   maxPerClient?: number;
   /** Open streams in all, every address together (LIVE_MAX_STREAMS). */
   maxStreams?: number;
@@ -59,7 +63,7 @@ export class LiveHub {
   private readonly clients = new Set<Response>();
   /** Each open stream's end of life. */
   private readonly lifetimes = new Map<Response, NodeJS.Timeout>();
-  private readonly openPerClient = new Map<string, number>();
+  private readonly openPerNetwork = new Map<string, number>();
   private heartbeat: NodeJS.Timeout | undefined;
   /** The streams that asked for order changes too (`?topics=orders`: the admin's pages). */
   private readonly orderListeners = new Set<Response>();
@@ -80,8 +84,8 @@ export class LiveHub {
   ) {}
 
   handler = (req: Request, res: Response) => {
-    // Express applies TRUST_PROXY: behind a configured proxy, the visitor's address.
-    const client = req.ip ?? req.socket?.remoteAddress ?? "unknown";
+    // Express applies TRUST_PROXY: behind a configured proxy, the visitor's address; counted by its network.
+    const network = networkKey(req.ip ?? req.socket?.remoteAddress ?? "unknown");
     if (this.closed) {
       res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "1", Connection: "close" });
       res.end("Serveur en cours d'arrêt : reconnexion dans un instant.");
@@ -92,13 +96,13 @@ export class LiveHub {
       res.end("Trop de connexions en direct en ce moment : réessayez dans une minute.");
       return;
     }
-    const open = this.openPerClient.get(client) ?? 0;
+    const open = this.openPerNetwork.get(network) ?? 0;
     if (open >= (this.options.maxPerClient ?? LIVE_STREAMS_PER_CLIENT)) {
       res.writeHead(429, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "30" });
-      res.end("Trop de connexions en direct depuis cette adresse.");
+      res.end("Trop de connexions en direct depuis votre connexion.");
       return;
     }
-    this.openPerClient.set(client, open + 1);
+    this.openPerNetwork.set(network, open + 1);
     res.writeHead(200, {
       "Content-Type": "text/event-stream; charset=utf-8",
       "Cache-Control": "no-store",
@@ -118,9 +122,9 @@ export class LiveHub {
       if (!this.clients.delete(res)) return; // already counted out (its lifetime, or close())
       clearTimeout(this.lifetimes.get(res));
       this.lifetimes.delete(res);
-      const left = (this.openPerClient.get(client) ?? 1) - 1;
-      if (left > 0) this.openPerClient.set(client, left);
-      else this.openPerClient.delete(client);
+      const left = (this.openPerNetwork.get(network) ?? 1) - 1;
+      if (left > 0) this.openPerNetwork.set(network, left);
+      else this.openPerNetwork.delete(network);
       if (this.clients.size === 0) this.stopHeartbeat();
     };
     this.lifetimes.set(res, this.endOfLife(res, release));
@@ -197,7 +201,7 @@ export class LiveHub {
     this.pending.clear();
     this.ordersPending = false;
     this.orderListeners.clear();
-    this.openPerClient.clear();
+    this.openPerNetwork.clear();
     for (const timer of this.lifetimes.values()) clearTimeout(timer);
     this.lifetimes.clear();
     const open = [...this.clients];

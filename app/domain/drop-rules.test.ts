@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { limitText } from "./drop-limit-text";
-import { addressKey, type DropLine, emailKey, identityRefusal, limitRefusal, networkKey, quantityRefusal } from "./drop-rules";
+import { type DropLine, emailKey, identityRefusal, limitRefusal, quantityRefusal } from "./drop-rules";
 
 describe("emailKey", () => {
   it("gives one key to the spellings of one mailbox", () => {
@@ -17,39 +17,6 @@ describe("emailKey", () => {
 
   it("leaves a local part that is only a tag as typed", () => {
     expect(emailKey("+x@example.com")).toBe("+x@example.com");
-  });
-});
-
-describe("networkKey", () => {
-  it("keeps an IPv4 address whole, mapped into IPv6 or not", () => {
-    expect(networkKey("203.0.113.7")).toBe("203.0.113.7");
-    expect(networkKey("::ffff:203.0.113.7")).toBe("203.0.113.7");
-  });
-
-  it("cuts an IPv6 address to its /64, however it is written", () => {
-    expect(networkKey("2001:db8:0:1::5")).toBe("2001:db8:0:1::/64");
-    expect(networkKey("2001:0db8:0000:0001:ffff:0:0:9")).toBe("2001:db8:0:1::/64");
-    expect(networkKey("2001:db8:0:2::5")).not.toBe(networkKey("2001:db8:0:1::5"));
-  });
-
-  it("keeps what is not an address as given", () => {
-    expect(networkKey("unknown")).toBe("unknown");
-  });
-});
-
-describe("addressKey", () => {
-  const home = { method: "home" as const, fullName: "Jean Dupont", line1: "12, rue de l'Église", postalCode: "75 011", city: "Paris", country: "fr" };
-
-  it("gives one key to the spellings of one street address, whoever receives it", () => {
-    expect(addressKey(home)).toBe(addressKey({ ...home, fullName: "Marie Dupont", line1: "12 RUE DE L EGLISE", postalCode: "75011", city: "PARIS", country: "FR" }));
-    expect(addressKey(home)).not.toBe(addressKey({ ...home, line1: "14 rue de l'Église" }));
-    expect(addressKey(home)).not.toBe(addressKey({ ...home, line2: "Bâtiment B" }));
-  });
-
-  it("keys a relay point by the point and the person who collects", () => {
-    const relay = { method: "relay" as const, fullName: "Jean Dupont", relayPointId: "FR-123", relayPointName: "Tabac", line1: "1 place", postalCode: "75011", city: "Paris", country: "FR" };
-    expect(addressKey(relay)).toBe(addressKey({ ...relay, fullName: "JEAN DUPONT" }));
-    expect(addressKey(relay)).not.toBe(addressKey({ ...relay, fullName: "Marie Curie" }));
   });
 });
 

@@ -1,16 +1,13 @@
-import ipaddr from "ipaddr.js";
 import type { DropStartMode } from "./drop-form";
 import { limitText } from "./drop-limit-text";
-import type { ShippingAddress } from "./order-view";
 
 /**
  * A drop's rules for buyers (issue 39): how many units one customer may have across all their
  * orders, whether an account is needed, how long a checkout holds its units. Who "one customer"
  * is comes from keys that survive the tricks of a script: the account, the e-mail address
- * normalised (case, gmail's dots, +tags), the delivery address once the payment gives it, and,
- * loosely, the client's network.
+ * normalised (case, gmail's dots, +tags), the delivery address once the payment gives it
+ * (domain/address-key.ts), and, loosely, the client's network (domain/network-key.ts).
  */
-
 
 export type DropRules = {
   productId: number;
@@ -51,40 +48,6 @@ export function emailKey(email: string): string {
     domain = "gmail.com";
   }
   return `${local}@${domain}`;
-}
-
-/**
- * The client's network: an IPv4 address as is (an IPv4-mapped IPv6 address too), an IPv6
- * address cut to its /64, the block one subscriber usually gets. Anything unreadable is kept as
- * given (it still groups the same requests).
- */
-export function networkKey(clientIp: string): string {
-  if (!ipaddr.isValid(clientIp)) return clientIp;
-  const address = ipaddr.process(clientIp);
-  if (address.kind() === "ipv4") return address.toString();
-  const parts = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
-  return `${parts.join(":")}::/64`;
-}
-
-/** Lower case, no accents, punctuation and runs of spaces as one space. */
-function folded(text: string | undefined): string {
-  return (text ?? "")
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
-
-/**
- * One delivery place, one key: the country, postal code and street line, folded (case, accents,
- * punctuation). A relay point serves many unrelated people, so there the key is the point and
- * the person who collects the parcel.
- */
-export function addressKey(address: ShippingAddress): string {
-  const place = [address.country.toUpperCase(), folded(address.postalCode).replaceAll(" ", "")];
-  if (address.method === "relay") return [...place, "relais", folded(address.relayPointId || address.relayPointName), folded(address.fullName)].join("|");
-  return [...place, folded(address.line1), folded(address.line2)].join("|");
 }
 
 /** The drop line a checkout asks for. */

@@ -19,7 +19,7 @@ export const ADMISSION_MARGIN = 1.5;
 export const TICKETS_PER_IPV6_NETWORK = 2;
 export const TICKETS_PER_IPV4_ADDRESS = 10;
 
-/** The bound for a network as domain/drop-rules networkKey writes it ("…::/64" for IPv6). */
+/** The bound for a network as domain/network-key.ts writes it ("…::/64" for IPv6). */
 export function ticketsPerNetwork(network: string): number {
   return network.endsWith("/64") ? TICKETS_PER_IPV6_NETWORK : TICKETS_PER_IPV4_ADDRESS;
 }

@@ -1,9 +1,9 @@
-import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, notLike, or, sql } from "drizzle-orm";
 import { dropRefusals, orderItems, orders, productDrops, products } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import type { OrderStatus } from "~/domain/catalog-values";
+import { ADDRESS_KEY_VERSION, addressKey } from "~/domain/address-key";
 import {
-  addressKey,
   type DropLine,
   type DropRefusal,
   type DropRules,
@@ -111,6 +111,8 @@ export async function dropAddressOverLimit(tx: Tx, orderId: string, address: Shi
     .innerJoin(productDrops, eq(productDrops.productId, orderItems.productId))
     .where(eq(orderItems.orderId, orderId));
   if (lines.length === 0) return null;
+  const productIds = lines.map((line) => line.productId!);
+  await rekeyEarlierOrders(tx, productIds);
   const key = addressKey(address);
   await lockKeys(tx, [`address:${key}`]);
   const held = await tx
@@ -118,7 +120,7 @@ export async function dropAddressOverLimit(tx: Tx, orderId: string, address: Shi
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(and(inArray(orderItems.productId, lines.map((line) => line.productId!)), eq(orders.buyerAddressKey, key), inArray(orders.status, ["paid", "shipped"]), ne(orders.id, orderId), sinceCurrentOpening))
+    .where(and(inArray(orderItems.productId, productIds), eq(orders.buyerAddressKey, key), inArray(orders.status, ["paid", "shipped"]), ne(orders.id, orderId), sinceCurrentOpening))
     .groupBy(orderItems.productId);
   for (const line of lines) {
     const already = held.find((row) => row.productId === line.productId)?.units ?? 0;
@@ -126,6 +128,24 @@ export async function dropAddressOverLimit(tx: Tx, orderId: string, address: Shi
   }
   await tx.update(orders).set({ buyerAddressKey: key }).where(eq(orders.id, orderId));
   return null;
+}
+
+/**
+ * The orders of these products keyed by earlier rules (a key of another ADDRESS_KEY_VERSION) are
+ * keyed again from the address they keep, so that they go on counting: the first payment of a
+ * product after an update does it, later ones find none. In the order of their ids, so that two
+ * payments doing it at once wait for each other rather than deadlock.
+ */
+async function rekeyEarlierOrders(tx: Tx, productIds: number[]): Promise<void> {
+  const earlier = await tx
+    .selectDistinct({ id: orders.id, address: orders.shippingAddress })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(inArray(orderItems.productId, productIds), isNotNull(orders.buyerAddressKey), notLike(orders.buyerAddressKey, `${ADDRESS_KEY_VERSION}|%`)))
+    .orderBy(orders.id);
+  for (const order of earlier) {
+    await tx.update(orders).set({ buyerAddressKey: order.address ? addressKey(order.address) : null }).where(eq(orders.id, order.id));
+  }
 }
 
 /** Counts a refused checkout of a drop by its reason (the seller's fairness summary), once the refusal has rolled back. */

@@ -190,18 +190,25 @@ describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
     expect(merge("", answer)).not.toContain("session_token=");
   });
 
-  it("counts codes on the address's sign-in limit, before they are checked: a stolen password does not open unlimited guessing", async () => {
+  it("counts codes on the network's sign-in limit, before they are checked: a stolen password does not open unlimited guessing", async () => {
     const own = context.clientIp;
-    Object.assign(context, { clientIp: "198.51.100.77" });
+    // Each post from another address of one IPv6 /64: one count all the same.
+    let n = 0;
+    const loginFrom = (network: string, cookie: string, form: Record<string, string>) => {
+      Object.assign(context, { clientIp: `${network}::${(++n).toString(16)}` });
+      return login(cookie, form);
+    };
     try {
       const limit = RATE_LIMITS.signInPerIp.limit;
-      for (let i = 0; i < limit - 3; i++) expect((await login("", { email: ADMIN, password: `devine-${i}` })).status).toBe(401);
+      for (let i = 0; i < limit - 3; i++) expect((await loginFrom("2001:db8:77:1", "", { email: ADMIN, password: `devine-${i}` })).status).toBe(401);
       // The right password takes back its own attempt; each wrong code keeps its own.
-      const pending = merge("", await login("", { email: ADMIN, password: PASSWORD }));
-      for (let i = 0; i < 3; i++) expect(await login(pending, { intent: "code", code: staleTotpCode(secret) })).toMatchObject({ status: 401 });
+      const pending = merge("", await loginFrom("2001:db8:77:1", "", { email: ADMIN, password: PASSWORD }));
+      for (let i = 0; i < 3; i++) expect(await loginFrom("2001:db8:77:1", pending, { intent: "code", code: staleTotpCode(secret) })).toMatchObject({ status: 401 });
       // The limit is reached: even the right code is refused unread, and the challenge stays unused.
-      expect(await login(pending, { intent: "code", code: totpCode(secret) })).toMatchObject({ status: 429, body: { failure: { title: "Trop de tentatives" } } });
-      expect((await login("", { email: ADMIN, password: PASSWORD })).status).toBe(429);
+      expect(await loginFrom("2001:db8:77:1", pending, { intent: "code", code: totpCode(secret) })).toMatchObject({ status: 429, body: { failure: { title: "Trop de tentatives" } } });
+      expect((await loginFrom("2001:db8:77:1", "", { email: ADMIN, password: PASSWORD })).status).toBe(429);
+      // Another /64 is another client: its codes are checked.
+      expect(await loginFrom("2001:db8:77:2", pending, { intent: "code", code: staleTotpCode(secret) })).toMatchObject({ status: 401, body: { failure: { title: "Code incorrect" } } });
     } finally {
       Object.assign(context, { clientIp: own });
     }

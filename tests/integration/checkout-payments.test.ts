@@ -217,13 +217,15 @@ describe(`checkout and payments on ${databaseLabel}`, () => {
     expect(await database.db.select().from(orders).where(eq(orders.customerEmail, "minimum@example.com"))).toHaveLength(1);
   });
 
-  it("limits checkouts per client address and per e-mail with 429 and a French message", async () => {
+  it("limits checkouts per client network (an IPv6 /64, whichever of its addresses) and per e-mail with 429 and a French message", async () => {
     const p = await product({ stock: 0 });
     const body = { items: [{ productId: p.id, quantity: 1 }], insuranceSelected: false };
-    const fixed = ctx({ clientIp: "203.0.113.50" });
-    for (let i = 0; i < RATE_LIMITS.checkoutPerIp.limit; i++) expect((await startCheckout(database.db, provider, body, fixed)).status).toBe(409);
-    const blocked = await startCheckout(database.db, provider, body, fixed);
+    const from = (address: string) => ctx({ clientIp: address });
+    for (let i = 0; i < RATE_LIMITS.checkoutPerIp.limit; i++) expect((await startCheckout(database.db, provider, body, from(`2001:db8:50:1::${i + 1}`))).status).toBe(409);
+    const blocked = await startCheckout(database.db, provider, body, from("2001:db8:50:1:ffff::1"));
     expect(blocked.status).toBe(429);
+    // Another /64 is another client.
+    expect((await startCheckout(database.db, provider, body, from("2001:db8:50:2::1"))).status).toBe(409);
     expect(blocked.body).toMatchObject({ code: "RATE_LIMITED", error: expect.stringMatching(/^Trop de tentatives\. Réessayez dans \d+ minutes?\.$/) });
     expect("retryAfterS" in blocked && blocked.retryAfterS).toBeGreaterThan(0);
     const byEmail = { ...body, email: "script@example.com" };

@@ -327,10 +327,14 @@ describe(`discount codes on ${databaseLabel}`, () => {
     });
     expect(await preview(percent.code, 1)).toMatchObject({ status: 400, body: { ok: false, error: expect.stringMatching(/il manque 20,00/) } });
     expect(await codeRow(percent.id)).toMatchObject({ reservedCount: 0 });
-    // Guessing codes from one address: stopped after the limit, with the French 429 text.
-    for (let i = 0; i < RATE_LIMITS.discountGuessPerIp.limit; i++) expect((await preview(`FAUX${i}`, 1, "203.0.113.66")).body).toMatchObject({ error: "Ce code promo n'existe pas." });
-    expect(await preview(percent.code, 2, "203.0.113.66")).toMatchObject({ status: 429, body: { ok: false, error: expect.stringMatching(/^Trop de tentatives/) } });
-    expect(await buy(p.id, percent.code, { clientIp: "203.0.113.66" })).toMatchObject({ status: 429, body: { code: "RATE_LIMITED" } });
+    // Guessing codes from one network, each guess from another address of its IPv6 /64: stopped
+    // after the limit, with the French 429 text.
+    const guesser = (n: number) => `2001:db8:66:1::${n.toString(16)}`;
+    for (let i = 0; i < RATE_LIMITS.discountGuessPerIp.limit; i++) expect((await preview(`FAUX${i}`, 1, guesser(i + 1))).body).toMatchObject({ error: "Ce code promo n'existe pas." });
+    expect(await preview(percent.code, 2, guesser(100))).toMatchObject({ status: 429, body: { ok: false, error: expect.stringMatching(/^Trop de tentatives/) } });
+    expect(await buy(p.id, percent.code, { clientIp: guesser(101) })).toMatchObject({ status: 429, body: { code: "RATE_LIMITED" } });
+    // Another /64 is another client.
+    expect(await preview(percent.code, 2, "2001:db8:66:2::1")).toMatchObject({ status: 200 });
   });
 
   it("manages codes for the back office: duplicates, limits under the counted uses, delete only if never used, the promotion's code", async () => {

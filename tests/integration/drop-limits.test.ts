@@ -3,6 +3,7 @@ import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { dropQueue, dropRefusals, orderEvents, orders, outboxEmails, productDrops, products, rateLimits, users } from "~/db/schema";
+import { addressKey } from "~/domain/address-key";
 import { UNPAID_DROP_ORDERS_PER_NETWORK } from "~/domain/drop-rules";
 import { RATE_LIMITS, rateLimitKey } from "~/domain/rate-limits";
 import { type CheckoutContext, cancelCheckout, startCheckout } from "~/services/checkout.server";
@@ -160,8 +161,8 @@ describe(`drop limits per customer on ${databaseLabel}`, () => {
     const first = await buy(product.id, "adresse1@example.com");
     const second = await buy(product.id, "adresse2@example.com");
     expect(await pay((first.body as { orderNumber: string }).orderNumber, "adresse1@example.com")).toBe("paid");
-    // Another e-mail, the same place spelled otherwise.
-    const spelled = { ...home, fullName: "M. Curie", line1: "12, RUE DES LILAS", postalCode: "75 011" };
+    // Another e-mail, the same place spelled otherwise, a flat named on the second line.
+    const spelled = { ...home, fullName: "M. Curie", line1: "12bis, R. des Lilas", line2: "Apt 1", postalCode: "75 011" };
     const number = (second.body as { orderNumber: string }).orderNumber;
     expect(await pay(number, "adresse2@example.com", spelled)).toBe("refund-pending");
     const refused = await orderOf(number);
@@ -174,6 +175,20 @@ describe(`drop limits per customer on ${databaseLabel}`, () => {
     const events = await database.db.select({ type: orderEvents.type, details: orderEvents.details }).from(orderEvents).where(eq(orderEvents.orderId, refused.id));
     expect(events.map((event) => event.type)).toEqual(["created", "refund_requested", "refunded"]);
     expect(events[1]!.details).toMatchObject({ reason: "drop_limit", productId: product.id, limit: 1 });
+  });
+
+  it("keeps counting the orders paid before the address key's rules changed: their keys are made again from their address", async () => {
+    const product = await drop();
+    const first = (await buy(product.id, "avant@example.com")).body as { orderNumber: string };
+    expect(await pay(first.orderNumber, "avant@example.com")).toBe("paid");
+    // The key an earlier version wrote for it (no version, the second line in it).
+    const earlier = await orderOf(first.orderNumber);
+    await database.db.update(orders).set({ buyerAddressKey: "FR|75011|12 rue des lilas|" }).where(eq(orders.id, earlier.id));
+
+    const second = await buy(product.id, "apres@example.com");
+    expect(await pay((second.body as { orderNumber: string }).orderNumber, "apres@example.com", { ...home, line1: "12 r. des Lilas" })).toBe("refund-pending");
+    // The earlier order is keyed again, as today's rules key its address.
+    expect((await orderOf(earlier.number)).buyerAddressKey).toBe(addressKey(home));
   });
 
   it("sells a drop with an opening time only to an admitted buyer, each admission once; a refused checkout keeps it", async () => {

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Database } from "~/db/client.server";
 import { inboxEvents, inboxMessages, outboxEmails, rateLimits } from "~/db/schema";
 import { IMAGE_UPLOAD_ERRORS } from "~/domain/image-upload";
-import { RATE_LIMITS, tooManyAttemptsMessage } from "~/domain/rate-limits";
+import { RATE_LIMITS, rateLimitKey, tooManyAttemptsMessage } from "~/domain/rate-limits";
 import { EMPTY_IDENTITY } from "~/domain/shop-identity";
 import { createAuth } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";
@@ -193,14 +193,20 @@ describe(`contact and buy-back inbox on ${databaseLabel}`, () => {
       expect((await privateFiles.list("")).length).toBe(0);
     });
 
-    it("limits requests per client address, then per e-mail, with a French 429; nothing is written twice", async () => {
-      const address = nextIp();
-      for (let i = 0; i < RATE_LIMITS.inboxPerIp.limit; i++) expect((await submit("contact", contact, [], address)).ok).toBe(true);
+    it("limits requests per client network, then per e-mail, with a French 429; nothing is written twice", async () => {
+      // Contact and buy-back posts from one IPv6 /64, each from another of its addresses: one count.
+      const [network, neighbour] = [`2001:db8:${++ip}:1`, `2001:db8:${ip}:2`];
+      for (let i = 0; i < RATE_LIMITS.inboxPerIp.limit; i++) {
+        expect((await (i % 2 ? submit("rachat", buyback, [], `${network}::${i + 1}`) : submit("contact", contact, [], `${network}::${i + 1}`))).ok).toBe(true);
+      }
       const before = await counts();
-      const blocked = await submit("contact", contact, [], address);
+      const blocked = await submit("contact", contact, [], `${network}:ffff::1`);
       expect(blocked).toEqual({ ok: false, status: 429, message: tooManyAttemptsMessage(60 * 60_000), retryAfterMs: expect.any(Number) });
       expect(blocked.ok === false && "message" in blocked && blocked.message).toBe("Trop de tentatives. Réessayez dans 60 minutes.");
       expect(await counts()).toEqual(before);
+      expect(await submit("rachat", buyback, [], `${network}::ffff`)).toMatchObject({ ok: false, status: 429 });
+      // Another /64 is another client.
+      expect((await submit("contact", contact, [], `${neighbour}::1`)).ok).toBe(true);
 
       const email = nextEmail();
       for (let i = 0; i < RATE_LIMITS.inboxPerEmail.limit; i++) expect((await submit("contact", { ...contact, email })).ok).toBe(true);
@@ -395,10 +401,10 @@ describe(`contact and buy-back inbox on ${databaseLabel}`, () => {
       expect(tooLarge.init?.status).toBe(413);
     });
 
-    it("sends Retry-After with a 429", async () => {
-      const address = nextIp();
-      context = { ...context, clientIp: address };
-      await database.db.insert(rateLimits).values({ key: `inboxPerIp:${address}`, count: RATE_LIMITS.inboxPerIp.limit, resetAt: new Date(Date.now() + 30 * 60_000) });
+    it("sends Retry-After with a 429, to every address of the network at its limit", async () => {
+      const network = `2001:db8:${++ip}:1`;
+      context = { ...context, clientIp: `${network}::2` };
+      await database.db.insert(rateLimits).values({ key: rateLimitKey("inboxPerIp", `${network}::1`), count: RATE_LIMITS.inboxPerIp.limit, resetAt: new Date(Date.now() + 30 * 60_000) });
       const answer = (await call(() => contactAction({ request: post("/contact", new URLSearchParams({ ...contact, email: nextEmail() })), context, params: {} } as never))) as Answer;
       expect(answer.init?.status).toBe(429);
       expect(answer.data).toMatchObject({ failure: { description: "Trop de tentatives. Réessayez dans 30 minutes." } });

@@ -43,6 +43,18 @@ describe(`rate limits on ${databaseLabel}`, () => {
     expect(states.filter((s) => !s.blocked)).toHaveLength(RATE_LIMITS.signInPerIp.limit);
   });
 
+  it("counts a client's network, whichever of its addresses: an IPv6 /64 as one, an IPv4 address mapped into IPv6 as itself", async () => {
+    const { limit } = RATE_LIMITS.signUpPerIp;
+    for (let i = 1; i <= limit; i++) expect((await consumeRateLimit(database.db, "signUpPerIp", `2001:db8:9:1::${i}`)).blocked).toBe(false);
+    expect((await consumeRateLimit(database.db, "signUpPerIp", "2001:db8:9:1:abcd::1")).blocked).toBe(true);
+    expect((await checkRateLimit(database.db, "signUpPerIp", "2001:db8:9:2::1")).blocked).toBe(false);
+
+    for (let i = 0; i < limit; i++) await recordAttempt(database.db, "signUpPerIp", i % 2 ? "::ffff:192.0.2.99" : "192.0.2.99");
+    expect((await checkRateLimit(database.db, "signUpPerIp", "192.0.2.99")).blocked).toBe(true);
+    expect((await checkRateLimit(database.db, "signUpPerIp", "::ffff:192.0.2.99")).blocked).toBe(true);
+    expect((await checkRateLimit(database.db, "signUpPerIp", "192.0.2.98")).blocked).toBe(false);
+  });
+
   it("starts a count again at 1 when its window has ended, in the same statement", async () => {
     const start = new Date("2026-11-22T10:00:00Z");
     const { limit, windowMs } = RATE_LIMITS.signInPerAccount;

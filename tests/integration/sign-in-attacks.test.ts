@@ -8,7 +8,8 @@ import { databaseLabel, serverDataDir, suiteServerDatabase } from "./test-databa
 /**
  * Attacks on the sign-in limits over HTTP, against the built server (issue 38): a burst of
  * parallel guesses, guesses between sign-ins to one's own account, and a spread-out attack on
- * the admin's account. Each address is given in X-Forwarded-For (TRUST_PROXY=loopback).
+ * the admin's account; addresses of one IPv6 /64 counted as one client. Each address is given in
+ * X-Forwarded-For (TRUST_PROXY=loopback).
  */
 const ADMIN = { email: "admin@comptoir.test", password: "admin-attaque-mot-de-passe" };
 const VICTIM = { name: "Victime Test", email: "victime@example.com", password: "Salameche-2026" };
@@ -47,17 +48,20 @@ describe(`sign-in limits under attack over HTTP on ${databaseLabel}`, () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("lets at most the address's limit of 200 parallel wrong passwords reach the password check", async () => {
+  it("lets at most the network's limit of 200 parallel wrong passwords reach the password check, at many accounts from as many addresses of one IPv6 /64", async () => {
+    const guesser = (n: number) => `2001:db8:50:1::${n.toString(16)}`;
     const statuses = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => post("/login", { email: VICTIM.email, password: `devine-${i}` }, "203.0.113.50").then((r) => r.status)),
+      Array.from({ length: 200 }, (_, i) => post("/login", { email: i % 2 ? VICTIM.email : `compte${i}@example.com`, password: `devine-${i}` }, guesser(i + 1)).then((r) => r.status)),
     );
     const checked = statuses.filter((s) => s === 401).length;
     const refused = statuses.filter((s) => s === 429).length;
     expect(checked + refused).toBe(200);
     expect(checked).toBeGreaterThan(0);
     expect(checked).toBeLessThanOrEqual(RATE_LIMITS.signInPerIp.limit);
-    // Even the right password is refused from that address now, before it is checked.
-    expect((await post("/login", VICTIM, "203.0.113.50")).status).toBe(429);
+    // Even the right password is refused from that network now, before it is checked.
+    expect((await post("/login", VICTIM, guesser(0xffff))).status).toBe(429);
+    // Another /64 is another client (at another account: the victim's count is the next test's).
+    expect((await post("/login", { email: "voisin@example.com", password: "devine" }, "2001:db8:50:2::1")).status).toBe(401);
   });
 
   it("keeps counting when guesses alternate with sign-ins to one's own account", async () => {
@@ -80,9 +84,10 @@ describe(`sign-in limits under attack over HTTP on ${databaseLabel}`, () => {
     for (let i = 0; i < 2 * RATE_LIMITS.signInPerIp.limit; i++) expect((await post("/login", ATTACKER, "198.51.100.70")).status).toBe(302);
   });
 
-  it("does not lock the admin out of an address they signed in from when 5 addresses guess their password", async () => {
-    const home = "192.0.2.66";
-    expect((await post("/admin/login", ADMIN, home)).status).toBe(302);
+  it("does not lock the admin out of a network they signed in from when 5 addresses guess their password", async () => {
+    // Their home's IPv6 /64: the address they sign in from changes within it (privacy addresses).
+    const home = (n: number) => `2001:db8:66:1::${n}`;
+    expect((await post("/admin/login", ADMIN, home(1))).status).toBe(302);
 
     const statuses: number[] = [];
     for (let a = 0; a < 5; a++) {
@@ -94,9 +99,10 @@ describe(`sign-in limits under attack over HTTP on ${databaseLabel}`, () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(RATE_LIMITS.signInPerAccount.limit);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5 * RATE_LIMITS.signInPerIp.limit - RATE_LIMITS.signInPerAccount.limit);
 
-    // The admin signs in from their own address (a 6th one) all the same, even after a typo.
-    expect((await post("/admin/login", { email: ADMIN.email, password: "faute-de-frappe" }, home)).status).toBe(401);
-    const signedIn = await post("/admin/login", ADMIN, home);
+    // The admin signs in from their own network (a 6th one) all the same, even after a typo,
+    // from addresses of their /64 other than the first.
+    expect((await post("/admin/login", { email: ADMIN.email, password: "faute-de-frappe" }, home(2))).status).toBe(401);
+    const signedIn = await post("/admin/login", ADMIN, home(3));
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.get("location")).toMatch(/^\/admin/);
     // An address that never signed into the account waits for the shared window's end.
@@ -114,7 +120,7 @@ describe(`sign-in limits under attack over HTTP on ${databaseLabel}`, () => {
     expect(statuses.slice(RATE_LIMITS.resetTokenPerIp.limit)).toEqual([429, 429]);
   });
 
-  it("counts every account form's post on its address before reading its body", async () => {
+  it("counts every account form's post on its client network before reading its body", async () => {
     // Bodies that cannot be parsed (a multipart post without its parts): were the limit counted
     // after reading, each would be a 400 and count nothing, and a flood of them would never stop.
     const unreadable = (pathname: string, address: string) =>
@@ -134,13 +140,15 @@ describe(`sign-in limits under attack over HTTP on ${databaseLabel}`, () => {
       ["/forgot-password", RATE_LIMITS.resetPerIp.limit],
       ["/reset-password?token=x", RATE_LIMITS.resetTokenPerIp.limit],
     ] as const;
+    // Each form's posts come from one IPv6 /64, each post from another of its addresses: one count.
     await Promise.all(
       forms.map(async ([pathname, limit], i) => {
-        const address = `192.0.2.${200 + i}`;
         const statuses: number[] = [];
-        for (let n = 0; n <= limit; n++) statuses.push(await unreadable(pathname, address));
+        for (let n = 0; n <= limit; n++) statuses.push(await unreadable(pathname, `2001:db8:${200 + i}:1::${n + 1}`));
         expect(statuses.slice(0, limit), pathname).toEqual(Array(limit).fill(400));
         expect(statuses[limit], pathname).toBe(429);
+        // Another /64 is another client.
+        expect(await unreadable(pathname, `2001:db8:${200 + i}:2::1`), pathname).toBe(400);
       }),
     );
   });

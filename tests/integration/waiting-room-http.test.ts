@@ -35,7 +35,7 @@ describe(`the waiting room over HTTP on ${databaseLabel}`, () => {
     dataDir = await serverDataDir("comptoir-queue-http-");
     // PGlite: one process per directory, so the drop is written before the server starts; PostgreSQL: once it has migrated.
     if (!database.DATABASE_URL) await seed(() => openDatabase({ kind: "pglite", dataDir }));
-    server = await startServer({ DATA_DIR: dataDir, ...database });
+    server = await startServer({ DATA_DIR: dataDir, ...database, TRUST_PROXY: "loopback" });
     if (database.DATABASE_URL) await seed(() => openDatabase({ kind: "postgres", url: database.DATABASE_URL, poolSize: 1 }));
   }, 120_000);
 
@@ -101,9 +101,14 @@ describe(`the waiting room over HTTP on ${databaseLabel}`, () => {
     await expect.poll(async () => ((await (await queue(ticket!)).json()) as { figures: unknown }).figures, { timeout: 5_000, interval: 300 }).toEqual({ available: 1, held: 1, sold: 0 });
   });
 
-  it("takes a 'Prévenez-moi' request only from this site, with an address and the consent, and counts each post before reading it", async () => {
+  it("takes a 'Prévenez-moi' request only from this site, with an address and the consent, and counts each post before reading it, per client network", async () => {
+    // Every post from another address of one IPv6 /64 (X-Forwarded-For, TRUST_PROXY=loopback): one count.
+    let n = 0;
+    const client = (network = "2001:db8:a1:1") => ({ "x-forwarded-for": `${network}::${(++n).toString(16)}` });
     const alert = (body: Record<string, string>, origin = server.url) =>
-      whole(fetch(`${server.url}/api/alerts/${productId}`, { method: "POST", headers: { origin }, body: new URLSearchParams(body) }));
+      whole(fetch(`${server.url}/api/alerts/${productId}`, { method: "POST", headers: { origin, ...client() }, body: new URLSearchParams(body) }));
+    const unreadable = (network?: string) =>
+      whole(fetch(`${server.url}/api/alerts/${productId}`, { method: "POST", headers: { origin: server.url, "content-type": "multipart/form-data; boundary=x", ...client(network) }, body: "--x\r\nillisible" }));
     expect((await alert({ email: "a@example.com", consent: "on" }, "https://evil.example")).status).toBe(403);
     const missing = await alert({ email: "a@example.com" });
     expect(missing.status).toBe(400);
@@ -111,14 +116,13 @@ describe(`the waiting room over HTTP on ${databaseLabel}`, () => {
     const done = await alert({ email: "a@example.com", consent: "on" });
     expect(done.status).toBe(200);
     expect(await done.json()).toEqual({ ok: true, message: "Vérifiez votre boîte de réception : un e-mail vous demande de confirmer l'alerte." });
-    // The address's limit (20 an hour) is counted before the body is read: unreadable posts too.
+    // The network's limit (20 an hour) is counted before the body is read: unreadable posts too.
     const statuses: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const response = await whole(fetch(`${server.url}/api/alerts/${productId}`, { method: "POST", headers: { origin: server.url, "content-type": "multipart/form-data; boundary=x" }, body: "--x\r\nillisible" }));
-      statuses.push(response.status);
-    }
+    for (let i = 0; i < 20; i++) statuses.push((await unreadable()).status);
     expect(statuses.slice(0, 18).every((status) => status === 400)).toBe(true);
     expect(statuses.slice(18)).toEqual([429, 429]);
+    // Another /64 is another client.
+    expect((await unreadable("2001:db8:a1:2")).status).toBe(400);
   });
 
   it("answers 404 for a product without a waiting room", async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { orderEvents, orderItems, orders, outboxEmails, rateLimits, withdrawalRequests } from "~/db/schema";
 import type { OrderStatus } from "~/domain/catalog-values";
-import { RATE_LIMITS } from "~/domain/rate-limits";
+import { RATE_LIMITS, rateLimitKey } from "~/domain/rate-limits";
 import { ERASED_NAME } from "~/domain/admin-users";
 import { WITHDRAWAL_NOT_FOUND, type WithdrawalView } from "~/domain/withdrawal";
 import { WITHDRAWAL_NAME_MESSAGES } from "~/domain/withdrawal-lookup-schema";
@@ -245,17 +245,16 @@ describe(`withdrawal function on ${databaseLabel}`, () => {
       });
     });
 
-    it("is rate-limited per client address with a French 429", async () => {
-      const address = nextIp();
-      await database.db.insert(rateLimits).values({ key: `withdrawalPerIp:${address}`, count: RATE_LIMITS.withdrawalPerIp.limit - 1, resetAt: new Date(Date.now() + 30 * 60_000) });
+    it("is rate-limited per client network (an IPv6 /64, whichever of its addresses) with a French 429", async () => {
+      await database.db.insert(rateLimits).values({ key: rateLimitKey("withdrawalPerIp", "2001:db8:48:1::1"), count: RATE_LIMITS.withdrawalPerIp.limit - 1, resetAt: new Date(Date.now() + 30 * 60_000) });
       const guestOrder = await order({ email: "limite@example.com" });
-      expect((await guest("lookup", guestOrder.number, "limite@example.com", address)).status).toBe(200);
-      const blocked = await guest("confirm", guestOrder.number, "limite@example.com", address);
+      expect((await guest("lookup", guestOrder.number, "limite@example.com", "2001:db8:48:1::2")).status).toBe(200);
+      const blocked = await guest("confirm", guestOrder.number, "limite@example.com", "2001:db8:48:1:ffff::3");
       expect(blocked).toMatchObject({ status: 429, created: false, view: { step: "form", failure: { title: "Trop de tentatives", description: "Trop de tentatives. Réessayez dans 30 minutes." } } });
       expect(blocked.retryAfterMs).toBeGreaterThan(29 * 60_000);
       expect(await written(guestOrder.id)).toMatchObject({ requests: 0 });
-      // Another address still can.
-      expect((await guest("confirm", guestOrder.number, "limite@example.com")).created).toBe(true);
+      // Another network still can.
+      expect((await guest("confirm", guestOrder.number, "limite@example.com", "2001:db8:48:2::1")).created).toBe(true);
     });
   });
 

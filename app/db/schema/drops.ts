@@ -48,7 +48,7 @@ export const dropQueue = pgTable(
     dropTime: timestamp({ withTimezone: true }).notNull(),
     rank: bigint({ mode: "number" }).notNull(),
     status: text({ enum: QUEUE_STATUSES }).notNull().default("waiting"),
-    /** The client's network when it joined (domain/drop-rules networkKey): a bound on tickets per network. */
+    /** The client's network when it joined (domain/network-key.ts): a bound on tickets per network. */
     network: text().notNull(),
     joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     admittedAt: timestamp({ withTimezone: true }),

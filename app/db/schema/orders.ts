@@ -55,7 +55,7 @@ export const orders = pgTable(
     /** The browser's key for this checkout attempt: the same post sent again (a proxy's retry) answers this order. */
     idempotencyKey: text(),
     reservedUntil: timestamp({ withTimezone: true }),
-    /** Who the buyer is for a drop's per-customer limit (domain/drop-rules.ts): the e-mail normalised, the client's network at checkout, the delivery address once paid. */
+    /** Who the buyer is for a drop's per-customer limit (domain/drop-rules.ts): the e-mail normalised, the client's network at checkout (domain/network-key.ts), the delivery address once paid (domain/address-key.ts). */
     buyerEmailKey: text(),
     clientNetwork: text(),
     buyerAddressKey: text(),

@@ -6,6 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { parseEnv } from "~/lib/env.server";
+import { usePrivateUmask } from "~/lib/private-files.server";
 import { restoreBackup } from "../server/backup/restore";
 
 const usage = "Usage : npm run restore -- <archive.tar.gz> [--replace-database]";
@@ -43,6 +44,8 @@ export async function restoreCommand(args: string[], env: NodeJS.ProcessEnv): Pr
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // Before anything is written: what the command adds to DATA_DIR is its OS user's alone.
+  usePrivateUmask();
   const { code, message } = await restoreCommand(process.argv.slice(2), process.env);
   (code === 0 ? console.log : console.error)(message);
   process.exit(code);

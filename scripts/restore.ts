@@ -36,6 +36,7 @@ export async function restoreCommand(args: string[], env: NodeJS.ProcessEnv): Pr
       `  Fichiers : ${summary.files} dans ${path.resolve(config.DATA_DIR)}`,
       ...(summary.manifest.s3 ? [`  S3 : ${summary.manifest.s3.objects.length} objets listés dans l'archive, restent dans le bucket ${summary.manifest.s3.bucket}`] : []),
       `  Durée : ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      ...(summary.notPrivate.length > 0 ? [`  Attention : ${summary.notPrivate.length} fichier(s) d'un autre utilisateur n'ont pas pu être rendus privés (${summary.notPrivate.slice(0, 3).join(", ")}) : donnez-les à l'utilisateur de la boutique.`] : []),
     ];
     return { code: 0, message: lines.join("\n") };
   } catch (error) {

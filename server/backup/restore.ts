@@ -8,6 +8,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { PGLITE_START_PARAMS } from "~/db/client.server";
 import { acquireDataDirLock } from "~/db/data-dir-lock.server";
+import { PRIVATE_FOLDER_MODE, makePrivate } from "~/lib/private-files.server";
 import { type DatabaseFacts, type Query, listTables, readDatabaseFacts } from "./database-facts";
 import { DATABASE_ENTRY, DATA_FOLDERS, DATA_PREFIX, FORMAT, FORMAT_VERSION, MANIFEST_PATH, type Manifest } from "./manifest";
 import { copyPgliteIntoPostgres } from "./move-to-postgres";
@@ -23,7 +24,14 @@ export type RestoreOptions = {
   replaceDatabase?: boolean;
 };
 
-export type RestoreSummary = { manifest: Manifest; target: "pglite" | "postgres"; moved: boolean; files: number };
+export type RestoreSummary = {
+  manifest: Manifest;
+  target: "pglite" | "postgres";
+  moved: boolean;
+  files: number;
+  /** Entries of DATA_DIR this user could not make private (another user's). */
+  notPrivate: string[];
+};
 
 /** DATA_DIR may hold nothing but the backups folder (an archive kept there). */
 const IGNORED_IN_DATA_DIR = new Set(["backups"]);
@@ -67,14 +75,15 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     if (facts.migrations === manifest.database.migrations) checkFacts(manifest.database, facts);
     else if (!moved) throw new Error(`La base restaurée a ${facts.migrations} migration(s), la sauvegarde ${manifest.database.migrations}.`);
 
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const data = path.join(staging, DATA_PREFIX);
     for (const folder of fs.existsSync(data) ? fs.readdirSync(data) : []) {
       fs.renameSync(path.join(data, folder), path.join(dataDir, folder));
     }
-    if (fs.existsSync(path.join(dataDir, "secrets"))) fs.chmodSync(path.join(dataDir, "secrets"), 0o700);
+    // As the server leaves it at start: PGlite loads a dump's files 0666, whatever the umask.
+    const { failed } = makePrivate(dataDir);
     const files = manifest.entries.filter((entry) => entry.path.startsWith(DATA_PREFIX)).length;
-    return { manifest, target: options.databaseUrl ? "postgres" : "pglite", moved, files };
+    return { manifest, target: options.databaseUrl ? "postgres" : "pglite", moved, files, notPrivate: failed };
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }

@@ -97,7 +97,7 @@ function stagedPath(staging: string, name: string): string {
   return target;
 }
 
-/** The manifest is read into memory: one of 100,000 files takes about 18 MB. */
+/** The manifest is read into memory: one of 100,000 files takes about 20 MB. */
 export const MAX_MANIFEST_BYTES = 64 << 20;
 
 const unpacked = (archive: string) => fs.createReadStream(archive).pipe(zlib.createGunzip());

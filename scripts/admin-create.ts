@@ -12,6 +12,7 @@ import { z } from "zod";
 import { type Database, openDatabase } from "~/db/client.server";
 import { PASSWORD_MIN_LENGTH } from "~/domain/auth-forms";
 import { parseEnv } from "~/lib/env.server";
+import { usePrivateUmask } from "~/lib/private-files.server";
 import { createUserWithPassword, endSessionsAndSecondFactor, findUserByEmail, setPassword, setRole } from "~/services/users.server";
 
 const usage = "Usage : npm run admin:create -- --email <email> --password <mot de passe> [--name <nom>] [--promote]";
@@ -84,6 +85,8 @@ export async function adminCreate(args: string[], env: NodeJS.ProcessEnv): Promi
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // Before anything is written: what the command adds to DATA_DIR is its OS user's alone.
+  usePrivateUmask();
   const { code, message } = await adminCreate(process.argv.slice(2), process.env);
   (code === 0 ? console.log : console.error)(message);
   process.exit(code);

@@ -6,6 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { parseEnv } from "~/lib/env.server";
+import { usePrivateUmask } from "~/lib/private-files.server";
 import { createBackup } from "../server/backup/backup";
 import { pruneArchives } from "../server/backup/retention";
 
@@ -52,6 +53,8 @@ export async function backupCommand(args: string[], env: NodeJS.ProcessEnv): Pro
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // Before anything is written: what the command adds to DATA_DIR is its OS user's alone.
+  usePrivateUmask();
   const { code, message } = await backupCommand(process.argv.slice(2), process.env);
   (code === 0 ? console.log : console.error)(message);
   process.exit(code);

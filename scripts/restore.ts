@@ -6,6 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { parseEnv } from "~/lib/env.server";
+import { usePrivateUmask } from "~/lib/private-files.server";
 import { restoreBackup } from "../server/backup/restore";
 
 const usage = "Usage : npm run restore -- <archive.tar.gz> [--replace-database]";
@@ -35,6 +36,7 @@ export async function restoreCommand(args: string[], env: NodeJS.ProcessEnv): Pr
       `  Fichiers : ${summary.files} dans ${path.resolve(config.DATA_DIR)}`,
       ...(summary.manifest.s3 ? [`  S3 : ${summary.manifest.s3.objects.length} objets listés dans l'archive, restent dans le bucket ${summary.manifest.s3.bucket}`] : []),
       `  Durée : ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      ...(summary.notPrivate.length > 0 ? [`  Attention : ${summary.notPrivate.length} fichier(s) d'un autre utilisateur n'ont pas pu être rendus privés (${summary.notPrivate.slice(0, 3).join(", ")}) : donnez-les à l'utilisateur de la boutique.`] : []),
     ];
     return { code: 0, message: lines.join("\n") };
   } catch (error) {
@@ -43,6 +45,8 @@ export async function restoreCommand(args: string[], env: NodeJS.ProcessEnv): Pr
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // Before anything is written: what the command adds to DATA_DIR is its OS user's alone.
+  usePrivateUmask();
   const { code, message } = await restoreCommand(process.argv.slice(2), process.env);
   (code === 0 ? console.log : console.error)(message);
   process.exit(code);

@@ -1,3 +1,4 @@
+import "./private-umask";
 import fs from "node:fs";
 import { type Server, createServer } from "node:http";
 import path from "node:path";
@@ -5,6 +6,7 @@ import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { openDatabase } from "~/db/client.server";
 import { ConfigError, parseEnv } from "~/lib/env.server";
+import { makePrivate } from "~/lib/private-files.server";
 import { deriveSecret, resolveAuthSecret } from "~/lib/secrets.server";
 import { ensureAdminAccount, ensureSampleImages, seedSampleCatalogue } from "~/services/seed.server";
 import { seedSiteMessages } from "~/services/site-messages.server";
@@ -67,6 +69,11 @@ const database = await openDatabase(
   process.exit(1);
 });
 logger.info({ database: database.kind }, "database ready, migrations applied");
+// Once PGlite has opened (its initdb writes 0666 files, each open two 0644 ones), and for a
+// folder an older version left open: DATA_DIR's folders 0700, its files 0600.
+const privacy = makePrivate(dataDir);
+if (privacy.fixed > 0) logger.info({ fixed: privacy.fixed, checked: privacy.checked }, "data directory made private");
+if (privacy.failed.length > 0) logger.warn({ count: privacy.failed.length, files: privacy.failed.slice(0, 5) }, "data directory: files of another user left as they are");
 // PGlite: `npm run backup` asks this process for the dump (it holds the data directory).
 const control = database.dumpDataDir
   ? await serveControlChannel(

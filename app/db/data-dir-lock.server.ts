@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { PRIVATE_FOLDER_MODE } from "~/lib/private-files.server";
 
 /**
  * PGlite opens a data directory in one process only; a second opener would corrupt it.
@@ -31,7 +32,8 @@ function processIsAlive(pid: number): boolean {
 export type DataDirLock = { release(): void };
 
 export function acquireDataDirLock(dir: string): DataDirLock {
-  fs.mkdirSync(dir, { recursive: true });
+  // The DATA_DIR of a first start, a script or a restore: closed to other users from the start.
+  fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const lockPath = path.join(dir, "comptoir.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -3,6 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { IMAGE_UPLOAD_ERRORS, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, sniffImageType } from "~/domain/image-upload";
 import { IMAGE_WIDTHS } from "~/domain/images";
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "~/lib/private-files.server";
 import { imageDecoding } from "~/lib/semaphore.server";
 
 /**
@@ -49,11 +50,12 @@ export function localDiskStore(dir: string): FileStore {
   return {
     async put(key, body) {
       const file = fileOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
+      // The server reads them itself (images too): its user's alone, whatever the umask.
+      await fs.mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
       // Write then rename so a reader never sees half a file.
       const tmp = `${file}.${process.pid}.tmp`;
       try {
-        await fs.writeFile(tmp, body);
+        await fs.writeFile(tmp, body, { mode: PRIVATE_FILE_MODE });
         await fs.rename(tmp, file);
       } catch (error) {
         await fs.rm(tmp, { force: true });

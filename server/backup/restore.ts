@@ -8,6 +8,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { PGLITE_START_PARAMS } from "~/db/client.server";
 import { acquireDataDirLock } from "~/db/data-dir-lock.server";
+import { PRIVATE_FOLDER_MODE, makePrivate } from "~/lib/private-files.server";
 import { type DatabaseFacts, type Query, listTables, readDatabaseFacts } from "./database-facts";
 import { DATABASE_ENTRY, DATA_FOLDERS, DATA_PREFIX, FORMAT, FORMAT_VERSION, MANIFEST_PATH, type Manifest } from "./manifest";
 import { copyPgliteIntoPostgres } from "./move-to-postgres";
@@ -23,7 +24,14 @@ export type RestoreOptions = {
   replaceDatabase?: boolean;
 };
 
-export type RestoreSummary = { manifest: Manifest; target: "pglite" | "postgres"; moved: boolean; files: number };
+export type RestoreSummary = {
+  manifest: Manifest;
+  target: "pglite" | "postgres";
+  moved: boolean;
+  files: number;
+  /** Entries of DATA_DIR this user could not make private (another user's). */
+  notPrivate: string[];
+};
 
 /** DATA_DIR may hold nothing but the backups folder (an archive kept there). */
 const IGNORED_IN_DATA_DIR = new Set(["backups"]);
@@ -67,14 +75,15 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     if (facts.migrations === manifest.database.migrations) checkFacts(manifest.database, facts);
     else if (!moved) throw new Error(`La base restaurée a ${facts.migrations} migration(s), la sauvegarde ${manifest.database.migrations}.`);
 
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const data = path.join(staging, DATA_PREFIX);
     for (const folder of fs.existsSync(data) ? fs.readdirSync(data) : []) {
       fs.renameSync(path.join(data, folder), path.join(dataDir, folder));
     }
-    if (fs.existsSync(path.join(dataDir, "secrets"))) fs.chmodSync(path.join(dataDir, "secrets"), 0o700);
+    // As the server leaves it at start: PGlite loads a dump's files 0666, whatever the umask.
+    const { failed } = makePrivate(dataDir);
     const files = manifest.entries.filter((entry) => entry.path.startsWith(DATA_PREFIX)).length;
-    return { manifest, target: options.databaseUrl ? "postgres" : "pglite", moved, files };
+    return { manifest, target: options.databaseUrl ? "postgres" : "pglite", moved, files, notPrivate: failed };
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }
@@ -88,17 +97,46 @@ function stagedPath(staging: string, name: string): string {
   return target;
 }
 
+/** The manifest is read into memory: one of 100,000 files takes about 20 MB. */
+export const MAX_MANIFEST_BYTES = 64 << 20;
+
+const unpacked = (archive: string) => fs.createReadStream(archive).pipe(zlib.createGunzip());
+
+/** Reads an entry through without keeping it. */
+async function skip(body: AsyncIterable<Buffer>): Promise<void> {
+  for await (const chunk of body) void chunk;
+}
+
+/**
+ * The manifest, which comes last: a first pass reads the archive through, writing nothing, so
+ * that the unpacking knows what the archive claims to hold before it writes a byte.
+ */
+async function readManifest(archive: string): Promise<{ manifest: Manifest; bytes: number }> {
+  let text: string | null = null;
+  await readTar(unpacked(archive), async (name, size, body) => {
+    if (name !== MANIFEST_PATH) return skip(body);
+    if (size > MAX_MANIFEST_BYTES) throw new Error(`Manifeste de ${size} octets (au plus ${MAX_MANIFEST_BYTES}) : archive refusée.`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(chunk);
+    text = Buffer.concat(chunks).toString("utf8");
+  });
+  if (text === null) throw new Error(`${archive} n'est pas une sauvegarde de Comptoir (pas de ${MANIFEST_PATH}).`);
+  const manifest = JSON.parse(text) as Manifest;
+  if (manifest.format !== FORMAT || manifest.version !== FORMAT_VERSION) {
+    throw new Error(`Format de sauvegarde inconnu (${manifest.format} ${manifest.version}) : attendu ${FORMAT} ${FORMAT_VERSION}.`);
+  }
+  // The sizes bound the unpacking: each must be a count.
+  if (!Array.isArray(manifest.entries) || !manifest.entries.every((entry) => typeof entry?.path === "string" && Number.isSafeInteger(entry.size) && entry.size >= 0)) {
+    throw new Error("Manifeste illisible : chaque entrée doit avoir un chemin et une taille en octets.");
+  }
+  return { manifest, bytes: Buffer.byteLength(text) };
+}
+
 async function unpackAndVerify(archive: string, staging: string): Promise<Manifest> {
+  const { manifest, bytes } = await readManifest(archive);
   const seen = new Map<string, { size: number; sha256: string }>();
-  let manifestText: string | null = null;
-  const source = fs.createReadStream(archive).pipe(zlib.createGunzip());
-  await readTar(source, async (name, size, body) => {
-    if (name === MANIFEST_PATH) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of body) chunks.push(chunk);
-      manifestText = Buffer.concat(chunks).toString("utf8");
-      return;
-    }
+  const stage = async (name: string, size: number, body: AsyncIterable<Buffer>) => {
+    if (name === MANIFEST_PATH) return skip(body); // read by the first pass
     const file = stagedPath(staging, name);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const hash = createHash("sha256");
@@ -109,12 +147,12 @@ async function unpackAndVerify(archive: string, staging: string): Promise<Manife
     }
     await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
     seen.set(name, { size, sha256: hash.digest("hex") });
-  });
-  if (manifestText === null) throw new Error(`${archive} n'est pas une sauvegarde de Comptoir (pas de ${MANIFEST_PATH}).`);
-  const manifest = JSON.parse(manifestText) as Manifest;
-  if (manifest.format !== FORMAT || manifest.version !== FORMAT_VERSION) {
-    throw new Error(`Format de sauvegarde inconnu (${manifest.format} ${manifest.version}) : attendu ${FORMAT} ${FORMAT_VERSION}.`);
-  }
+  };
+  // A good archive unpacks to exactly what its manifest declares (checked entry by entry
+  // below): twice that stops one that does not before it fills the disk, and leaves the checks
+  // below to name the entries at fault in an archive that is merely damaged.
+  const declared = bytes + manifest.entries.reduce((sum, entry) => sum + entry.size, 0);
+  await readTar(unpacked(archive), stage, { maxTotalBytes: 2 * declared });
   const problems: string[] = [];
   for (const entry of manifest.entries) {
     const found = seen.get(entry.path);

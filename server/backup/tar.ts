@@ -11,6 +11,8 @@ import type { Writable } from "node:stream";
  */
 const BLOCK = 512;
 const USTAR_MAX_SIZE = 0o77777777777; // 11 octal digits
+/** A pax header is read into memory: ours hold one path; no tool writes one near this. */
+export const MAX_PAX_HEADER_BYTES = 1 << 20;
 
 export type TarEntryInfo = { path: string; size: number; sha256: string };
 
@@ -164,12 +166,35 @@ function parsePax(records: Buffer): Map<string, string> {
 }
 
 /**
- * Calls `onEntry` for every regular file of the archive, in order, with its bytes as a stream
- * that must be read to its end before the next entry comes.
+ * A name that is relative and goes down only: no absolute path, no "." or ".." segment (nor a
+ * NUL). The caller still keeps every file inside its folder; these are refused outright, as no
+ * archive of ours has them.
  */
-export async function readTar(source: AsyncIterable<Buffer>, onEntry: (name: string, size: number, body: AsyncIterable<Buffer>) => Promise<void>): Promise<void> {
+function checkEntryName(name: string): void {
+  if (name.startsWith("/") || name.includes("\0") || name.split("/").some((segment) => segment === "." || segment === "..")) {
+    throw new Error(`Nom refusé dans l'archive : ${JSON.stringify(name)} (chemin absolu, ou segment « . » ou « .. »).`);
+  }
+}
+
+export type ReadTarLimits = {
+  /** The most the entries' bodies may add up to: past it, the archive is refused before the entry is read. */
+  maxTotalBytes?: number;
+};
+
+/**
+ * Calls `onEntry` for every regular file of the archive, in order, with its bytes as a stream
+ * that must be read to its end before the next entry comes. Refuses, before handing it over, an
+ * entry whose name leaves its folder, a pax header over MAX_PAX_HEADER_BYTES and an entry that
+ * takes the total past `limits.maxTotalBytes`.
+ */
+export async function readTar(
+  source: AsyncIterable<Buffer>,
+  onEntry: (name: string, size: number, body: AsyncIterable<Buffer>) => Promise<void>,
+  limits: ReadTarLimits = {},
+): Promise<void> {
   const reader = new ByteReader(source[Symbol.asyncIterator]());
   let pax = new Map<string, string>();
+  let total = 0;
   for (;;) {
     const block = await reader.exactly(BLOCK);
     if (block.every((byte) => byte === 0)) return;
@@ -179,12 +204,24 @@ export async function readTar(source: AsyncIterable<Buffer>, onEntry: (name: str
     const name = pax.get("path") ?? (prefix ? `${prefix}/${field(block, 0, 100)}` : field(block, 0, 100));
     const size = Number(pax.get("size") ?? Number.parseInt(field(block, 124, 12).trim() || "0", 8));
     pax = new Map();
+    // A size that is not a count would slip past the limits below.
+    if (!Number.isSafeInteger(size) || size < 0) throw new Error(`Archive endommagée : taille illisible pour ${JSON.stringify(name)}.`);
     if (type === "x") {
+      if (size > MAX_PAX_HEADER_BYTES) {
+        throw new Error(`En-tête pax de ${size} octets dans l'archive (au plus ${MAX_PAX_HEADER_BYTES}) : archive refusée.`);
+      }
       pax = parsePax(await reader.exactly(size));
-    } else if (type === "0" || type === "\0") {
-      await onEntry(name, size, reader.chunks(size));
     } else {
-      for await (const chunk of reader.chunks(size)) void chunk; // directories, links: not ours
+      total += size;
+      if (limits.maxTotalBytes !== undefined && total > limits.maxTotalBytes) {
+        throw new Error(`L'archive dépasse la taille permise une fois dépaquetée (${limits.maxTotalBytes} octets) : archive refusée.`);
+      }
+      if (type === "0" || type === "\0") {
+        checkEntryName(name);
+        await onEntry(name, size, reader.chunks(size));
+      } else {
+        for await (const chunk of reader.chunks(size)) void chunk; // directories, links: not ours
+      }
     }
     if (size % BLOCK) await reader.exactly(BLOCK - (size % BLOCK));
   }

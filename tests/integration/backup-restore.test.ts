@@ -25,6 +25,7 @@ import { type Query, listTables } from "../../server/backup/database-facts";
 import { DATA_FOLDERS, type Manifest } from "../../server/backup/manifest";
 import { TarWriter, readTar } from "../../server/backup/tar";
 import { LOCAL_S3_BUCKET as BUCKET, LOCAL_S3_CREDENTIALS as CREDENTIALS, startLocalS3 } from "../support/local-s3";
+import { modeCounts, otherUserAttempts, otherUserUnavailable } from "../support/other-user";
 import { ensureBuild, type RunningServer, startServer, suiteDataDir } from "./server-process";
 import { databaseLabel, suiteServerDataDir, suiteServerDatabase } from "./test-database";
 
@@ -230,6 +231,12 @@ describe(`backups on ${databaseLabel}`, () => {
     const archive = archiveOf(await succeeded(backupCommand(["--out", path.join(scratch, "archives")], { DATA_DIR: dataDir, DATABASE_URL: database.DATABASE_URL })));
     const restored = await restoreFresh(archive);
     identicalCopy = restored;
+    // Its OS user's alone, as the server leaves DATA_DIR at start (PGlite loads a dump's files
+    // 0666). Checked before the copy is opened below: each open rewrites two files 0644.
+    const modes = modeCounts(restored.dataDir);
+    console.info(`restored DATA_DIR modes: ${JSON.stringify(modes)}`);
+    expect(Object.keys(modes).filter((mode) => mode !== "d700" && mode !== "f600")).toEqual([]);
+    if (!otherUserUnavailable) expect(otherUserAttempts(restored.dataDir)).toMatchObject({ listed: [], read: [], written: [] });
     const [copy, live] = [await readerOf(restored), await liveReader()];
     try {
       const [copyRows, liveRows] = [await everyRow(copy.query), await everyRow(live.query)];

@@ -121,7 +121,12 @@ async function readManifest(archive: string): Promise<{ manifest: Manifest; byte
     text = Buffer.concat(chunks).toString("utf8");
   });
   if (text === null) throw new Error(`${archive} n'est pas une sauvegarde de Comptoir (pas de ${MANIFEST_PATH}).`);
-  const manifest = JSON.parse(text) as Manifest;
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(text) as Manifest;
+  } catch {
+    throw new Error("Manifeste illisible : ce n'est pas du JSON. L'archive est endommagée.");
+  }
   if (manifest.format !== FORMAT || manifest.version !== FORMAT_VERSION) {
     throw new Error(`Format de sauvegarde inconnu (${manifest.format} ${manifest.version}) : attendu ${FORMAT} ${FORMAT_VERSION}.`);
   }

@@ -85,7 +85,7 @@ export class TarWriter {
       read += chunk.length;
       await this.write(chunk);
     }
-    if (read !== size) throw new Error(`${file} changed while it was archived`);
+    if (read !== size) throw new Error(`${file} a changé pendant son archivage : recommencez la sauvegarde.`);
     await this.write(padding(size));
     return { path: name, size, sha256: hash.digest("hex") };
   }
@@ -124,7 +124,7 @@ class ByteReader {
   }
 
   async exactly(n: number): Promise<Buffer> {
-    if (!(await this.fill(n))) throw new Error("archive truncated");
+    if (!(await this.fill(n))) throw new Error("Archive tronquée : elle s'arrête au milieu d'une entrée.");
     return (await this.take(n))!;
   }
 
@@ -132,7 +132,7 @@ class ByteReader {
     let left = n;
     while (left > 0) {
       const chunk = await this.take(Math.min(left, 1 << 20));
-      if (!chunk) throw new Error("archive truncated");
+      if (!chunk) throw new Error("Archive tronquée : elle s'arrête au milieu d'une entrée.");
       left -= chunk.length;
       yield chunk;
     }
@@ -148,7 +148,7 @@ function field(block: Buffer, start: number, length: number): string {
 function checkHeader(block: Buffer): void {
   let sum = 0;
   for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : block[i]!;
-  if (Number.parseInt(field(block, 148, 8).trim(), 8) !== sum) throw new Error("archive damaged: a header's checksum is wrong");
+  if (Number.parseInt(field(block, 148, 8).trim(), 8) !== sum) throw new Error("Archive endommagée : la somme de contrôle d'un en-tête est fausse.");
 }
 
 function parsePax(records: Buffer): Map<string, string> {

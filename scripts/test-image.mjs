@@ -598,12 +598,15 @@ async function main() {
   }
 }
 
+// The last line counts the steps in the plain form CI reads ("N passed, N failed").
 try {
   await main();
   console.log(`\n${timings.map(([name, ms]) => `${seconds(ms).padStart(8)}  ${name}`).join("\n")}`);
   console.log(`test:image PASS in ${seconds(Date.now() - started)}`);
+  console.log(`Image: ${timings.length} passed, 0 failed`);
 } catch (error) {
   console.error(`\n${error instanceof Failure ? error.message : error.stack}`);
   console.error(`test:image FAIL after ${seconds(Date.now() - started)}`);
+  console.error(`Image: ${timings.length} passed, 1 failed`);
   process.exitCode = 1;
 }

@@ -187,6 +187,20 @@ async function ensureBase(base) {
   await makeBase(base);
 }
 
+/**
+ * Before a folder that debootstrap used is removed: a run that failed half-way may have left
+ * /proc, /sys or /dev mounted in it, and rm would then reach the machine's own.
+ */
+function unmountUnder(dir) {
+  const mountPoints = fs
+    .readFileSync("/proc/self/mounts", "utf8")
+    .split("\n")
+    .map((line) => line.split(" ")[1]?.replace(/\\040/g, " "))
+    .filter((point) => point?.startsWith(`${dir}/`))
+    .reverse(); // the last mounted first: a mount may cover an earlier one
+  for (const point of mountPoints) run("umount", ["--lazy", point]);
+}
+
 /** Debian + Node + npm + the node user, stored as `base.reference`. */
 async function makeBase(base) {
   const npmVersion = NPM_FOR_NODE[base.nodeVersion];
@@ -196,6 +210,7 @@ async function makeBase(base) {
   }
   const work = path.join(store, "work", base.tag);
   const rootfs = path.join(work, "rootfs");
+  unmountUnder(work);
   fs.rmSync(work, { recursive: true, force: true });
   fs.mkdirSync(work, { recursive: true });
   const debs = path.join(store, "debs");
@@ -278,6 +293,7 @@ async function makeBase(base) {
   } finally {
     removeContainer(BASE_CONTAINER);
   }
+  unmountUnder(work);
   fs.rmSync(work, { recursive: true, force: true });
   console.log(`  stored as ${base.reference}`);
 }

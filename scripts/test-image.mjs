@@ -35,7 +35,8 @@ const BASE_CONTAINER = "comptoir-test-image-base";
 const NPM_FOR_NODE = { "20.20.2": "10.8.2" };
 /** The made base's debootstrap suite: the tag's `-bookworm-slim`. */
 const DEBIAN_SUITE = "bookworm";
-const READY_TIMEOUT_MS = 120_000;
+// Generous: on a loaded 2-core machine the first start (migrations, seed) took 72 s.
+const READY_TIMEOUT_MS = 300_000;
 const STOP_TIMEOUT_MS = 60_000;
 
 const started = Date.now();

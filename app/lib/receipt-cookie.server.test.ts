@@ -15,9 +15,9 @@ describe("/merci's receipt cookie", () => {
     expect(receiptAllows(null, "commande-a", { secret, now })).toBe(false);
   });
 
-  it("is private to /merci, HttpOnly, Lax, Secure over HTTPS, and lasts 2 hours", () => {
+  it("is HttpOnly, Lax, Secure over HTTPS, sent to /merci.data and /api/checkout too, and lasts 2 hours", () => {
     const header = receiptCookieAfterCheckout(null, "commande-a", { secret, secure: true, now });
-    expect(header).toMatch(/^comptoir_receipt=[^;]+; Max-Age=7200; Path=\/merci; HttpOnly; Secure; SameSite=Lax$/);
+    expect(header).toMatch(/^comptoir_receipt=[^;]+; Max-Age=7200; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
     expect(receiptCookieAfterCheckout(null, "commande-a", { secret, secure: false, now })).not.toContain("Secure");
   });
 

@@ -36,7 +36,8 @@ export function receiptCookieAfterCheckout(cookieHeader: string | null | undefin
     httpOnly: true,
     sameSite: "lax",
     secure: options.secure,
-    path: "/merci",
+    // "/", not "/merci": a client navigation reads /merci.data, and the next checkout adds to it.
+    path: "/",
     maxAge: RECEIPT_VIEW_MS / 1000,
   });
 }

@@ -96,7 +96,7 @@ describe(`POST /api/checkout over HTTP on ${databaseLabel}`, () => {
     expect(started.status).toBe(200);
     const { url, orderNumber } = (await started.json()) as { url: string; orderNumber: string };
     const receipt = started.headers.getSetCookie().find((cookie) => cookie.startsWith("comptoir_receipt="))!;
-    expect(receipt).toMatch(/; Path=\/merci/);
+    expect(receipt).toMatch(/; Path=\/;/);
     expect(receipt).toMatch(/; HttpOnly/);
     expect(receipt).toMatch(/; SameSite=Lax/);
     const browser = receipt.split(";")[0]!;

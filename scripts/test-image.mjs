@@ -573,12 +573,7 @@ function takeLock() {
     fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
   } catch {
     const holder = Number(fs.readFileSync(lock, "utf8"));
-    let alive = false;
-    try {
-      process.kill(holder, 0);
-      alive = true;
-    } catch {}
-    if (alive) fail(`another test:image run (pid ${holder}) is using ${store}`);
+    if (processAlive(holder)) fail(`another test:image run (pid ${holder}) is using ${store}`);
     fs.writeFileSync(lock, String(process.pid));
   }
   return () => fs.rmSync(lock, { force: true });
@@ -626,4 +621,14 @@ try {
   console.error(`test:image FAIL after ${seconds(Date.now() - started)}`);
   console.error(`Image: ${timings.length} passed, 1 failed`);
   process.exitCode = 1;
+}
+
+/** Whether a process of this pid still runs (signal 0 only asks). */
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

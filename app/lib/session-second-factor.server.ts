@@ -55,7 +55,7 @@ async function enrolsNow(db: Db, cookie: string | null): Promise<boolean> {
   return row !== undefined && !row.on;
 }
 
-/** Ends every session of the account of `token` but that one; returns its account. */
+/** Ends every session of the account of `token` but that one. */
 async function endOtherSessions(db: Db, token: string): Promise<void> {
   const [kept] = await db.select({ id: sessions.id, userId: sessions.userId }).from(sessions).where(eq(sessions.token, token));
   if (kept) await db.delete(sessions).where(and(eq(sessions.userId, kept.userId), ne(sessions.id, kept.id)));

@@ -5,6 +5,7 @@ import { inboxMessages, orderItems, orders, productDrops, products, withdrawalRe
 import { recordBackup } from "~/services/backup-record.server";
 import { dashboardDrops, dashboardSales, dashboardStock, dashboardWaiting, getDashboardSettings, saveDashboardSettings } from "~/services/dashboard.server";
 import { type ChecklistDeps, launchChecklist } from "~/services/launch-checklist.server";
+import type { VatBreakdownRow } from "~/domain/invoice";
 import { EMPTY_IDENTITY } from "~/domain/shop-identity";
 import { expectedVatBreakdown, vatOfBreakdown } from "../support/expected-vat";
 import { databaseLabel, openTestDatabase } from "./test-database";
@@ -46,7 +47,8 @@ describe(`the dashboard's figures on ${databaseLabel}`, () => {
         subtotalCents: totalCents,
         totalCents,
         paymentProvider: "test",
-        vatBreakdown: expectedVatBreakdown(linesOf(sale.goods)),
+        // The test's rates are the shop's (20 %, 5,5 %).
+        vatBreakdown: expectedVatBreakdown(linesOf(sale.goods)) as VatBreakdownRow[],
         paidAt: new Date(sale.paidAt),
         refundedAt: sale.refundedAt ? new Date(sale.refundedAt) : null,
         createdAt: new Date(new Date(sale.paidAt).getTime() - 60_000),

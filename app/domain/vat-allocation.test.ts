@@ -68,8 +68,9 @@ describe("splitProRata", () => {
     expect(splitProRata(2, [1, 1, 1])).toEqual([1, 1, 0]);
     expect(splitProRata(1, [5, 5])).toEqual([1, 0]);
     expect(splitProRata(11, [2, 1, 1, 2])).toEqual([4, 2, 2, 3]);
-    // The same input, the same answer.
-    expect(splitProRata(10, [1, 1, 1])).toEqual(splitProRata(10, [1, 1, 1]));
+    // A tie away from the first line: exactly 2 for the first, 2/3 for each of the others; the
+    // two cents left go to the second and third lines, not the fourth.
+    expect(splitProRata(4, [3, 1, 1, 1])).toEqual([2, 1, 1, 0]);
   });
 
   it("gives nothing to a zero weight", () => {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { RunningServer } from "../integration/server-process";
 import { EXPORTS_FIXTURES as F } from "../setup/exports-fixtures-data";
 import { startFixtureServer } from "./fixture-server";
-import { fillPaymentPage } from "./checkout-helpers";
+import { chooseRelayPointInCart, fillPaymentPage } from "./checkout-helpers";
 import { expect, expectNoSeriousA11yViolations, signInAdmin, test, waitForHydration } from "./fixtures";
 
 /**
@@ -29,6 +29,8 @@ const currency = (cents: number) => new Intl.NumberFormat("fr-FR", { style: "cur
 /** As the CSV writes an amount: "53,89", "-99,80". */
 const csvAmount = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
 const [paid, refunded] = F.orders;
+/** "Point relais" for the binder's 120 g, under its 60 € free threshold. */
+const RELAY_CENTS = 399;
 
 test("the seller reads the month's receipts, downloads its CSV and opens the year", async ({ page }) => {
   await signInAdmin(page, F.admin, server.url);
@@ -97,20 +99,39 @@ test("the seller's dashboard shows today's sales, and a new paid order appears o
   await expect(today.getByText("Remboursements").locator("xpath=following-sibling::dd[1]")).toHaveText(`1 · ${currency(refunded.totalCents)}`);
   const toShip = page.getByRole("heading", { level: 3, name: /À expédier/ });
   await expect(toShip).toHaveText(/À expédier\s*1$/);
+  // The orders listed under it (its card), by their numbers.
+  const toShipOrders = toShip.locator("xpath=..").getByRole("link", { name: /^CPT-\d{6}-\d{4}$/ });
+  await expect(toShipOrders).toHaveCount(1);
+  const listedBefore = await toShipOrders.allInnerTexts();
   await expectNoSeriousA11yViolations(page);
 
-  // A buyer pays an order meanwhile, in another browser; the dashboard stays open.
+  // A buyer pays an order meanwhile, in another browser; the dashboard stays open. The binder,
+  // sent to a relay point: its price and the relay's, a total the test knows before paying.
   await page.evaluate(() => ((window as unknown as { stillThisPage: boolean }).stillThisPage = true));
+  const newOrderCents = F.product.priceCents + RELAY_CENTS;
   const buyer = await (await browser.newContext({ locale: "fr-FR" })).newPage();
-  const [product] = ((await (await buyer.request.get(url("/api/search?q=classeur"))).json()) as { suggestions: { id: number }[] }).suggestions;
-  const started = await buyer.request.post(url("/api/checkout"), { data: { items: [{ productId: product!.id, quantity: 1 }], insuranceSelected: false }, headers: { origin: server.url } });
-  expect(started.status()).toBe(200);
-  await buyer.goto((await started.json()).url as string);
-  await fillPaymentPage(buyer, { email: "nouvel.achat@example.com" });
+  await buyer.goto(url(`/catalog?q=${encodeURIComponent(F.product.title)}`));
+  const add = buyer.getByRole("button", { name: `au panier : ${F.product.title}` });
+  await add.click();
+  await expect(add).toContainText("Ajouté");
+  await buyer.goto(url("/cart"));
+  await chooseRelayPointInCart(buyer, { relay: F.relayPoint });
+  await expect(buyer.getByTestId("cart-total")).toHaveText(currency(newOrderCents));
+  await buyer.getByRole("button", { name: "Procéder au paiement" }).click();
+  await fillPaymentPage(buyer, { email: "nouvel.achat@example.com", relay: true });
   await expect(buyer).toHaveURL(/\/merci/);
 
+  // That order, on the open dashboard: one more to ship, listed, and today's revenue up by
+  // exactly its total.
   await expect(toShip).toHaveText(/À expédier\s*2$/);
-  await expect(today.getByTestId("revenue")).not.toHaveText(currency(paid.totalCents + refunded.totalCents));
+  await expect(toShipOrders).toHaveCount(2);
+  const added = (await toShipOrders.allInnerTexts()).filter((number) => !listedBefore.includes(number));
+  expect(added).toHaveLength(1);
+  await expect(today.getByTestId("revenue")).toHaveText(currency(paid.totalCents + refunded.totalCents + newOrderCents));
+  // The order listed is the buyer's: its page, read aside (the dashboard is not reloaded), has their e-mail.
+  const listed = await page.request.get(url(`/admin/orders/${added[0]}`));
+  expect(listed.status()).toBe(200);
+  expect(await listed.text()).toContain("nouvel.achat@example.com");
   expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
   await buyer.context().close();
 });

@@ -9,41 +9,53 @@ import { startCheckout } from "~/services/checkout.server";
 import { type WebhookDeps, receiveWebhook } from "~/services/payment-webhooks.server";
 import { createTestProvider, type TestProvider, testWebhook } from "~/services/payments/test-provider.server";
 import { createUserWithPassword } from "~/services/users.server";
+import { type ExpectedLine, type ExpectedVatRow, expectedVatBreakdown } from "../support/expected-vat";
+import { flatDelivery } from "./flat-delivery";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 /**
  * The receipts book (services/accounting-export.server.ts) against orders the test places and pays
  * at known instants around Paris midnights and both clock changes of 2026, one of them refunded
- * the next month: every line and every figure is what the test works out from its own orders.
+ * the next month: every line and every figure is what the test works out from its own orders,
+ * their prices, rates and delivery (tests/support/expected-vat.ts), never from what the checkout
+ * stored.
  */
 const deps: WebhookDeps = { shop: { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" }, sellerEmail: "vendeur@comptoir.example" };
 const address = { method: "home" as const, fullName: "Adresse Livraison", line1: "12 rue des Lilas", postalCode: "75011", city: "Paris", country: "FR", phone: "0612345678" };
 const MINUTE = 60_000;
+/** The delivery every order is charged (a method of the test's own, at one price). */
+const DELIVERY_CENTS = 490;
 /** 1234 → "12,34", written here apart from the module under test. */
 const euros = (cents: number) => `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, "0")}`;
 
-type Placed = { number: string; customer: string; parisDay: string; goodsCents: number; marginCents: number; franchise: boolean };
+/** An order as the test priced it: its total, its VAT by rate (none under the franchise), its margin-scheme goods. */
+type Placed = { number: string; customer: string; parisDay: string; totalCents: number; vat: ExpectedVatRow[]; marginCents: number };
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+const vatAt = (entry: Placed, rate: number) => entry.vat.find((row) => row.rateBp === rate)?.vatCents ?? 0;
+const vatOf = (entry: Placed) => sum(entry.vat.map((row) => row.vatCents));
 
 describe(`accounting export on ${databaseLabel}`, () => {
   let database: Database;
   let provider: TestProvider;
+  let delivery: Awaited<ReturnType<typeof flatDelivery>>;
   let ip = 0;
   const placed: Placed[] = [];
   const at = (iso: string) => new Date(iso);
 
-  async function product(values: Partial<typeof products.$inferInsert>) {
+  /** A product, with the VAT rate the shop must charge for it (`rateBp`), as the test states it. */
+  async function product(values: Partial<typeof products.$inferInsert>, rateBp: number) {
     const [row] = await database.db.insert(products).values({ title: `Produit ${values.priceCents}`, stock: 10, category: "TCG", subCategory: "Scellés", priceCents: 1_000, ...values }).returning();
-    return row!;
+    return { ...row!, rateBp };
   }
 
-  type Item = { product: typeof products.$inferSelect; quantity: number };
+  type Item = { product: Awaited<ReturnType<typeof product>>; quantity: number };
 
   /** An order placed at `at` by the real checkout. */
   async function place(items: Item[], at: Date) {
     const result = await startCheckout(
       database.db,
       provider,
-      { items: items.map((item) => ({ productId: item.product.id, quantity: item.quantity })), insuranceSelected: false },
+      { items: items.map((item) => ({ productId: item.product.id, quantity: item.quantity })), insuranceSelected: false, delivery },
       { now: at, customer: null, clientIp: `203.0.113.${++ip}`, orderPrefix: "CPT", origin: "http://shop.test", reservationMinutes: 30 },
     );
     if (result.status !== 200) throw new Error(JSON.stringify(result.body));
@@ -64,18 +76,25 @@ describe(`accounting export on ${databaseLabel}`, () => {
     return (await receiveWebhook(database.db, provider, raw, headers, { ...deps, now: () => paidAt })).body.outcome;
   }
 
+  /** The franchise en base (no VAT at all) for the orders placed from now on. */
+  let underFranchise = false;
+  async function setFranchise(on: boolean) {
+    await saveBillingSettings(database.db, { vatFranchise: on });
+    underFranchise = on;
+  }
+
   /** Placed ten minutes before it is paid at `paidAt` (Paris day `parisDay`). */
   async function placeAndPay(items: Item[], paidAt: Date, parisDay: string, customer: string) {
     const order = await place(items, new Date(paidAt.getTime() - 10 * MINUTE));
     expect(await pay(order, paidAt, customer)).toBe("paid");
-    const total = (rows: Item[]) => rows.reduce((sum, item) => sum + item.product.priceCents * item.quantity, 0);
+    const lines: ExpectedLine[] = items.map((item) => ({ totalCents: item.product.priceCents * item.quantity, rateBp: item.product.rateBp, margin: item.product.vatScheme === "margin" }));
     placed.push({
       number: order.number,
       customer,
       parisDay,
-      goodsCents: total(items),
-      marginCents: order.vatRegime === "franchise" ? 0 : total(items.filter((item) => item.product.vatScheme === "margin")),
-      franchise: order.vatRegime === "franchise",
+      totalCents: sum(lines.map((line) => line.totalCents)) + DELIVERY_CENTS,
+      vat: underFranchise ? [] : expectedVatBreakdown(lines, DELIVERY_CENTS),
+      marginCents: underFranchise ? 0 : sum(lines.filter((line) => line.margin).map((line) => line.totalCents)),
     });
   }
 
@@ -83,26 +102,22 @@ describe(`accounting export on ${databaseLabel}`, () => {
 
   /**
    * One line as the test expects it, from the order it placed: its Paris day (or the refund's),
-   * its invoice (or credit note), the goods as the test priced them plus the delivery charged,
-   * the VAT stored at checkout, negated on a refund.
+   * its invoice (or credit note) and payment reference as the shop numbered them, its amounts as
+   * the test priced them, negated on a refund.
    */
   async function expectedLine(entry: Placed, columns: { rates: number[]; margin: boolean }, refundDay?: string): Promise<string> {
     const order = await orderRow(entry.number);
-    expect(order.totalCents).toBe(entry.goodsCents + order.shippingCents);
-    if (entry.franchise) expect(order.vatBreakdown).toEqual([]);
     const documents = await database.db.select({ number: invoices.number, kind: invoices.kind }).from(invoices).where(eq(invoices.orderId, order.id));
     const document = documents.find((row) => row.kind === (refundDay ? "credit_note" : "invoice"))!.number;
     const sign = refundDay ? -1 : 1;
-    const vatAt = (rate: number) => order.vatBreakdown.find((row) => row.rateBp === rate)?.vatCents ?? 0;
-    const vatTotal = order.vatBreakdown.reduce((sum, row) => sum + row.vatCents, 0);
     return [
       refundDay ?? entry.parisDay,
       document,
       entry.number,
       entry.customer.startsWith("=") ? `'${entry.customer}` : entry.customer,
-      euros(sign * order.totalCents),
-      euros(sign * (order.totalCents - vatTotal)),
-      ...columns.rates.map((rate) => euros(sign * vatAt(rate))),
+      euros(sign * entry.totalCents),
+      euros(sign * (entry.totalCents - vatOf(entry))),
+      ...columns.rates.map((rate) => euros(sign * vatAt(entry, rate))),
       ...(columns.margin ? [euros(sign * entry.marginCents)] : []),
       "Carte bancaire (paiement de test)",
       refundDay ? order.refundReference! : `pi_${entry.number}`,
@@ -112,11 +127,13 @@ describe(`accounting export on ${databaseLabel}`, () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     provider = createTestProvider({ db: database.db, secret: "accounting-secret" });
+    delivery = await flatDelivery(database.db, "Livraison comptable", DELIVERY_CENTS);
     const { id: adminId } = await createUserWithPassword(database.db, { email: "chef@comptoir.test", password: "chef-mot-de-passe-2026", name: "Chef", role: "admin", emailVerified: true });
-    const booster = await product({ title: "Booster", priceCents: 599 });
-    const display = await product({ title: "Display", priceCents: 14_990 });
-    const manga = await product({ title: "One Piece tome 1", priceCents: 690, category: "Gaming & Mangas", subCategory: "Manga" });
-    const used = await product({ title: "Dracaufeu (occasion)", priceCents: 5_000, subCategory: "Cartes", vatScheme: "margin" });
+    // A manga is a book (5,5 %); the rest at 20 %, the second-hand card under the margin scheme.
+    const booster = await product({ title: "Booster", priceCents: 599 }, 2000);
+    const display = await product({ title: "Display", priceCents: 14_990 }, 2000);
+    const manga = await product({ title: "One Piece tome 1", priceCents: 690, category: "Gaming & Mangas", subCategory: "Manga" }, 550);
+    const used = await product({ title: "Dracaufeu (occasion)", priceCents: 5_000, subCategory: "Cartes", vatScheme: "margin" }, 2000);
     // Paid in the order of their instants, as real payments come: invoice dates follow numbers.
     await placeAndPay([{ product: used, quantity: 1 }, { product: booster, quantity: 1 }], at("2026-03-15T12:00:00Z"), "15/03/2026", "Zoé Margin");
     // 01:30 in Paris on the night the clocks go forward (02:00 → 03:00).
@@ -138,9 +155,9 @@ describe(`accounting export on ${databaseLabel}`, () => {
     // 02:30 in Paris, the first time: the clocks go back from 03:00 to 02:00 half an hour later.
     await placeAndPay([{ product: booster, quantity: 1 }], at("2026-10-25T00:30:00Z"), "25/10/2026", "Victor Hugo");
     // 00:30 on 1 November in Paris (winter time), under the franchise en base.
-    await saveBillingSettings(database.db, { vatFranchise: true });
+    await setFranchise(true);
     await placeAndPay([{ product: booster, quantity: 3 }], at("2026-10-31T23:30:00Z"), "01/11/2026", "Simone Veil");
-    await saveBillingSettings(database.db, { vatFranchise: false });
+    await setFranchise(false);
   });
   afterAll(() => database?.close());
 
@@ -200,22 +217,19 @@ describe(`accounting export on ${databaseLabel}`, () => {
     expect((await exported(2025, null)).lines).toEqual([]);
 
     // The figures the page shows: the test's own sums over its orders, the refund taken off.
-    const rows = await Promise.all(placed.map((entry) => orderRow(entry.number)));
-    const refunded = rows[1]!;
-    const vatOf = (row: (typeof rows)[number], rate: number) => row.vatBreakdown.find((r) => r.rateBp === rate)?.vatCents ?? 0;
-    const vatAt = (rate: number) => rows.reduce((sum, row) => sum + vatOf(row, rate), 0) - vatOf(refunded, rate);
-    const totalCents = placed.reduce((sum, entry, i) => sum + entry.goodsCents + rows[i]!.shippingCents, 0) - refunded.totalCents;
+    const yearly = (figure: (entry: Placed) => number) => sum(placed.map(figure)) - figure(curie);
+    const totalCents = yearly((entry) => entry.totalCents);
     expect(await ledgerSummary(database.db, { year: 2026, month: null })).toEqual({
       receipts: 6,
       refunds: 1,
       totalCents,
-      exclVatCents: totalCents - vatAt(2000) - vatAt(550),
+      exclVatCents: totalCents - yearly(vatOf),
       vat: [
-        { rateBp: 2000, vatCents: vatAt(2000) },
-        { rateBp: 550, vatCents: vatAt(550) },
+        { rateBp: 2000, vatCents: yearly((entry) => vatAt(entry, 2000)) },
+        { rateBp: 550, vatCents: yearly((entry) => vatAt(entry, 550)) },
       ],
-      marginSchemeCents: 5_000,
+      marginSchemeCents: yearly((entry) => entry.marginCents),
     });
-    expect(await ledgerSummary(database.db, { year: 2026, month: 4 })).toMatchObject({ receipts: 1, refunds: 1, totalCents: rows[3]!.totalCents - refunded.totalCents });
+    expect(await ledgerSummary(database.db, { year: 2026, month: 4 })).toMatchObject({ receipts: 1, refunds: 1, totalCents: moulin.totalCents - curie.totalCents });
   });
 });

@@ -5,14 +5,26 @@ import { inboxMessages, orderItems, orders, productDrops, products, withdrawalRe
 import { recordBackup } from "~/services/backup-record.server";
 import { dashboardDrops, dashboardSales, dashboardStock, dashboardWaiting, getDashboardSettings, saveDashboardSettings } from "~/services/dashboard.server";
 import { type ChecklistDeps, launchChecklist } from "~/services/launch-checklist.server";
+import type { VatBreakdownRow } from "~/domain/invoice";
 import { EMPTY_IDENTITY } from "~/domain/shop-identity";
+import { expectedVatBreakdown, vatOfBreakdown } from "../support/expected-vat";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 /**
  * The seller's dashboard on a real database (issue 41): orders paid at known Paris times, across
  * a midnight and the night summer time ends, one refunded; every figure equals what this test
- * computes from its own orders, to the cent.
+ * computes from its own orders' goods, prices and rates (tests/support/expected-vat.ts), to the
+ * cent.
  */
+
+/** Goods of an order: a unit price TTC, a quantity, a VAT rate. */
+type Good = { priceCents: number; quantity: number; rateBp: number };
+const atStandardRate = (priceCents: number, quantity = 1): Good => ({ priceCents, quantity, rateBp: 2000 });
+/** A manga is a book: 5,5 %. */
+const manga = (priceCents: number, quantity = 1): Good => ({ priceCents, quantity, rateBp: 550 });
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+const linesOf = (goods: Good[]) => goods.map((good) => ({ totalCents: good.priceCents * good.quantity, rateBp: good.rateBp }));
+const totalOf = (goods: Good[]) => sum(linesOf(goods).map((line) => line.totalCents));
 describe(`the dashboard's figures on ${databaseLabel}`, () => {
   let database: Database;
   let seq = 0;
@@ -22,24 +34,29 @@ describe(`the dashboard's figures on ${databaseLabel}`, () => {
   });
   afterAll(() => database.close());
 
-  type Sale = { paidAt: string; totalCents: number; vatCents: number; units: number; refundedAt?: string; status?: "paid" | "shipped" | "refunded" };
+  type Sale = { paidAt: string; goods: Good[]; refundedAt?: string; status?: "paid" | "shipped" | "refunded" };
 
+  /** An order of `goods`, paid at `paidAt`, stored with the VAT breakdown a checkout gives them. */
   async function sell(productId: number, sale: Sale) {
+    const totalCents = totalOf(sale.goods);
     const [order] = await database.db
       .insert(orders)
       .values({
         number: `DSH-${String(++seq).padStart(6, "0")}`,
         status: sale.status ?? (sale.refundedAt ? "refunded" : "paid"),
-        subtotalCents: sale.totalCents,
-        totalCents: sale.totalCents,
+        subtotalCents: totalCents,
+        totalCents,
         paymentProvider: "test",
-        vatBreakdown: [{ rateBp: 2000, baseCents: sale.totalCents - sale.vatCents, vatCents: sale.vatCents, totalCents: sale.totalCents }],
+        // The test's rates are the shop's (20 %, 5,5 %).
+        vatBreakdown: expectedVatBreakdown(linesOf(sale.goods)) as VatBreakdownRow[],
         paidAt: new Date(sale.paidAt),
         refundedAt: sale.refundedAt ? new Date(sale.refundedAt) : null,
         createdAt: new Date(new Date(sale.paidAt).getTime() - 60_000),
       })
       .returning();
-    await database.db.insert(orderItems).values({ orderId: order!.id, productId, name: "Booster tableau", unitPriceCents: Math.round(sale.totalCents / sale.units), quantity: sale.units });
+    await database.db
+      .insert(orderItems)
+      .values(sale.goods.map((good) => ({ orderId: order!.id, productId, name: "Produit tableau", unitPriceCents: good.priceCents, quantity: good.quantity, vatRateBp: good.rateBp })));
     return order!;
   }
 
@@ -47,45 +64,52 @@ describe(`the dashboard's figures on ${databaseLabel}`, () => {
     const [product] = await database.db.insert(products).values({ title: "Booster tableau", priceCents: 600, stock: 50, category: "TCG", subCategory: "Scellés" }).returning();
     // "Now": Monday 2026-10-26 at 10:00 in Paris (09:00Z), the day after summer time ended.
     const now = new Date("2026-10-26T09:00:00Z");
+    // Two of them hold goods at two rates: their VAT is the sum of both rows of their breakdown.
     const sales: Sale[] = [
-      { paidAt: "2026-10-25T23:30:00Z", totalCents: 1_200, vatCents: 200, units: 2 }, // 00:30 on the 26th in Paris: today
-      { paidAt: "2026-10-25T22:30:00Z", totalCents: 600, vatCents: 100, units: 1 }, // 23:30 on the 25th: yesterday
-      { paidAt: "2026-10-25T00:30:00Z", totalCents: 3_000, vatCents: 500, units: 5, refundedAt: "2026-10-26T08:00:00Z" }, // 02:30 CEST on the 25th, refunded today
-      { paidAt: "2026-10-19T22:30:00Z", totalCents: 999, vatCents: 167, units: 1, status: "shipped" }, // 00:30 on the 20th: the 7 days' first day
-      { paidAt: "2026-10-19T21:30:00Z", totalCents: 1_000, vatCents: 167, units: 1 }, // 23:30 on the 19th: the 7 days before
-      { paidAt: "2026-09-26T21:59:00Z", totalCents: 5_000, vatCents: 833, units: 4 }, // 23:59 on the 26th of September: 30 days before
-      { paidAt: "2026-09-26T22:00:00Z", totalCents: 7_000, vatCents: 1_167, units: 3 }, // 00:00 on the 27th: the 30 days' first day
+      { paidAt: "2026-10-25T23:30:00Z", goods: [atStandardRate(600), manga(600)] }, // 00:30 on the 26th in Paris: today
+      { paidAt: "2026-10-25T22:30:00Z", goods: [atStandardRate(600)] }, // 23:30 on the 25th: yesterday
+      { paidAt: "2026-10-25T00:30:00Z", goods: [atStandardRate(600, 5)], refundedAt: "2026-10-26T08:00:00Z" }, // 02:30 CEST on the 25th, refunded today
+      { paidAt: "2026-10-19T22:30:00Z", goods: [atStandardRate(999)], status: "shipped" }, // 00:30 on the 20th: the 7 days' first day
+      { paidAt: "2026-10-19T21:30:00Z", goods: [atStandardRate(1_000)] }, // 23:30 on the 19th: the 7 days before
+      { paidAt: "2026-09-26T21:59:00Z", goods: [atStandardRate(1_250, 4)] }, // 23:59 on the 26th of September: 30 days before
+      { paidAt: "2026-09-26T22:00:00Z", goods: [atStandardRate(5_620), manga(690, 2)] }, // 00:00 on the 27th: the 30 days' first day
     ];
     for (const sale of sales) await sell(product!.id, sale);
 
     const { periods, chart } = await dashboardSales(database.db, now);
     const figures = (rows: Sale[]) => {
-      const revenueCents = rows.reduce((sum, row) => sum + row.totalCents, 0);
-      const vat = rows.reduce((sum, row) => sum + row.vatCents, 0);
-      return { revenueCents, revenueExVatCents: revenueCents - vat, orders: rows.length, averageBasketCents: rows.length ? Math.round(revenueCents / rows.length) : 0, units: rows.reduce((sum, row) => sum + row.units, 0) };
+      const revenueCents = sum(rows.map((row) => totalOf(row.goods)));
+      const vat = sum(rows.map((row) => vatOfBreakdown(expectedVatBreakdown(linesOf(row.goods)))));
+      const units = sum(rows.flatMap((row) => row.goods.map((good) => good.quantity)));
+      return { revenueCents, revenueExVatCents: revenueCents - vat, orders: rows.length, averageBasketCents: rows.length ? Math.round(revenueCents / rows.length) : 0, units };
     };
     const [today, yesterday, refundedOne, weekFirst, weekBefore, monthBefore, monthFirst] = sales as [Sale, Sale, Sale, Sale, Sale, Sale, Sale];
     const byKey = Object.fromEntries(periods.map((period) => [period.key, period]));
-    expect(byKey.today!.current).toEqual({ ...figures([today]), refunds: 1, refundedCents: 3_000 });
-    expect(byKey.today!.previous).toEqual({ ...figures([yesterday, refundedOne]), refunds: 0, refundedCents: 0 });
-    expect(byKey["7d"]!.current).toEqual({ ...figures([today, yesterday, refundedOne, weekFirst]), refunds: 1, refundedCents: 3_000 });
-    expect(byKey["7d"]!.previous).toEqual({ ...figures([weekBefore]), refunds: 0, refundedCents: 0 });
-    expect(byKey["30d"]!.current).toEqual({ ...figures([today, yesterday, refundedOne, weekFirst, weekBefore, monthFirst]), refunds: 1, refundedCents: 3_000 });
-    expect(byKey["30d"]!.previous).toEqual({ ...figures([monthBefore]), refunds: 0, refundedCents: 0 });
+    const refunded = { refunds: 1, refundedCents: totalOf(refundedOne.goods) };
+    const none = { refunds: 0, refundedCents: 0 };
+    expect(byKey.today!.current).toEqual({ ...figures([today]), ...refunded });
+    expect(byKey.today!.previous).toEqual({ ...figures([yesterday, refundedOne]), ...none });
+    expect(byKey["7d"]!.current).toEqual({ ...figures([today, yesterday, refundedOne, weekFirst]), ...refunded });
+    expect(byKey["7d"]!.previous).toEqual({ ...figures([weekBefore]), ...none });
+    expect(byKey["30d"]!.current).toEqual({ ...figures([today, yesterday, refundedOne, weekFirst, weekBefore, monthFirst]), ...refunded });
+    expect(byKey["30d"]!.previous).toEqual({ ...figures([monthBefore]), ...none });
 
     expect(chart).toHaveLength(30);
-    expect(chart[0]).toEqual({ day: "2026-09-27", revenueCents: 7_000, orders: 1 });
-    expect(chart.at(-1)).toEqual({ day: "2026-10-26", revenueCents: 1_200, orders: 1 });
-    expect(chart.find((day) => day.day === "2026-10-25")).toEqual({ day: "2026-10-25", revenueCents: 3_600, orders: 2 });
-    expect(chart.find((day) => day.day === "2026-10-19")).toEqual({ day: "2026-10-19", revenueCents: 1_000, orders: 1 });
+    expect(chart[0]).toEqual({ day: "2026-09-27", revenueCents: totalOf(monthFirst.goods), orders: 1 });
+    expect(chart.at(-1)).toEqual({ day: "2026-10-26", revenueCents: totalOf(today.goods), orders: 1 });
+    expect(chart.find((day) => day.day === "2026-10-25")).toEqual({ day: "2026-10-25", revenueCents: totalOf(yesterday.goods) + totalOf(refundedOne.goods), orders: 2 });
+    expect(chart.find((day) => day.day === "2026-10-19")).toEqual({ day: "2026-10-19", revenueCents: totalOf(weekBefore.goods), orders: 1 });
   });
 
   it("lists what waits: paid orders to ship oldest first, withdrawals not settled, messages not answered", async () => {
     const [product] = await database.db.insert(products).values({ title: "Coffret attente", priceCents: 5_000, stock: 5, category: "TCG", subCategory: "Scellés" }).returning();
     const before = await dashboardWaiting(database.db);
-    const older = await sell(product!.id, { paidAt: "2026-11-01T10:00:00Z", totalCents: 5_000, vatCents: 833, units: 1 });
-    await sell(product!.id, { paidAt: "2026-11-02T10:00:00Z", totalCents: 5_000, vatCents: 833, units: 1 });
-    const withdrawn = await sell(product!.id, { paidAt: "2026-10-01T10:00:00Z", totalCents: 5_000, vatCents: 833, units: 1 });
+    const goods = [atStandardRate(5_000)];
+    // The two oldest payments in the shop, recorded newest first: the list must follow the payment
+    // dates, not the order numbers. One older still, but withdrawn: not to ship.
+    const newer = await sell(product!.id, { paidAt: "2025-11-02T10:00:00Z", goods });
+    const older = await sell(product!.id, { paidAt: "2025-11-01T10:00:00Z", goods });
+    const withdrawn = await sell(product!.id, { paidAt: "2025-10-01T10:00:00Z", goods });
     await database.db.insert(withdrawalRequests).values({ orderId: withdrawn.id, email: "retour@example.com", source: "guest", requestedAt: new Date("2026-10-05T10:00:00Z") });
     await database.db.insert(inboxMessages).values([
       { kind: "contact", lastName: "Martin", firstName: "Zoé", email: "zoe@example.com", message: "Bonjour" },
@@ -94,7 +118,7 @@ describe(`the dashboard's figures on ${databaseLabel}`, () => {
     ]);
     const waiting = await dashboardWaiting(database.db);
     expect(waiting.toShip.count).toBe(before.toShip.count + 2);
-    expect(waiting.toShip.oldest.map((row) => row.number)).toEqual(expect.arrayContaining([older.number]));
+    expect(waiting.toShip.oldest.slice(0, 2).map((row) => row.number)).toEqual([older.number, newer.number]);
     expect(waiting.toShip.oldest.map((row) => row.number)).not.toContain(withdrawn.number);
     expect(waiting.withdrawals.count).toBe(before.withdrawals.count + 1);
     expect(waiting.withdrawals.oldest.map((row) => row.number)).toContain(withdrawn.number);
@@ -116,7 +140,7 @@ describe(`the dashboard's figures on ${databaseLabel}`, () => {
       ])
       .returning();
     await database.db.insert(productDrops).values({ productId: seller!.id });
-    for (let i = 0; i < 3; i++) await sell(seller!.id, { paidAt: `2026-12-09T18:1${i}:00Z`, totalCents: 500, vatCents: 83, units: 1 });
+    for (let i = 0; i < 3; i++) await sell(seller!.id, { paidAt: `2026-12-09T18:1${i}:00Z`, goods: [atStandardRate(500)] });
     const stock = await dashboardStock(database.db, now, 2);
     expect(stock.low.count).toBe(before.low.count + 1);
     expect(stock.low.products.map((row) => row.title)).toContain(low!.title);

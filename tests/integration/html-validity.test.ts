@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRODUCT_PAGE, PUBLIC_PAGES } from "../support/public-pages";
+import { NOT_FOUND_PAGE, PRODUCT_PAGE, PUBLIC_PAGES } from "../support/public-pages";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
 import { databaseLabel, onPostgresPass, serverDataDir, suiteServerDatabase } from "./test-database";
 
@@ -57,9 +57,11 @@ describe.skipIf(!hasJava || onPostgresPass)(`every public page is valid HTML (Nu
     const answers = await Promise.all(
       pages.map(async (page) => {
         const answer = await fetch(`${server.url}${page}`);
-        return { page, type: answer.headers.get("content-type"), html: await answer.text() };
+        return { page, status: answer.status, type: answer.headers.get("content-type"), html: await answer.text() };
       }),
     );
+    // Each page as a visitor gets it: a valid error page (a 500's) must not pass for the page.
+    expect(answers.map(({ page, status }) => ({ page, status }))).toEqual(pages.map((page) => ({ page, status: page === NOT_FOUND_PAGE ? 404 : 200 })));
     for (const [index, { page, type, html }] of answers.entries()) {
       expect(type, page).toContain("text/html");
       const file = path.join(pagesDir, `page-${index}.html`);

@@ -1,6 +1,9 @@
 /** Stands for a product page in PUBLIC_PAGES: each suite takes one from /catalog's links. */
 export const PRODUCT_PAGE = "PRODUCT";
 
+/** A page that does not exist: the shop's 404 page. */
+export const NOT_FOUND_PAGE = "/cette-page-n-existe-pas";
+
 /** Every public page a visitor reaches without an account, the 404 included. */
 export const PUBLIC_PAGES = [
   "/",
@@ -18,5 +21,5 @@ export const PUBLIC_PAGES = [
   "/login",
   "/signup",
   "/construction",
-  "/cette-page-n-existe-pas",
+  NOT_FOUND_PAGE,
 ];

@@ -10,6 +10,9 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
+          // A guard against a hang, not a speed check: the longest loops (paris-time.test.ts,
+          // 60 years of instants) take a second here and ran out of vitest's 5 s on a loaded CI.
+          testTimeout: 30_000,
           // Pure modules: the files share a worker's imports (about 30 s of the unit run was
           // importing the same modules again for each file). A test that changes a module's
           // state or fakes the timers puts it back in afterEach (see server/live.test.ts).

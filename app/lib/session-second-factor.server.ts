@@ -1,5 +1,6 @@
-import { and, eq, ne } from "drizzle-orm";
-import { sessions, users } from "~/db/schema";
+import { APIError } from "better-auth/api";
+import { and, eq, lt, ne } from "drizzle-orm";
+import { sessions, users, usedTotpCodes } from "~/db/schema";
 import type { Db } from "~/db/types";
 
 /**
@@ -8,6 +9,11 @@ import type { Db } from "~/db/types";
  * promotion) must not become an admin session once the owner enrols. Each session records when
  * it passed a TOTP or recovery code (`sessions.second_factor_at`), and enrolling or turning the
  * factor off ends every other session of the account.
+ *
+ * A TOTP code opens one session only: better-auth accepts a right code as often as it is sent
+ * within its window, so each accepted code is claimed in `used_totp_codes` and a second use is
+ * refused (the session it would have opened is ended at once). Recovery codes are single-use
+ * in better-auth itself (a compare-and-swap on the list).
  *
  * better-auth's HTTP handler is not mounted (app/lib/auth.server.ts): every code check goes
  * through `auth.api`, whose three calls below are wrapped here, so no route, script or test
@@ -61,6 +67,29 @@ async function endOtherSessions(db: Db, token: string): Promise<void> {
   if (kept) await db.delete(sessions).where(and(eq(sessions.userId, kept.userId), ne(sessions.id, kept.id)));
 }
 
+/**
+ * How long an accepted code stays claimed: better-auth takes the code of the current 30-second
+ * step and of the steps on either side (@better-auth/utils/otp, window 1), so a code is right
+ * for 90 s at most after its first use; five minutes leave room for a clock that steps back.
+ */
+const CODE_CLAIM_MS = 5 * 60_000;
+
+/** Claims `code` for the account; false when it was already accepted within CODE_CLAIM_MS (a replay). */
+export async function claimTotpCode(db: Db, userId: string, code: string, now = new Date()): Promise<boolean> {
+  const stale = new Date(now.getTime() - CODE_CLAIM_MS);
+  // One statement, so two requests with the same code cannot both see it unclaimed.
+  const claimed = await db
+    .insert(usedTotpCodes)
+    .values({ userId, code, usedAt: now })
+    .onConflictDoUpdate({ target: [usedTotpCodes.userId, usedTotpCodes.code], set: { usedAt: now }, setWhere: lt(usedTotpCodes.usedAt, stale) })
+    .returning({ code: usedTotpCodes.code });
+  await db.delete(usedTotpCodes).where(and(eq(usedTotpCodes.userId, userId), lt(usedTotpCodes.usedAt, stale)));
+  return claimed.length === 1;
+}
+
+/** What a replayed code gets: the error better-auth gives a wrong one, with its own code for the French message. */
+export const REUSED_CODE = "TOTP_CODE_REUSED";
+
 type Call = (input: { headers?: HeadersInit; returnHeaders?: boolean; [key: string]: unknown }) => Promise<unknown>;
 type Answered = { headers: Headers; response: { token?: string } };
 
@@ -74,7 +103,8 @@ async function withHeaders(call: Call, input: Parameters<Call>[0], after: (answe
 /**
  * Wraps `auth.api`'s code checks and the factor's removal:
  * - verifyTOTP / verifyBackupCode: the session they open (sign-in), renew (enrolment) or were
- *   called from records the time; an enrolment ends the account's other sessions;
+ *   called from records the time; an enrolment ends the account's other sessions; a TOTP
+ *   code already claimed is refused (REUSED_CODE) and the session it opened ended;
  * - disableTwoFactor: the renewed session proves no factor any more; the others end.
  */
 export function bindSecondFactorToSessions(api: Record<string, unknown>, db: Db): void {
@@ -93,7 +123,18 @@ export function bindSecondFactorToSessions(api: Record<string, unknown>, db: Db)
     await db.update(sessions).set({ secondFactorAt: new Date() }).where(eq(sessions.token, token));
     if (enrolling) await endOtherSessions(db, token);
   };
-  wrap("verifyTOTP", passed);
+  wrap("verifyTOTP", async (answer, input, enrolling) => {
+    const userId = (answer.response as { user?: { id?: string } }).user?.id;
+    const code = String((input.body as { code?: unknown } | undefined)?.code ?? "");
+    // The enrolment's code is claimed too (so it cannot sign in again), but never refused:
+    // better-auth has already turned the factor on by then.
+    if (userId && !(await claimTotpCode(db, userId, code)) && !enrolling) {
+      const opened = sessionTokenSet(answer.headers);
+      if (opened) await db.delete(sessions).where(eq(sessions.token, opened));
+      throw new APIError("UNAUTHORIZED", { code: REUSED_CODE, message: "This code was already used" });
+    }
+    await passed(answer, input, enrolling);
+  });
   wrap("verifyBackupCode", passed);
   wrap("disableTwoFactor", async (answer) => {
     const token = sessionTokenSet(answer.headers);

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { renderSVG } from "uqr";
 import type { AppContext } from "~/lib/context";
+import { REUSED_CODE } from "~/lib/session-second-factor.server";
 import { authHeaders, viewerHintHeader } from "./session.server";
 
 /**
@@ -28,6 +29,17 @@ function failure(error: unknown): TwoFactorFailure {
   const code = errorCode(error);
   if (code === "INVALID_PASSWORD") return WRONG_PASSWORD;
   if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") return WRONG_CODE;
+  // A code already accepted once (TOTP within its window, or a recovery code raced by a second
+  // request): the sign-in's challenge was spent with it, so the admin starts again.
+  if (code === REUSED_CODE || (error as { statusCode?: number } | null)?.statusCode === 409) {
+    return {
+      ok: false,
+      status: 401,
+      title: "Code déjà utilisé",
+      description: "Ce code a déjà servi. Reconnectez-vous avec votre email et votre mot de passe, puis saisissez le code suivant de votre application.",
+      restart: true,
+    };
+  }
   if (code === "ACCOUNT_TEMPORARILY_LOCKED") {
     return { ok: false, status: 429, title: "Trop de codes incorrects", description: "La double authentification est bloquée 15 minutes. Réessayez plus tard." };
   }

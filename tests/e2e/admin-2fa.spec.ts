@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { type RunningServer, startServer } from "../integration/server-process";
-import { totpCode } from "../support/totp";
+import { totpCode, unusedTotpCode } from "../support/totp";
 import { expect, expectNoSeriousA11yViolations, specDataDir, test, waitForHydration } from "./fixtures";
 
 /**
@@ -66,7 +66,7 @@ test("the admin enrols TOTP, then signs in with the password and a code, or a re
   await page.getByRole("button", { name: "Activer la double authentification" }).click();
   await expect(page.getByText("Code incorrect").first()).toBeVisible();
   await expect(page.getByTestId("totp-secret")).toHaveText(secret);
-  await page.getByLabel("Code de vérification").fill(totpCode(secret));
+  await page.getByLabel("Code de vérification").fill(await unusedTotpCode(secret));
   await page.getByRole("button", { name: "Activer la double authentification" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -79,12 +79,23 @@ test("the admin enrols TOTP, then signs in with the password and a code, or a re
   await second.getByLabel("Code de vérification").fill(totpCode(secret) === "123456" ? "654321" : "123456");
   await second.getByRole("button", { name: "Vérifier" }).click();
   await expect(second.getByText("Code incorrect").first()).toBeVisible();
-  await second.getByLabel("Code de vérification").fill(totpCode(secret));
+  const code = await unusedTotpCode(secret);
+  await second.getByLabel("Code de vérification").fill(code);
   await second.getByRole("button", { name: "Vérifier" }).click();
   await expect(second).toHaveURL(/\/admin$/);
   await expect(second.getByText("Bienvenue dans l'espace administrateur.")).toBeVisible();
   await second.goto(url("/admin/orders"));
   await expect(second).toHaveURL(/\/admin\/orders$/);
+
+  // The same code seen over the shoulder, typed at once in another browser with the password: refused.
+  const copycat = await (await browser.newContext({ locale: "fr-FR" })).newPage();
+  await typePassword(copycat);
+  await copycat.getByLabel("Code de vérification").fill(code);
+  await copycat.getByRole("button", { name: "Vérifier" }).click();
+  await expect(copycat.getByText("Code déjà utilisé").first()).toBeVisible();
+  await expect(copycat.getByLabel("Mot de passe")).toBeVisible();
+  await copycat.goto(url("/admin/orders"));
+  await expect(copycat).toHaveURL(/\/admin\/login$/);
 
   // A third: a recovery code instead of the app's.
   const third = await (await browser.newContext({ locale: "fr-FR" })).newPage();

@@ -3,8 +3,8 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type APIRequestContext, type Browser, type Page, test as base, expect } from "@playwright/test";
-import { totpCode } from "../support/totp";
+import { type APIRequestContext, type Browser, type Cookie, type Page, test as base, expect } from "@playwright/test";
+import { type UsedSteps, unusedTotpCode } from "../support/totp";
 import { E2E_ADMIN } from "../../playwright.config";
 
 const EXPECTED_HTTP_ERROR = /status of (400|401|403|404|413|415|422|429) \(/;
@@ -78,6 +78,26 @@ function secretFile(origin: string, email: string): string {
 }
 const readSecret = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : null);
 
+/**
+ * The steps whose code was sent for the secret of `file`, beside it: the server takes each code
+ * once, and both workers sign its admin in. Read and written under the file's lock.
+ */
+function stepsSent(file: string): UsedSteps {
+  const ledger = `${file}.steps`;
+  const steps = new Set<number>(fs.existsSync(ledger) ? JSON.parse(fs.readFileSync(ledger, "utf8")) : []);
+  return {
+    has: (step) => steps.has(step),
+    add: (step) => {
+      steps.add(step);
+      fs.writeFileSync(ledger, JSON.stringify([...steps].slice(-20)));
+    },
+  };
+}
+const codeFor = (file: string, secret: string) => unusedTotpCode(secret, stepsSent(file));
+
+/** The session cookies of the admin of `file` last signed in by signInAdmin, beside it. */
+const sessionFile = (file: string) => `${file}.session.json`;
+
 /** Runs `work` holding the lock of `file` (a directory beside it), one process at a time. */
 async function withLock<T>(file: string, work: () => Promise<T>): Promise<T> {
   const lock = `${file}.lock`;
@@ -115,7 +135,7 @@ export async function signInAdminRequest(request: APIRequestContext, admin: { em
     if (first.headers().location === "/admin/login?etape=code") {
       const secret = readSecret(file);
       expect(secret, `${admin.email} enrolled by these tests on ${originOf(baseUrl)}`).toBeTruthy();
-      const done = await request.post(`${baseUrl}/admin/login`, { form: { intent: "code", code: totpCode(secret!) }, maxRedirects: 0 });
+      const done = await request.post(`${baseUrl}/admin/login`, { form: { intent: "code", code: await codeFor(file, secret!) }, maxRedirects: 0 });
       expect(done.status(), "admin sign-in with the code").toBe(302);
       return;
     }
@@ -126,7 +146,7 @@ export async function signInAdminRequest(request: APIRequestContext, admin: { em
     const totpUri = html.match(/data-testid="totp-uri"[^>]*>([^<]+)</)?.[1]?.replaceAll("&amp;", "&");
     expect(found && totpUri, "the secret on /admin/securite").toBeTruthy();
     const confirmed = await request.post(`${baseUrl}/admin/securite`, {
-      form: { intent: "confirm", code: totpCode(found!), totpUri: totpUri! },
+      form: { intent: "confirm", code: await codeFor(file, found!), totpUri: totpUri! },
       maxRedirects: 0,
     });
     expect(confirmed.status(), "enrolment confirmed").toBe(302);
@@ -141,7 +161,16 @@ export async function signInAdminRequest(request: APIRequestContext, admin: { em
  * signInAdminWithForm (accounts.spec.ts, admin-2fa.spec.ts); the other specs only need the session.
  */
 export async function signInAdmin(page: Page, admin: { email: string; password: string } = E2E_ADMIN, baseUrl = "") {
-  await signInAdminRequest(page.request, admin, baseUrl);
+  // The admin's session is shared by the tests that only need one (a TOTP code opens one session,
+  // and three codes come every 30 s): the last one, while the server still takes it.
+  const file = sessionFile(secretFile(originOf(baseUrl), admin.email));
+  const saved = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as Cookie[]) : [];
+  if (saved.length) await page.context().addCookies(saved);
+  if (!saved.length || (await page.request.get(`${baseUrl}/admin`, { maxRedirects: 0 })).status() !== 200) {
+    await signInAdminRequest(page.request, admin, baseUrl);
+    const signedIn = (await page.context().cookies()).filter((cookie) => /^(__Secure-)?better-auth\.session_(token|data)$|^comptoir_viewer$/.test(cookie.name));
+    fs.writeFileSync(file, JSON.stringify(signedIn));
+  }
   await page.goto(`${baseUrl}/admin/products`);
   await expect(page).toHaveURL(/\/admin\/products$/);
   // Ready for clicks, as after the form's client-side navigation.
@@ -157,7 +186,11 @@ export async function waitForHydration(page: Page) {
  * Enrols the signed-in admin's second factor on /admin/securite, as the seller does: the
  * password again, the secret read from the page, a first code. Returns the secret.
  */
-export async function enrolSecondFactorWithForm(page: Page, admin: { email: string; password: string }): Promise<string> {
+export async function enrolSecondFactorWithForm(
+  page: Page,
+  admin: { email: string; password: string },
+  codeOf: (secret: string) => Promise<string> = (secret) => unusedTotpCode(secret),
+): Promise<string> {
   await expect(page).toHaveURL(/\/admin\/securite$/);
   await waitForHydration(page);
   await page.getByLabel("Mot de passe actuel").fill(admin.password);
@@ -165,7 +198,7 @@ export async function enrolSecondFactorWithForm(page: Page, admin: { email: stri
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await expect(page.getByTestId("totp-uri")).toContainText(`otpauth://totp/Comptoir:`);
-  await page.getByLabel("Code de vérification").fill(totpCode(secret));
+  await page.getByLabel("Code de vérification").fill(await codeOf(secret));
   await page.getByRole("button", { name: "Activer la double authentification" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   return secret;
@@ -185,12 +218,12 @@ export async function signInAdminWithForm(page: Page, admin: { email: string; pa
     if (await code.isVisible()) {
       const secret = readSecret(file);
       expect(secret, `${admin.email} enrolled by these tests on ${originOf(baseUrl)}`).toBeTruthy();
-      await code.fill(totpCode(secret!));
+      await code.fill(await codeFor(file, secret!));
       await page.getByRole("button", { name: "Vérifier" }).click();
       await expect(page).toHaveURL(/\/admin$/);
       return;
     }
-    fs.writeFileSync(file, await enrolSecondFactorWithForm(page, admin));
+    fs.writeFileSync(file, await enrolSecondFactorWithForm(page, admin, (secret) => codeFor(file, secret)));
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Auth } from "~/lib/auth.server";
 import { secondFactorPending } from "~/lib/auth.server";
-import { secretOfOtpauth, totpCode } from "../support/totp";
+import { secretOfOtpauth, unusedTotpCode } from "../support/totp";
 
 /**
  * In-process tests' admins: every admin page needs a second factor (requireAdmin). These sign
@@ -26,7 +26,7 @@ export async function signInAdminWithCode(auth: Auth, email: string, password: s
   }
   const secret = known.get(email);
   if (!secret) throw new Error(`${email} has a second factor these tests did not enrol`);
-  const verified = await auth.api.verifyTOTP({ body: { code: totpCode(secret) }, headers: new Headers({ cookie: cookiesOf(result.headers) }), returnHeaders: true });
+  const verified = await auth.api.verifyTOTP({ body: { code: await unusedTotpCode(secret) }, headers: new Headers({ cookie: cookiesOf(result.headers) }), returnHeaders: true });
   return cookiesOf(verified.headers);
 }
 
@@ -35,6 +35,6 @@ export async function enrolSecondFactor(auth: Auth, cookie: string, password: st
   const enabled = await auth.api.enableTwoFactor({ body: { password }, headers: new Headers({ cookie }) });
   const secret = secretOfOtpauth((enabled as { totpURI: string }).totpURI);
   keep(secret);
-  const verified = await auth.api.verifyTOTP({ body: { code: totpCode(secret) }, headers: new Headers({ cookie }), returnHeaders: true });
+  const verified = await auth.api.verifyTOTP({ body: { code: await unusedTotpCode(secret) }, headers: new Headers({ cookie }), returnHeaders: true });
   return cookiesOf(verified.headers);
 }

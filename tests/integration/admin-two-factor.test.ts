@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import jsQR from "jsqr";
 import pino from "pino";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/client.server";
 import { outboxEmails, sessions, twoFactors, users } from "~/db/schema";
 import { type Auth, createAuth } from "~/lib/auth.server";
@@ -15,16 +15,18 @@ import * as securityRoute from "~/routes/admin/security";
 import * as shippingRoute from "~/routes/admin/shipping";
 import * as usersRoute from "~/routes/admin/users";
 import { createUserWithPassword } from "~/services/users.server";
+import { claimTotpCode } from "~/lib/session-second-factor.server";
 import { outcome, type RouteAnswer } from "./route-outcome";
 import { databaseLabel, openTestDatabase } from "./test-database";
-import { secretOfOtpauth, staleTotpCode, totpCode } from "../support/totp";
+import { advanceTotpClockWith, secretOfOtpauth, staleTotpCode, totpCode, unusedTotpCode } from "../support/totp";
 
 /**
  * The admin's TOTP second factor through the routes as the server calls them (real sessions,
  * better-auth's two-factor plugin): an admin without one reaches no admin page but
  * /admin/securite; enrolment asks for the password and a first right code; sign-in then takes
  * the password and a code (or a recovery code, once); wrong codes are refused; the reset asks
- * for the password. Codes are computed here from the secret (RFC 6238, tests/support/totp.ts).
+ * for the password. A code opens one session: its second use within its window is refused, the
+ * enrolment's code included. Codes are computed here from the secret (RFC 6238, tests/support/totp.ts).
  */
 const ORIGIN = "http://shop.test";
 const PASSWORD = "Ronflex-2026-secret";
@@ -80,6 +82,10 @@ describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
   const shipping = (cookie: string) => run(shippingRoute.loader as never, "/admin/shipping", cookie);
 
   beforeAll(async () => {
+    // The shop's clock (Date, running) moves on by itself and jumps to the next 30-second step
+    // when a test has sent the three codes the shop takes now, instead of waiting for it.
+    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+    advanceTotpClockWith((ms) => vi.setSystemTime(Date.now() + ms));
     database = await openTestDatabase();
     const noMail = async () => {};
     auth = createAuth({
@@ -100,11 +106,13 @@ describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
     await createUserWithPassword(database.db, { name: "Vendeuse", email: ADMIN, password: PASSWORD, role: "admin", emailVerified: true });
   });
   afterAll(async () => {
+    vi.useRealTimers();
     await database?.close();
   });
 
   let secret = "";
   let recoveryCodes: string[] = [];
+  let enrolmentCode = "";
 
   it("sends an admin without a second factor to /admin/securite from every admin page, and refuses its actions", async () => {
     const signedIn = await login("", { email: ADMIN, password: PASSWORD });
@@ -142,7 +150,8 @@ describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
     expect(wrong).toMatchObject({ status: 401, body: { failure: { title: "Code incorrect" }, enrolment: { secret } } });
     expect(await adminPage(cookie)).toMatchObject({ status: 302, location: "/admin/securite" });
 
-    const confirmed = await security(cookie, { intent: "confirm", code: totpCode(secret), totpUri: enrolment.totpUri });
+    enrolmentCode = await unusedTotpCode(secret);
+    const confirmed = await security(cookie, { intent: "confirm", code: enrolmentCode, totpUri: enrolment.totpUri });
     expect(confirmed).toMatchObject({ status: 302, location: "/admin?notice=admin-connecte" });
     cookie = merge(cookie, confirmed);
     expect((await adminPage(cookie)).status).toBe(200);
@@ -166,7 +175,7 @@ describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
       body: { step: "code", failure: { title: "Code incorrect" } },
     });
     expect(await login(pending, { intent: "code", code: "abc" })).toMatchObject({ status: 401, body: { failure: { title: "Code incorrect" } } });
-    const done = await login(pending, { intent: "code", code: totpCode(secret) });
+    const done = await login(pending, { intent: "code", code: await unusedTotpCode(secret) });
     expect(done).toMatchObject({ status: 302, location: "/admin?notice=admin-connecte" });
     const cookie = merge(pending, done);
     expect(cookie).toContain("session_token=");
@@ -175,13 +184,71 @@ describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
     expect((await login(pending, { intent: "code", code: totpCode(secret) })).body).toMatchObject({ step: "password" });
   });
 
-  it("takes a recovery code once instead of the app's code", async () => {
+  describe("a code opens one session", () => {
+    const sessionCount = async () => (await database.db.select({ id: sessions.id }).from(sessions)).length;
+    const REUSED = { status: 401, body: { step: "password", restart: true, failure: { title: "Code déjà utilisé" } } };
+    // Refused codes count on the address's sign-in limit: these tries come from an address of their own.
+    const own = { clientIp: "" };
+    beforeAll(() => {
+      own.clientIp = context.clientIp;
+      Object.assign(context, { clientIp: "192.0.2.49" });
+    });
+    afterAll(() => {
+      Object.assign(context, { clientIp: own.clientIp });
+    });
+
+    it("refuses a right code on its second use within its window, and opens no session with it", async () => {
+      const code = await unusedTotpCode(secret);
+      const first = merge("", await login("", { email: ADMIN, password: PASSWORD }));
+      expect(await login(first, { intent: "code", code })).toMatchObject({ status: 302, location: "/admin?notice=admin-connecte" });
+      // Seen over the shoulder and typed at once elsewhere, with the password: still refused.
+      const second = merge("", await login("", { email: ADMIN, password: PASSWORD }));
+      const before = await sessionCount();
+      const replayed = await login(second, { intent: "code", code });
+      expect(replayed).toMatchObject(REUSED);
+      expect(merge(second, replayed)).not.toContain("session_token=");
+      expect(await sessionCount()).toBe(before);
+      // The next code of the app lets the admin in.
+      const again = merge("", await login("", { email: ADMIN, password: PASSWORD }));
+      expect(await login(again, { intent: "code", code: await unusedTotpCode(secret) })).toMatchObject({ status: 302 });
+    });
+
+    it("refuses the enrolment's code at the next sign-in", async () => {
+      const pending = merge("", await login("", { email: ADMIN, password: PASSWORD }));
+      expect(await login(pending, { intent: "code", code: enrolmentCode })).toMatchObject(REUSED);
+    });
+
+    it("lets one of two simultaneous sign-ins with the same code in", async () => {
+      const code = await unusedTotpCode(secret);
+      const pendings = await Promise.all([1, 2, 3].map(async () => merge("", await login("", { email: ADMIN, password: PASSWORD }))));
+      const before = await sessionCount();
+      const answers = await Promise.all(pendings.map((pending) => login(pending, { intent: "code", code })));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([302, 401, 401]);
+      for (const refused of answers.filter((answer) => answer.status === 401)) expect(refused).toMatchObject(REUSED);
+      expect(await sessionCount()).toBe(before + 1);
+    });
+
+    it("counts a code as claimed for five minutes, then frees it (a code comes back after a million steps at most)", async () => {
+      const [admin] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN));
+      const at = new Date("2026-11-28T10:00:00Z");
+      expect(await claimTotpCode(database.db, admin!.id, "424242", at)).toBe(true);
+      expect(await claimTotpCode(database.db, admin!.id, "424242", new Date(at.getTime() + 90_000))).toBe(false);
+      expect(await claimTotpCode(database.db, admin!.id, "424242", new Date(at.getTime() + 299_000))).toBe(false);
+      expect(await claimTotpCode(database.db, admin!.id, "424242", new Date(at.getTime() + 301_000))).toBe(true);
+    });
+  });
+
+  it("takes a recovery code once instead of the app's code, even sent twice at the same time", async () => {
     const pending = merge("", await login("", { email: ADMIN, password: PASSWORD }));
     const done = await login(pending, { intent: "code", code: recoveryCodes[0]! });
     expect(done).toMatchObject({ status: 302 });
     expect((await adminPage(merge(pending, done))).status).toBe(200);
     const again = merge("", await login("", { email: ADMIN, password: PASSWORD }));
     expect(await login(again, { intent: "code", code: recoveryCodes[0]! })).toMatchObject({ status: 401, body: { failure: { title: "Code incorrect" } } });
+
+    const both = await Promise.all([1, 2].map(async () => merge("", await login("", { email: ADMIN, password: PASSWORD }))));
+    const answers = await Promise.all(both.map((pending) => login(pending, { intent: "code", code: recoveryCodes[1]! })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 401]);
   });
 
   it("refuses the customer sign-in form for an admin with a second factor (no session)", async () => {
@@ -216,7 +283,7 @@ describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
 
   it("resets the second factor only with the password; the admin must then enrol again", async () => {
     const pending = merge("", await login("", { email: ADMIN, password: PASSWORD }));
-    let cookie = merge(pending, await login(pending, { intent: "code", code: totpCode(secret) }));
+    let cookie = merge(pending, await login(pending, { intent: "code", code: await unusedTotpCode(secret) }));
     expect(await security(cookie)).toMatchObject({ status: 200, body: { enrolled: true } });
     expect(await security(cookie, { intent: "reset", password: "pas-le-bon-mot-de-passe" })).toMatchObject({ status: 401 });
     expect((await adminPage(cookie)).status).toBe(200);
@@ -237,7 +304,7 @@ describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
     const sessionRow = async (cookie: string) => (await database.db.select().from(sessions).where(eq(sessions.token, tokenOf(cookie))))[0];
     const signInWithCode = async () => {
       const pending = merge("", await login("", { email: OWNER, password: PASSWORD }));
-      return merge(pending, await login(pending, { intent: "code", code: totpCode(ownerSecret) }));
+      return merge(pending, await login(pending, { intent: "code", code: await unusedTotpCode(ownerSecret) }));
     };
 
     beforeAll(async () => {
@@ -259,7 +326,7 @@ describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
       const started = await security(owner, { intent: "start", password: PASSWORD });
       const totpUri = (started.body as { enrolment: { totpUri: string } }).enrolment.totpUri;
       ownerSecret = secretOfOtpauth(totpUri);
-      const enrolled = merge(owner, await security(owner, { intent: "confirm", code: totpCode(ownerSecret), totpUri }));
+      const enrolled = merge(owner, await security(owner, { intent: "confirm", code: await unusedTotpCode(ownerSecret), totpUri }));
       expect((await adminPage(enrolled)).status).toBe(200);
       // The waiting session ended with the enrolment: no admin page, no admin action.
       expect(await run(usersRoute.loader as never, "/admin/users", waiting)).toMatchObject({ status: 302, location: "/admin/login" });

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { totpCode } from "../support/totp";
+import { unusedTotpCode } from "../support/totp";
 
 /** Server-rendered helpers for tests that drive the built server over HTTP, as a browser without JavaScript would. */
 
@@ -49,14 +49,14 @@ export async function signInAdmin(base: string, admin: { email: string; password
     const totpUri = html.match(/data-testid="totp-uri"[^>]*>([^<]+)</)?.[1]?.replaceAll("&amp;", "&");
     expect(secret && totpUri, "the secret on /admin/securite").toBeTruthy();
     adminSecrets.set(key, secret!);
-    const confirmed = await post(base, "/admin/securite", { intent: "confirm", code: totpCode(secret!), totpUri: totpUri! }, cookie);
+    const confirmed = await post(base, "/admin/securite", { intent: "confirm", code: await unusedTotpCode(secret!), totpUri: totpUri! }, cookie);
     expect(confirmed.status, "enrolment confirmed").toBe(302);
     return mergeCookies(cookie, cookiesOf(confirmed));
   }
   const secret = adminSecrets.get(key);
   expect(secret, `${admin.email} enrolled by these tests on ${base}`).toBeTruthy();
   const pending = cookiesOf(response);
-  const done = await post(base, "/admin/login", { intent: "code", code: totpCode(secret!) }, pending);
+  const done = await post(base, "/admin/login", { intent: "code", code: await unusedTotpCode(secret!) }, pending);
   expect(done.status, "signed in with the code").toBe(302);
   return cookiesOf(done);
 }

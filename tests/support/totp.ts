@@ -14,6 +14,52 @@ export function totpCode(base32Secret: string, at = Date.now()): string {
   return String(value).padStart(6, "0");
 }
 
+const STEP_MS = 30_000;
+
+/** The steps (30-second periods) whose code a test already sent, per secret: the shop accepts each code once. */
+export type UsedSteps = { has(step: number): boolean; add(step: number): void };
+const stepsSentInThisProcess = new Map<string, Set<number>>();
+
+/**
+ * A right code the shop has not seen yet. The shop takes the code of the current step and of
+ * the steps on either side, once each: this one takes the current step's, else the next one's,
+ * else the previous one's while it has 10 s left; when the three were sent, it waits for the
+ * next step to begin (a test that signs one admin in more than three times in 30 s).
+ */
+export async function unusedTotpCode(secret: string, used: UsedSteps = ledgerOf(secret)): Promise<string> {
+  for (;;) {
+    const now = Date.now();
+    const current = Math.floor(now / STEP_MS);
+    const left = STEP_MS - (now % STEP_MS);
+    const sentCodes = new Set([-3, -2, -1, 0, 1].map((d) => current + d).filter((s) => used.has(s)).map((s) => totpCode(secret, s * STEP_MS)));
+    const step = [current, current + 1, ...(left > 10_000 ? [current - 1] : [])].find(
+      // Two steps may share a code (one chance in a million): the shop would see it twice.
+      (s) => !used.has(s) && !sentCodes.has(totpCode(secret, s * STEP_MS)),
+    );
+    if (step !== undefined) {
+      used.add(step);
+      return totpCode(secret, step * STEP_MS);
+    }
+    await nextStep(left + 50);
+  }
+}
+
+let nextStep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * For tests whose shop runs in their own process under a clock they control (vitest's fake
+ * Date): moves that clock to the next step instead of waiting for it.
+ */
+export function advanceTotpClockWith(advance: (ms: number) => void): void {
+  nextStep = async (ms) => advance(ms);
+}
+
+function ledgerOf(secret: string): Set<number> {
+  const steps = stepsSentInThisProcess.get(secret) ?? new Set<number>();
+  stepsSentInThisProcess.set(secret, steps);
+  return steps;
+}
+
 /** A code of another 30-second step than now (a wrong code that is still 6 digits). */
 export function staleTotpCode(base32Secret: string): string {
   const now = totpCode(base32Secret);

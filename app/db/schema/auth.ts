@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /* Tables of better-auth (plural model names), with a server-side role. */
 
@@ -93,4 +93,22 @@ export const twoFactors = pgTable(
     lockedUntil: timestamp({ withTimezone: true }),
   },
   (t) => [index("two_factors_user_idx").on(t.userId)],
+);
+
+/**
+ * The TOTP codes each account passed in the last minutes: a code stays right for about 90 s
+ * (its step and the two around it), and better-auth accepts it every time, so a code seen over
+ * a shoulder or phished in real time would open a second session. app/lib/session-second-factor.server.ts
+ * claims each accepted code here; a second claim within the window is refused.
+ */
+export const usedTotpCodes = pgTable(
+  "used_totp_codes",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] })],
 );

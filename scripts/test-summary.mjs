@@ -8,20 +8,38 @@
 // all); a test that only passed when run again counts as flaky, not passed; a test that never
 // ran because of a failure before it counts as "did not run", not skipped; a run that left no
 // report counts as a failure.
+//
+// A skip is either by design (the test says why it never runs in this pass: the other database
+// pass has it, tests/support/by-design.ts, or a Playwright skip described "by design: …") or
+// unexpected (a tool or server missing here): those are named, and fail a run on CI. A pass that
+// could not run at all (no PostgreSQL) counts its suites as unexpected skips.
 
 /** @returns {import("./test-summary.d.mts").Counts} */
 export function emptyCounts() {
-  return { passed: 0, flaky: 0, failed: 0, skipped: 0, notRun: 0, failures: [] };
+  return { passed: 0, flaky: 0, failed: 0, skipped: 0, byDesign: 0, notRun: 0, failures: [], unexpectedSkips: [] };
 }
 
 /** Adds counts up (a new object). */
 export function addCounts(...list) {
   const total = emptyCounts();
   for (const counts of list) {
-    for (const key of ["passed", "flaky", "failed", "skipped", "notRun"]) total[key] += counts[key];
+    for (const key of ["passed", "flaky", "failed", "skipped", "byDesign", "notRun"]) total[key] += counts[key];
     total.failures.push(...counts.failures);
+    total.unexpectedSkips.push(...counts.unexpectedSkips);
   }
   return total;
+}
+
+/** A pass that could not run here (`suites` test files), each counted as one unexpected skip. */
+export function skippedPass(label, suites, why) {
+  return { ...emptyCounts(), skipped: suites, unexpectedSkips: [`${label}: ${suites} suites (${why})`] };
+}
+
+/** Counts one skip, by design or named as unexpected. */
+function countSkip(counts, name, byDesign) {
+  counts.skipped += 1;
+  if (byDesign) counts.byDesign += 1;
+  else counts.unexpectedSkips.push(name);
 }
 
 /** A run that should have written a report and did not (it crashed, or never started). */
@@ -52,7 +70,7 @@ export function vitestCounts(report, label) {
       else if (test.state === "skipped") {
         // Skipped by the test itself (skip, skipIf, todo, ctx.skip) or because its suite failed first.
         if (test.mode === "run" && test.note === undefined && test.suiteFailed) counts.notRun += 1;
-        else counts.skipped += 1;
+        else countSkip(counts, `${label}: ${module.file} > ${test.name}`, Boolean(test.byDesign));
       } else counts.notRun += 1; // pending or queued: the run stopped before it
     }
   }
@@ -73,7 +91,10 @@ export function playwrightCounts(report, label) {
     else if (test.status === "unexpected") {
       counts.failed += 1;
       counts.failures.push(`${label}: ${name}`);
-    } else if (test.expectedStatus === "skipped") counts.skipped += 1;
+    } else if (test.expectedStatus === "skipped") {
+      const why = (test.annotations ?? []).find((annotation) => annotation.type === "skip")?.description ?? "";
+      countSkip(counts, `${label}: ${name}${why ? ` (${why})` : ""}`, why.startsWith("by design:"));
+    }
     // Meant to run, and never finished a run: interrupted, or after a failure in a serial file.
     else counts.notRun += 1;
   };
@@ -95,12 +116,12 @@ export function playwrightCounts(report, label) {
 
 /** The last line of `npm test`. */
 export function summaryLine(counts) {
-  const parts = [`${counts.passed} passed`, `${counts.flaky} flaky`, `${counts.failed} failed`, `${counts.skipped} skipped`];
+  const parts = [`${counts.passed} passed`, `${counts.flaky} flaky`, `${counts.failed} failed`, `${counts.skipped} skipped (${counts.byDesign} by design)`];
   if (counts.notRun) parts.push(`${counts.notRun} did not run`);
   return `Tests: ${parts.join(", ")}`;
 }
 
-/** Whether the counts allow the run to pass: nothing failed, nothing left unrun. */
-export function countsPass(counts) {
-  return counts.failed === 0 && counts.notRun === 0;
+/** Whether the counts allow the run to pass: nothing failed, nothing left unrun, and on CI nothing skipped but by design. */
+export function countsPass(counts, { onCi = false } = {}) {
+  return counts.failed === 0 && counts.notRun === 0 && !(onCi && counts.unexpectedSkips.length > 0);
 }

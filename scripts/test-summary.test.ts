@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addCounts, countsPass, missingReport, playwrightCounts, summaryLine, vitestCounts, type PlaywrightReport, type VitestReport } from "./test-summary.mjs";
+import { addCounts, countsPass, emptyCounts, missingReport, playwrightCounts, skippedPass, summaryLine, vitestCounts, type PlaywrightReport, type VitestReport } from "./test-summary.mjs";
 
 type VitestTest = VitestReport["modules"][number]["tests"][number];
 const test = (name: string, state: VitestTest["state"], extra: Partial<VitestTest> = {}): VitestTest => ({ name, state, mode: "run", flaky: false, suiteFailed: false, ...extra });
@@ -32,7 +32,7 @@ const VITEST: VitestReport = {
       errors: [],
       suites: [{ name: "on PostgreSQL only", errors: [] }],
       tests: [
-        test("on PostgreSQL only > p", "skipped", { mode: "skip" }),
+        test("on PostgreSQL only > p", "skipped", { mode: "skip", byDesign: "runs on the PostgreSQL pass" }),
         test("todo", "skipped", { mode: "todo" }),
         test("skipped at run time", "skipped", { note: "no server" }),
         test("never reached", "pending"),
@@ -49,6 +49,7 @@ describe("vitestCounts", () => {
       flaky: 1,
       failed: 4,
       skipped: 3,
+      byDesign: 1,
       notRun: 3,
       failures: [
         "integration (PGlite): tests/integration/broken-import.test.ts: Cannot find module '~/gone'",
@@ -56,6 +57,7 @@ describe("vitestCounts", () => {
         "integration (PGlite): tests/integration/hooks.test.ts > other > z",
         "integration (PGlite): error outside any test: Error: ECONNRESET",
       ],
+      unexpectedSkips: ["integration (PGlite): app/domain/skips.test.ts > todo", "integration (PGlite): app/domain/skips.test.ts > skipped at run time"],
     });
     expect(countsPass(counts)).toBe(false);
   });
@@ -63,7 +65,7 @@ describe("vitestCounts", () => {
   it("a clean run passes, and an interrupted one does not", () => {
     const clean: VitestReport = { reason: "passed", unhandledErrors: [], modules: [VITEST.modules[0]!] };
     expect(countsPass(vitestCounts(clean, "unit"))).toBe(true);
-    expect(summaryLine(vitestCounts(clean, "unit"))).toBe("Tests: 2 passed, 1 flaky, 0 failed, 0 skipped");
+    expect(summaryLine(vitestCounts(clean, "unit"))).toBe("Tests: 2 passed, 1 flaky, 0 failed, 0 skipped (0 by design)");
     const stopped = vitestCounts({ ...clean, reason: "interrupted" }, "unit");
     expect(stopped.failures).toEqual(["unit: the run was interrupted"]);
   });
@@ -83,6 +85,8 @@ const PLAYWRIGHT: PlaywrightReport = {
         { title: "passed on its retry", tests: run("flaky") },
         { title: "fails", tests: run("unexpected") },
         { title: "test.skip", tests: run("skipped", "skipped") },
+        { title: "on one database", tests: [{ status: "skipped", expectedStatus: "skipped", projectName: "desktop", annotations: [{ type: "skip", description: "by design: runs on the other server" }] }] },
+        { title: "needs a tool", tests: [{ status: "skipped", expectedStatus: "skipped", projectName: "desktop", annotations: [{ type: "skip", description: "no pdftotext" }] }] },
       ],
       suites: [
         {
@@ -106,13 +110,15 @@ describe("playwrightCounts", () => {
       passed: 1,
       flaky: 1,
       failed: 3,
-      skipped: 1,
+      skipped: 3,
+      byDesign: 1,
       notRun: 1,
       failures: [
         "e2e: catalog.spec.ts > fails [desktop]",
         "e2e: catalog.spec.ts > serial > first [desktop]",
         "e2e: Error: item focused with '.only' is not allowed due to the 'forbidOnly' option in 'playwright.config.ts'",
       ],
+      unexpectedSkips: ["e2e: catalog.spec.ts > test.skip [desktop]", "e2e: catalog.spec.ts > needs a tool [desktop] (no pdftotext)"],
     });
   });
 });
@@ -120,14 +126,22 @@ describe("playwrightCounts", () => {
 describe("the summary line", () => {
   it("adds the runs up, with a missing report as a failure", () => {
     const total = addCounts(vitestCounts(VITEST, "integration"), playwrightCounts(PLAYWRIGHT, "e2e"), missingReport("integration (PostgreSQL)"));
-    expect(summaryLine(total)).toBe("Tests: 3 passed, 2 flaky, 8 failed, 4 skipped, 4 did not run");
+    expect(summaryLine(total)).toBe("Tests: 3 passed, 2 flaky, 8 failed, 6 skipped (2 by design), 4 did not run");
     expect(total.failures.at(-1)).toBe("integration (PostgreSQL): no report (the run did not finish)");
     expect(countsPass(total)).toBe(false);
   });
 
   it("says 0 failed, and passes, when nothing failed", () => {
-    const fine = addCounts({ passed: 1200, flaky: 2, failed: 0, skipped: 57, notRun: 0, failures: [] });
-    expect(summaryLine(fine)).toBe("Tests: 1200 passed, 2 flaky, 0 failed, 57 skipped");
-    expect(countsPass(fine)).toBe(true);
+    const fine = addCounts({ ...emptyCounts(), passed: 1200, flaky: 2, skipped: 57, byDesign: 57 });
+    expect(summaryLine(fine)).toBe("Tests: 1200 passed, 2 flaky, 0 failed, 57 skipped (57 by design)");
+    expect(countsPass(fine, { onCi: true })).toBe(true);
+  });
+
+  it("counts a pass that could not run as skipped suites, which fail CI but not a run elsewhere", () => {
+    const total = addCounts({ ...emptyCounts(), passed: 10, skipped: 2, byDesign: 2 }, skippedPass("integration (PostgreSQL)", 140, "no server"));
+    expect(summaryLine(total)).toBe("Tests: 10 passed, 0 flaky, 0 failed, 142 skipped (2 by design)");
+    expect(total.unexpectedSkips).toEqual(["integration (PostgreSQL): 140 suites (no server)"]);
+    expect(countsPass(total)).toBe(true);
+    expect(countsPass(total, { onCi: true })).toBe(false);
   });
 });

@@ -30,6 +30,8 @@ export default class VitestCountsReporter {
               mode: child.options.mode,
               ...(result.note !== undefined ? { note: result.note } : {}),
               flaky: child.diagnostic()?.flaky ?? false,
+              // tests/support/by-design.ts: a test (or its suite) that runs on the other pass only.
+              ...(child.meta().skippedByDesign ? { byDesign: child.meta().skippedByDesign } : {}),
               suiteFailed: failedAbove,
             });
           }

@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { adminCreate } from "../../scripts/admin-create";
 
 import { suiteServerDataDir } from "./test-database";
+import { runsOn } from "../support/by-design";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -17,7 +18,7 @@ const root = path.resolve(import.meta.dirname, "../..");
  * closes the directory after each call), except twice as the real command, to check where it
  * prints and its exit codes.
  */
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("npm run admin:create", () => {
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("npm run admin:create", runsOn("PGlite"), () => {
   const dataDir = suiteServerDataDir("comptoir-admin-create-");
   const env = () => ({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" });
 

@@ -28,6 +28,7 @@ import { LOCAL_S3_BUCKET as BUCKET, LOCAL_S3_CREDENTIALS as CREDENTIALS, startLo
 import { modeCounts, otherUserAttempts, otherUserUnavailable } from "../support/other-user";
 import { ensureBuild, type RunningServer, startServer, suiteDataDir } from "./server-process";
 import { databaseLabel, suiteServerDataDir, suiteServerDatabase } from "./test-database";
+import { runsOn } from "../support/by-design";
 
 /**
  * `npm run backup` and `npm run restore` on the shop as it runs: a backup taken during a stream
@@ -295,7 +296,7 @@ describe(`backups on ${databaseLabel}`, () => {
 
   // --replace-database empties a PostgreSQL database first; a PGlite shop is restored into an
   // empty DATA_DIR only, refused above when it is not. Skipped, and said so, on the PGlite pass.
-  it.skipIf(!serverUrl)("refuses a PostgreSQL database that holds a shop unless told --replace-database; told so, an altered archive leaves it as it was and a good one replaces it (PostgreSQL only)", async () => {
+  it.skipIf(!serverUrl)("refuses a PostgreSQL database that holds a shop unless told --replace-database; told so, an altered archive leaves it as it was and a good one replaces it (PostgreSQL only)", { ...runsOn("PostgreSQL"), timeout: 60_000 }, async () => {
     const intoShop = await restoreCommand([midStream], { DATA_DIR: path.join(scratch, "unused"), DATABASE_URL: database.DATABASE_URL });
     expect(intoShop).toMatchObject({ code: 1, message: expect.stringContaining("--replace-database") });
     // The copy restored above, on this pass into a PostgreSQL database of its own.
@@ -312,7 +313,7 @@ describe(`backups on ${databaseLabel}`, () => {
     }
     // …and a good one replaces it.
     await succeeded(restoreCommand([midStream, "--replace-database"], { DATA_DIR: path.join(scratch, "replaced"), DATABASE_URL: url }));
-  }, 60_000);
+  });
 
   it("keeps only the newest archives with --keep, once the new one is complete, and refuses a count that is not one", async () => {
     const env = { DATA_DIR: dataDir, DATABASE_URL: database.DATABASE_URL };
@@ -328,7 +329,7 @@ describe(`backups on ${databaseLabel}`, () => {
     expect(fs.readdirSync(folder).sort()).toEqual(["comptoir-backup-2025-01-02T03-00-00Z.tar.gz", path.basename(archiveOf(message)), "lisez-moi.txt"]);
   }, 60_000);
 
-  it.skipIf(Boolean(serverUrl))("with S3, lists every object of the bucket with its checksum and keeps the secrets", async () => {
+  it.skipIf(Boolean(serverUrl))("with S3, lists every object of the bucket with its checksum and keeps the secrets", { ...runsOn("PGlite"), timeout: 60_000 }, async () => {
     const local = await startLocalS3();
     if ("skipped" in local) return console.warn(`S3 part skipped: the local S3 server (s3rver) could not start: ${local.skipped}`);
     try {
@@ -355,10 +356,10 @@ describe(`backups on ${databaseLabel}`, () => {
     } finally {
       await local.stop();
     }
-  }, 60_000);
+  });
 
   // The move needs a PostgreSQL: the pass on PostgreSQL has one.
-  it.skipIf(!serverUrl)("moves a PGlite shop to PostgreSQL: its backup restores there, row by row and file by file", async () => {
+  it.skipIf(!serverUrl)("moves a PGlite shop to PostgreSQL: its backup restores there, row by row and file by file", { ...runsOn("PostgreSQL"), timeout: 60_000 }, async () => {
     // DATA_DIR's own PGlite (the suite's server ran on PostgreSQL): orders, a payment, a buy-back.
     const pglite = await openDatabase({ kind: "pglite", dataDir });
     try {
@@ -402,5 +403,5 @@ describe(`backups on ${databaseLabel}`, () => {
       await live.close();
     }
     expectSameFiles(moved.dataDir, dataDir);
-  }, 60_000);
+  });
 });

@@ -8,6 +8,7 @@ import { signInAdmin } from "./http-accounts";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
 import { type SmtpRelay, startSmtpServer } from "./smtp-server";
 import { databaseLabel, onPostgresPass, suiteServerDataDir, suiteServerDatabase } from "./test-database";
+import { runsOn } from "../support/by-design";
 
 /**
  * The built server with every outside service configured, each played by its most faithful
@@ -24,7 +25,7 @@ const SELLER = "vendeur@comptoir.test";
 const BUYER = "marie@example.com";
 const ADMIN = { email: "admin-services@comptoir.test", password: "admin-services-mot-de-passe" };
 
-describe.skipIf("skipped" in local || onPostgresPass)(`the built server with S3, Stripe and SMTP configured on ${databaseLabel}`, () => {
+describe.skipIf("skipped" in local || onPostgresPass)(`the built server with S3, Stripe and SMTP configured on ${databaseLabel}`, runsOn("PGlite"), () => {
   if ("skipped" in local) return;
   const s3: LocalS3 = local;
   const dataDir = suiteServerDataDir("comptoir-configured-");

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild, type RunningServer, startServer, suiteDataDir } from "./server-process";
+import { runsOn } from "../support/by-design";
 
 /**
  * A scheduled launch with two server instances on one PostgreSQL database (the scale path):
@@ -36,7 +37,7 @@ async function listen(base: string) {
   return { changes, close: () => controller.abort() };
 }
 
-describe.skipIf(!serverUrl)("a scheduled launch with two instances on PostgreSQL", () => {
+describe.skipIf(!serverUrl)("a scheduled launch with two instances on PostgreSQL", runsOn("PostgreSQL"), () => {
   const dataDirs = [suiteDataDir("comptoir-drop-a-"), suiteDataDir("comptoir-drop-b-")];
   const name = `comptoir_drop_${randomBytes(5).toString("hex")}`;
   let url: string;

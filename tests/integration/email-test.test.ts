@@ -17,6 +17,7 @@ import { type SmtpRelay, startSmtpServer } from "./smtp-server";
 import { databaseLabel, onPostgresPass, openTestDatabase, serverDataDir, suiteServerDatabase } from "./test-database";
 import { cookiesOf, signInAdmin } from "./http-accounts";
 import { asPageText } from "../support/page-text";
+import { runsOn } from "../support/by-design";
 
 /**
  * The admin's order e-mail test (SPEC.md section 2, Test-email page): with the outbox by default,
@@ -177,7 +178,7 @@ describe(`order e-mail test on ${databaseLabel}`, () => {
 });
 
 /** The page as a browser without JavaScript gets it, from the built server with SMTP_URL set. */
-describe.skipIf(onPostgresPass)(`order e-mail test over HTTP on ${databaseLabel}`, () => {
+describe.skipIf(onPostgresPass)(`order e-mail test over HTTP on ${databaseLabel}`, runsOn("PGlite"), () => {
   const CUSTOMER = { name: "Cliente Test", email: "cliente@example.com", password: "Evoli-2026-test" };
   let server: RunningServer;
   let adminCookie = "";

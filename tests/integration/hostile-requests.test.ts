@@ -3,6 +3,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
 import { databaseLabel, onPostgresPass, suiteServerDataDir, suiteServerDatabase } from "./test-database";
+import { runsOn } from "../support/by-design";
 
 /**
  * Requests no browser sends, as a script would send them to the built server: each gets a 4xx
@@ -10,7 +11,7 @@ import { databaseLabel, onPostgresPass, suiteServerDataDir, suiteServerDatabase 
  * was read whole) before lib/request-input.server.ts and the address check in server/app.ts.
  */
 
-describe.skipIf(onPostgresPass)(`hostile requests to the built server on ${databaseLabel}`, () => {
+describe.skipIf(onPostgresPass)(`hostile requests to the built server on ${databaseLabel}`, runsOn("PGlite"), () => {
   const dataDir = suiteServerDataDir("comptoir-hostile-");
   const database = suiteServerDatabase("comptoir_hostile");
   let server: RunningServer;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_FOUND_PAGE, PRODUCT_PAGE, PUBLIC_PAGES } from "../support/public-pages";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
 import { databaseLabel, onPostgresPass, serverDataDir, suiteServerDatabase } from "./test-database";
+import { runsOn } from "../support/by-design";
 
 /**
  * Every public page is valid HTML by the W3C's rules: the built server's pages, as a visitor
@@ -30,7 +31,7 @@ const PAGES = [
 
 type VnuMessage = { type: string; subType?: string; url?: string; message: string; lastLine?: number; extract?: string };
 
-describe.skipIf(!hasJava || onPostgresPass)(`every public page is valid HTML (Nu Html Checker), on ${databaseLabel}`, () => {
+describe.skipIf(!hasJava || onPostgresPass)(`every public page is valid HTML (Nu Html Checker), on ${databaseLabel}`, runsOn("PGlite"), () => {
   const database = suiteServerDatabase("comptoir_html");
   let dataDir = "";
   let pagesDir = "";

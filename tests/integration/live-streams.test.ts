@@ -2,6 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
 import { databaseLabel, onPostgresPass, suiteServerDataDir, suiteServerDatabase } from "./test-database";
+import { runsOn } from "../support/by-design";
 
 /**
  * /api/live on the built server: a global cap on open streams (LIVE_MAX_STREAMS) besides the
@@ -56,7 +57,7 @@ async function followStream(url: string, streams: number) {
   return log;
 }
 
-describe.skipIf(onPostgresPass)(`live-update streams on the built server on ${databaseLabel}`, () => {
+describe.skipIf(onPostgresPass)(`live-update streams on the built server on ${databaseLabel}`, runsOn("PGlite"), () => {
   const dataDir = suiteServerDataDir("comptoir-live-streams-");
   const database = suiteServerDatabase("comptoir_live_streams");
   let server: RunningServer;

@@ -5,9 +5,10 @@ import { describe, expect, it } from "vitest";
 import { DataDirLockedError, acquireDataDirLock } from "~/db/data-dir-lock.server";
 import { openDatabase } from "~/db/client.server";
 import { suiteServerDataDir } from "./test-database";
+import { runsOn } from "../support/by-design";
 
 // PGlite's own lock: the run on PostgreSQL has nothing to add.
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("PGlite data directory lock", () => {
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("PGlite data directory lock", runsOn("PGlite"), () => {
   const dir = suiteServerDataDir("comptoir-lock-");
 
   it("refuses a second opener of the same directory with a clear error, and frees it on close", async () => {

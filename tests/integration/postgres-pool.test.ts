@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { openTestDatabase } from "./test-database";
+import { runsOn } from "../support/by-design";
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("the PostgreSQL pool", () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)("the PostgreSQL pool", runsOn("PostgreSQL"), () => {
   let database: Database;
   beforeAll(async () => {
     database = await openTestDatabase();

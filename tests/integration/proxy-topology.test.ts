@@ -15,6 +15,7 @@ import { signInAdmin } from "./http-accounts";
 import { ensureBuild, type RunningServer, startServer, suiteDataDir } from "./server-process";
 import { type SmtpRelay, startSmtpServer } from "./smtp-server";
 import { suiteServerDatabase } from "./test-database";
+import { runsOn } from "../support/by-design";
 
 /**
  * The reference deployment (docker-compose.yml) with Debian's packages instead of containers:
@@ -48,7 +49,7 @@ type LiveStream = { instance: string; status: number; text: () => string; ended:
 /** The instance that answered, as nginx saw it (the last one tried). */
 const instanceOf = (response: { headers: Headers }) => response.headers.get("x-test-upstream")?.split(", ").at(-1) ?? "none";
 
-describe.skipIf(skipped !== null)(`the reference deployment: nginx, two instances, PostgreSQL, S3, SMTP${skipped ? ` (SKIPPED: ${skipped})` : ""}`, () => {
+describe.skipIf(skipped !== null)(`the reference deployment: nginx, two instances, PostgreSQL, S3, SMTP${skipped ? ` (SKIPPED: ${skipped})` : ""}`, runsOn("PostgreSQL"), () => {
   const database = suiteServerDatabase("comptoir_proxy");
   const dataDirs = [suiteDataDir("comptoir-proxy-a-"), suiteDataDir("comptoir-proxy-b-")];
   let smtp: SmtpRelay;
@@ -337,7 +338,7 @@ describe.skipIf(skipped !== null)(`the reference deployment: nginx, two instance
 });
 
 // Once, on the PGlite pass: the two shipped files agree (the suite above proves the template).
-describe.skipIf(onPostgres)("the reference deployment's files", () => {
+describe.skipIf(onPostgres)("the reference deployment's files", runsOn("PGlite"), () => {
   it("docker-compose.yml gives nginx a value for every placeholder of the template, and for no other", () => {
     const placeholders = new Set([...fs.readFileSync(NGINX_TEMPLATE, "utf8").matchAll(/\$\{(COMPTOIR_\w+)\}/g)].map((match) => match[1]));
     const compose = fs.readFileSync(path.resolve(import.meta.dirname, "../../docker-compose.yml"), "utf8");

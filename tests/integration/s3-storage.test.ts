@@ -4,6 +4,7 @@ import { IMAGE_UPLOAD_ERRORS, imageKeyName } from "~/domain/image-upload";
 import { deleteProductImage, ingestProductImage } from "~/services/product-images.server";
 import { s3PrivateStore, s3Storage } from "~/services/storage-s3.server";
 import { LOCAL_S3_BUCKET as BUCKET, LOCAL_S3_CREDENTIALS as CREDENTIALS, startLocalS3 } from "../support/local-s3";
+import { runsOn } from "../support/by-design";
 
 // The storage uses no database: the run on PostgreSQL has nothing to add.
 const local = process.env.TEST_DATABASE_URL ? null : await startLocalS3();
@@ -11,7 +12,7 @@ if (local && "skipped" in local) {
   console.warn(`s3-storage.test.ts SKIPPED: the local S3 server (s3rver) could not start: ${local.skipped}`);
 }
 
-describe.skipIf(!local || "skipped" in local)("S3 storage against a local S3 server (s3rver)", () => {
+describe.skipIf(!local || "skipped" in local)("S3 storage against a local S3 server (s3rver)", runsOn("PGlite"), () => {
   // A skipped suite is still collected: register nothing without a server.
   if (!local || "skipped" in local) return;
   const { endpoint } = local;

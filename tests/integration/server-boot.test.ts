@@ -7,6 +7,7 @@ import { openDatabase } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { ensureBuild, runServerExpectingFailure, startServer, suiteDataDir } from "./server-process";
 import { serverDataDir } from "./test-database";
+import { runsOn } from "../support/by-design";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -23,7 +24,7 @@ async function countProducts(options: Parameters<typeof openDatabase>[0]) {
   }
 }
 
-describe.skipIf(onPostgres)("the server on its embedded database (PGlite in DATA_DIR)", () => {
+describe.skipIf(onPostgres)("the server on its embedded database (PGlite in DATA_DIR)", runsOn("PGlite"), () => {
   const dataDir = suiteDataDir("comptoir-boot-");
   // The configuration is refused before the server touches its DATA_DIR: those tests run beside
   // the first start, on a directory of their own.
@@ -89,7 +90,7 @@ describe.skipIf(onPostgres)("the server on its embedded database (PGlite in DATA
 
 });
 
-describe.skipIf(!onPostgres)("the server on PostgreSQL (DATABASE_URL)", () => {
+describe.skipIf(!onPostgres)("the server on PostgreSQL (DATABASE_URL)", runsOn("PostgreSQL"), () => {
   const name = `comptoir_boot_${randomBytes(5).toString("hex")}`;
   let url = "";
   beforeAll(async () => {

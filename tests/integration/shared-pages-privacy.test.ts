@@ -4,6 +4,7 @@ import { VIEWER_COOKIE, parseViewerHint } from "~/lib/viewer";
 import { cookiesOf, signInAdmin, signUpCustomer } from "./http-accounts";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
 import { databaseLabel, onPostgresPass, serverDataDir, suiteServerDatabase } from "./test-database";
+import { runsOn } from "../support/by-design";
 
 /**
  * Public pages are one cached HTML for every visitor, signed in or not (issue 13). Two customers
@@ -17,7 +18,7 @@ const BRUNO = { name: "Bruno Quillard", email: "bruno.quillard@example.com", pas
 /** Public pages (and the data of their client-side navigation). The product is found on /catalog. */
 const PUBLIC_PATHS = ["/", "/tcg", "/tcg?category=cards", "/catalog", "/accessories", "/entertainment", "/about", "/legal", "/construction", "/catalog.data", "/_root.data"];
 
-describe.skipIf(onPostgresPass)(`one cached page for every visitor on ${databaseLabel}`, () => {
+describe.skipIf(onPostgresPass)(`one cached page for every visitor on ${databaseLabel}`, runsOn("PGlite"), () => {
   const database = suiteServerDatabase("comptoir_privacy");
   let dataDir = "";
   let server: RunningServer;

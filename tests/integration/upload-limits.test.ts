@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild, type RunningServer, startServer } from "./server-process";
 import { databaseLabel, onPostgresPass, suiteServerDataDir, suiteServerDatabase } from "./test-database";
+import { runsOn } from "../support/by-design";
 
 /**
  * /rachat attacked on the built server: ten posts of 50 MB at once. Before the streaming reader
@@ -72,7 +73,7 @@ function attack(url: string, { photos, photoBytes, chunked }: { photos: number; 
   });
 }
 
-describe.skipIf(onPostgresPass)(`/rachat under ten parallel 50 MB posts on ${databaseLabel}`, () => {
+describe.skipIf(onPostgresPass)(`/rachat under ten parallel 50 MB posts on ${databaseLabel}`, runsOn("PGlite"), () => {
   const dataDir = suiteServerDataDir("comptoir-uploads-");
   const database = suiteServerDatabase("comptoir_uploads");
   let server: RunningServer;

@@ -94,7 +94,9 @@ describe.skipIf(onPostgresPass)(`live-update streams on the built server on ${da
     const [first, second] = await followStream(server.url, 2);
     const lived = first!.endedAt - openedAt;
     expect(lived).toBeGreaterThanOrEqual(LIFETIME_SECONDS * 900 - 100);
-    expect(lived).toBeLessThan(LIFETIME_SECONDS * 1_100 + 1_000);
+    // Ended by its lifetime, not by the test's timeout: a ceiling far above it, which a loaded
+    // machine's delays cannot reach (the lower bound is the precise one).
+    expect(lived).toBeLessThan(LIFETIME_SECONDS * 1_000 + 20_000);
     expect(first!.frames.map((frame) => frame.event)).toEqual(["clock", "bye"]);
     expect(first!.retryMs).toBeGreaterThanOrEqual(1_000);
     expect(first!.retryMs).toBeLessThanOrEqual(5_000);

@@ -330,10 +330,12 @@ describe.skipIf(skipped !== null)(`the reference deployment: nginx, two instance
     expect(summary.afterExit[kept]).toBeGreaterThan(0);
   }, 60_000);
 
-  it("the stopped instance drains, finishes and exits by itself, with 0, long before it would be forced", () => {
+  // Not forced is the bound (main.ts forces a shutdown that outlasts its drain); a wall-clock
+  // ceiling here broke on a loaded 2-core machine and proved nothing more.
+  it("the stopped instance drains, finishes and exits by itself, with 0, without being forced", () => {
     expect(stop).not.toBeNull();
     expect(stop).toMatchObject({ exitCode: 0, forced: false });
-    expect(stop!.ms).toBeLessThan(DRAIN_SECONDS * 1000 + 3_000);
+    expect(stop!.ms).toBeGreaterThanOrEqual(DRAIN_SECONDS * 1000);
   });
 });
 

@@ -167,6 +167,8 @@ describe(`typo-tolerant search on ${databaseLabel}`, () => {
       for (const plan of catalogue.products) expect(plan).toContain("products_search_text_trgm_idx");
     });
 
+    // Their speed is measured by `npm run bench` (scripts/bench-search.mjs), not by a timed test
+    // here: the plans above catch a missing index.
     it("finds the typos among them, public products only, best matches first", async () => {
       const suggestions = await searchSuggestions(database.db, "dracofeu", options);
       expect(suggestions).toHaveLength(10);
@@ -176,24 +178,6 @@ describe(`typo-tolerant search on ${databaseLabel}`, () => {
       const generated = Array.from({ length: 10_000 }, (_, k) => k + 1).filter((i) => i % 20 === 16 && i % 7 !== 0).length;
       expect(page.total).toBe(generated + 4);
       expect(page.products[0]?.name).toBe("Pikachu"); // the exact name, though newer products match too
-    });
-
-    // A generous bound for 2 shared cores, which only catches a pathological plan (comparing
-    // the typed word with every product costs about 100 ms on PGlite, 10x the indexed search);
-    // the EXPLAIN test above is what catches a missing index.
-    it("answers a typo within 500 ms (median of 5 runs)", async () => {
-      const median = async (call: () => Promise<unknown>) => {
-        await call();
-        const times: number[] = [];
-        for (let i = 0; i < 5; i++) {
-          const started = performance.now();
-          await call();
-          times.push(performance.now() - started);
-        }
-        return times.sort((a, b) => a - b)[2]!;
-      };
-      expect(await median(() => searchSuggestions(database.db, "dracofeu", options))).toBeLessThan(500);
-      expect(await median(() => listCatalog(database.db, { q: "pikatchu", category: null, sort: "newest", page: 1 }, options))).toBeLessThan(500);
     });
   });
 });

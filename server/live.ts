@@ -188,6 +188,12 @@ export class LiveHub {
     }
   }
 
+  /** Gives every open page the server's time again (the test clock moved: their countdowns follow). */
+  sendClock(): void {
+    const frame = `event: clock\ndata: ${JSON.stringify({ now: (this.options.now ?? Date.now)(), changedAt: this.changedAt })}\n\n`;
+    for (const client of this.clients) client.write(frame);
+  }
+
   /**
    * Ends every stream and takes no new one (shutdown: open streams would keep the server from
    * closing). Each page is told to come back within 0.2 to 2 s: behind a load balancer, on another

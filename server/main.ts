@@ -26,6 +26,7 @@ import { invalidateSiteCaches } from "~/services/site-cache.server";
 import { keepListingsInStep, listingsChanged } from "~/services/listing-cache.server";
 import { keepReadsInStep, keptReadsHear } from "~/services/kept-reads.server";
 import { createApp } from "./app";
+import { installTestClock, withTestClockRoute } from "./test-clock";
 import { recordBackup } from "~/services/backup-record.server";
 import { serveControlChannel } from "./backup/control-channel";
 import { trackConnections } from "./graceful-close";
@@ -54,6 +55,9 @@ try {
   }
   throw error;
 }
+
+// First, before anything reads the time: the end-to-end tests' clock (refused in production by parseEnv).
+const testClock = env.TEST_CLOCK ? installTestClock() : null;
 
 const logger = pino({ level: env.LOG_LEVEL, base: undefined });
 const dataDir = path.resolve(env.DATA_DIR);
@@ -242,7 +246,19 @@ const app = createApp({
   readiness,
   metrics,
 });
-const server: Server = createServer(app).listen(env.PORT, env.HOST, () => {
+// After the test clock moved: the drops due are released; what the site content timer would have
+// done at an end passed over (purge, tell the open pages) is done, and the next end planned;
+// open pages get the new time for their countdowns.
+const onClockMoved = () => {
+  sweeper.sweepNow();
+  pageCache?.clear();
+  live.broadcast({ op: "site" });
+  siteTimer.replan();
+  live.sendClock();
+};
+const listener = testClock && env.TEST_CLOCK ? withTestClockRoute(app, env.TEST_CLOCK, testClock, onClockMoved) : app;
+if (testClock) logger.warn("TEST_CLOCK: POST /__test/clock moves this server's clock (end-to-end tests only)");
+const server: Server = createServer(listener).listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   listeningUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;

@@ -252,4 +252,15 @@ describe("the legal identity's first values", () => {
       expect(parseEnv({ PUBLIC_URL: url }).PAYMENT_TEST_MODE).toBe(false);
     }
   });
+
+  it("takes the test clock on a test server only: never on a public address or with real payments", () => {
+    const token = "un-jeton-de-test-assez-long";
+    expect(parseEnv({ TEST_CLOCK: token }).TEST_CLOCK).toBe(token);
+    expect(parseEnv({ TEST_CLOCK: token, PUBLIC_URL: "http://127.0.0.1:3000" }).TEST_CLOCK).toBe(token);
+    expect(parseEnv({}).TEST_CLOCK).toBeUndefined();
+    const refused = "TEST_CLOCK : l'horloge de test est refusée en production (adresse publique ou paiement réel configuré).";
+    expect(configError({ TEST_CLOCK: token, PUBLIC_URL: "https://boutique.example.fr", PAYMENT_TEST_MODE: "true" }).issues).toEqual([refused]);
+    expect(configError({ TEST_CLOCK: token, STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }).issues).toEqual([refused]);
+    expect(configError({ TEST_CLOCK: "court" }).issues).toEqual(["TEST_CLOCK : TEST_CLOCK doit faire au moins 16 caractères"]);
+  });
 });

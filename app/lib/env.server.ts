@@ -166,6 +166,8 @@ export const envSchema = z.object({
   SEED_SAMPLE_CATALOGUE: flag(true),
   /** The built-in test payment page on a public address: only when asked for on purpose. */
   PAYMENT_TEST_MODE: flag(false),
+  /** End-to-end tests only: the token of POST /__test/clock, which moves the server's clock (server/test-clock.ts). */
+  TEST_CLOCK: optionalText.pipe(z.string().min(16, { message: "TEST_CLOCK doit faire au moins 16 caractères" }).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -206,6 +208,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       `PUBLIC_URL : ${new URL(env.PUBLIC_URL).host} est une adresse publique, mais aucun paiement réel n'est configuré. ` +
         "Définissez STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET, ou PAYMENT_TEST_MODE=true pour ouvrir exprès la page de paiement de test (aucun paiement réel).",
     ]);
+  }
+  // A moved clock would let whoever holds the token open a drop early or end a promotion: only
+  // a test server, reached from this machine alone and taking no real money, runs on one.
+  if (env.TEST_CLOCK && (env.STRIPE_SECRET_KEY || (env.PUBLIC_URL && !isLocalAddress(env.PUBLIC_URL)))) {
+    throw new ConfigError(["TEST_CLOCK : l'horloge de test est refusée en production (adresse publique ou paiement réel configuré)."]);
   }
   legalIdentity(env);
   return env;

@@ -68,6 +68,8 @@ export function startDropSweeper(db: Db, logger: Logger, intervalMs = DROP_SWEEP
     replan: () => {
       if (dueAt - Date.now() > REPLAN_DELAY_MS) schedule(REPLAN_DELAY_MS);
     },
+    /** Sweeps at once (the test clock moved: a planned wait no longer says when the next drop is). */
+    sweepNow: () => schedule(0),
     async stop() {
       stopped = true;
       clearTimeout(timer);

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { type RunningServer, startServer } from "../integration/server-process";
-import { expect, expectNoSeriousA11yViolations, signInAdmin, specDataDir, test, waitForHydration, parisLaunch } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, parisLaunch, serverClock, signInAdmin, specDataDir, TEST_CLOCK_TOKEN, test, waitForHydration } from "./fixtures";
 
 /**
  * The seller's catalogue, end to end, on a server of its own (PGlite in a fresh data directory,
@@ -17,6 +17,7 @@ test.describe.configure({ mode: "serial" });
 const ADMIN = { email: "admin-catalogue@comptoir.test", password: "admin-catalogue-mot-de-passe" };
 let server: RunningServer;
 let dataDir: string;
+let clock: ReturnType<typeof serverClock>;
 let files: string;
 const url = (p: string) => `${server.url}${p}`;
 const uploads = () => fs.readdirSync(path.join(dataDir, "uploads")).filter((name) => name.startsWith("pokemon_"));
@@ -34,7 +35,8 @@ test.beforeAll(async () => {
   fs.writeFileSync(path.join(files, "texte.png"), "Ceci n'est pas une image.\n".repeat(20));
   // Over 10 MB, with a real PNG signature: refused for its size alone.
   fs.writeFileSync(path.join(files, "lourde.png"), Buffer.concat([fs.readFileSync(path.join(files, "red.png")), Buffer.alloc(11 * 1024 * 1024)]));
-  server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TEST_CLOCK: TEST_CLOCK_TOKEN });
+  clock = serverClock(server.url);
 });
 
 test.afterAll(async () => {
@@ -210,14 +212,14 @@ test("a stock saved elsewhere while the edit form is open is counted once", asyn
   await expect(page).toHaveTitle("Page introuvable");
 });
 
-test("a launch 12 s ahead goes online on open pages without a reload; meanwhile the list sorts, filters and pages as SPEC.md says", async ({ page, browser }) => {
+test("a launch goes online on open pages without a reload when its time comes (the server's clock moved there); meanwhile the list sorts, filters and pages as SPEC.md says", async ({ page, browser }) => {
   test.slow();
   const catalogue = await publicPage(browser, "/catalog?q=lancement%20minute");
   await signIn(page);
   await page.goto(url("/admin/products/add"));
   await fillProduct(page, { name: "Display lancement minute", price: "99", stock: "3" });
   await uploadMain(page, "gold.png");
-  const launch = parisLaunch(12);
+  const launch = parisLaunch(600, clock.now());
   await page.getByRole("button", { name: "Choisir une date" }).click();
   // The calendar opens on a day (today, none chosen yet), ready for the arrow keys.
   await expect(page.getByRole("grid").locator("button:focus")).toHaveAccessibleName(/aujourd/i);
@@ -296,8 +298,15 @@ test("a launch 12 s ahead goes online on open pages without a reload; meanwhile 
   // The link went with the filters: the search box has the focus, not the page.
   await expect(search).toBeFocused();
 
+  // Not a second early: a minute before, neither shows it.
+  await clock.reach(new Date(launch.at.getTime() - 60_000));
+  await expect(scheduled).toContainText("À venir");
+  await catalogue.reload();
+  await expect(catalogue.getByText("Display lancement minute")).toHaveCount(0);
+
   // The launch time has come: both open pages show it, neither reloaded.
-  await expect(catalogue.getByRole("link", { name: "Display lancement minute" })).toBeVisible({ timeout: 25_000 });
+  await clock.reach(launch.at);
+  await expect(catalogue.getByRole("link", { name: "Display lancement minute" })).toBeVisible({ timeout: 15_000 });
   await expect(scheduled).toContainText("En ligne", { timeout: 5_000 });
 });
 

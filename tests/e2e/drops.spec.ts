@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { type RunningServer, startServer } from "../integration/server-process";
 import { fillPaymentPage } from "./checkout-helpers";
-import { expect, expectNoSeriousA11yViolations, parisLaunch, signInAdmin, specDataDir, test, waitForHydration } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, parisLaunch, serverClock, signInAdmin, specDataDir, TEST_CLOCK_TOKEN, test, waitForHydration } from "./fixtures";
 
 /**
  * A drop end to end (issue 39), on a server of its own (it changes a product's rules): the
@@ -16,12 +16,14 @@ const ADMIN = { email: "admin-sorties@comptoir.test", password: "admin-sorties-m
 const PRODUCT = "Display Écarlate et Violet – 36 boosters";
 let server: RunningServer;
 let dataDir: string;
+let clock: ReturnType<typeof serverClock>;
 const url = (p: string) => `${server.url}${p}`;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = await specDataDir("comptoir-e2e-drops-");
-  server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TEST_CLOCK: TEST_CLOCK_TOKEN });
+  clock = serverClock(server.url);
 });
 
 test.afterAll(async () => {
@@ -160,13 +162,13 @@ test("a buyer waits with a visible place and is admitted when a unit held by ano
   await expect(visitor.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
   const productUrl = visitor.url();
 
-  // The seller sets 1 unit, an opening 30 s from now, and makes it a drop.
+  // The seller sets 1 unit, an opening ten minutes ahead (the test moves the server's clock to it), and makes it a drop.
   await signInAdmin(page, ADMIN, server.url);
   await page.goto(url(`/admin/products?q=${encodeURIComponent("Dresseur d'Élite")}`));
   await page.getByRole("link", { name: `Modifier ${TITLE}` }).click();
   await waitForHydration(page);
   await page.getByLabel("Stock").fill("1");
-  const launch = parisLaunch(30);
+  const launch = parisLaunch(600, clock.now());
   await page.getByRole("button", { name: "Choisir une date" }).click();
   await page.getByRole("button", { name: new RegExp(launch.day) }).click();
   await page.getByLabel("Heure").fill(launch.time);
@@ -197,8 +199,9 @@ test("a buyer waits with a visible place and is admitted when a unit held by ano
   const [first, , third] = buyers as [Page, Page, Page];
 
   // The drop opens (the pages open by themselves): one unit, so two admissions; the third waits.
+  await clock.reach(launch.at);
   const firstRoom = first.getByRole("region", { name: "File d'attente" });
-  await expect(firstRoom.getByText(/^C'est votre tour !/)).toBeVisible({ timeout: 60_000 });
+  await expect(firstRoom.getByText(/^C'est votre tour !/)).toBeVisible({ timeout: 15_000 });
   const thirdRoom = third.getByRole("region", { name: "File d'attente" });
   await expect(thirdRoom.getByRole("status")).toContainText("Votre place : 1.", { timeout: 15_000 });
   await expect(thirdRoom.getByTestId("queue-figures")).toHaveText("1 disponibles · 0 en cours de paiement · 0 vendus");

@@ -248,10 +248,38 @@ export async function holdPageCode(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Today in Paris as the admin's calendar names it ("23 novembre 2026"), and a time `seconds` from now. */
-export function parisLaunch(seconds: number) {
-  const at = new Date(Date.now() + seconds * 1000);
+/**
+ * The token of a spec server's test clock: `startServer({ TEST_CLOCK: TEST_CLOCK_TOKEN, … })`
+ * lets advanceServerClock move that server's time (server/test-clock.ts). Only on a server of
+ * the spec's own: the shared server's other tests would see their reservations expire.
+ */
+export const TEST_CLOCK_TOKEN = "e2e-horloge-de-test-pour-les-specs";
+
+/** A spec server's clock, moved by the test: its time, and a move forward by `ms`. */
+export function serverClock(serverUrl: string) {
+  let offsetMs = 0;
+  return {
+    now: () => Date.now() + offsetMs,
+    async advance(ms: number) {
+      const answer = await fetch(`${serverUrl}/__test/clock`, {
+        method: "POST",
+        headers: { "X-Test-Clock": TEST_CLOCK_TOKEN, "Content-Type": "application/json" },
+        body: JSON.stringify({ advanceMs: Math.max(0, Math.round(ms)) }),
+      });
+      expect(answer.status, "the server's test clock moved").toBe(200);
+      offsetMs = ((await answer.json()) as { now: number }).now - Date.now();
+    },
+    /** Moves the clock to `at` (a millisecond after it), when it is still ahead. */
+    async reach(at: Date) {
+      await this.advance(at.getTime() - this.now() + 1);
+    },
+  };
+}
+
+/** The day in Paris as the admin's calendar names it ("23 novembre 2026"), and the time, `seconds` after `from` (to the second). */
+export function parisLaunch(seconds: number, from = Date.now()) {
+  const at = new Date(Math.floor((from + seconds * 1000) / 1000) * 1000);
   const day = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" }).format(at);
   const time = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23", timeZone: "Europe/Paris" }).format(at);
-  return { day, time };
+  return { day, time, at };
 }

@@ -84,6 +84,8 @@ test("the seller makes a product a drop limited to 1 per customer, and its page 
 });
 
 test("two browsers of one customer get one unit between them", async ({ browser }) => {
+  // Three browsers, two checkouts and a payment: it ran out of 60 s twice on CI beside the PostgreSQL pass.
+  test.slow();
   const first = await newBuyer(browser);
   const second = await newBuyer(browser);
   await addToCart(first);

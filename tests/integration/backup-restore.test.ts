@@ -359,7 +359,7 @@ describe(`backups on ${databaseLabel}`, () => {
   });
 
   // The move needs a PostgreSQL: the pass on PostgreSQL has one.
-  it.skipIf(!serverUrl)("moves a PGlite shop to PostgreSQL: its backup restores there, row by row and file by file", { ...runsOn("PostgreSQL"), timeout: 60_000 }, async () => {
+  it.skipIf(!serverUrl)("moves a PGlite shop to PostgreSQL: its backup restores there, row by row and file by file", { ...runsOn("PostgreSQL"), timeout: 180_000 }, async () => {
     // DATA_DIR's own PGlite (the suite's server ran on PostgreSQL): orders, a payment, a buy-back.
     const pglite = await openDatabase({ kind: "pglite", dataDir });
     try {

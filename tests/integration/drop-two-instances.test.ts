@@ -54,7 +54,7 @@ describe.skipIf(!serverUrl)("a scheduled launch with two instances on PostgreSQL
     url = target.toString();
     // One after the other: the first migrates and seeds.
     for (const dataDir of dataDirs) servers.push(await startServer({ DATA_DIR: dataDir, DATABASE_URL: url }));
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()));

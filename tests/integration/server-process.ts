@@ -17,6 +17,9 @@ export function ensureBuild() {
 export type RunningServer = { url: string; output: () => string; stop: () => Promise<number | null>; child: ChildProcess };
 
 /** Starts the built server the way `npm start` does, on a free port, and waits until it listens (its url: PUBLIC_URL when set). */
+/** A first start migrates and seeds: about 10 s here, over 60 s beside a loaded CI's other runs. A hang guard. */
+const START_TIMEOUT_MS = 150_000;
+
 export function startServer(env: Record<string, string>): Promise<RunningServer> {
   const child = spawn(process.execPath, ["build/server/main.js"], {
     cwd: root,
@@ -26,7 +29,12 @@ export function startServer(env: Record<string, string>): Promise<RunningServer>
   let output = "";
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    // A server that did not start in time is stopped: it would go on writing in a data
+    // directory the suite is removing.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start:\n${output}`));
+    }, START_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /est en ligne : (https?:\/\/\S+)/.exec(output);

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/types";
 
+const INJECTED = "injected failure:";
+
 /**
  * Makes the transaction that queues an order's e-mail of one kind fail once, there, as a crash
  * midway would (a lost connection, the database restarting): a trigger refuses the first such
@@ -16,7 +18,7 @@ export async function failFirstEmail(db: Db, kind: string, orderNumber: string):
   await db.execute(
     sql.raw(`create function ${name}() returns trigger language plpgsql as $$
       begin
-        if nextval(${literal(name)}) = 1 then raise exception 'injected failure: %', ${literal(name)}; end if;
+        if nextval(${literal(name)}) = 1 then raise exception '${INJECTED} %', ${literal(name)}; end if;
         return new;
       end $$`),
   );
@@ -29,4 +31,10 @@ export async function failFirstEmail(db: Db, kind: string, orderNumber: string):
     await db.execute(sql.raw(`drop function ${name}()`));
     await db.execute(sql.raw(`drop sequence ${name}`));
   };
+}
+
+/** Whether an error is the failure injected here (the driver's error, or the query error wrapping it). */
+export function isInjectedFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.message.startsWith(INJECTED) || isInjectedFailure(error.cause);
 }

@@ -467,5 +467,24 @@ describe(`checkout and payments on ${databaseLabel}`, () => {
       expect(await stockOf(p.id)).toBe(1);
       expect(await mailsAbout(order.number)).toEqual(paidPair);
     });
+
+    it("a late payment whose refund went out but whose recording failed is finished by the provider's retry: refunded once", async () => {
+      const priceCents = 14_999;
+      const { order } = await latePaymentWithStockGone(priceCents);
+      const late = await rig.event("checkout.session.completed", sessionOf(order), { ...mariePays, paymentReference: "pi_test_late_retry" });
+      // The money goes back after the payment's transaction; the one that then records the refund fails at its e-mail.
+      onTestFinished(await failFirstEmail(database.db, "late-payment-refund", order.number));
+      await expect(receive(late)).rejects.toSatisfy(isInjectedFailure);
+      expect((await orderOf(order.number)).status).toBe("refund_pending");
+      expect(await rig.refundsOf(order.id)).toHaveLength(1);
+
+      // The event id is kept (the payment's transaction committed): the retry is a duplicate, yet it finishes the refund.
+      expect(await outcomeOf(again(late))).toBe("duplicate");
+      const refunds = await rig.refundsOf(order.id);
+      expect(refunds).toEqual([{ id: expect.stringMatching(/^re_test_/), amountCents: priceCents + SHIPPING_CENTS, paymentReference: "pi_test_late_retry" }]);
+      expect(await orderOf(order.number)).toMatchObject({ status: "refunded", refundReference: refunds[0]!.id });
+      expect(await eventRowsOf(late)).toHaveLength(1);
+      expect(await mailsAbout(order.number)).toEqual(latePaymentPair);
+    });
   });
 });

@@ -26,7 +26,7 @@ export type WebhookDeps = {
 };
 
 export type WebhookOutcome =
-  | "duplicate" // this event id was handled before
+  | "duplicate" // this event id was handled before (a refund it left unfinished is finished)
   | "unknown-session"
   | "paid"
   | "payment-pending" // completed, asynchronous payment still on its way
@@ -80,7 +80,12 @@ export async function receiveWebhook(
  * units and its code's use back. An expiry after the payment changes nothing. A payment after
  * the reservation ended takes the units and the code's use again if they are still there; if
  * not, the order turns refund_pending (refund_reason late_payment), the seller is told, and the
- * money goes back through the provider (services/refunds.server.ts).
+ * money goes back through the provider (services/refunds.server.ts), after the commit.
+ *
+ * A delivery that failed after that commit (the refund went out, recording it did not) was
+ * answered 500 with its event id kept: the provider's retry of it is a duplicate, yet it
+ * finishes the refund, as the sweeper would some minutes later (recordFailure: false: quiet
+ * like the sweeper's retries; the idempotency key and the conditional update make it once).
  */
 export async function handlePaymentEvent(db: Db, provider: PaymentProvider, event: PaymentEvent, deps: WebhookDeps): Promise<WebhookOutcome> {
   const now = deps.now?.() ?? new Date();
@@ -90,7 +95,7 @@ export async function handlePaymentEvent(db: Db, provider: PaymentProvider, even
       .values({ id: event.id, provider: provider.name, type: event.type, receivedAt: now })
       .onConflictDoNothing({ target: paymentEvents.id })
       .returning({ id: paymentEvents.id });
-    if (!fresh) return { outcome: "duplicate" as const };
+    if (!fresh) return { outcome: "duplicate" as const, orderId: await orderOfEvent(tx, event.id) };
     if (event.type === "ignored" || !event.sessionId) return { outcome: "ignored" as const };
 
     const [order] = await tx.select().from(orders).where(eq(orders.providerSessionId, event.sessionId)).for("update");
@@ -122,10 +127,16 @@ export async function handlePaymentEvent(db: Db, provider: PaymentProvider, even
     }
     return { outcome: "ignored" as const };
   });
-  if (result.outcome === "refund-pending" && "orderId" in result && result.orderId) {
-    await completeRefund(db, provider, result.orderId, deps);
+  if ("orderId" in result && result.orderId) {
+    if (result.outcome === "refund-pending") await completeRefund(db, provider, result.orderId, deps);
+    if (result.outcome === "duplicate") await completeRefund(db, provider, result.orderId, deps, { recordFailure: false });
   }
   return result.outcome;
+}
+
+async function orderOfEvent(tx: Tx, eventId: string): Promise<string | null> {
+  const [row] = await tx.select({ orderId: paymentEvents.orderId }).from(paymentEvents).where(eq(paymentEvents.id, eventId));
+  return row?.orderId ?? null;
 }
 
 type OrderRow = typeof orders.$inferSelect;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createStripeProvider } from "~/services/payments/stripe.server";
 import { type CreateSessionInput, type PaymentProvider, PaymentProviderError, WebhookSignatureError } from "~/services/payments/types";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe-server";
+import { signedStripeWebhook, stripeEvent } from "../support/stripe-events";
 
 /** The Stripe adapter on the official SDK, against a local fake Stripe HTTP server (no database). */
 describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
@@ -212,8 +213,7 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
   describe("readWebhook", () => {
     function signed(event: object, options: { secret?: string; timestamp?: number } = {}) {
       const payload = JSON.stringify(event);
-      const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret, timestamp: options.timestamp });
-      return { payload, headers: new Headers({ "stripe-signature": header }) };
+      return { payload, headers: signedStripeWebhook(payload, options.secret ?? webhookSecret, options.timestamp) };
     }
     async function read(event: object) {
       const { payload, headers } = signed(event);
@@ -236,12 +236,11 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
       },
       ...overrides,
     });
-    const event = (type: string, object: object, id = `evt_${type}`) => ({ id, object: "event", type, data: { object } });
     const marie = { method: "home", fullName: "Marie Curie", line1: "12 rue des Lilas", postalCode: "75011", city: "Paris", country: "FR", phone: "+33612345678" };
 
     it("reads a paid checkout with its shipping details", async () => {
-      expect(await read(event("checkout.session.completed", sessionObject()))).toEqual({
-        id: "evt_checkout.session.completed",
+      expect(await read(stripeEvent("checkout.session.completed", sessionObject(), "evt_paid"))).toEqual({
+        id: "evt_paid",
         type: "session.completed",
         sessionId: "cs_test_abc",
         paid: true,
@@ -256,22 +255,22 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
 
     it("reads a completed checkout still waiting for its money as unpaid", async () => {
       const pending = sessionObject({ payment_status: "unpaid", payment_intent: null });
-      expect(await read(event("checkout.session.completed", pending))).toMatchObject({ type: "session.completed", paid: false, paymentReference: null });
+      expect(await read(stripeEvent("checkout.session.completed", pending))).toMatchObject({ type: "session.completed", paid: false, paymentReference: null });
       const free = sessionObject({ payment_status: "no_payment_required" });
-      expect(await read(event("checkout.session.completed", free))).toMatchObject({ paid: true });
+      expect(await read(stripeEvent("checkout.session.completed", free))).toMatchObject({ paid: true });
     });
 
     it("maps the asynchronous outcomes, the expiry, and ignores other events", async () => {
       const unpaid = sessionObject({ payment_status: "unpaid" });
-      expect(await read(event("checkout.session.async_payment_succeeded", sessionObject()))).toMatchObject({
+      expect(await read(stripeEvent("checkout.session.async_payment_succeeded", sessionObject()))).toMatchObject({
         type: "session.async_payment_succeeded",
         paid: true,
         sessionId: "cs_test_abc",
         paymentReference: "pi_abc",
       });
-      expect(await read(event("checkout.session.async_payment_failed", unpaid))).toMatchObject({ type: "session.async_payment_failed", paid: false });
-      expect(await read(event("checkout.session.expired", unpaid))).toMatchObject({ type: "session.expired", paid: false, sessionId: "cs_test_abc" });
-      expect(await read(event("payment_intent.succeeded", { id: "pi_abc", object: "payment_intent" }, "evt_other"))).toEqual({
+      expect(await read(stripeEvent("checkout.session.async_payment_failed", unpaid))).toMatchObject({ type: "session.async_payment_failed", paid: false });
+      expect(await read(stripeEvent("checkout.session.expired", unpaid))).toMatchObject({ type: "session.expired", paid: false, sessionId: "cs_test_abc" });
+      expect(await read(stripeEvent("payment_intent.succeeded", { id: "pi_abc", object: "payment_intent" }, "evt_other"))).toEqual({
         id: "evt_other",
         type: "ignored",
         sessionId: null,
@@ -290,7 +289,7 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
         shipping_details: { name: "Marie Curie", address: { line1: "12 rue des Lilas", line2: "Bât. B", postal_code: "75011", city: "Paris", country: "FR" } },
         payment_intent: { id: "pi_expanded", object: "payment_intent" },
       });
-      expect(await read(event("checkout.session.completed", legacy))).toMatchObject({
+      expect(await read(stripeEvent("checkout.session.completed", legacy))).toMatchObject({
         paymentReference: "pi_expanded",
         shippingAddress: { ...marie, line2: "Bât. B" },
       });
@@ -299,7 +298,7 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
         customer_email: "guest@example.com",
         customer_details: { email: null, name: "Paul Guest", phone: null, address: { line1: "3 quai Est", postal_code: "69002", city: "Lyon", country: "FR" } },
       });
-      expect(await read(event("checkout.session.completed", billingOnly))).toMatchObject({
+      expect(await read(stripeEvent("checkout.session.completed", billingOnly))).toMatchObject({
         customerEmail: "guest@example.com",
         shippingAddress: { method: "home", fullName: "Paul Guest", line1: "3 quai Est", postalCode: "69002", city: "Lyon", country: "FR" },
       });
@@ -308,25 +307,25 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
         collected_information: null,
         customer_details: { email: "a@b.fr", name: "Paul \u202eGuest", phone: null, address: { line1: "3 quai\u0007 Est", line2: "\u2066", postal_code: "69002", city: "Lyon", country: "FR" } },
       });
-      expect(await read(event("checkout.session.completed", odd))).toMatchObject({
+      expect(await read(stripeEvent("checkout.session.completed", odd))).toMatchObject({
         customerName: "Paul Guest",
         shippingAddress: { method: "home", fullName: "Paul Guest", line1: "3 quai Est", postalCode: "69002", city: "Lyon", country: "FR" },
       });
-      expect((await read(event("checkout.session.completed", odd))).shippingAddress).not.toHaveProperty("line2");
+      expect((await read(stripeEvent("checkout.session.completed", odd))).shippingAddress).not.toHaveProperty("line2");
       const none = sessionObject({ collected_information: null, customer_details: { email: "a@b.fr", name: null, phone: null, address: null } });
-      expect(await read(event("checkout.session.completed", none))).toMatchObject({ shippingAddress: null, customerName: null });
+      expect(await read(stripeEvent("checkout.session.completed", none))).toMatchObject({ shippingAddress: null, customerName: null });
     });
 
     it("refuses a tampered body, another secret, an old signature and a missing header", async () => {
-      const good = signed(event("checkout.session.completed", sessionObject()));
+      const good = signed(stripeEvent("checkout.session.completed", sessionObject()));
       const tampered = good.payload.replace('"amount_total":44998', '"amount_total":44999');
       expect(tampered).not.toBe(good.payload);
       await expect(provider.readWebhook(tampered, good.headers)).rejects.toBeInstanceOf(WebhookSignatureError);
 
-      const other = signed(event("checkout.session.completed", sessionObject()), { secret: "whsec_someone_else" });
+      const other = signed(stripeEvent("checkout.session.completed", sessionObject()), { secret: "whsec_someone_else" });
       await expect(provider.readWebhook(other.payload, other.headers)).rejects.toBeInstanceOf(WebhookSignatureError);
 
-      const replayed = signed(event("checkout.session.completed", sessionObject()), { timestamp: Math.floor(Date.now() / 1000) - 600 });
+      const replayed = signed(stripeEvent("checkout.session.completed", sessionObject()), { timestamp: Math.floor(Date.now() / 1000) - 600 });
       await expect(provider.readWebhook(replayed.payload, replayed.headers)).rejects.toBeInstanceOf(WebhookSignatureError);
 
       await expect(provider.readWebhook(good.payload, new Headers())).rejects.toBeInstanceOf(WebhookSignatureError);

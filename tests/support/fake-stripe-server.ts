@@ -4,9 +4,10 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A local stand-in for api.stripe.com, enough for the shop's Stripe adapter driven by the
- * official SDK (STRIPE_API_BASE): Checkout Sessions, coupons and refunds (kept in `refunds`). Like Stripe, it checks
- * the key, validates the few rules the adapter relies on (expires_at 30 min–24 h ahead), replays
- * the first answer for a repeated Idempotency-Key and refuses that key with other parameters.
+ * official SDK (STRIPE_API_BASE): Checkout Sessions (kept in `sessions`), coupons and refunds
+ * (kept in `refunds`). Like Stripe, it checks the key, validates the few rules the adapter relies
+ * on (expires_at 30 min–24 h ahead), replays the first answer for a repeated Idempotency-Key and
+ * refuses that key with other parameters.
  */
 export type FormValue = string | FormValue[] | FormObject;
 export type FormObject = { [key: string]: FormValue };
@@ -26,8 +27,12 @@ export type Recorded = {
 export type FakeStripe = {
   url: string;
   requests: Recorded[];
+  /** The Checkout Sessions created, by id, as created (what a webhook's session starts from). */
+  sessions: Map<string, StripeObject>;
   /** The refunds made, once each (a replayed Idempotency-Key makes none). */
   refunds: StripeObject[];
+  /** The Idempotency-Key of the request that created an object (a session, a refund), as Stripe's request log shows it. */
+  idempotencyKeyOf(objectId: string): string | undefined;
   /**
    * The next `times` requests answer a Stripe-style error. The SDK retries a 5xx twice
    * (maxNetworkRetries: 2), so a failure the caller sees needs times = 3.
@@ -87,7 +92,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: Recorded[] = [];
   const replays = new Map<string, { method: string; path: string; rawBody: string; response: StripeObject }>();
   const coupons = new Map<string, number>();
+  const sessions = new Map<string, StripeObject>();
   const refunds: StripeObject[] = [];
+  const createdWith = new Map<string, string>();
   let failure: { status: number; times: number } = { status: 500, times: 0 };
 
   function handle(method: string, path: string, body: FormObject): StripeObject {
@@ -129,7 +136,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         throw new StripeApiError(400, "invalid_request_error", "Invalid submit_type.", "submit_type");
       }
       const sessionId = id("cs");
-      return {
+      const session = {
         id: sessionId,
         object: "checkout.session",
         url: `https://checkout.stripe.com/c/pay/${sessionId}`,
@@ -151,6 +158,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         livemode: false,
         payment_intent: null,
       };
+      sessions.set(sessionId, session);
+      return session;
     }
     if (path === "/v1/coupons") {
       const amountOff = integer(body.amount_off, "amount_off", 1);
@@ -198,6 +207,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const response = handle(method, path, parseStripeForm(rawBody));
       // Like Stripe, only a request that ran is saved against its key (not a validation error).
       if (scope) replays.set(scope, { method, path, rawBody, response });
+      // The first answer with an id made it (a later one, such as an expiry, only names it).
+      if (typeof key === "string" && typeof response.id === "string" && !createdWith.has(response.id)) createdWith.set(response.id, key);
       return { status: 200, response, replayed: false };
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
@@ -234,7 +245,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    sessions,
     refunds,
+    idempotencyKeyOf: (objectId) => createdWith.get(objectId),
     failNext(status = 500, times = 1) {
       failure = { status, times };
     },

@@ -25,6 +25,27 @@ export function ticketsPerNetwork(network: string): number {
 }
 /** How often a waiting page asks for its place (sold out is then seen within this and the server's round). */
 export const QUEUE_POLL_MS = 2_000;
+/** Between two looks at a room the buyer is not in (its figures, its opening): the live channel says sooner. */
+export const IDLE_POLL_MS = 10_000;
+/** The longest wait between two tries while the connection fails. */
+export const RETRY_MAX_MS = 30_000;
+/** Failed looks in a row before the page says the connection is lost. */
+export const FAILURES_SHOWN = 2;
+
+/**
+ * When a waiting page looks again (issue 50): after a look that answered, at the pace of its
+ * state (none after sold out); after `failures` failed ones in a row, twice as late each time up
+ * to RETRY_MAX_MS, spread by `jitter` (uniform in [0, 1)) so a thousand phones back online do not
+ * come back on the same millisecond. Never stops but at sold out: one lost request must not
+ * freeze a page for good.
+ */
+export function nextLookDelay(view: QueueView | null, failures: number, jitter: number): number | null {
+  if (view?.state === "sold_out") return null;
+  const pace = view === null || view.state === "waiting" || view.state === "admitted" ? QUEUE_POLL_MS : IDLE_POLL_MS;
+  if (failures === 0) return pace;
+  const backoff = Math.min(QUEUE_POLL_MS * 2 ** (failures - 1), RETRY_MAX_MS);
+  return Math.round(backoff * (0.5 + jitter));
+}
 
 /** Ranks below this are the fair start's draw; arrival ranks come after every one of them. */
 export const FAIR_RANK_RANGE = 2 ** 40;

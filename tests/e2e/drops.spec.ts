@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Page, Route } from "@playwright/test";
 import { type RunningServer, startServer } from "../integration/server-process";
 import { fillPaymentPage } from "./checkout-helpers";
 import { expect, expectNoSeriousA11yViolations, parisLaunch, serverClock, signInAdmin, specDataDir, TEST_CLOCK_TOKEN, test, waitForHydration } from "./fixtures";
@@ -165,26 +165,7 @@ test("a buyer waits with a visible place and is admitted when a unit held by ano
   const productUrl = visitor.url();
 
   // The seller sets 1 unit, an opening ten minutes ahead (the test moves the server's clock to it), and makes it a drop.
-  await signInAdmin(page, ADMIN, server.url);
-  await page.goto(url(`/admin/products?q=${encodeURIComponent("Dresseur d'Élite")}`));
-  await page.getByRole("link", { name: `Modifier ${TITLE}` }).click();
-  await waitForHydration(page);
-  await page.getByLabel("Stock").fill("1");
-  const launch = parisLaunch(600, clock.now());
-  await page.getByRole("button", { name: "Choisir une date" }).click();
-  await page.getByRole("button", { name: new RegExp(launch.day) }).click();
-  await page.getByLabel("Heure").fill(launch.time);
-  await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
-  await expect(page.getByText("Produit mis à jour").first()).toBeVisible();
-  await page.goto(url("/admin/drops"));
-  await waitForHydration(page);
-  const form = page.getByRole("region", { name: "Nouvelle sortie" });
-  await form.getByLabel("Produit").selectOption({ label: TITLE });
-  // First come, so that the three buyers' places follow their arrivals (the form proposes the fair start).
-  await expect(form.getByLabel("Départ")).toHaveValue("fair_start");
-  await form.getByLabel("Départ").selectOption({ label: "Premier arrivé, premier servi" });
-  await form.getByRole("button", { name: "Créer la sortie" }).click();
-  await expect(toast(page, "Sortie créée")).toBeVisible();
+  const launch = await scheduleDrop(page, TITLE, "Dresseur d'Élite");
 
   // Three buyers join the line before the opening, in this order.
   const buyers: Page[] = [];
@@ -219,6 +200,74 @@ test("a buyer waits with a visible place and is admitted when a unit held by ano
   // The unit is back: the third's turn comes, on its own page.
   await expect(thirdRoom.getByText(/^C'est votre tour !/)).toBeVisible({ timeout: 15_000 });
   await expect(thirdRoom.getByRole("button", { name: `au panier : ${TITLE}` })).toBeVisible();
+});
+
+/**
+ * The seller, signed in on `page`, gives `title` 1 unit and an opening ten minutes ahead on the
+ * server's clock, and makes it a first-come drop (so places follow arrivals; the form proposes
+ * the fair start). Returns the opening.
+ */
+async function scheduleDrop(page: Page, title: string, search: string) {
+  await signInAdmin(page, ADMIN, server.url);
+  await page.goto(url(`/admin/products?q=${encodeURIComponent(search)}`));
+  await page.getByRole("link", { name: `Modifier ${title}` }).click();
+  await waitForHydration(page);
+  await page.getByLabel("Stock").fill("1");
+  const launch = parisLaunch(600, clock.now());
+  await page.getByRole("button", { name: "Choisir une date" }).click();
+  await page.getByRole("button", { name: new RegExp(launch.day) }).click();
+  await page.getByLabel("Heure").fill(launch.time);
+  await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+  await expect(page.getByText("Produit mis à jour").first()).toBeVisible();
+  await page.goto(url("/admin/drops"));
+  await waitForHydration(page);
+  const form = page.getByRole("region", { name: "Nouvelle sortie" });
+  await form.getByLabel("Produit").selectOption({ label: title });
+  await expect(form.getByLabel("Départ")).toHaveValue("fair_start");
+  await form.getByLabel("Départ").selectOption({ label: "Premier arrivé, premier servi" });
+  await form.getByRole("button", { name: "Créer la sortie" }).click();
+  await expect(toast(page, "Sortie créée")).toBeVisible();
+  return launch;
+}
+
+test("a waiting page that loses its connection keeps trying: it shows its turn, then Épuisé", async ({ browser, page }) => {
+  test.slow();
+  const TITLE = "Typhlosion Holo – Neo Genesis";
+  const buyer = await newBuyer(browser);
+  await buyer.goto(url(`/catalog?q=${encodeURIComponent(TITLE)}`));
+  await buyer.getByRole("link", { name: TITLE }).first().click();
+  await expect(buyer.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
+  const productUrl = buyer.url();
+  const launch = await scheduleDrop(page, TITLE, "Typhlosion");
+
+  await buyer.goto(productUrl);
+  await waitForHydration(buyer);
+  const room = buyer.getByRole("region", { name: "File d'attente" });
+  await room.getByRole("button", { name: "Rejoindre la file d'attente" }).click();
+  await expect(room.getByRole("status")).toContainText("Votre place : 1.");
+
+  // The phone loses the network: its looks at the line fail, and it says so.
+  const offline = (route: Route) => (route.request().method() === "GET" ? route.abort("internetdisconnected") : route.continue());
+  await buyer.route("**/api/drops/*/file", offline);
+  await expect(room.getByText("Connexion perdue, nouvelle tentative…")).toBeVisible({ timeout: 20_000 });
+
+  // Meanwhile the drop opens; the network comes back: the page finds its turn by itself.
+  await clock.reach(launch.at);
+  await buyer.unroute("**/api/drops/*/file", offline);
+  await expect(room.getByText(/^C'est votre tour !/)).toBeVisible({ timeout: 45_000 });
+  await expect(room.getByText("Connexion perdue, nouvelle tentative…")).toHaveCount(0);
+
+  // Lost again while the last unit goes (the seller takes it off): back online, « Épuisé ».
+  await buyer.route("**/api/drops/*/file", offline);
+  await page.goto(url(`/admin/products?q=${encodeURIComponent("Typhlosion")}`));
+  await page.getByRole("link", { name: `Modifier ${TITLE}` }).click();
+  await waitForHydration(page);
+  await page.getByLabel("Stock").fill("0");
+  await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+  await expect(page.getByText("Produit mis à jour").first()).toBeVisible();
+  await expect(room.getByText("Connexion perdue, nouvelle tentative…")).toBeVisible({ timeout: 45_000 });
+  await buyer.unroute("**/api/drops/*/file", offline);
+  await expect(room.getByText("Épuisé : toutes les unités de cette sortie ont été vendues.")).toBeVisible({ timeout: 45_000 });
 });
 
 /** The link to `path` in the newest e-mail to `to` whose subject starts with `subject`, read in /admin/emails. */

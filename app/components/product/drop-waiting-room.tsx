@@ -1,41 +1,68 @@
 import { Hourglass, PartyPopper, Users } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { StockAlertForm } from "./stock-alert-form-lazy";
 import { formatParisTime } from "~/domain/paris-time";
-import { QUEUE_POLL_MS, type QueueFigures, type QueueView } from "~/domain/waiting-room";
-
-/** Between two looks at a room the buyer is not in (its figures, its opening). */
-const IDLE_POLL_MS = 10_000;
+import { FAILURES_SHOWN, nextLookDelay, QUEUE_POLL_MS, type QueueFigures, type QueueView } from "~/domain/waiting-room";
+import { useCatalogChanges } from "~/lib/live-events";
 
 /**
  * A drop's waiting room on its product page (issue 39): join the line (free, nothing held), see
  * one's place and the live figures "disponibles · en cours de paiement · vendus", and when the
  * turn comes, the add-to-cart controls (`children`) with the time left to order. The page asks
- * every 2 s while in line; sold out shows within that.
+ * every 2 s while in line, whatever became of the last request (issue 50: one lost answer froze
+ * a page for good), backing off while the connection fails and saying so; the live channel's
+ * news of this product makes it look at once.
  */
 export function DropWaitingRoom({ productId, children }: { productId: number; children: ReactNode }) {
   const [view, setView] = useState<QueueView | null>(null);
+  const [failures, setFailures] = useState(0);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const endpoint = `/api/drops/${productId}/file`;
-
-  const look = useCallback(async () => {
-    try {
-      const response = await fetch(endpoint, { headers: { Accept: "application/json" }, cache: "no-store" });
-      if (response.ok) setView((await response.json()) as QueueView);
-    } catch {
-      // Offline for a moment: the next look tells.
-    }
-  }, [endpoint]);
+  const lookSoon = useRef<(delay: number) => void>(() => {});
 
   useEffect(() => {
-    if (view?.state === "sold_out") return;
-    const delay = view === null ? 0 : view.state === "waiting" || view.state === "admitted" ? QUEUE_POLL_MS : IDLE_POLL_MS;
-    const timer = window.setTimeout(() => void look(), delay);
-    return () => window.clearTimeout(timer);
-  }, [view, look]);
+    let timer: number | undefined;
+    let stopped = false;
+    let last: QueueView | null = null;
+    let failed = 0;
+    async function look() {
+      window.clearTimeout(timer);
+      try {
+        const response = await fetch(endpoint, { headers: { Accept: "application/json" }, cache: "no-store" });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        last = (await response.json()) as QueueView;
+        failed = 0;
+        if (!stopped) setView(last);
+      } catch {
+        failed += 1;
+      }
+      if (stopped) return;
+      setFailures(failed);
+      schedule(nextLookDelay(last, failed, Math.random()));
+    }
+    function schedule(delay: number | null) {
+      window.clearTimeout(timer);
+      if (delay !== null && !stopped) timer = window.setTimeout(() => void look(), delay);
+    }
+    lookSoon.current = (delay) => {
+      if (last?.state !== "sold_out") schedule(delay);
+    };
+    schedule(0);
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+    };
+  }, [endpoint]);
+
+  // A stock or status change of this product (a unit back, sold out, the opening), or news
+  // possibly missed: look within a second rather than at the next round (spread over that
+  // second: every page in line hears each sale).
+  useCatalogChanges((change) => {
+    if (change.op === "resync" || ("id" in change && change.id === productId)) lookSoon.current(Math.floor(Math.random() * 1_000));
+  });
 
   async function join() {
     setBusy(true);
@@ -43,8 +70,11 @@ export function DropWaitingRoom({ productId, children }: { productId: number; ch
     try {
       const response = await fetch(endpoint, { method: "POST", headers: { Accept: "application/json" } });
       const body = (await response.json().catch(() => null)) as (QueueView & { error?: string }) | null;
-      if (response.ok && body) setView(body);
-      else setFailure(body?.error ?? "Impossible de rejoindre la file d'attente pour le moment. Réessayez dans un instant.");
+      if (response.ok && body) {
+        setView(body);
+        // In line now: the next look at the line's pace, not the idle page's.
+        lookSoon.current(nextLookDelay(body, 0, 0) ?? QUEUE_POLL_MS);
+      } else setFailure(body?.error ?? "Impossible de rejoindre la file d'attente pour le moment. Réessayez dans un instant.");
     } catch {
       setFailure("Impossible de rejoindre la file d'attente pour le moment. Réessayez dans un instant.");
     } finally {
@@ -59,6 +89,7 @@ export function DropWaitingRoom({ productId, children }: { productId: number; ch
       </h2>
       <div role="status" className="flex flex-col gap-2">
         {view === null ? <p className="text-sm text-muted-foreground">Chargement de la file d'attente…</p> : <RoomState view={view} />}
+        {failures >= FAILURES_SHOWN ? <p className="text-sm font-medium text-destructive">Connexion perdue, nouvelle tentative…</p> : null}
         {failure ? <p className="text-sm font-medium text-destructive">{failure}</p> : null}
       </div>
       {view?.state === "open" ? (

@@ -96,6 +96,7 @@ export function buildTestOrder(input: {
       input.random4,
     ),
     status: "paid",
+    refundReason: null,
     createdAt: at,
     paidAt: at,
     customerEmail: input.customer.email,

@@ -41,6 +41,7 @@ const relayOrder: OrderView = {
   id: "5b0b8e9e-3f43-4a5c-9d55-8d1b8b2b0a11",
   number: "CMP-2025-0042",
   status: "paid",
+  refundReason: null,
   createdAt: "2025-03-05T13:30:00.000Z",
   paidAt: "2025-03-05T13:34:00.000Z",
   customerEmail: "marie@example.fr",

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "./catalog-values";
+import type { OrderStatus, RefundReason } from "./catalog-values";
 
 /** Where the parcel goes: the customer's address, or a relay point with its full address. */
 export type ShippingAddress = {
@@ -24,6 +24,8 @@ export type OrderView = {
   id: string;
   number: string;
   status: OrderStatus;
+  /** Why its money went back (refund_pending, refunded); null otherwise. */
+  refundReason: RefundReason | null;
   /** ISO date-times. */
   createdAt: string;
   paidAt: string | null;

@@ -20,6 +20,7 @@ const order: OrderView = {
   id: "5b0b8e9e-3f43-4a5c-9d55-8d1b8b2b0a11",
   number: "CPT-482913-0071",
   status: "shipped",
+  refundReason: null,
   createdAt: "2026-06-15T08:00:00.000Z",
   paidAt: "2026-06-15T08:02:00.000Z",
   customerEmail: "marie@example.fr",

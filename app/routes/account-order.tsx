@@ -1,7 +1,9 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
+import { OrderOutcomeNotice } from "~/components/orders/order-outcome-notice";
 import { OrderStatusBadge, OrderSummary } from "~/components/orders/order-summary";
+import { orderOutcome } from "~/domain/order-outcome";
 import { formatParisDateTime } from "~/domain/paris-time";
 import { CANCEL_PAYMENT_INTENT, PendingPayment } from "~/components/orders/pending-payment";
 import { WithdrawalAction } from "~/components/orders/withdrawal-status";
@@ -63,6 +65,7 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
   const { order, withdrawalRequestedAt, pendingPayment } = loaderData;
   useActionToast(actionData);
   const withdrawal = withdrawalState(order.status, withdrawalRequestedAt);
+  const outcome = orderOutcome(order);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <Link to="/account" className={buttonVariants({ variant: "ghost", className: "-ml-3" })}>
@@ -78,6 +81,7 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
         </div>
         <OrderStatusBadge status={order.status} />
       </div>
+      {outcome.tone === "refused" || outcome.tone === "ended" ? <OrderOutcomeNotice outcome={outcome} /> : null}
       {pendingPayment ? <PendingPayment {...pendingPayment} /> : null}
       {withdrawal.kind !== "unavailable" ? (
         <section aria-labelledby="withdrawal-title" className="mt-6 flex flex-col gap-3 rounded-2xl border border-border bg-card p-5 sm:flex-row sm:items-center sm:justify-between">

@@ -1,7 +1,8 @@
-import { CheckCircle2, Clock, Loader2 } from "lucide-react";
+import { CheckCircle2, CircleAlert, Clock, Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect } from "react-router";
 import { OrderStatusBadge, OrderSummary } from "~/components/orders/order-summary";
+import { type OrderOutcome, orderOutcome } from "~/domain/order-outcome";
 import { formatParisDateTime } from "~/domain/paris-time";
 import { buttonVariants } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";
@@ -63,13 +64,13 @@ export default function Merci({ loaderData }: Route.ComponentProps) {
     const timer = window.setTimeout(() => {
       setProcessing(false);
       clearCart();
-      void celebrate();
-      if (order.status === "pending_payment") {
-        toast.success("Commande enregistrée", {
-          description: "Merci\u00a0! Votre paiement est en cours de confirmation\u00a0: un e-mail vous sera envoyé dès qu'il sera validé.",
-        });
+      // What happened, never "confirmée" for an order that is not (issue 50); confetti for a sale only.
+      const outcome = orderOutcome(order);
+      if (outcome.tone === "success" || outcome.tone === "pending") {
+        void celebrate();
+        toast.success(outcome.title, { description: outcome.description });
       } else {
-        toast.success("Commande confirmée", { description: "Merci\u00a0! Un e-mail de confirmation vous a été envoyé." });
+        toast.error(outcome.title, { description: outcome.description });
       }
       window.history.replaceState(window.history.state, "", "/merci");
     }, PROCESSING_MS);
@@ -91,12 +92,16 @@ export default function Merci({ loaderData }: Route.ComponentProps) {
     return () => window.clearTimeout(timer);
   }, [pending, reload, order]);
 
-  // The webhook landed while the customer watched.
+  // The webhook landed while the customer watched: paid, or refused (a drop's limit, too late).
   useEffect(() => {
-    if (wasPending.current && order?.status === "paid") {
-      toast.success("Paiement confirmé", { description: "Merci\u00a0! Un e-mail de confirmation vous a été envoyé." });
+    if (wasPending.current && order && !pending) {
+      const outcome = orderOutcome(order);
+      if (outcome.tone === "success") toast.success("Paiement confirmé", { description: outcome.description });
+      else toast.error(outcome.title, { description: outcome.description });
     }
     wasPending.current = pending;
+    // On a change of status only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [order?.status, pending]);
 
   if (hidden) return <PrivateThanks signedIn={signedIn} />;
@@ -122,11 +127,13 @@ export default function Merci({ loaderData }: Route.ComponentProps) {
     );
   }
 
+  const outcome = orderOutcome(order);
+  const sold = outcome.tone === "success" || outcome.tone === "pending";
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <div className="flex flex-col items-center gap-3 text-center">
-        {pending ? <Clock className="size-12 text-warning" aria-hidden="true" /> : <CheckCircle2 className="size-12 text-success" aria-hidden="true" />}
-        <h1 className="text-3xl font-extrabold tracking-tight">Merci pour votre commande&nbsp;!</h1>
+        <OutcomeIcon tone={outcome.tone} />
+        <h1 className="text-3xl font-extrabold tracking-tight">{sold ? <>Merci pour votre commande&nbsp;!</> : outcome.title}</h1>
         <p className="text-muted-foreground">
           Commande <span className="tabular font-semibold text-foreground">{order.number}</span> du {formatParisDateTime(order.createdAt)}
         </p>
@@ -140,9 +147,11 @@ export default function Merci({ loaderData }: Route.ComponentProps) {
             {signedIn ? "\u00a0; vous pouvez aussi suivre votre commande depuis votre compte." : "."}
           </p>
         ) : null}
+        {sold ? null : <p className="max-w-lg text-sm">{outcome.description}</p>}
         {order.customerEmail && !pending ? (
           <p className="text-sm text-muted-foreground">
-            Un e-mail de confirmation a été envoyé à <span className="font-semibold text-foreground">{order.customerEmail}</span>.
+            {outcome.tone === "success" ? "Un e-mail de confirmation a été envoyé à " : "Un e-mail vous a été envoyé à "}
+            <span className="font-semibold text-foreground">{order.customerEmail}</span>.
           </p>
         ) : null}
       </div>
@@ -161,6 +170,12 @@ export default function Merci({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+function OutcomeIcon({ tone }: { tone: OrderOutcome["tone"] }) {
+  if (tone === "success") return <CheckCircle2 className="size-12 text-success" aria-hidden="true" />;
+  if (tone === "pending") return <Clock className="size-12 text-warning" aria-hidden="true" />;
+  return <CircleAlert className="size-12 text-destructive" aria-hidden="true" />;
 }
 
 /** The thank-you for a browser that did not start this checkout (or after 2 hours): no personal data. */

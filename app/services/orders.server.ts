@@ -34,6 +34,7 @@ export async function toOrderViews(db: Db | Tx, rows: OrderRow[]): Promise<Order
     id: row.id,
     number: row.number,
     status: row.status,
+    refundReason: row.refundReason ?? null,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     customerEmail: row.customerEmail,

@@ -12,10 +12,14 @@ import { databaseLabel, openTestDatabase } from "./test-database";
 
 const logger = pino({ level: "silent" });
 
-/** Resolves with the first change matching, or fails after 2 s (the live-update budget). */
+/**
+ * Resolves with the first change matching, or fails after 10 s: a guard a loaded machine cannot
+ * break (2 s, the live-update budget, did on CI); the budget itself is measured by
+ * `npm run bench -- --scenario drop` (how soon 500 open pages hear the sell-out).
+ */
 function nextChange(feed: ChangeFeed, match: (change: CatalogChange) => boolean): Promise<CatalogChange> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("no change event within 2 s")), 2_000);
+    const timer = setTimeout(() => reject(new Error("no change event within 10 s")), 10_000);
     const stop = feed.subscribe((change) => {
       if (!match(change)) return;
       clearTimeout(timer);
@@ -83,7 +87,7 @@ describe(`catalogue change events and drops on ${databaseLabel}`, () => {
       .values({ title: "Drop imminent", priceCents: 100, category: "TCG", status: "a_venir", dropTime: new Date(Date.now() + 600) })
       .returning({ id: products.id });
     const released = nextChange(feed, (c) => c.op === "update" && c.id === row!.id);
-    // A 30 s interval: only the drop-time wake-up can release it within the 2 s budget.
+    // A 30 s interval: only the drop-time wake-up can release it within nextChange's 10 s.
     const sweeper = startDropSweeper(database.db, logger, 30_000);
     try {
       await released;

@@ -76,7 +76,8 @@ describe.skipIf(!serverUrl)("a scheduled launch with two instances on PostgreSQL
       );
       const id = rows[0]!.id;
       const opened = async () => (await client.query<{ status: string }>("select status from products where id = $1", [id])).rows[0]!.status;
-      const deadline = Date.now() + 5_000;
+      // Well before the sweepers' 30 s round: they woke at the drop time (a loaded CI may be slow).
+      const deadline = Date.now() + 15_000;
       while ((await opened()) !== "en_ligne" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect(await opened()).toBe("en_ligne");
       // Both sweepers woke at the drop time; only one UPDATE matched: one change, heard twice.

@@ -27,9 +27,10 @@ describe(`listings kept between catalogue changes on ${databaseLabel}`, () => {
   async function changesHeard(count: number, write: () => Promise<unknown>) {
     const target = heard.length + count;
     await write();
-    const deadline = Date.now() + 2_000;
+    // A guard a loaded CI cannot break; how soon changes are heard is the bench's (drop scenario).
+    const deadline = Date.now() + 10_000;
     while (heard.length < target) {
-      if (Date.now() > deadline) throw new Error("no change event within 2 s");
+      if (Date.now() > deadline) throw new Error("no change event within 10 s");
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }

@@ -68,6 +68,17 @@ describe(`the waiting room on ${databaseLabel}`, () => {
     expect(await queueView(database.db, productId, tickets[0]!, later)).toMatchObject({ state: "open" });
   });
 
+  it("admits the line of a drop whose time was set by SQL, with microseconds", async () => {
+    const productId = await drop({ stock: 1, opening: new Date(Date.now() + minutes(60)) });
+    // As a seller's script or psql writes it: an interval from now(), to the microsecond.
+    await database.db.execute(sql`update products set drop_time = now() + interval '30 minutes 0.123456 seconds' where id = ${productId}`);
+    const [{ dropTime }] = (await database.db.select({ dropTime: products.dropTime }).from(products).where(eq(products.id, productId))) as [{ dropTime: Date }];
+    const ticket = await join(productId, new Date(dropTime.getTime() - minutes(1)));
+    expect(await advanceQueue(database.db, productId, new Date(dropTime.getTime() + 1))).toBe(1);
+    expect(await statusOf(productId, ticket)).toBe("admitted");
+    expect(await queueView(database.db, productId, ticket, new Date(dropTime.getTime() + 1))).toMatchObject({ state: "admitted" });
+  });
+
   it("places the fair start's early arrivals by a draw, all before anyone who came after the opening", async () => {
     const opening = new Date(Date.now() + minutes(30));
     const productId = await drop({ stock: 100, opening, mode: "fair_start" });

@@ -45,7 +45,8 @@ export const dropQueue = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     /** The opening this ticket is for: a later drop of the same product (a restock) starts a new line. */
-    dropTime: timestamp({ withTimezone: true }).notNull(),
+    // Milliseconds, as JavaScript carries them: the line is matched to its drop by equality (issue 50).
+    dropTime: timestamp({ withTimezone: true, precision: 3 }).notNull(),
     rank: bigint({ mode: "number" }).notNull(),
     status: text({ enum: QUEUE_STATUSES }).notNull().default("waiting"),
     /** The client's network when it joined (domain/network-key.ts): a bound on tickets per network. */

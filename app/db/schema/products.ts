@@ -22,7 +22,8 @@ export const products = pgTable(
     condition: text(),
     status: text({ enum: PRODUCT_STATUSES }).notNull().default("en_ligne"),
     featured: boolean().notNull().default(false),
-    dropTime: timestamp({ withTimezone: true }),
+    // Milliseconds, as JavaScript carries them: a time written by SQL (microseconds) would match no waiting line.
+    dropTime: timestamp({ withTimezone: true, precision: 3 }),
     /** Lower-case, accent-folded copy of title, series and description (see domain/search). */
     searchText: text().notNull().default(""),
     /** Accent-folded name (header suggestions, name sort) and series (card search). */

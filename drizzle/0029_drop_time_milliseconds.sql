@@ -1,0 +1,2 @@
+ALTER TABLE "products" ALTER COLUMN "drop_time" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "drop_queue" ALTER COLUMN "drop_time" SET DATA TYPE timestamp (3) with time zone;

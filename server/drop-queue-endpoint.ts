@@ -55,7 +55,12 @@ function poll(deps: DropQueueEndpointDeps, productId: number | null): BareHandle
 
 function join(deps: DropQueueEndpointDeps, productId: number | null): BareHandler {
   return async (req, res, client) => {
-    req.resume(); // no body is read
+    // A join carries nothing: a body is refused unread (a script's 8 MB cost a read to its end),
+    // the connection closed behind the answer rather than drained.
+    if (Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined) {
+      res.setHeader("Connection", "close");
+      return sendJson(res, 413, { error: "Rejoindre la file d'attente n'attend aucune donnée." });
+    }
     if (!isSameOrigin(req, client, deps.configuredOrigin)) return sendJson(res, 403, { error: "Requête refusée." });
     if (productId === null) return sendJson(res, 404, NO_ROOM);
     const now = new Date();

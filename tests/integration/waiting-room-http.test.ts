@@ -125,6 +125,14 @@ describe(`the waiting room over HTTP on ${databaseLabel}`, () => {
     expect((await unreadable("2001:db8:a1:2")).status).toBe(400);
   });
 
+  it("refuses a join that carries a body, unread, and takes none", async () => {
+    const big = new Uint8Array(8 * 1024 * 1024);
+    const refused = await queue("", { method: "POST", headers: { origin: server.url, "content-type": "application/octet-stream" }, body: big });
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toEqual({ error: "Rejoindre la file d'attente n'attend aucune donnée." });
+    expect(cookiesOf(refused).some((cookie) => cookie.startsWith("drop_ticket_"))).toBe(false);
+  });
+
   it("answers 404 for a product without a waiting room", async () => {
     expect((await whole(fetch(`${server.url}/api/drops/987654/file`))).status).toBe(404);
     expect((await whole(fetch(`${server.url}/api/drops/abc/file`))).status).toBe(404);

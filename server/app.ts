@@ -13,6 +13,7 @@ import type { Auth } from "~/lib/auth.server";
 import type { Env } from "~/lib/env.server";
 import { shopIdentity } from "~/lib/env.server";
 import type { PaymentProvider } from "~/services/payments/types";
+import type { DropRefusalTally } from "~/services/drop-refusal-tally.server";
 import type { StockGate } from "~/services/stock-gate.server";
 import type { FileStore, Storage } from "~/services/storage.server";
 import type { ReadinessProbe } from "./health";
@@ -53,6 +54,8 @@ export type AppDeps = {
   payments: PaymentProvider;
   /** This process's knowledge of sold-out products, kept in step with the change feed. */
   stockGate: StockGate;
+  /** This process's count of a drop's checkouts refused before any database work (flushed by the waiting rooms' round). */
+  refusalTally?: DropRefusalTally;
   /** Signs a drop's admissions (derived from the shop's secret: the same on every instance). */
   dropSecret: string;
   /** /readyz, and whether the instance is stopping (answers then close their connection). */
@@ -94,6 +97,7 @@ export function createApp(deps: AppDeps): RequestListener {
     database,
     payments: deps.payments,
     stockGate: deps.stockGate,
+    refusalTally: deps.refusalTally,
     auth: deps.auth,
     configuredOrigin,
     ...checkout,

@@ -8,6 +8,7 @@ import type { Auth } from "~/lib/auth.server";
 import { cancelCheckout, startCheckout } from "~/services/checkout.server";
 import type { PaymentProvider } from "~/services/payments/types";
 import { viewerFromHeaders } from "~/services/session.server";
+import type { DropRefusalTally } from "~/services/drop-refusal-tally.server";
 import type { StockGate } from "~/services/stock-gate.server";
 import { receiptCookieAfterCheckout } from "~/lib/receipt-cookie.server";
 import { parseJson } from "~/lib/request-input.server";
@@ -19,6 +20,7 @@ export type CheckoutEndpointDeps = {
   database: Database;
   payments: PaymentProvider;
   stockGate: StockGate;
+  refusalTally?: DropRefusalTally;
   auth: Auth;
   /** PUBLIC_URL's origin, or null to use the request's own. */
   configuredOrigin: string | null;
@@ -71,6 +73,7 @@ function checkout(deps: CheckoutEndpointDeps): BareHandler {
       origin: deps.configuredOrigin ?? `${client.protocol}://${req.headers.host ?? ""}`,
       reservationMinutes: deps.reservationMinutes,
       gate: deps.stockGate,
+      refusalTally: deps.refusalTally,
       admissions: { tokens: admissionsFromCookies(parseCookies(req.headers.cookie ?? "")), secret: deps.dropSecret },
       idempotencyKey: idempotencyKeyOf(req),
     });

@@ -25,6 +25,7 @@ import { StockGate } from "~/services/stock-gate.server";
 import { invalidateSiteCaches } from "~/services/site-cache.server";
 import { keepListingsInStep, listingsChanged } from "~/services/listing-cache.server";
 import { keepReadsInStep, keptReadsHear } from "~/services/kept-reads.server";
+import { DropRefusalTally } from "~/services/drop-refusal-tally.server";
 import { createApp } from "./app";
 import { installTestClock, withTestClockRoute } from "./test-clock";
 import { recordBackup } from "~/services/backup-record.server";
@@ -136,7 +137,8 @@ if (development) {
 const pageCache = development ? undefined : new PageCache();
 const live = new LiveHub(logger, { maxStreams: env.LIVE_MAX_STREAMS, lifetimeMs: env.LIVE_STREAM_LIFETIME_SECONDS * 1000 });
 const sweeper = startDropSweeper(database.db, logger);
-const waitingRooms = startWaitingRooms(database.db, logger);
+const refusalTally = new DropRefusalTally();
+const waitingRooms = startWaitingRooms(database.db, logger, { refusals: refusalTally });
 // At a countdown's end or a promotion's expiry the pages change with no write to announce it:
 // purge and tell open pages then, as a change would.
 const siteTimer = startSiteContentTimer({
@@ -242,6 +244,7 @@ const app = createApp({
   sendMailNow: mailer.sendNow,
   payments,
   stockGate,
+  refusalTally,
   dropSecret,
   readiness,
   metrics,

@@ -52,4 +52,6 @@ export const DROP_REFUSAL_LABELS: Record<string, string> = {
   DROP_ACCOUNT: "compte requis",
   DROP_NETWORK: "trop de commandes depuis une connexion",
   DROP_ADMISSION: "hors de son tour",
+  DROP_ADMISSION_FORGED: "admission falsifiée ou échue",
+  DROP_ADMISSION_USED: "admission déjà utilisée",
 };

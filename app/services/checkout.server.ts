@@ -31,6 +31,7 @@ import { isPubliclyVisible } from "~/domain/visibility";
 import { admissionRefusal, type DropRefusal, emailKey } from "~/domain/drop-rules";
 import { networkKey } from "~/domain/network-key";
 import { type CheckoutDrop, checkDropLimits, countDropRefusal, dropRulesOf } from "./drop-limits.server";
+import type { DropRefusalTally } from "./drop-refusal-tally.server";
 import { firstWithoutAdmission, useAdmission } from "./waiting-room.server";
 import { recordOrderEvent } from "./orders.server";
 import { endUnpaidOrder, reserveUnits } from "./reservations.server";
@@ -65,6 +66,8 @@ export type CheckoutContext = {
   admissions?: { tokens: Map<number, string>; secret: string };
   /** The browser's key for this attempt (Idempotency-Key): the same post sent again answers the same order. */
   idempotencyKey?: string | null;
+  /** Counts the refusals made before any database work, written by the waiting room's round; without it, each is written at once (tests). */
+  refusalTally?: DropRefusalTally;
 };
 
 /** Thrown inside the transaction to roll it back with an answer for the buyer. */
@@ -126,6 +129,10 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
   const outOfTurn = firstWithoutAdmission(drops.values(), ctx.admissions, ctx.now);
   if (outOfTurn) {
     const { status, error, details, code, productId } = admissionRefusal(outOfTurn);
+    // No admission at all, or one this shop did not sign for this product or that has ended.
+    const reason = ctx.admissions?.tokens.has(outOfTurn.productId) ? "DROP_ADMISSION_FORGED" : "DROP_ADMISSION";
+    if (ctx.refusalTally) ctx.refusalTally.add(outOfTurn.productId, reason);
+    else await countDropRefusal(db, outOfTurn.productId, reason);
     return { status, body: { error, details, code, productId } };
   }
   const customer = typeof ctx.customer === "function" ? await ctx.customer() : ctx.customer;
@@ -163,7 +170,8 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
     if (!(error instanceof Refusal)) throw error;
     const { body } = error.result;
     if ("code" in body && body.code.startsWith("DROP_") && body.productId !== undefined) {
-      await countDropRefusal(db, body.productId, body.code as DropRefusal["code"]);
+      // Out of turn here: its admission was signed and in time, but its ticket no longer admitted (used).
+      await countDropRefusal(db, body.productId, body.code === "DROP_ADMISSION" ? "DROP_ADMISSION_USED" : (body.code as DropRefusal["code"]));
       // Refused for who they are (over the limit, an order already pending, their network): their
       // turn is spent, or their admission would hold a place in the line for nothing until it ends.
       if (TURN_SPENT_BY.has(body.code) && ctx.admissions) {

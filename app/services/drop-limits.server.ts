@@ -148,10 +148,17 @@ async function rekeyEarlierOrders(tx: Tx, productIds: number[]): Promise<void> {
   }
 }
 
-/** Counts a refused checkout of a drop by its reason (the seller's fairness summary), once the refusal has rolled back. */
-export async function countDropRefusal(db: Db, productId: number, reason: DropRefusal["code"]): Promise<void> {
+/**
+ * Why a drop's checkout was refused, as the fairness summary counts it: the answer's code, and
+ * for a checkout out of turn whether it brought no admission, a forged or ended one, or one
+ * already used (all three answer DROP_ADMISSION).
+ */
+export type DropRefusalReason = DropRefusal["code"] | "DROP_ADMISSION_FORGED" | "DROP_ADMISSION_USED";
+
+/** Counts refused checkouts of a drop by their reason (the seller's fairness summary), once the refusal has rolled back. */
+export async function countDropRefusal(db: Db, productId: number, reason: DropRefusalReason, count = 1): Promise<void> {
   await db
     .insert(dropRefusals)
-    .values({ productId, reason, count: 1 })
-    .onConflictDoUpdate({ target: [dropRefusals.productId, dropRefusals.reason], set: { count: sql`${dropRefusals.count} + 1` } });
+    .values({ productId, reason, count })
+    .onConflictDoUpdate({ target: [dropRefusals.productId, dropRefusals.reason], set: { count: sql`${dropRefusals.count} + ${count}` } });
 }

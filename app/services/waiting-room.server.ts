@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Logger } from "pino";
+import type { DropRefusalTally } from "./drop-refusal-tally.server";
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { dropQueue, orderItems, orders, productDrops, products, type QueueStatus } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
@@ -304,19 +305,25 @@ export async function useAdmission(tx: Db | Tx, token: string | undefined, produ
 /** How often each instance moves the lines on (a try-lock per drop: one of them does it). */
 export const QUEUE_ADVANCE_MS = 1_000;
 
-/** Moves every waiting room with someone in it on, every second, until stopped. */
-export function startWaitingRooms(db: Db, logger: Logger, intervalMs = QUEUE_ADVANCE_MS) {
+/** Moves every waiting room with someone in it on, every second, until stopped; writes the refusals counted meanwhile. */
+export function startWaitingRooms(db: Db, logger: Logger, options: { intervalMs?: number; refusals?: DropRefusalTally } = {}) {
   const job = startPeriodicJob({
     async run() {
+      await options.refusals?.flush(db);
       const now = new Date();
       for (const productId of await activeQueues(db)) {
         const admitted = await advanceQueue(db, productId, now);
         if (admitted > 0) logger.info({ productId, admitted }, "drop: admitted from the waiting room");
       }
     },
-    intervalMs,
+    intervalMs: options.intervalMs ?? QUEUE_ADVANCE_MS,
     logger,
     failure: "drop: waiting room round failed",
   });
-  return { stop: job.stop };
+  return {
+    async stop() {
+      await job.stop();
+      await options.refusals?.flush(db);
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
+import { DropRefusalTally } from "~/services/drop-refusal-tally.server";
 import { dropQueue, dropRefusals, orderEvents, orders, outboxEmails, productDrops, products, rateLimits, users } from "~/db/schema";
 import { addressKey } from "~/domain/address-key";
 import { UNPAID_DROP_ORDERS_PER_NETWORK } from "~/domain/drop-rules";
@@ -219,6 +220,27 @@ describe(`drop limits per customer on ${databaseLabel}`, () => {
     // Used: the same admission opens nothing more, whoever brings it.
     expect(await buy(product.id, "copie@example.com", withAdmission(first))).toMatchObject({ status: 403, body: { code: "DROP_ADMISSION" } });
     expect(await stockOf(product.id)).toBe(0);
+    // Every refusal in the fairness summary, by reason: none of them went unseen (issue 50).
+    const counted = await database.db.select({ reason: dropRefusals.reason, count: dropRefusals.count }).from(dropRefusals).where(eq(dropRefusals.productId, product.id)).orderBy(dropRefusals.reason);
+    expect(counted).toEqual([
+      { reason: "DROP_ADMISSION", count: 1 },
+      { reason: "DROP_ADMISSION_FORGED", count: 1 },
+      { reason: "DROP_ADMISSION_USED", count: 1 },
+      { reason: "DROP_EMAIL", count: 1 },
+    ]);
+  });
+
+  it("counts the refusals made before any database work in the process, written at the waiting room's next round", async () => {
+    const product = await drop({ perCustomerLimit: 1 }, 1);
+    await database.db.update(products).set({ dropTime: new Date(Date.now() - 60_000) }).where(eq(products.id, product.id));
+    const tally = new DropRefusalTally();
+    for (let i = 0; i < 3; i++) expect(await buy(product.id, `script-${i}@example.com`, { refusalTally: tally })).toMatchObject({ status: 403 });
+    const countedNow = () => database.db.select({ reason: dropRefusals.reason, count: dropRefusals.count }).from(dropRefusals).where(eq(dropRefusals.productId, product.id));
+    expect(await countedNow()).toEqual([]);
+    await tally.flush(database.db);
+    expect(await countedNow()).toEqual([{ reason: "DROP_ADMISSION", count: 3 }]);
+    await tally.flush(database.db);
+    expect(await countedNow()).toEqual([{ reason: "DROP_ADMISSION", count: 3 }]);
   });
 
   it("makes a restock's opening a new drop: an earlier opening's buyer may buy again, and its figures count its own sales", async () => {

@@ -233,7 +233,8 @@ async function scheduleDrop(page: Page, title: string, search: string) {
 test("a waiting page that loses its connection keeps trying: it shows its turn, then Épuisé", async ({ browser, page }) => {
   test.slow();
   const TITLE = "Typhlosion Holo – Neo Genesis";
-  const buyer = await newBuyer(browser);
+  // A phone on a poor connection.
+  const buyer = await (await browser.newContext({ locale: "fr-FR", viewport: { width: 390, height: 844 } })).newPage();
   await buyer.goto(url(`/catalog?q=${encodeURIComponent(TITLE)}`));
   await buyer.getByRole("link", { name: TITLE }).first().click();
   await expect(buyer.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
@@ -250,6 +251,7 @@ test("a waiting page that loses its connection keeps trying: it shows its turn, 
   const offline = (route: Route) => (route.request().method() === "GET" ? route.abort("internetdisconnected") : route.continue());
   await buyer.route("**/api/drops/*/file", offline);
   await expect(room.getByText("Connexion perdue, nouvelle tentative…")).toBeVisible({ timeout: 20_000 });
+  await room.screenshot({ path: test.info().outputPath("file-connexion-perdue-390.png") });
 
   // Meanwhile the drop opens; the network comes back: the page finds its turn by itself.
   await clock.reach(launch.at);
@@ -268,6 +270,22 @@ test("a waiting page that loses its connection keeps trying: it shows its turn, 
   await expect(room.getByText("Connexion perdue, nouvelle tentative…")).toBeVisible({ timeout: 45_000 });
   await buyer.unroute("**/api/drops/*/file", offline);
   await expect(room.getByText("Épuisé : toutes les unités de cette sortie ont été vendues.")).toBeVisible({ timeout: 45_000 });
+});
+
+test("a buyer refused at payment by the address's limit is told so on /merci, never that the order is confirmed", async ({ browser }) => {
+  // A phone; another mailbox, but the delivery address of the order paid in "two browsers of one customer".
+  const buyer = await (await browser.newContext({ locale: "fr-FR", viewport: { width: 390, height: 844 } })).newPage();
+  await addToCart(buyer);
+  await checkoutWithEmail(buyer, "autre.boite@example.com");
+  await fillPaymentPage(buyer);
+  await expect(buyer).toHaveURL(/\/merci/);
+  await expect(buyer.getByRole("heading", { level: 1, name: "Limite par client atteinte" })).toBeVisible({ timeout: 15_000 });
+  await expect(buyer.getByText(/d'autres commandes livrées à la même adresse en comptent déjà autant que la limite le permet/).first()).toBeVisible();
+  await expect(buyer.getByText(/intégralement remboursé/).first()).toBeVisible();
+  await expect(buyer.getByText("Commande confirmée")).toHaveCount(0);
+  await expect(buyer.getByText("Merci pour votre commande !")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(buyer);
+  await buyer.screenshot({ path: test.info().outputPath("merci-refusee-390.png"), fullPage: true });
 });
 
 /** The link to `path` in the newest e-mail to `to` whose subject starts with `subject`, read in /admin/emails. */

@@ -32,7 +32,8 @@ export default defineConfig({
           maxWorkers: Number(process.env.INTEGRATION_WORKERS ?? 2),
           // The files share a worker's imports too: about 45 s of each run was importing the
           // server's modules again for every file. Each file still opens its own database and
-          // none fakes modules, timers or the environment.
+          // none fakes modules or the environment; the one that fakes Date (admin-two-factor,
+          // its TOTP steps) gives it back, and the TOTP helper's hook, in its afterAll.
           isolate: false,
           // The run's templates (a migrated database, a server's data directory).
           globalSetup: ["tests/setup/vitest-global-setup.ts"],

@@ -106,6 +106,7 @@ describe(`admin second factor (TOTP) on ${databaseLabel}`, () => {
     await createUserWithPassword(database.db, { name: "Vendeuse", email: ADMIN, password: PASSWORD, role: "admin", emailVerified: true });
   });
   afterAll(async () => {
+    advanceTotpClockWith(null);
     vi.useRealTimers();
     await database?.close();
   });

@@ -44,14 +44,17 @@ export async function unusedTotpCode(secret: string, used: UsedSteps = ledgerOf(
   }
 }
 
-let nextStep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const waitForReal = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+let nextStep = waitForReal;
 
 /**
  * For tests whose shop runs in their own process under a clock they control (vitest's fake
- * Date): moves that clock to the next step instead of waiting for it.
+ * Date): moves that clock to the next step instead of waiting for it. `null` puts the real wait
+ * back: call it when the clock is given back (the files of a worker share this module, and a
+ * later file's `vi.setSystemTime` without fake timers would freeze its Date).
  */
-export function advanceTotpClockWith(advance: (ms: number) => void): void {
-  nextStep = async (ms) => advance(ms);
+export function advanceTotpClockWith(advance: ((ms: number) => void) | null): void {
+  nextStep = advance ? async (ms) => advance(ms) : waitForReal;
 }
 
 function ledgerOf(secret: string): Set<number> {

@@ -143,12 +143,7 @@ test("an alert subscriber confirms by e-mail and gets the e-mail when the stock 
   await expect(collector.getByText(`Alerte confirmée : vous recevrez un e-mail quand « ${SOLD_OUT} » sera en vente.`)).toBeVisible();
 
   // The seller puts 3 back on sale: the e-mail goes out within seconds.
-  await page.goto(url(`/admin/products?q=${encodeURIComponent("Lugia V")}`));
-  await page.getByRole("link", { name: `Modifier ${SOLD_OUT}` }).click();
-  await waitForHydration(page);
-  await page.getByLabel("Stock").fill("3");
-  await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
-  await expect(page.getByText("Produit mis à jour").first()).toBeVisible();
+  await editProduct(page, SOLD_OUT, "Lugia V", () => page.getByLabel("Stock").fill("3"));
   await expect
     .poll(async () => (await (await page.request.get(url("/admin/emails"))).text()).includes(`« ${SOLD_OUT} » est en vente`), { timeout: 20_000 })
     .toBe(true);
@@ -202,6 +197,16 @@ test("a buyer waits with a visible place and is admitted when a unit held by ano
   await expect(thirdRoom.getByRole("button", { name: `au panier : ${TITLE}` })).toBeVisible();
 });
 
+/** The seller, signed in on `page`, opens `title`'s form (found by `search`), changes it with `change`, and saves it. */
+async function editProduct(page: Page, title: string, search: string, change: () => Promise<unknown>) {
+  await page.goto(url(`/admin/products?q=${encodeURIComponent(search)}`));
+  await page.getByRole("link", { name: `Modifier ${title}` }).click();
+  await waitForHydration(page);
+  await change();
+  await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+  await expect(page.getByText("Produit mis à jour").first()).toBeVisible();
+}
+
 /**
  * The seller, signed in on `page`, gives `title` 1 unit and an opening ten minutes ahead on the
  * server's clock, and makes it a first-come drop (so places follow arrivals; the form proposes
@@ -209,16 +214,13 @@ test("a buyer waits with a visible place and is admitted when a unit held by ano
  */
 async function scheduleDrop(page: Page, title: string, search: string) {
   await signInAdmin(page, ADMIN, server.url);
-  await page.goto(url(`/admin/products?q=${encodeURIComponent(search)}`));
-  await page.getByRole("link", { name: `Modifier ${title}` }).click();
-  await waitForHydration(page);
-  await page.getByLabel("Stock").fill("1");
   const launch = parisLaunch(600, clock.now());
-  await page.getByRole("button", { name: "Choisir une date" }).click();
-  await page.getByRole("button", { name: new RegExp(launch.day) }).click();
-  await page.getByLabel("Heure").fill(launch.time);
-  await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
-  await expect(page.getByText("Produit mis à jour").first()).toBeVisible();
+  await editProduct(page, title, search, async () => {
+    await page.getByLabel("Stock").fill("1");
+    await page.getByRole("button", { name: "Choisir une date" }).click();
+    await page.getByRole("button", { name: new RegExp(launch.day) }).click();
+    await page.getByLabel("Heure").fill(launch.time);
+  });
   await page.goto(url("/admin/drops"));
   await waitForHydration(page);
   const form = page.getByRole("region", { name: "Nouvelle sortie" });
@@ -261,12 +263,7 @@ test("a waiting page that loses its connection keeps trying: it shows its turn, 
 
   // Lost again while the last unit goes (the seller takes it off): back online, « Épuisé ».
   await buyer.route("**/api/drops/*/file", offline);
-  await page.goto(url(`/admin/products?q=${encodeURIComponent("Typhlosion")}`));
-  await page.getByRole("link", { name: `Modifier ${TITLE}` }).click();
-  await waitForHydration(page);
-  await page.getByLabel("Stock").fill("0");
-  await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
-  await expect(page.getByText("Produit mis à jour").first()).toBeVisible();
+  await editProduct(page, TITLE, "Typhlosion", () => page.getByLabel("Stock").fill("0"));
   await expect(room.getByText("Connexion perdue, nouvelle tentative…")).toBeVisible({ timeout: 45_000 });
   await buyer.unroute("**/api/drops/*/file", offline);
   await expect(room.getByText("Épuisé : toutes les unités de cette sortie ont été vendues.")).toBeVisible({ timeout: 45_000 });

@@ -14,9 +14,11 @@
 // one Gmail mailbox (one per cookie jar); a jar whose code did not come takes a sibling's cookie.
 // Run twice per database, first come then fair start. PGlite: one server; PostgreSQL: two
 // instances on one database, buyers split between them.
+import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { BUSY, HEADERS, cpuMs, fmt, label, seed, sleep, startServer, withScenarioDatabase } from "./bench.mjs";
 import { countBy, dropDb, machineBusyMs, testPaymentForm } from "./bench-drop.mjs";
@@ -180,6 +182,31 @@ function rawRequest(run, server, socket, { method = "GET", url, ip, jar, kind, w
     socket.on("close", () => done({ status: null, error: "closed" }));
     socket.write(`${lines.join("\r\n")}\r\n\r\n`);
   });
+}
+
+/**
+ * CPU time (ms) of a throwaway PostgreSQL cluster's processes (its postmaster and their children,
+ * the backends): null on another server (DATABASE_URL) or PGlite.
+ */
+function postgresCpuMs(dataDir) {
+  if (!dataDir) return null;
+  let postmaster;
+  try {
+    postmaster = Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+  } catch {
+    return null;
+  }
+  let total = cpuMs(postmaster);
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === postmaster) total += cpuMs(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
 
 /** A customer's delivery address: its own street number, so no two customers share an address key. */
@@ -408,7 +435,25 @@ async function oneRun(kind, mode, { port }) {
       // the closed room 2 s before), so that the burst is the joins themselves, fired within the
       // line's first 100 ms, and not this process opening 800 connections (logged apart, "look").
       await sleep(opensAt - ROOM.warmLeadMs - Date.now());
-      await Promise.all(pages.filter((p) => p.arriveAt < opensAt + ROOM.burstMs).map(async (p) => (p.socket = await openConnection(p.server))));
+      const burstPages = pages.filter((p) => p.arriveAt < opensAt + ROOM.burstMs);
+      await Promise.all(burstPages.map(async (p) => (p.socket = await openConnection(p.server))));
+      // The CPU the burst costs: the servers', and the machine's (PostgreSQL and this process
+      // included), from just before the room opens until its last join is answered.
+      const burstCpu = (async () => {
+        await sleep(opensAt - 20 - Date.now());
+        const statsClient = process.env.BENCH_PG_STATS && postgres ? new pg.Client({ connectionString: postgres.url }) : null;
+        if (statsClient) { await statsClient.connect(); await statsClient.query("create extension if not exists pg_stat_statements"); await statsClient.query("select pg_stat_statements_reset()"); }
+        const at0 = { servers: servers.map((s) => cpuMs(s.pid)), postgres: postgresCpuMs(postgres?.dataDir), machine: machineBusyMs(), bench: process.cpuUsage(), t: Date.now() };
+        while (!run.stop && burstPages.some((p) => p.joinedAt === undefined)) await sleep(10);
+        if (statsClient) {
+          const { rows } = await statsClient.query("select calls, round(total_exec_time::numeric,1) as exec_ms, round(total_plan_time::numeric,1) as plan_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) as q from pg_stat_statements order by total_exec_time + total_plan_time desc limit 25");
+          console.log(rows.map((r) => `    ${r.calls} calls, exec ${r.exec_ms} ms, plan ${r.plan_ms} ms: ${r.q}`).join("\n"));
+          await statsClient.end();
+        }
+        const bench = process.cpuUsage(at0.bench);
+        const postgresMs = at0.postgres === null ? null : postgresCpuMs(postgres.dataDir) - at0.postgres;
+        return { wallMs: Date.now() - at0.t, servers: servers.map((s, i) => cpuMs(s.pid) - at0.servers[i]), postgres: postgresMs, machine: machineBusyMs() - at0.machine, bench: (bench.user + bench.system) / 1000 };
+      })();
       // Ends the run once every waiting page has seen "épuisé" after the last sale, or at the deadline.
       const watcher = (async () => {
         const deadline = dropAt + ROOM.afterDropMs;
@@ -422,6 +467,7 @@ async function oneRun(kind, mode, { port }) {
         run.stop = true;
       })();
       await Promise.all([...all, watcher]);
+      const burstCost = await burstCpu;
       const wallMs = Date.now() - t0;
       os.setPriority(BASE_PRIORITY);
       const cpu = servers.map((s, i) => cpuMs(s.pid) - cpu0[i]);
@@ -434,7 +480,7 @@ async function oneRun(kind, mode, { port }) {
       }
       const serverErrors = servers.flatMap((s) => s.output().split("\n").filter((line) => /"level":(50|60)|^checkout|Error/.test(line)));
       const database = dropDb("customers", { ...env, DROP_PRODUCT_ID: String(productId) });
-      const result = summarize({ kind, mode, origin: postgres?.origin ?? "PGlite (temporary DATA_DIR)", instances, seeded, pages, payments, log: run.log, opensAt, dropAt, windowMs, database, cpu, benchCpu: (benchCpu.user + benchCpu.system) / 1000, machineCpu, wallMs, serverErrors });
+      const result = summarize({ kind, mode, origin: postgres?.origin ?? "PGlite (temporary DATA_DIR)", instances, seeded, pages, payments, log: run.log, opensAt, dropAt, windowMs, database, burstCost, cpu, benchCpu: (benchCpu.user + benchCpu.system) / 1000, machineCpu, wallMs, serverErrors });
       printRun(result);
       return result;
     } finally {
@@ -537,7 +583,7 @@ function summarize(r) {
     room: spread(room),
     roomJoins: spread(roomLog.filter((e) => e.kind === "join").map((e) => e.ms)),
     roomPolls: spread(roomLog.filter((e) => e.kind === "status").map((e) => e.ms)),
-    burst: { fired: burst.length, scripts: burst.filter((e) => e.who === "script").length, honest: burst.filter((e) => e.who === "honest").length, lastFiredMs: burst.length ? Math.max(...burst.map((e) => e.at - r.opensAt)) : null, statuses: countBy(burst, (e) => (e.status === null ? e.error : String(e.status))), ...spread(burst.filter((e) => e.status !== null).map((e) => e.ms)) },
+    burst: { cost: r.burstCost, fired: burst.length, scripts: burst.filter((e) => e.who === "script").length, honest: burst.filter((e) => e.who === "honest").length, lastFiredMs: burst.length ? Math.max(...burst.map((e) => e.at - r.opensAt)) : null, statuses: countBy(burst, (e) => (e.status === null ? e.error : String(e.status))), ...spread(burst.filter((e) => e.status !== null).map((e) => e.ms)) },
     roomHonest: spread(r.log.filter((e) => (e.kind === "join" || e.kind === "status") && e.status !== null && e.who === "honest").map((e) => e.ms)),
     roomScripts: spread(r.log.filter((e) => (e.kind === "join" || e.kind === "status") && e.status !== null && e.who === "script").map((e) => e.ms)),
     s5xx: all5xx.length,
@@ -585,6 +631,8 @@ function printRun(r) {
   const lat = (s) => `p50 ${fmt(s.p50, 0)} ms, p99 ${fmt(s.p99, 0)} ms, max ${fmt(s.max, 0)} ms`;
   console.log(`  tickets: ${r.tickets.honest}/${r.honest} honest pages, ${r.tickets.scripts}/${r.scriptPages} script pages; joins ${JSON.stringify(q.join.statuses)}`);
   console.log(`  burst: ${r.burst.fired} joins fired in the room's first ${ROOM.burstMs} ms (${r.burst.scripts} by scripts, ${r.burst.honest} honest; the last ${fmt(r.burst.lastFiredMs, 0)} ms in), answered ${JSON.stringify(r.burst.statuses)}; p50/p95/p99 ${pcts(r.burst)} ms, max ${fmt(r.burst.max, 0)} ms`);
+  const c = r.burst.cost;
+  console.log(`  the burst's CPU, from the opening to its last answer (${fmt(c.wallMs, 0)} ms): servers ${c.servers.map((v) => `${fmt(v, 0)} ms`).join(" + ")}, bench ${fmt(c.bench, 0)} ms${c.postgres === null ? "" : `, PostgreSQL ${fmt(c.postgres, 0)} ms`}, the whole machine ${fmt(c.machine, 0)} ms (${r.cpu.cores} cores)`);
   console.log(`  waiting room p50/p95/p99: all ${pcts(r.room)} ms; joins ${pcts(r.roomJoins)} ms (${r.roomJoins.n}); polls ${pcts(r.roomPolls)} ms (${r.roomPolls.n})`);
   console.log(`  tickets in the database: ${r.database.ticketsByKind.honest} honest, ${r.database.ticketsByKind.scripts} scripts' (at most ${r.database.scriptTicketsMaxPerNetwork} per script)`);
   console.log(`  waiting-room requests: ${r.room.n}, ${lat(r.room)} (joins ${lat(q.join.latency)}; status ${lat(q.status.latency)}; honest pages' ${lat(r.roomHonest)}, scripts' ${lat(r.roomScripts)})`);

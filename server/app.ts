@@ -92,7 +92,16 @@ export function createApp(deps: AppDeps): RequestListener {
   const configuredOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null;
   // Ahead of Express: a drop's checkouts and waiting room skip it and the page machinery (server/bare-http.ts).
   const trustProxy = app.get("trust proxy fn") as TrustProxy;
-  const dropQueueRoute = dropQueueRoutes({ db: database.db, publicUrl: deps.publicUrl, configuredOrigin, trustProxy, dropSecret: deps.dropSecret, logger });
+  const dropQueueRoute = dropQueueRoutes({
+    db: database.db,
+    publicUrl: deps.publicUrl,
+    configuredOrigin,
+    trustProxy,
+    dropSecret: deps.dropSecret,
+    auth: deps.auth,
+    shop: () => ({ name: shop.name, email: shop.email, publicUrl: deps.publicUrl() }),
+    logger,
+  });
   const checkoutRoute = checkoutRoutes({
     database,
     payments: deps.payments,

@@ -2,12 +2,19 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import { parse as parseCookies, serialize } from "cookie";
 import type { Db } from "~/db/types";
+import type { ZodType } from "zod";
 import { admissionCookie, ticketCookie } from "~/domain/drop-cookies";
+import { type Collector, COLLECTOR_COOKIE, COLLECTOR_HOURS, collectorCodeSchema, collectorEmailSchema } from "~/domain/drop-identity";
+import type { MailShop } from "~/domain/email-templates";
 import { networkKey } from "~/domain/network-key";
 import type { QueueView } from "~/domain/waiting-room";
+import type { Auth } from "~/lib/auth.server";
+import { parseJson } from "~/lib/request-input.server";
 import { OneAtATimePerKey } from "~/lib/semaphore.server";
+import { collectorFromToken, collectorOfAccount, confirmCollectorCode, requestCollectorCode } from "~/services/drop-identity.server";
+import { viewerFromHeaders } from "~/services/session.server";
 import { admissionToken, joinQueue, queueView } from "~/services/waiting-room.server";
-import { type BareHandler, type TrustProxy, clientFacts, isSameOrigin, routePath, runHandler, sendJson } from "./bare-http";
+import { type BareHandler, type ClientFacts, type TrustProxy, clientFacts, headerReader, isSameOrigin, readBody, routePath, runHandler, sendJson } from "./bare-http";
 
 export type DropQueueEndpointDeps = {
   db: Db;
@@ -17,11 +24,17 @@ export type DropQueueEndpointDeps = {
   configuredOrigin: string | null;
   trustProxy: TrustProxy;
   logger: Logger;
-  /** Signs a drop's admissions. */
+  /** Signs a drop's admissions and its collectors' cookies. */
   dropSecret: string;
+  /** Who is signed in (a fair start's collector may be an account). */
+  auth: Auth;
+  /** The shop, for the fair start's code e-mails. */
+  shop: () => MailShop;
 };
 
-const FILE_PATH = /^\/api\/drops\/([^/]+)\/file$/;
+const ROUTE = /^\/api\/drops\/([^/]+)\/(file|identite|identite\/code)$/;
+/** An e-mail address and a code: a few hundred bytes at most. */
+const MAX_IDENTITY_BODY_BYTES = 2 * 1024;
 const NO_ROOM = { error: "Ce produit n'a pas de file d'attente." };
 
 /**
@@ -35,10 +48,10 @@ const NO_ROOM = { error: "Ce produit n'a pas de file d'attente." };
 export function dropQueueRoutes(deps: DropQueueEndpointDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
   return (req, res) => {
     if (req.method !== "GET" && req.method !== "POST") return false;
-    const match = FILE_PATH.exec(routePath(req.url ?? ""));
-    if (!match) return false;
+    const match = ROUTE.exec(routePath(req.url ?? ""));
+    if (!match || (match[2] !== "file" && req.method !== "POST")) return false;
     const productId = /^\d{1,9}$/.test(match[1]!) ? Number(match[1]) : null;
-    const handler = req.method === "GET" ? poll(deps, productId) : join(deps, productId);
+    const handler = match[2] === "identite" ? askCode(deps, productId) : match[2] === "identite/code" ? checkCode(deps) : req.method === "GET" ? poll(deps, productId) : join(deps, productId);
     runHandler(handler, req, res, clientFacts(req, deps.trustProxy), deps.logger, "waiting room endpoint");
     return true;
   };
@@ -73,8 +86,8 @@ function join(deps: DropQueueEndpointDeps, productId: number | null): BareHandle
       if (before.state === "waiting" || before.state === "admitted" || before.state === "sold_out") return answer(deps, res, productId, current, before);
     }
     const network = networkKey(client.ip);
-    const joined = await networkJoins.run(`${productId} ${network}`, () => joinQueue(deps.db, productId, { network, now }));
-    if (!joined.ok) return sendJson(res, joined.status, { error: joined.error });
+    const joined = await networkJoins.run(`${productId} ${network}`, () => joinQueue(deps.db, productId, { network, now, collector: () => collectorOf(deps, req, client, now) }));
+    if (!joined.ok) return sendJson(res, joined.status, "needs" in joined ? { error: joined.error, needs: joined.needs } : { error: joined.error });
     answer(deps, res, productId, joined.ticketId, joined.view, [serialize(ticketCookie(productId), joined.ticketId, cookieOptions(deps, 24 * 60 * 60))]);
   };
 }
@@ -88,6 +101,56 @@ function join(deps: DropQueueEndpointDeps, productId: number | null): BareHandle
  * memory; other networks' joins go on meanwhile. The lock still orders the instances.
  */
 const networkJoins = new OneAtATimePerKey();
+
+/** The collector this request speaks for: its signed-in account, else the mailbox its cookie names (domain/drop-identity.ts). */
+async function collectorOf(deps: DropQueueEndpointDeps, req: IncomingMessage, client: ClientFacts, now: Date): Promise<Collector | null> {
+  const viewer = await viewerFromHeaders(headerReader(req), { auth: deps.auth, clientIp: client.ip });
+  if (viewer) return collectorOfAccount(viewer.email);
+  return collectorFromToken(parseCookies(req.headers.cookie ?? "")[COLLECTOR_COOKIE], deps.dropSecret, now);
+}
+
+/** A small JSON body checked by the form's own schema: its value, or the answer already sent (400, 413, 422). */
+async function readInput<T>(req: IncomingMessage, res: ServerResponse, schema: ZodType<T>): Promise<T | null> {
+  let body: unknown;
+  try {
+    body = parseJson(await readBody(req, MAX_IDENTITY_BODY_BYTES));
+  } catch (error) {
+    if (error instanceof Error && error.message === "body too large") {
+      res.setHeader("Connection", "close");
+      sendJson(res, 413, { error: "Requête trop volumineuse." });
+    } else sendJson(res, 400, { error: "Requête illisible." });
+    return null;
+  }
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  sendJson(res, 422, { error: parsed.error.issues[0]?.message ?? "Saisie invalide." });
+  return null;
+}
+
+/** POST /api/drops/:id/identite {email}: e-mails a one-time code for this fair start's waiting room. */
+function askCode(deps: DropQueueEndpointDeps, productId: number | null): BareHandler {
+  return async (req, res, client) => {
+    if (!isSameOrigin(req, client, deps.configuredOrigin)) return sendJson(res, 403, { error: "Requête refusée." });
+    if (productId === null) return sendJson(res, 404, NO_ROOM);
+    const input = await readInput(req, res, collectorEmailSchema);
+    if (!input) return;
+    const sent = await requestCollectorCode(deps.db, { shop: deps.shop(), secret: deps.dropSecret }, { productId, email: input.email, clientIp: client.ip, now: new Date() });
+    if (!sent.ok) return sendJson(res, sent.status, { error: sent.error });
+    sendJson(res, 202, { sent: true });
+  };
+}
+
+/** POST /api/drops/:id/identite/code {email, code}: a right code gives the browser the collector's cookie (every drop). */
+function checkCode(deps: DropQueueEndpointDeps): BareHandler {
+  return async (req, res, client) => {
+    if (!isSameOrigin(req, client, deps.configuredOrigin)) return sendJson(res, 403, { error: "Requête refusée." });
+    const input = await readInput(req, res, collectorCodeSchema);
+    if (!input) return;
+    const checked = await confirmCollectorCode(deps.db, deps.dropSecret, { email: input.email, code: input.code, now: new Date() });
+    if (!checked.ok) return sendJson(res, checked.status, { error: checked.error });
+    sendJson(res, 200, { confirmed: true }, [serialize(COLLECTOR_COOKIE, checked.token, cookieOptions(deps, COLLECTOR_HOURS * 3_600))]);
+  };
+}
 
 function ticketOf(req: IncomingMessage, productId: number): string | null {
   return parseCookies(req.headers.cookie ?? "")[ticketCookie(productId)] ?? null;

@@ -32,3 +32,21 @@ export function alertAvailableEmail({ shop, product, productUrl, unsubscribeUrl 
     ],
   });
 }
+
+/**
+ * The one-time code of a fair start's waiting room (issue 50): it proves the mailbox of the
+ * collector who joins. Nothing else: no link to follow, nothing that a typed address could misuse.
+ */
+export function dropCodeEmail({ shop, product, code, minutes }: { shop: MailShop; product: string; code: string; minutes: number }): EmailContent {
+  return layout(shop, {
+    subject: `Votre code pour la file d'attente – ${shop.name}`,
+    preheader: `Votre code : ${code}`,
+    heading: "Votre code pour la file d'attente",
+    parts: [
+      paragraph("Bonjour,"),
+      paragraph(`Pour rejoindre la file d'attente de « ${product} » sur ${shop.name}, saisissez ce code sur la page du produit (valable ${minutes} minutes) :`),
+      paragraph(`Votre code : ${code}`),
+      note("Une place par collectionneur : ce code confirme votre adresse e-mail pour cette sortie. Vous n'avez rien demandé ? Ignorez cet e-mail."),
+    ],
+  });
+}

@@ -8,7 +8,7 @@ describe("rate limits", () => {
 
   it("keys every per-address limit by the client's network: an IPv4 address, an IPv6 /64", () => {
     const perAddress = (Object.keys(RATE_LIMITS) as (keyof typeof RATE_LIMITS)[]).filter((name) => name.endsWith("PerIp"));
-    expect(perAddress).toHaveLength(9);
+    expect(perAddress).toHaveLength(10);
     for (const name of perAddress) {
       expect(rateLimitKey(name, "2001:db8:1:2::1"), name).toBe(`${name}:2001:db8:1:2::/64`);
       expect(rateLimitKey(name, "2001:DB8:1:2:aaaa:bbbb:cccc:dddd"), name).toBe(rateLimitKey(name, "2001:db8:1:2::1"));

@@ -66,6 +66,12 @@ export const RATE_LIMITS = {
   // products; a flood from one address or to one mailbox stops.
   alertPerIp: { limit: 20, windowMs: 60 * MINUTE, perNetwork: true },
   alertPerEmail: { limit: 5, windowMs: 60 * MINUTE },
+  // A fair start's one-time codes (each e-mails the address given): a collector asks once or
+  // twice per drop, but a carrier's NAT puts many collectors behind one address, so the bound
+  // per network only stops a flood of mailboxes. Per mailbox, the limit also bounds the guesses
+  // (CODE_ATTEMPTS per code).
+  dropCodePerIp: { limit: 60, windowMs: 60 * MINUTE, perNetwork: true },
+  dropCodePerEmail: { limit: 3, windowMs: 60 * MINUTE },
   // The admin's e-mail test: one run every 5 s (a double click must not send four e-mails).
   emailTestPerAdmin: { limit: 1, windowMs: 5_000 },
 } satisfies Record<string, RateLimitRule>;

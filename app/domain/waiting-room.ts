@@ -19,9 +19,19 @@ export const ADMISSION_MARGIN = 1.5;
 export const TICKETS_PER_IPV6_NETWORK = 2;
 export const TICKETS_PER_IPV4_ADDRESS = 10;
 
-/** The bound for a network as domain/network-key.ts writes it ("…::/64" for IPv6). */
-export function ticketsPerNetwork(network: string): number {
-  return network.endsWith("/64") ? TICKETS_PER_IPV6_NETWORK : TICKETS_PER_IPV4_ADDRESS;
+/**
+ * With a collector behind each ticket (a fair start, domain/drop-identity.ts) the bound only
+ * stops floods, and a carrier's NAT puts many collectors behind one IPv4 address: 200; an IPv6
+ * /64 stays one subscriber's line: 10.
+ */
+export const COLLECTOR_TICKETS_PER_IPV4_ADDRESS = 200;
+export const COLLECTOR_TICKETS_PER_IPV6_NETWORK = 10;
+
+/** The bound for a network as domain/network-key.ts writes it ("…::/64" for IPv6), for tickets with or without a collector. */
+export function ticketsPerNetwork(network: string, collectors = false): number {
+  const ipv6 = network.endsWith("/64");
+  if (collectors) return ipv6 ? COLLECTOR_TICKETS_PER_IPV6_NETWORK : COLLECTOR_TICKETS_PER_IPV4_ADDRESS;
+  return ipv6 ? TICKETS_PER_IPV6_NETWORK : TICKETS_PER_IPV4_ADDRESS;
 }
 /** How often a waiting page asks for its place (sold out is then seen within this and the server's round). */
 export const QUEUE_POLL_MS = 2_000;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { dropQueue, inboxMessages, orders, outboxEmails, rateLimits, sessions, verifications } from "~/db/schema";
+import { dropIdentityCodes, dropQueue, inboxMessages, orders, outboxEmails, rateLimits, sessions, verifications } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { startPeriodicJob } from "~/lib/periodic-job.server";
 import { CLOSED_INBOX_STATUSES, RETAINED_EMAIL_TEXT, retentionCutoffs } from "~/domain/retention";
@@ -16,6 +16,8 @@ export type RetentionReport = {
   verifications: number;
   orderNetworks: number;
   queueTickets: number;
+  /** A fair start's one-time codes past their minutes (the next request of any mailbox also clears them). */
+  collectorCodes: number;
 };
 
 /**
@@ -25,7 +27,7 @@ export type RetentionReport = {
  * months lose their photos (files deleted from private storage, then the keys; a key whose
  * file could not be deleted stays for the next run); expired rate-limit counters, sessions and
  * links go; orders placed more than 30 days ago forget the client's network, and waiting-room
- * tickets that old go. Every step is idempotent, so instances running it at once only repeat each other.
+ * tickets that old go (with the collector's mailbox key they carry), as do expired one-time codes. Every step is idempotent, so instances running it at once only repeat each other.
  */
 export async function runRetention(deps: { db: Db; privateFiles: FileStore }, now: Date): Promise<RetentionReport> {
   const { db } = deps;
@@ -68,6 +70,7 @@ export async function runRetention(deps: { db: Db; privateFiles: FileStore }, no
     .where(and(isNotNull(orders.clientNetwork), lt(orders.createdAt, cutoff.orderNetwork)))
     .returning({ id: orders.id });
   const tickets = await db.delete(dropQueue).where(lt(dropQueue.joinedAt, cutoff.orderNetwork)).returning({ id: dropQueue.id });
+  const codes = await db.delete(dropIdentityCodes).where(lt(dropIdentityCodes.expiresAt, now)).returning({ id: dropIdentityCodes.id });
 
   return {
     emails: emails.length,
@@ -79,6 +82,7 @@ export async function runRetention(deps: { db: Db; privateFiles: FileStore }, no
     verifications: links.length,
     orderNetworks: networks.length,
     queueTickets: tickets.length,
+    collectorCodes: codes.length,
   };
 }
 

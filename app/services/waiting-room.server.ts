@@ -1,10 +1,11 @@
 import { randomInt } from "node:crypto";
 import type { Logger } from "pino";
 import type { DropRefusalTally } from "./drop-refusal-tally.server";
-import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import { dropQueue, orderItems, orders, productDrops, products, type QueueStatus } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import { type DropStartMode } from "~/domain/drop-form";
+import { type Collector, type IdentityNeeded, identityNeeded, identityNeededMessage } from "~/domain/drop-identity";
 import {
   ADMISSION_MINUTES,
   admissionSlots,
@@ -28,12 +29,19 @@ import { readToken, signToken } from "~/lib/signed-token.server";
  * instances agree, and one stopped mid-drop loses nobody's place.
  */
 
-type Room = { productId: number; dropTime: Date; startMode: DropStartMode; windowMinutes: number; stock: number };
+type Room = { productId: number; dropTime: Date; startMode: DropStartMode; windowMinutes: number; stock: number; accountRequired: boolean };
 
 /** The product's waiting room, or null when it has none (not a drop, or no opening time). */
 export async function roomOf(db: Db | Tx, productId: number): Promise<Room | null> {
   const [row] = await db
-    .select({ productId: products.id, dropTime: products.dropTime, startMode: productDrops.startMode, windowMinutes: productDrops.fairWindowMinutes, stock: products.stock })
+    .select({
+      productId: products.id,
+      dropTime: products.dropTime,
+      startMode: productDrops.startMode,
+      windowMinutes: productDrops.fairWindowMinutes,
+      stock: products.stock,
+      accountRequired: productDrops.accountRequired,
+    })
     .from(productDrops)
     .innerJoin(products, eq(products.id, productDrops.productId))
     .where(eq(productDrops.productId, productId));
@@ -55,20 +63,35 @@ export async function queueFigures(db: Db | Tx, room: Pick<Room, "productId" | "
   return { available: Math.max(0, room.stock), held: row?.held ?? 0, sold: row?.sold ?? 0 };
 }
 
-export type JoinResult = { ok: true; ticketId: string; view: QueueView } | { ok: false; status: 404 | 409 | 429; error: string };
+export type JoinResult =
+  | { ok: true; ticketId: string; view: QueueView }
+  | { ok: false; status: 404 | 409 | 429; error: string }
+  | { ok: false; status: 401; error: string; needs: IdentityNeeded };
 
 /**
- * Takes a ticket for this browser: free, nothing held (the fair start is no lottery). Refused
- * before the room opens, and past the tickets one network may take for this drop. Answers with
- * the new ticket's view, from the instance's reading of the room (no second read).
+ * Takes a ticket: free, nothing held (the fair start is no lottery). Refused before the room
+ * opens, and past the tickets one network may take for this drop. In a fair start the ticket is
+ * a collector's (domain/drop-identity.ts): one without is asked to prove one (401), and a
+ * collector who joins again, from any browser, gets their one ticket back. Answers with the
+ * ticket's view, from the instance's reading of the room (no second read).
  */
-export async function joinQueue(db: Db, productId: number, client: { network: string; now: Date }): Promise<JoinResult> {
+export async function joinQueue(db: Db, productId: number, client: { network: string; now: Date; collector?: () => Promise<Collector | null> }): Promise<JoinResult> {
   const shared = await roomSnapshot(db, productId, client.now);
   if (!shared) return { ok: false, status: 404, error: "Ce produit n'a pas de file d'attente." };
   const { room } = shared;
   const opensAt = queueOpensAt(room.dropTime, room.windowMinutes);
   if (client.now < opensAt) return { ok: false, status: 409, error: "La file d'attente n'est pas encore ouverte." };
-  const bound = ticketsPerNetwork(client.network);
+  // Only a fair start asks who joins (a session's lookup costs a read).
+  const collector = room.startMode === "fair_start" ? ((await client.collector?.()) ?? null) : null;
+  const needs = identityNeeded(room, collector);
+  if (needs) return { ok: false, status: 401, error: identityNeededMessage(needs), needs };
+  const identity = collector?.key ?? null;
+  if (identity) {
+    const held = await collectorTicket(db, room, identity);
+    if (held && isLive(held, client.now)) return { ok: true, ticketId: held.id, view: viewOf(shared, held, client.now) };
+    if (held) return rejoin(db, shared, held.id, client.now);
+  }
+  const bound = ticketsPerNetwork(client.network, identity !== null);
   const full = { ok: false as const, status: 429 as const, error: "Trop de places prises depuis votre connexion pour cette sortie." };
   // Tickets are never given back during a drop: a network once at its bound stays there, and this
   // instance refuses it from memory; else from a plain read, before waiting on its lock (a
@@ -80,23 +103,54 @@ export async function joinQueue(db: Db, productId: number, client: { network: st
     return full;
   }
   const rank = ticketRank(room.startMode, room.dropTime, client.now, randomInt(0, FAIR_RANK_RANGE));
-  const ticketId = await db.transaction(async (tx) => {
+  const joined = await db.transaction(async (tx) => {
     // One network's tickets are counted under its own lock: parallel joins cannot all pass.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`queue:${productId}:${client.network}`}, 0))`);
     const taken = await networkTickets(tx, room, client.network);
     if (taken >= bound) return null;
     const [ticket] = await tx
       .insert(dropQueue)
-      .values({ productId, dropTime: room.dropTime, rank, network: client.network, joinedAt: client.now })
+      .values({ productId, dropTime: room.dropTime, rank, network: client.network, identity, joinedAt: client.now })
+      // The same collector joining on two browsers at once: the second gets the first's ticket.
+      .onConflictDoNothing()
       .returning({ id: dropQueue.id });
+    if (!ticket) return { held: await collectorTicket(tx, room, identity!) };
     if (taken + 1 >= bound) atBound.add(client.network);
-    return ticket!.id;
+    return { ticketId: ticket.id };
   });
-  if (!ticketId) {
+  if (!joined) {
     atBound.add(client.network);
     return full;
   }
-  return { ok: true, ticketId, view: viewOf(shared, { status: "waiting", rank, admissionExpiresAt: null }, client.now) };
+  if ("held" in joined) return joined.held ? { ok: true, ticketId: joined.held.id, view: viewOf(shared, joined.held, client.now) } : full;
+  return { ok: true, ticketId: joined.ticketId, view: viewOf(shared, { status: "waiting", rank, admissionExpiresAt: null }, client.now) };
+}
+
+/** Whether a ticket still has its place: in line, or admitted and in time. */
+function isLive(ticket: TicketState, now: Date): boolean {
+  return ticket.status === "waiting" || (ticket.status === "admitted" && ticket.admissionExpiresAt! > now);
+}
+
+/**
+ * A collector whose turn passed (admission unused in time, or used by a checkout that was not
+ * paid) joins again with the same ticket, at the back of the line: still one ticket each.
+ */
+async function rejoin(db: Db, shared: RoomSnapshot, ticketId: string, now: Date): Promise<JoinResult> {
+  const rank = ticketRank(shared.room.startMode, shared.room.dropTime, now, randomInt(0, FAIR_RANK_RANGE));
+  await db
+    .update(dropQueue)
+    .set({ status: "waiting", rank, admittedAt: null, admissionExpiresAt: null, joinedAt: now })
+    .where(and(eq(dropQueue.id, ticketId), or(inArray(dropQueue.status, ["used", "expired"]), and(eq(dropQueue.status, "admitted"), lte(dropQueue.admissionExpiresAt, now)))));
+  return { ok: true, ticketId, view: viewOf(shared, { status: "waiting", rank, admissionExpiresAt: null }, now) };
+}
+
+/** The ticket a collector holds for this opening, if any. */
+async function collectorTicket(db: Db | Tx, room: Room, identity: string): Promise<(TicketState & { id: string }) | null> {
+  const [ticket] = await db
+    .select({ id: dropQueue.id, status: dropQueue.status, rank: dropQueue.rank, admissionExpiresAt: dropQueue.admissionExpiresAt })
+    .from(dropQueue)
+    .where(and(eq(dropQueue.productId, room.productId), eq(dropQueue.dropTime, room.dropTime), eq(dropQueue.identity, identity)));
+  return ticket ?? null;
 }
 
 async function networkTickets(db: Db | Tx, room: Room, network: string): Promise<number> {

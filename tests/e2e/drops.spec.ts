@@ -209,10 +209,10 @@ async function editProduct(page: Page, title: string, search: string, change: ()
 
 /**
  * The seller, signed in on `page`, gives `title` 1 unit and an opening ten minutes ahead on the
- * server's clock, and makes it a first-come drop (so places follow arrivals; the form proposes
- * the fair start). Returns the opening.
+ * server's clock, and makes it a drop: first come by default (so places follow arrivals; the
+ * form proposes the fair start). Returns the opening.
  */
-async function scheduleDrop(page: Page, title: string, search: string) {
+async function scheduleDrop(page: Page, title: string, search: string, start: "first_come" | "fair_start" = "first_come") {
   await signInAdmin(page, ADMIN, server.url);
   const launch = parisLaunch(600, clock.now());
   await editProduct(page, title, search, async () => {
@@ -226,7 +226,7 @@ async function scheduleDrop(page: Page, title: string, search: string) {
   const form = page.getByRole("region", { name: "Nouvelle sortie" });
   await form.getByLabel("Produit").selectOption({ label: title });
   await expect(form.getByLabel("Départ")).toHaveValue("fair_start");
-  await form.getByLabel("Départ").selectOption({ label: "Premier arrivé, premier servi" });
+  if (start === "first_come") await form.getByLabel("Départ").selectOption({ label: "Premier arrivé, premier servi" });
   await form.getByRole("button", { name: "Créer la sortie" }).click();
   await expect(toast(page, "Sortie créée")).toBeVisible();
   return launch;
@@ -268,6 +268,53 @@ test("a waiting page that loses its connection keeps trying: it shows its turn, 
   await buyer.unroute("**/api/drops/*/file", offline);
   await expect(room.getByText("Épuisé : toutes les unités de cette sortie ont été vendues.")).toBeVisible({ timeout: 45_000 });
 });
+
+test("a fair start gives one place per collector: a guest confirms a code sent by e-mail, a second browser of the mailbox gets the same place", async ({ browser, page }) => {
+  test.slow();
+  const TITLE = "Display Soleil et Lune – Ultra Prisme";
+  const visitor = await newBuyer(browser);
+  await visitor.goto(url(`/catalog?q=${encodeURIComponent("Ultra Prisme")}`));
+  await visitor.getByRole("link", { name: TITLE }).first().click();
+  await expect(visitor.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
+  const productUrl = visitor.url();
+  await scheduleDrop(page, TITLE, "Ultra Prisme", "fair_start");
+
+  /** A guest's phone joins with `email`, confirmed by the code the shop e-mails to it. */
+  async function joinAs(email: string, screenshot?: string) {
+    const phone = await (await browser.newContext({ locale: "fr-FR", viewport: { width: 390, height: 844 } })).newPage();
+    await phone.goto(productUrl);
+    await waitForHydration(phone);
+    const room = phone.getByRole("region", { name: "File d'attente" });
+    await room.getByRole("button", { name: "Rejoindre la file d'attente" }).click();
+    await expect(room.getByText("Une place par collectionneur : confirmez votre adresse e-mail avec le code que nous vous envoyons.")).toBeVisible();
+    await room.getByLabel("Adresse e-mail").fill(email);
+    await room.getByRole("button", { name: "Recevoir un code" }).click();
+    await expect(room.getByText(`Code envoyé à ${email}`)).toBeVisible();
+    const code = await codeInEmail(page, email);
+    await room.getByLabel("Code reçu par e-mail").fill(code);
+    if (screenshot) {
+      await expectNoSeriousA11yViolations(phone);
+      await room.screenshot({ path: test.info().outputPath(screenshot) });
+    }
+    await room.getByRole("button", { name: "Confirmer et rejoindre la file" }).click();
+    await expect(room.getByRole("status").first()).toContainText("Votre place : 1.");
+    return phone;
+  }
+  await joinAs("sacha.collection@example.com", "file-code-collectionneur-390.png");
+  // Another spelling of the same mailbox, on another phone: the same single ticket, not a second one.
+  const second = await joinAs("Sacha.Collection+bis@example.com");
+  await expect(second.getByRole("region", { name: "File d'attente" }).getByRole("status").first()).toContainText("Votre place : 1.");
+});
+
+/** The code in the newest drop-code e-mail to `to`, read in /admin/emails. */
+async function codeInEmail(admin: Page, to: string): Promise<string> {
+  await admin.goto(url("/admin/emails"));
+  const row = admin.getByRole("row").filter({ hasText: to }).filter({ hasText: "Votre code pour la file d'attente" }).first();
+  await row.getByRole("link", { name: /^Votre code pour la file d'attente/ }).click();
+  const code = (await admin.getByTestId("email-text").innerText()).match(/Votre code : (\d{6})/)?.[1];
+  expect(code, "the e-mail carries the code").toBeTruthy();
+  return code!;
+}
 
 test("a buyer refused at payment by the address's limit is told so on /merci, never that the order is confirmed", async ({ browser }) => {
   // A phone; another mailbox, but the delivery address of the order paid in "two browsers of one customer".

@@ -5,7 +5,7 @@ import { eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { dropQueue, inboxMessages, orders, outboxEmails, products, rateLimits, sessions, users, verifications } from "~/db/schema";
+import { dropIdentityCodes, dropQueue, inboxMessages, orders, outboxEmails, products, rateLimits, sessions, users, verifications } from "~/db/schema";
 import { RETAINED_EMAIL_TEXT } from "~/domain/retention";
 import { retryEmail } from "~/services/mail.server";
 import { runRetention, startRetentionJob } from "~/services/retention.server";
@@ -87,9 +87,14 @@ describe(`retention job on ${databaseLabel}`, () => {
       { productId: queued!.id, dropTime: daysAgo(31), rank: 1, network: "203.0.113.9", joinedAt: daysAgo(31) },
       { productId: queued!.id, dropTime: daysAgo(29), rank: 2, network: "203.0.113.10", joinedAt: daysAgo(29) },
     ]);
+    // A fair start's one-time codes: one past its minutes, one still valid.
+    await database.db.insert(dropIdentityCodes).values([
+      { identity: "ancien@example.org", codeHash: "h1", expiresAt: new Date(NOW.getTime() - 1) },
+      { identity: "valide@example.org", codeHash: "h2", expiresAt: new Date(NOW.getTime() + 60_000) },
+    ]);
 
     const report = await runRetention({ db: database.db, privateFiles }, NOW);
-    expect(report).toEqual({ emails: 2, photoRequests: 1, photos: 1, photosLeft: 0, rateLimits: 1, sessions: 1, verifications: 1, orderNetworks: 1, queueTickets: 1 });
+    expect(report).toEqual({ emails: 2, photoRequests: 1, photos: 1, photosLeft: 0, rateLimits: 1, sessions: 1, verifications: 1, orderNetworks: 1, queueTickets: 1, collectorCodes: 1 });
     const networks = await database.db.select({ number: orders.number, network: orders.clientNetwork }).from(orders).where(inArray(orders.number, ["RET-OLD", "RET-NEW"])).orderBy(orders.number);
     expect(networks).toEqual([
       { number: "RET-NEW", network: "203.0.113.9" },
@@ -118,7 +123,7 @@ describe(`retention job on ${databaseLabel}`, () => {
     expect((await database.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key)).toEqual(["retention:live"]);
 
     // Again: nothing more to do.
-    expect(await runRetention({ db: database.db, privateFiles }, NOW)).toEqual({ emails: 0, photoRequests: 0, photos: 0, photosLeft: 0, rateLimits: 0, sessions: 0, verifications: 0, orderNetworks: 0, queueTickets: 0 });
+    expect(await runRetention({ db: database.db, privateFiles }, NOW)).toEqual({ emails: 0, photoRequests: 0, photos: 0, photosLeft: 0, rateLimits: 0, sessions: 0, verifications: 0, orderNetworks: 0, queueTickets: 0, collectorCodes: 0 });
     // A month later, the recent ones' turn.
     const later = await runRetention({ db: database.db, privateFiles }, new Date(NOW.getTime() + 31 * 24 * 60 * 60 * 1000));
     expect(later).toMatchObject({ emails: 1, photoRequests: 1, photos: 1 });

@@ -35,8 +35,10 @@ describe(`the waiting room on ${databaseLabel}`, () => {
     await database.db.insert(productDrops).values({ productId: product!.id, startMode: options.mode ?? "first_come", fairWindowMinutes: 10 });
     return product!.id;
   }
+  // Each join a collector of its own (a fair start asks for one; a first come ignores it).
   const join = async (productId: number, now: Date, network = `203.0.113.${++ip % 250}`) => {
-    const result = await joinQueue(database.db, productId, { network, now });
+    const collector = { key: `collectionneur${++ip}@example.test`, proof: "email" as const };
+    const result = await joinQueue(database.db, productId, { network, now, collector: async () => collector });
     if (!result.ok) throw new Error(result.error);
     return result.ticketId;
   };

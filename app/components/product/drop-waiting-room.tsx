@@ -1,11 +1,14 @@
 import { Hourglass, PartyPopper, Users } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { StockAlertForm } from "./stock-alert-form-lazy";
 import { formatParisTime } from "~/domain/paris-time";
 import { FAILURES_SHOWN, nextLookDelay, QUEUE_POLL_MS, type QueueFigures, type QueueView } from "~/domain/waiting-room";
 import { useCatalogChanges } from "~/lib/live-events";
+
+// Asked for only by a fair start's join without a collector: a chunk of its own (with zod).
+const DropCollectorForm = lazy(() => import("./drop-collector-form").then((module) => ({ default: module.DropCollectorForm })));
 
 /**
  * A drop's waiting room on its product page (issue 39): join the line (free, nothing held), see
@@ -20,6 +23,8 @@ export function DropWaitingRoom({ productId, children }: { productId: number; ch
   const [failures, setFailures] = useState(0);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** What a fair start's join asked for first: a mailbox confirmed by code, or an account. */
+  const [needs, setNeeds] = useState<"email" | "account" | null>(null);
   const endpoint = `/api/drops/${productId}/file`;
   const lookSoon = useRef<(delay: number) => void>(() => {});
 
@@ -69,8 +74,12 @@ export function DropWaitingRoom({ productId, children }: { productId: number; ch
     setFailure(null);
     try {
       const response = await fetch(endpoint, { method: "POST", headers: { Accept: "application/json" } });
-      const body = (await response.json().catch(() => null)) as (QueueView & { error?: string }) | null;
-      if (response.ok && body) {
+      const body = (await response.json().catch(() => null)) as (QueueView & { error?: string; needs?: "email" | "account" }) | null;
+      if (response.status === 401 && body?.needs) {
+        setNeeds(body.needs);
+        if (body.needs === "account") setFailure(body.error ?? null);
+      } else if (response.ok && body) {
+        setNeeds(null);
         setView(body);
         // In line now: the next look at the line's pace, not the idle page's.
         lookSoon.current(nextLookDelay(body, 0, 0) ?? QUEUE_POLL_MS);
@@ -92,7 +101,15 @@ export function DropWaitingRoom({ productId, children }: { productId: number; ch
         {failures >= FAILURES_SHOWN ? <p className="text-sm font-medium text-destructive">Connexion perdue, nouvelle tentative…</p> : null}
         {failure ? <p className="text-sm font-medium text-destructive">{failure}</p> : null}
       </div>
-      {view?.state === "open" ? (
+      {view?.state === "open" && needs === "email" ? (
+        <Suspense fallback={null}>
+          <DropCollectorForm productId={productId} onConfirmed={() => void join()} />
+        </Suspense>
+      ) : view?.state === "open" && needs === "account" ? (
+        <Link to="/login" className={buttonVariants({ size: "lg" })}>
+          Se connecter
+        </Link>
+      ) : view?.state === "open" ? (
         <Button type="button" size="lg" onClick={() => void join()} disabled={busy}>
           {busy ? "Un instant…" : "Rejoindre la file d'attente"}
         </Button>

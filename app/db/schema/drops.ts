@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { DROP_START_MODES } from "../../domain/drop-form";
 import { products } from "./products";
 
@@ -51,6 +51,11 @@ export const dropQueue = pgTable(
     status: text({ enum: QUEUE_STATUSES }).notNull().default("waiting"),
     /** The client's network when it joined (domain/network-key.ts): a bound on tickets per network. */
     network: text().notNull(),
+    /**
+     * The collector who holds it in a fair start (domain/drop-identity.ts): their mailbox's key,
+     * from a confirmed account or a code e-mailed at join. One ticket per collector per opening.
+     */
+    identity: text(),
     joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     admittedAt: timestamp({ withTimezone: true }),
     admissionExpiresAt: timestamp({ withTimezone: true }),
@@ -58,7 +63,26 @@ export const dropQueue = pgTable(
   (t) => [
     index("drop_queue_rank_idx").on(t.productId, t.dropTime, t.status, t.rank),
     index("drop_queue_network_idx").on(t.productId, t.dropTime, t.network),
+    uniqueIndex("drop_queue_identity_idx").on(t.productId, t.dropTime, t.identity).where(sql`${t.identity} is not null`),
   ],
+);
+
+/**
+ * A one-time code e-mailed to a collector who joins a fair start without an account
+ * (services/drop-identity.server.ts): its hash, for one mailbox, valid a few minutes, a few tries.
+ */
+export const dropIdentityCodes = pgTable(
+  "drop_identity_codes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The mailbox's key (domain/drop-rules.ts emailKey). */
+    identity: text().notNull(),
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("drop_identity_codes_identity_idx").on(t.identity, t.expiresAt)],
 );
 
 export const ALERT_STATUSES = ["pending", "active", "sent", "unsubscribed"] as const;

@@ -266,12 +266,12 @@ function DropForm({ drop, candidates, onSaved }: { drop: Drop | null; candidates
             label="Ouverture de la file avant la sortie (minutes)"
             required
             error={errors.fairWindowMinutes}
-            hint="La file d'attente ouvre ce temps avant la sortie. Départ équitable : qui y arrive avant l'ouverture est placé dans un ordre tiré au sort, gratuitement et sans rien réserver."
+            hint="La file d'attente ouvre ce temps avant la sortie. Départ équitable : qui y arrive avant l'ouverture est placé dans un ordre tiré au sort, gratuitement et sans rien réserver ; une place par collectionneur (compte connecté, ou adresse e-mail confirmée par un code envoyé à l'inscription dans la file)."
           >
             {(props) => <Input {...props} name="fairWindowMinutes" inputMode="numeric" defaultValue={String(drop?.fairWindowMinutes ?? FAIR_WINDOW_MINUTES_DEFAULT)} autoComplete="off" maxLength={2} />}
           </Field>
           <div className="lg:col-span-2">
-            <SwitchField name="accountRequired" label="Réservée aux clients connectés (compte obligatoire)" defaultChecked={drop?.accountRequired ?? false} />
+            <SwitchField name="accountRequired" label="Réservée aux clients connectés (compte obligatoire, aussi pour la file du départ équitable)" defaultChecked={drop?.accountRequired ?? false} />
           </div>
         </div>
         <EditorFormActions busy={busy} editing={drop !== null} createLabel="Créer la sortie" cancelTo="/admin/drops" disabled={!drop && candidates.length === 0} />

@@ -13,7 +13,7 @@ import { parseJson } from "~/lib/request-input.server";
 import { OneAtATimePerKey } from "~/lib/semaphore.server";
 import { collectorFromToken, collectorOfAccount, confirmCollectorCode, requestCollectorCode } from "~/services/drop-identity.server";
 import { viewerFromHeaders } from "~/services/session.server";
-import { admissionToken, joinQueue, queueView } from "~/services/waiting-room.server";
+import { admissionToken, type JoinResult, joinQueue, queueView } from "~/services/waiting-room.server";
 import { type BareHandler, type ClientFacts, type TrustProxy, clientFacts, headerReader, isSameOrigin, readBody, routePath, runHandler, sendJson } from "./bare-http";
 
 export type DropQueueEndpointDeps = {
@@ -86,7 +86,9 @@ function join(deps: DropQueueEndpointDeps, productId: number | null): BareHandle
       if (before.state === "waiting" || before.state === "admitted" || before.state === "sold_out") return answer(deps, res, productId, current, before);
     }
     const network = networkKey(client.ip);
-    const joined = await networkJoins.run(`${productId} ${network}`, () => joinQueue(deps.db, productId, { network, now, collector: () => collectorOf(deps, req, client, now) }));
+    const joined = await sameCollectorOnce(collectorJoinKey(req, productId, network), () =>
+      networkJoins.run(`${productId} ${network}`, () => joinQueue(deps.db, productId, { network, now, collector: () => collectorOf(deps, req, client, now) })),
+    );
     if (!joined.ok) return sendJson(res, joined.status, "needs" in joined ? { error: joined.error, needs: joined.needs } : { error: joined.error });
     answer(deps, res, productId, joined.ticketId, joined.view, [serialize(ticketCookie(productId), joined.ticketId, cookieOptions(deps, 24 * 60 * 60))]);
   };
@@ -101,6 +103,30 @@ function join(deps: DropQueueEndpointDeps, productId: number | null): BareHandle
  * memory; other networks' joins go on meanwhile. The lock still orders the instances.
  */
 const networkJoins = new OneAtATimePerKey();
+
+/**
+ * Joins that speak for the same collector (the same signed cookie or session) from the same
+ * network, on this instance at the same time: one join for all of them, its answer for each
+ * (the same ticket, as the collector's one ticket would be anyway). A script's 40 cookie jars
+ * carrying one confirmed mailbox then cost one read and one ticket, not 40 reads in turn.
+ */
+const collectorJoins = new Map<string, Promise<JoinResult>>();
+
+function sameCollectorOnce(key: string | null, join: () => Promise<JoinResult>): Promise<JoinResult> {
+  if (key === null) return join();
+  const pending = collectorJoins.get(key);
+  if (pending) return pending;
+  const started = join().finally(() => collectorJoins.delete(key));
+  collectorJoins.set(key, started);
+  return started;
+}
+
+/** What names the collector of a join (its collector cookie, its session), or null when nothing does (each browser its own ticket). */
+function collectorJoinKey(req: IncomingMessage, productId: number, network: string): string | null {
+  const cookies = parseCookies(req.headers.cookie ?? "");
+  const who = [cookies[COLLECTOR_COOKIE], ...Object.entries(cookies).filter(([name]) => name.includes("session_token")).map(([, value]) => value)].filter(Boolean);
+  return who.length > 0 ? `${productId} ${network} ${who.join(" ")}` : null;
+}
 
 /** The collector this request speaks for: its signed-in account, else the mailbox its cookie names (domain/drop-identity.ts). */
 async function collectorOf(deps: DropQueueEndpointDeps, req: IncomingMessage, client: ClientFacts, now: Date): Promise<Collector | null> {

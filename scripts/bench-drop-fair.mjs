@@ -20,6 +20,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { SMTPServer } from "smtp-server";
 import { BUSY, HEADERS, cpuMs, fmt, label, seed, sleep, startServer, withScenarioDatabase } from "./bench.mjs";
 import { countBy, dropDb, machineBusyMs, testPaymentForm } from "./bench-drop.mjs";
 
@@ -56,6 +57,17 @@ export const ROOM = {
   /** PGlite: the drop time goes in before the server opens the directory: the room opens this long after the seed. */
   pgliteOpenLeadMs: 30_000,
   postgresOpenLeadMs: 3_000,
+  /**
+   * The start modes whose buyers confirm a mailbox before joining (issue 50, point 3: a fair
+   * start's ticket is a collector's). BENCH_DROP_IDENTITY="" joins without (as before it).
+   */
+  identityModes: (process.env.BENCH_DROP_IDENTITY ?? "fair_start").split(",").filter(Boolean),
+  /** With identities: the burst's buyers ask for their code this long before the room opens (the mail worker looks every 5 s). */
+  identityLeadMs: 20_000,
+  /** With identities: the other honest buyers arrive this long before the drop at the latest (asking, reading and typing the code, then joining). */
+  identityMarginMs: 12_000,
+  /** How long a buyer waits for a code's e-mail before giving up. */
+  codeWaitMs: 30_000,
   /** After the drop, how long the run may last: past an admission's 5 minutes (ADMISSION_MINUTES), a stalled line moves again. */
   afterDropMs: 390_000,
   /** After the last sale, how long the waiting pages have to show "épuisé" before the run ends. */
@@ -144,7 +156,6 @@ function rawRequest(run, server, socket, { method = "GET", url, ip, jar, kind, w
   const lines = [`${method} ${url} HTTP/1.1`, `host: ${new URL(server.base).host}`, `user-agent: ${HEADERS["user-agent"]}`, "accept: application/json", `x-forwarded-for: ${ip}`];
   if (method === "POST") lines.push(`origin: ${server.base}`, "content-length: 0");
   if (jar?.size) lines.push(`cookie: ${[...jar].map(([k, v]) => `${k}=${v}`).join("; ")}`);
-  lines.push("connection: close");
   const started = Date.now();
   return new Promise((resolve) => {
     let buffer = Buffer.alloc(0);
@@ -153,7 +164,11 @@ function rawRequest(run, server, socket, { method = "GET", url, ip, jar, kind, w
       if (finished) return;
       finished = true;
       clearTimeout(timer);
-      socket.destroy();
+      // Left open, as a browser keeps its connection (closed at the end of the run): closing 800
+      // connections at once is work for the server that a burst of joins does not bring.
+      socket.removeAllListeners("data");
+      socket.on("error", () => {});
+      run.openSockets.push(socket);
       const entry = { kind, who, instance: server.index, at: started, ms: Date.now() - started, ...answer };
       run.log.push(entry);
       resolve(entry);
@@ -209,6 +224,86 @@ function postgresCpuMs(dataDir) {
   return total;
 }
 
+// ── The buyers' mailboxes ───────────────────────────────────────────────────────────────
+/** A mail's text parts, decoded (quoted-printable or base64), one string. */
+function mailText(raw) {
+  const out = [];
+  for (const part of raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
+    const split = part.search(/\r?\n\r?\n/);
+    const head = split < 0 ? "" : part.slice(0, split);
+    const body = split < 0 ? part : part.slice(split).trim();
+    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
+    if (encoding === "base64") out.push(Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8"));
+    else if (encoding === "quoted-printable") out.push(Buffer.from(body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"));
+    else out.push(body);
+  }
+  return out.join("\n");
+}
+
+/**
+ * A local SMTP relay standing for the buyers' mailboxes: the servers' mail worker sends to it
+ * (SMTP_URL), and a buyer reads the code of the mail sent to an address (`codeFor`, which waits
+ * for it). Codes by recipient, as sent (lower case).
+ */
+async function startMailboxes() {
+  const codes = new Map();
+  const waiting = new Map();
+  let received = 0;
+  const server = new SMTPServer({
+    logger: false,
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    onData(stream, session, callback) {
+      const chunks = [];
+      stream.on("data", (c) => chunks.push(c));
+      stream.on("end", () => {
+        received += 1;
+        const code = /Votre code\s*:\s*(\d{6})/.exec(mailText(Buffer.concat(chunks).toString("latin1")))?.[1];
+        for (const { address } of session.envelope.rcptTo) {
+          if (!code) continue;
+          const to = address.toLowerCase();
+          const list = codes.get(to) ?? [];
+          list.push({ code, at: Date.now() });
+          codes.set(to, list);
+          for (const wake of waiting.get(to) ?? []) wake();
+          waiting.delete(to);
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `smtp://127.0.0.1:${server.server.address().port}`,
+    get received() {
+      return received;
+    },
+    /** The codes mailed to these addresses so far (a mailbox that all of them reach), newest first. */
+    codesFor: (addresses) => addresses.flatMap((a) => codes.get(a.toLowerCase()) ?? []).sort((a, b) => b.at - a.at),
+    /** Waits until a code mailed to `address` after `since` is in, or `timeoutMs` has passed: the code, or null. */
+    async codeFor(address, since, timeoutMs) {
+      const to = address.toLowerCase();
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const latest = (codes.get(to) ?? []).filter((c) => c.at >= since).at(-1);
+        if (latest) return latest.code;
+        const left = deadline - Date.now();
+        if (left <= 0) return null;
+        await new Promise((resolve) => {
+          const timer = setTimeout(resolve, left);
+          const list = waiting.get(to) ?? [];
+          list.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+          waiting.set(to, list);
+        });
+      }
+    },
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
 /** A customer's delivery address: its own street number, so no two customers share an address key. */
 function payForm(n, email) {
   return testPaymentForm({ email, fullName: `Client Salle ${n}`, line1: `${n} rue des Collectionneurs` });
@@ -251,25 +346,31 @@ function scriptEmails(s) {
 
 // ── One run: one database, one start mode ─────────────────────────────────────────────────
 async function oneRun(kind, mode, { port }) {
-  const outcome = await withScenarioDatabase(kind, "comptoir-room", { TRUST_PROXY: "loopback" }, async ({ env, postgres }) => {
+  const outcome = await withScenarioDatabase(kind, "comptoir-room", { TRUST_PROXY: "loopback" }, async ({ env: scenarioEnv, postgres }) => {
+    let env = scenarioEnv;
     const servers = [];
-    const run = { log: [], stop: false };
+    const run = { log: [], stop: false, openSockets: [] };
     try {
       const instances = kind === "postgres" ? 2 : 1;
       const windowMs = ROOM.windowMinutes * 60_000;
       console.log(`\n━━ Drop with a waiting room, ${label(kind)}, ${mode}${postgres ? ` — ${postgres.origin}, ${instances} server instances` : ""}`);
       const seeded = seed(env);
-      const seededDropAt = kind === "pglite" ? Date.now() + ROOM.pgliteOpenLeadMs + windowMs : Date.now() + 3_600_000;
+      const identity = ROOM.identityModes.includes(mode);
+      const mailboxes = identity ? await startMailboxes() : null;
+      run.mailboxes = mailboxes;
+      if (mailboxes) env = { ...env, SMTP_URL: mailboxes.url };
+      const lead = identity ? ROOM.identityLeadMs + 2_000 : 0;
+      const seededDropAt = kind === "pglite" ? Date.now() + ROOM.pgliteOpenLeadMs + lead + windowMs : Date.now() + 3_600_000;
       const rules = { perCustomerLimit: ROOM.limit, startMode: mode, fairWindowMinutes: ROOM.windowMinutes };
       const known = dropDb("seed", { ...env, DROP_AT: new Date(seededDropAt).toISOString(), DROP_STOCK: String(ROOM.stock), DROP_RULES: JSON.stringify(rules) });
-      console.log(`  seeded ${seeded.total} products + the drop ${known.drop.path} (stock ${known.drop.stock}, ${JSON.stringify(rules)})`);
+      console.log(`  seeded ${seeded.total} products + the drop ${known.drop.path} (stock ${known.drop.stock}, ${JSON.stringify(rules)})${identity ? `; buyers confirm a mailbox before joining (codes caught at ${mailboxes.url})` : ""}`);
       for (let i = 0; i < instances; i++) {
         const server = await startServer(env, port + i);
         servers.push(Object.assign(server, { index: i, name: instances > 1 ? `instance ${String.fromCharCode(65 + i)}` : "server", agent: new http.Agent({ keepAlive: true, maxSockets: 1024, maxFreeSockets: 1024 }) }));
       }
       let dropAt = seededDropAt;
       if (kind === "postgres") {
-        dropAt = Date.now() + ROOM.postgresOpenLeadMs + windowMs;
+        dropAt = Date.now() + ROOM.postgresOpenLeadMs + lead + windowMs;
         const client = new pg.Client({ connectionString: postgres.url });
         await client.connect();
         await client.query("update products set drop_time = $1 where id = $2", [new Date(dropAt), known.drop.id]);
@@ -325,15 +426,66 @@ async function oneRun(kind, mode, { port }) {
       // before the drop).
       for (let i = 0; i < ROOM.honest; i++) {
         const ip = honestIp(i);
-        const arriveAt = i < ROOM.honestInBurst ? opensAt + Math.random() * ROOM.burstMs : opensAt + 200 + Math.random() * (windowMs - 700);
+        const arriveAt = i < ROOM.honestInBurst ? opensAt + Math.random() * ROOM.burstMs : opensAt + 200 + Math.random() * (windowMs - (identity ? ROOM.identityMarginMs : 700));
         pages.push({ id: i, script: null, server: serverOf(i), ip: () => ip, jar: new Map(), email: `acheteur${i}@example.com`, arriveAt, states: [], checkouts: [], abandons: Math.random() < ROOM.abandonShare });
       }
       // Scripts: `joinsPerScript` pages each, all joining in the room's first 100 ms.
-      const scripts = Array.from({ length: ROOM.scripts }, (_, s) => ({ s, emails: scriptEmails(s), next: 0, cancelledOnce: false, units: 0 }));
+      const scripts = Array.from({ length: ROOM.scripts }, (_, s) => ({ s, emails: scriptEmails(s), variants: gmailVariants(scriptMailbox(s), ROOM.joinsPerScript), next: 0, cancelledOnce: false, units: 0, pages: [], tickets: new Set() }));
       for (const script of scripts) {
         for (let k = 0; k < ROOM.joinsPerScript; k++) {
-          pages.push({ id: pages.length, script: script.s, server: serverOf(script.s + k), ip: () => scriptIp(script.s), jar: new Map(), arriveAt: opensAt + Math.random() * ROOM.burstMs, states: [], checkouts: [], joins: [] });
+          const page = { id: pages.length, script: script.s, server: serverOf(script.s + k), ip: () => scriptIp(script.s), jar: new Map(), email: script.variants[k], arriveAt: opensAt + Math.random() * ROOM.burstMs, states: [], checkouts: [], joins: [] };
+          pages.push(page);
+          script.pages.push(page);
         }
+      }
+      const identityUrl = `/api/drops/${productId}/identite`;
+
+      /** Asks for a code for `email` from this page (its browser); the answer's status. */
+      async function askCode(page, email) {
+        const r = await request(run, page.server, { who: page.script === null ? "honest" : "script", method: "POST", url: identityUrl, ip: page.ip(), jar: page.jar, json: { email }, kind: "ask-code" });
+        return r.status;
+      }
+      /** Types a code for `email` on this page: 200 sets the collector's cookie in its jar. */
+      async function typeCode(page, email, code) {
+        const r = await request(run, page.server, { who: page.script === null ? "honest" : "script", method: "POST", url: `${identityUrl}/code`, ip: page.ip(), jar: page.jar, json: { email, code }, kind: "confirm" });
+        return r.status;
+      }
+      /** An honest buyer confirms their mailbox: asks, reads the mail, types the code; whether it worked. */
+      async function confirmMailbox(page) {
+        const since = Date.now();
+        page.askedAt = since;
+        if ((await askCode(page, page.email)) !== 202) return false;
+        const code = await mailboxes.codeFor(page.email, since, ROOM.codeWaitMs);
+        if (!code) return false;
+        if ((await typeCode(page, page.email, code)) !== 200) return false;
+        page.confirmedAt = Date.now();
+        return true;
+      }
+      /**
+       * A script confirms its one mailbox: every page (cookie jar) asks for a code for its own
+       * spelling of it, all at once; every code lands in the one mailbox, and the script types
+       * them, newest first, each on the page that asked for that spelling, until one is taken.
+       * Its pages without the collector's cookie then copy it (a cookie is a string).
+       */
+      async function confirmScript(script) {
+        const since = Date.now();
+        const asked = await Promise.all(script.pages.map((page) => askCode(page, page.email)));
+        script.codesAsked = countBy(asked, String);
+        const accepted = script.pages.filter((_, k) => asked[k] === 202);
+        await Promise.all(accepted.map((page) => mailboxes.codeFor(page.email, since, ROOM.codeWaitMs)));
+        const mail = mailboxes.codesFor(script.variants).filter((c) => c.at >= since);
+        script.confirmations = 0;
+        for (const { code } of mail) {
+          for (const page of accepted) {
+            if (page.jar.has("drop_collector")) continue;
+            const status = await typeCode(page, page.email, code);
+            if (status === 200) script.confirmations += 1;
+            if (status === 200 || status === 422) break;
+          }
+        }
+        const cookie = script.pages.find((page) => page.jar.has("drop_collector"))?.jar.get("drop_collector");
+        if (cookie) for (const page of script.pages) if (!page.jar.has("drop_collector")) page.jar.set("drop_collector", cookie);
+        script.confirmed = cookie !== undefined;
       }
 
       /** A page's join: its first on the connection opened ahead, if any (the burst), else as any request. */
@@ -345,7 +497,13 @@ async function oneRun(kind, mode, { port }) {
       }
 
       async function honest(page) {
-        await sleep(page.arriveAt - Date.now());
+        if (identity) {
+          // In the burst: confirmed before the room opens; else on arrival, then joins.
+          const inBurst = page.arriveAt < opensAt + ROOM.burstMs;
+          await sleep((inBurst ? opensAt - ROOM.identityLeadMs + Math.random() * 5_000 : page.arriveAt) - Date.now());
+          page.confirmed = await confirmMailbox(page);
+          if (inBurst) await sleep(page.arriveAt - Date.now());
+        } else await sleep(page.arriveAt - Date.now());
         const j = await join(page);
         page.joinedAt = j.at;
         page.joinStatus = j.status;
@@ -372,6 +530,10 @@ async function oneRun(kind, mode, { port }) {
 
       async function scriptPage(page) {
         const script = scripts[page.script];
+        if (identity) {
+          script.confirming ??= sleep(opensAt - ROOM.identityLeadMs + Math.random() * 5_000 - Date.now()).then(() => confirmScript(script));
+          await script.confirming;
+        }
         await sleep(page.arriveAt - Date.now());
         // Join, and join again twice when refused (the network's 10 tickets are taken).
         for (let attempt = 0; attempt < 3; attempt++) {
@@ -382,6 +544,15 @@ async function oneRun(kind, mode, { port }) {
           await sleep(2_000);
         }
         page.ticket = page.jar.has(`drop_ticket_${productId}`);
+        if (page.ticket) {
+          // The collector's one ticket, given to several of its pages: one of them watches it.
+          const ticketId = page.jar.get(`drop_ticket_${productId}`);
+          if (script.tickets.has(ticketId)) {
+            page.sameTicket = true;
+            return;
+          }
+          script.tickets.add(ticketId);
+        }
         if (!page.ticket) {
           // No place: try the checkout anyway at the opening, with no admission.
           await sleep(dropAt + Math.random() * 1_000 - Date.now());
@@ -442,10 +613,11 @@ async function oneRun(kind, mode, { port }) {
       const burstCpu = (async () => {
         await sleep(opensAt - 20 - Date.now());
         const statsClient = process.env.BENCH_PG_STATS && postgres ? new pg.Client({ connectionString: postgres.url }) : null;
-        if (statsClient) { await statsClient.connect(); await statsClient.query("create extension if not exists pg_stat_statements"); await statsClient.query("select pg_stat_statements_reset()"); }
+        if (statsClient) { await statsClient.connect(); console.log("    backends before the burst:", JSON.stringify((await statsClient.query("select application_name, state, count(*)::int from pg_stat_activity where backend_type = 'client backend' group by 1, 2")).rows)); await statsClient.query("create extension if not exists pg_stat_statements"); await statsClient.query("select pg_stat_statements_reset()"); }
         const at0 = { servers: servers.map((s) => cpuMs(s.pid)), postgres: postgresCpuMs(postgres?.dataDir), machine: machineBusyMs(), bench: process.cpuUsage(), t: Date.now() };
         while (!run.stop && burstPages.some((p) => p.joinedAt === undefined)) await sleep(10);
         if (statsClient) {
+          console.log("    backends after the burst:", JSON.stringify((await statsClient.query("select application_name, state, count(*)::int from pg_stat_activity where backend_type = 'client backend' group by 1, 2")).rows));
           const { rows } = await statsClient.query("select calls, round(total_exec_time::numeric,1) as exec_ms, round(total_plan_time::numeric,1) as plan_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) as q from pg_stat_statements order by total_exec_time + total_plan_time desc limit 25");
           console.log(rows.map((r) => `    ${r.calls} calls, exec ${r.exec_ms} ms, plan ${r.plan_ms} ms: ${r.q}`).join("\n"));
           await statsClient.end();
@@ -480,12 +652,14 @@ async function oneRun(kind, mode, { port }) {
       }
       const serverErrors = servers.flatMap((s) => s.output().split("\n").filter((line) => /"level":(50|60)|^checkout|Error/.test(line)));
       const database = dropDb("customers", { ...env, DROP_PRODUCT_ID: String(productId) });
-      const result = summarize({ kind, mode, origin: postgres?.origin ?? "PGlite (temporary DATA_DIR)", instances, seeded, pages, payments, log: run.log, opensAt, dropAt, windowMs, database, burstCost, cpu, benchCpu: (benchCpu.user + benchCpu.system) / 1000, machineCpu, wallMs, serverErrors });
+      const result = summarize({ kind, mode, origin: postgres?.origin ?? "PGlite (temporary DATA_DIR)", instances, seeded, pages, payments, log: run.log, opensAt, dropAt, windowMs, database, burstCost, identity, scripts, mailsReceived: mailboxes?.received ?? 0, cpu, benchCpu: (benchCpu.user + benchCpu.system) / 1000, machineCpu, wallMs, serverErrors });
       printRun(result);
       return result;
     } finally {
       os.setPriority(BASE_PRIORITY);
       run.stop = true;
+      await run.mailboxes?.close();
+      for (const socket of run.openSockets) socket.destroy();
       for (const server of servers) {
         server.agent?.destroy();
         await server.stop();
@@ -564,7 +738,10 @@ function summarize(r) {
   const room = roomLog.map((e) => e.ms);
   // The burst: the joins fired in the line's first moments (every script page's first, and the honest ones sent with them).
   const burst = r.log.filter((e) => e.kind === "join" && e.at >= r.opensAt && e.at < r.opensAt + ROOM.burstMs);
-  const scriptTickets = r.database.tickets.filter((t) => isScriptNetwork(t.network));
+  // A script's ticket: taken from its /64 (2001:db8:s:s::/64), or in the name of its mailbox (collectionneur<s>@gmail.com).
+  const scriptOf = (t) => (isScriptNetwork(t.network) ? parseInt(t.network.split(":")[2], 16) - 1 : /^collectionneur(\d+)@gmail\.com$/.exec(t.identity ?? "")?.[1] ?? null);
+  const scriptTickets = r.database.tickets.filter((t) => scriptOf(t) !== null);
+  const honestPages = r.pages.filter((p) => p.script === null);
   const ticketRows = (list) => list.reduce((a, t) => a + t.n, 0);
   return {
     kind: r.kind,
@@ -581,6 +758,19 @@ function summarize(r) {
     tickets: { honest: honest.filter((p) => p.ticket).length, scripts: scriptPages.filter((p) => p.ticket).length, deciles: ticketDeciles },
     requests: Object.fromEntries(["join", "status", "checkout", "cancel", "pay"].map((k) => [k, { count: byKind(k).length, latency: latency(k), statuses: statuses(k) }])),
     room: spread(room),
+    identityFlow: r.identity
+      ? {
+          honestAsked: honestPages.filter((p) => p.askedAt !== undefined).length,
+          honestConfirmed: honestPages.filter((p) => p.confirmed).length,
+          askToConfirmed: spread(honestPages.filter((p) => p.confirmedAt !== undefined).map((p) => p.confirmedAt - p.askedAt)),
+          scriptsConfirmed: r.scripts.filter((s) => s.confirmed).length,
+          scriptCodes: r.scripts.reduce((m, s) => { for (const [k, v] of Object.entries(s.codesAsked ?? {})) m[k] = (m[k] ?? 0) + v; return m; }, {}),
+          scriptConfirmations: r.scripts.reduce((a, s) => a + (s.confirmations ?? 0), 0),
+          ask: { latency: latency("ask-code"), statuses: statuses("ask-code") },
+          confirm: { latency: latency("confirm"), statuses: statuses("confirm") },
+          mails: r.mailsReceived,
+        }
+      : null,
     roomJoins: spread(roomLog.filter((e) => e.kind === "join").map((e) => e.ms)),
     roomPolls: spread(roomLog.filter((e) => e.kind === "status").map((e) => e.ms)),
     burst: { cost: r.burstCost, fired: burst.length, scripts: burst.filter((e) => e.who === "script").length, honest: burst.filter((e) => e.who === "honest").length, lastFiredMs: burst.length ? Math.max(...burst.map((e) => e.at - r.opensAt)) : null, statuses: countBy(burst, (e) => (e.status === null ? e.error : String(e.status))), ...spread(burst.filter((e) => e.status !== null).map((e) => e.ms)) },
@@ -614,7 +804,7 @@ function summarize(r) {
       scriptNetworksWithUnits,
       tickets: countBy(r.database.tickets.flatMap((t) => Array(t.n).fill(t)), (t) => t.status),
       ticketsByKind: { honest: ticketRows(r.database.tickets) - ticketRows(scriptTickets), scripts: ticketRows(scriptTickets) },
-      scriptTicketsMaxPerNetwork: Math.max(0, ...Object.values(countBy(r.database.tickets.filter((t) => isScriptNetwork(t.network)).flatMap((t) => Array(t.n).fill(t)), (t) => t.network))),
+      scriptTicketsMaxPerNetwork: Math.max(0, ...Object.values(countBy(scriptTickets.flatMap((t) => Array(t.n).fill(t)), (t) => String(scriptOf(t))))),
     },
     // One identity per honest buyer and per script (one /64, one mailbox however spelled): the
     // scripts' share of the stock, rounded up, is the bound; the draw's 99th percentile for comparison.
@@ -634,6 +824,11 @@ function printRun(r) {
   const c = r.burst.cost;
   console.log(`  the burst's CPU, from the opening to its last answer (${fmt(c.wallMs, 0)} ms): servers ${c.servers.map((v) => `${fmt(v, 0)} ms`).join(" + ")}, bench ${fmt(c.bench, 0)} ms${c.postgres === null ? "" : `, PostgreSQL ${fmt(c.postgres, 0)} ms`}, the whole machine ${fmt(c.machine, 0)} ms (${r.cpu.cores} cores)`);
   console.log(`  waiting room p50/p95/p99: all ${pcts(r.room)} ms; joins ${pcts(r.roomJoins)} ms (${r.roomJoins.n}); polls ${pcts(r.roomPolls)} ms (${r.roomPolls.n})`);
+  const f = r.identityFlow;
+  if (f) {
+    console.log(`  identities: ${f.honestConfirmed}/${r.honest} honest buyers confirmed their mailbox (asked ${f.honestAsked}; ask → confirmed p50 ${fmt(f.askToConfirmed.p50, 0)} ms, p99 ${fmt(f.askToConfirmed.p99, 0)} ms, max ${fmt(f.askToConfirmed.max, 0)} ms); ${f.scriptsConfirmed}/${ROOM.scripts} scripts (codes asked ${JSON.stringify(f.scriptCodes)}, ${f.scriptConfirmations} confirmed); ${f.mails} mails caught`);
+    console.log(`    ask-code ${JSON.stringify(f.ask.statuses)} p50 ${fmt(f.ask.latency.p50, 0)} ms p99 ${fmt(f.ask.latency.p99, 0)} ms; confirm ${JSON.stringify(f.confirm.statuses)} p50 ${fmt(f.confirm.latency.p50, 0)} ms p99 ${fmt(f.confirm.latency.p99, 0)} ms`);
+  }
   console.log(`  tickets in the database: ${r.database.ticketsByKind.honest} honest, ${r.database.ticketsByKind.scripts} scripts' (at most ${r.database.scriptTicketsMaxPerNetwork} per script)`);
   console.log(`  waiting-room requests: ${r.room.n}, ${lat(r.room)} (joins ${lat(q.join.latency)}; status ${lat(q.status.latency)}; honest pages' ${lat(r.roomHonest)}, scripts' ${lat(r.roomScripts)})`);
   console.log(`  admitted: ${r.admitted.honest} honest, ${r.admitted.scripts} script pages; join → admitted ${lat(r.admitted.joinToAdmitted)}; drop → admitted ${lat(r.admitted.dropToAdmitted)}`);

@@ -70,7 +70,8 @@ export default function Merci({ loaderData }: Route.ComponentProps) {
         void celebrate();
         toast.success(outcome.title, { description: outcome.description });
       } else {
-        toast.error(outcome.title, { description: outcome.description });
+        // The title alone: the page explains it in full, and a long toast covered the order on a phone.
+        toast.error(outcome.title);
       }
       window.history.replaceState(window.history.state, "", "/merci");
     }, PROCESSING_MS);
@@ -97,7 +98,7 @@ export default function Merci({ loaderData }: Route.ComponentProps) {
     if (wasPending.current && order && !pending) {
       const outcome = orderOutcome(order);
       if (outcome.tone === "success") toast.success("Paiement confirmé", { description: outcome.description });
-      else toast.error(outcome.title, { description: outcome.description });
+      else toast.error(outcome.title);
     }
     wasPending.current = pending;
     // On a change of status only.

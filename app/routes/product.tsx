@@ -5,7 +5,7 @@ import { AddToCartButton } from "~/components/product/add-to-cart-button";
 import { Price } from "~/components/product/price";
 import { CountdownTimer } from "~/components/promotions/countdown-banner";
 import { DropTerms } from "~/components/product/drop-terms";
-import { DropWaitingRoom } from "~/components/product/drop-waiting-room";
+import { DropWaitingRoom } from "~/components/product/drop-waiting-room-lazy";
 import { StockAlertForm } from "~/components/product/stock-alert-form-lazy";
 import { ProductBadges } from "~/components/product/product-badges";
 import { ProductGallery } from "~/components/product/product-gallery";

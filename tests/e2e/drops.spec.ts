@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Browser, Page, Route } from "@playwright/test";
 import { type RunningServer, startServer } from "../integration/server-process";
 import { fillPaymentPage } from "./checkout-helpers";
-import { expect, expectNoSeriousA11yViolations, parisLaunch, serverClock, signInAdmin, specDataDir, TEST_CLOCK_TOKEN, test, waitForHydration } from "./fixtures";
+import { chooseLightTheme, expect, expectNoSeriousA11yViolations, parisLaunch, serverClock, signInAdmin, specDataDir, TEST_CLOCK_TOKEN, test, waitForHydration } from "./fixtures";
 
 /**
  * A drop end to end (issue 39), on a server of its own (it changes a product's rules): the
@@ -330,6 +330,9 @@ test("a buyer refused at payment by the address's limit is told so on /merci, ne
   await expect(buyer.getByText("Merci pour votre commande !")).toHaveCount(0);
   await expectNoSeriousA11yViolations(buyer);
   await buyer.screenshot({ path: test.info().outputPath("merci-refusee-390.png"), fullPage: true });
+  await chooseLightTheme(buyer);
+  await expectNoSeriousA11yViolations(buyer);
+  await buyer.screenshot({ path: test.info().outputPath("merci-refusee-390-clair.png"), fullPage: true });
 });
 
 /** The link to `path` in the newest e-mail to `to` whose subject starts with `subject`, read in /admin/emails. */

@@ -271,7 +271,7 @@ function DropForm({ drop, candidates, onSaved }: { drop: Drop | null; candidates
             {(props) => <Input {...props} name="fairWindowMinutes" inputMode="numeric" defaultValue={String(drop?.fairWindowMinutes ?? FAIR_WINDOW_MINUTES_DEFAULT)} autoComplete="off" maxLength={2} />}
           </Field>
           <div className="lg:col-span-2">
-            <SwitchField name="accountRequired" label="Réservée aux clients connectés (compte obligatoire, aussi pour la file du départ équitable)" defaultChecked={drop?.accountRequired ?? false} />
+            <SwitchField name="accountRequired" label="Réservée aux clients connectés (compte obligatoire, y compris pour entrer dans la file d'attente)" defaultChecked={drop?.accountRequired ?? false} />
           </div>
         </div>
         <EditorFormActions busy={busy} editing={drop !== null} createLabel="Créer la sortie" cancelTo="/admin/drops" disabled={!drop && candidates.length === 0} />

@@ -7,7 +7,7 @@ import { admissionCookie, ticketCookie } from "~/domain/drop-cookies";
 import { type Collector, COLLECTOR_COOKIE, COLLECTOR_HOURS, collectorCodeSchema, collectorEmailSchema } from "~/domain/drop-identity";
 import type { MailShop } from "~/domain/email-templates";
 import { networkKey } from "~/domain/network-key";
-import type { QueueView } from "~/domain/waiting-room";
+import { NETWORK_FULL_MESSAGE, type QueueView, ticketsPerNetwork } from "~/domain/waiting-room";
 import type { Auth } from "~/lib/auth.server";
 import { parseJson } from "~/lib/request-input.server";
 import { OneAtATimePerKey } from "~/lib/semaphore.server";
@@ -86,8 +86,15 @@ function join(deps: DropQueueEndpointDeps, productId: number | null): BareHandle
       if (before.state === "waiting" || before.state === "admitted" || before.state === "sold_out") return answer(deps, res, productId, current, before);
     }
     const network = networkKey(client.ip);
-    const joined = await sameCollectorOnce(collectorJoinKey(req, productId, network), () =>
-      networkJoins.run(`${productId} ${network}`, () => joinQueue(deps.db, productId, { network, now, collector: () => collectorOf(deps, req, client, now) })),
+    const collectorKey = collectorJoinKey(req, productId, network);
+    const networkTurn = `${productId} ${network}`;
+    // As many of the network's joins under way here as it may hold tickets: refused at once, not
+    // after them (a script's 40 joins at the opening: 2 go on, the rest are answered now).
+    if (!(collectorKey && collectorJoins.has(collectorKey)) && networkJoins.pending(networkTurn) >= ticketsPerNetwork(network, collectorKey !== null)) {
+      return sendJson(res, 429, { error: NETWORK_FULL_MESSAGE });
+    }
+    const joined = await sameCollectorOnce(collectorKey, () =>
+      networkJoins.run(networkTurn, () => joinQueue(deps.db, productId, { network, now, collector: () => collectorOf(deps, req, client, now) })),
     );
     if (!joined.ok) return sendJson(res, joined.status, "needs" in joined ? { error: joined.error, needs: joined.needs } : { error: joined.error });
     answer(deps, res, productId, joined.ticketId, joined.view, [serialize(ticketCookie(productId), joined.ticketId, cookieOptions(deps, 24 * 60 * 60))]);
@@ -99,8 +106,9 @@ function join(deps: DropQueueEndpointDeps, productId: number | null): BareHandle
  * burst (40 joins from one /64 in 100 ms) would otherwise pass the plain read together and open
  * 40 transactions that wait on the network's advisory lock, each holding one of the pool's
  * connections: every other join and poll then waits for a connection (p99 1.4–2.8 s for 800
- * joins). In turn, the first ones take the network's tickets and the rest are refused from
- * memory; other networks' joins go on meanwhile. The lock still orders the instances.
+ * joins). In turn, the first ones take the network's tickets and the next ones are refused from
+ * memory; past the network's bound in this queue, a join is refused before it waits; other
+ * networks' joins go on meanwhile. The lock still orders the instances.
  */
 const networkJoins = new OneAtATimePerKey();
 

@@ -60,6 +60,7 @@ describe("OneAtATimePerKey", () => {
     await tick();
     expect(started).toEqual(["a1", "b1"]);
     expect(turns.keys).toBe(2);
+    expect([turns.pending("2001:db8::/64"), turns.pending("203.0.113.7"), turns.pending("198.51.100.1")]).toEqual([3, 1, 0]);
     finish.b1!();
     await tick();
     expect(turns.keys).toBe(1);

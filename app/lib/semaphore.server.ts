@@ -51,6 +51,12 @@ export class OneAtATimePerKey {
     return this.turns.size;
   }
 
+  /** A key's tasks running or waiting. */
+  pending(key: string): number {
+    const load = this.turns.get(key)?.load;
+    return load ? load.running + load.waiting : 0;
+  }
+
   async run<T>(key: string, task: () => Promise<T>): Promise<T> {
     let turn = this.turns.get(key);
     if (!turn) this.turns.set(key, (turn = new Semaphore(1)));

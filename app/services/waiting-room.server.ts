@@ -11,6 +11,7 @@ import {
   admissionSlots,
   FAIR_RANK_RANGE,
   isSoldOut,
+  NETWORK_FULL_MESSAGE,
   type QueueFigures,
   type QueueView,
   queueOpensAt,
@@ -92,7 +93,7 @@ export async function joinQueue(db: Db, productId: number, client: { network: st
     if (held) return rejoin(db, shared, held.id, client.now);
   }
   const bound = ticketsPerNetwork(client.network, identity !== null);
-  const full = { ok: false as const, status: 429 as const, error: "Trop de places prises depuis votre connexion pour cette sortie." };
+  const full = { ok: false as const, status: 429 as const, error: NETWORK_FULL_MESSAGE };
   // Tickets are never given back during a drop: a network once at its bound stays there, and this
   // instance refuses it from memory; else from a plain read, before waiting on its lock (a
   // script's burst of joins at the opening).

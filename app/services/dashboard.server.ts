@@ -15,14 +15,16 @@ import {
   UNSOLD_DAYS,
 } from "~/domain/dashboard";
 import type { InboxKind } from "~/domain/catalog-values";
+import { receiptsIn, refundsIn } from "./accounting-export.server";
 import { keptRead } from "./kept-reads.server";
 
 /**
  * The seller's dashboard (/admin, issue 41): SQL aggregates over orders, order lines and
  * refunds, by Paris day. A sale counts on the day its payment was received (`paid_at`), whatever
  * became of the order since; a refund on the day it was made (`refunded_at`), for the order's
- * whole amount (refunds are whole). The order list shows the same orders: those paid in a day are
- * the ones whose payment date is that day.
+ * whole amount (refunds are whole), when it refunds a sale: a late payment refunded without ever
+ * being paid for good (no `paid_at`) is no refund, as in the receipts book. The order list shows
+ * the same orders: those paid in a day are the ones whose payment date is that day.
  */
 
 export type SalesFigures = { revenueCents: number; revenueExVatCents: number; orders: number; averageBasketCents: number; refunds: number; refundedCents: number; units: number };
@@ -31,14 +33,18 @@ export type PeriodFigures = { key: DashboardPeriodKey; current: SalesFigures; pr
 type DayRow = { day: string; orders: number; revenueCents: number; vatCents: number; units: number; refunds: number; refundedCents: number };
 
 
-/** Sales and refunds by Paris day from `firstDay` (a Paris date) to the end of today. */
+/**
+ * Sales and refunds by Paris day from `firstDay` (a Paris date) to the end of today, selected by
+ * the receipts book's own conditions (receiptsIn, refundsIn): the dashboard's payments and refunds
+ * are that book's lines.
+ */
 async function dailyFigures(db: Db, firstDay: string, endDay: string, [from, to]: [Date, Date]): Promise<DayRow[]> {
   const result = await db.execute(sql`
     with paid as (
-      select o.id, (o.paid_at at time zone 'Europe/Paris')::date as day, o.total_cents,
-             (select coalesce(sum((r->>'vatCents')::int), 0) from jsonb_array_elements(o.vat_breakdown) r) as vat
-      from orders o
-      where o.paid_at >= ${from} and o.paid_at < ${to}
+      select orders.id, (orders.paid_at at time zone 'Europe/Paris')::date as day, orders.total_cents,
+             (select coalesce(sum((r->>'vatCents')::int), 0) from jsonb_array_elements(orders.vat_breakdown) r) as vat
+      from orders
+      where ${receiptsIn(from, to)}
     ), units as (
       select i.order_id, sum(i.quantity) as units from order_items i join paid p on p.id = i.order_id group by i.order_id
     ), sales as (
@@ -46,9 +52,9 @@ async function dailyFigures(db: Db, firstDay: string, endDay: string, [from, to]
       from paid p left join units u on u.order_id = p.id
       group by p.day
     ), refunds as (
-      select (o.refunded_at at time zone 'Europe/Paris')::date as day, count(*)::int as refunds, sum(o.total_cents)::bigint as refunded
-      from orders o
-      where o.refunded_at >= ${from} and o.refunded_at < ${to}
+      select (orders.refunded_at at time zone 'Europe/Paris')::date as day, count(*)::int as refunds, sum(orders.total_cents)::bigint as refunded
+      from orders
+      where ${refundsIn(from, to)}
       group by 1
     )
     select to_char(coalesce(s.day, r.day), 'YYYY-MM-DD') as day,

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { inboxMessages, orderItems, orders, productDrops, products, withdrawalRequests } from "~/db/schema";
+import { ledgerEntries } from "~/services/accounting-export.server";
 import { recordBackup } from "~/services/backup-record.server";
 import { dashboardDrops, dashboardSales, dashboardStock, dashboardWaiting, getDashboardSettings, saveDashboardSettings } from "~/services/dashboard.server";
 import { type ChecklistDeps, launchChecklist } from "~/services/launch-checklist.server";
@@ -34,7 +35,8 @@ describe(`the dashboard's figures on ${databaseLabel}`, () => {
   });
   afterAll(() => database.close());
 
-  type Sale = { paidAt: string; goods: Good[]; refundedAt?: string; status?: "paid" | "shipped" | "refunded" };
+  /** `paidAt` null: a late payment, refunded without ever being a sale (decision 037). */
+  type Sale = { paidAt: string | null; goods: Good[]; refundedAt?: string; status?: "paid" | "shipped" | "refunded" | "refund_pending" };
 
   /** An order of `goods`, paid at `paidAt`, stored with the VAT breakdown a checkout gives them. */
   async function sell(productId: number, sale: Sale) {
@@ -49,9 +51,9 @@ describe(`the dashboard's figures on ${databaseLabel}`, () => {
         paymentProvider: "test",
         // The test's rates are the shop's (20 %, 5,5 %).
         vatBreakdown: expectedVatBreakdown(linesOf(sale.goods)) as VatBreakdownRow[],
-        paidAt: new Date(sale.paidAt),
+        paidAt: sale.paidAt ? new Date(sale.paidAt) : null,
         refundedAt: sale.refundedAt ? new Date(sale.refundedAt) : null,
-        createdAt: new Date(new Date(sale.paidAt).getTime() - 60_000),
+        createdAt: new Date(new Date((sale.paidAt ?? sale.refundedAt)!).getTime() - 60_000),
       })
       .returning();
     await database.db
@@ -99,6 +101,30 @@ describe(`the dashboard's figures on ${databaseLabel}`, () => {
     expect(chart.at(-1)).toEqual({ day: "2026-10-26", revenueCents: totalOf(today.goods), orders: 1 });
     expect(chart.find((day) => day.day === "2026-10-25")).toEqual({ day: "2026-10-25", revenueCents: totalOf(yesterday.goods) + totalOf(refundedOne.goods), orders: 2 });
     expect(chart.find((day) => day.day === "2026-10-19")).toEqual({ day: "2026-10-19", revenueCents: totalOf(weekBefore.goods), orders: 1 });
+  });
+
+  it("counts as refunds the receipts book's refund lines only: a late payment refunded without a sale is neither", async () => {
+    const [product] = await database.db.insert(products).values({ title: "Booster remboursé", priceCents: 1_048, stock: 50, category: "TCG", subCategory: "Scellés" }).returning();
+    // "Now": Wednesday 2027-03-31 at 12:00 in Paris (10:00Z); nothing else of this file is paid or refunded in March 2027.
+    const now = new Date("2027-03-31T10:00:00Z");
+    // A sale of the 20th refunded today: the book's one refund line, 10,48 €.
+    const refundedSale = await sell(product!.id, { paidAt: "2027-03-20T10:00:00Z", goods: [atStandardRate(1_048)], refundedAt: "2027-03-31T08:00:00Z" });
+    // A payment that came after its reservation ended, refunded at once (never paid for good): 11,48 €, no line in the book.
+    await sell(product!.id, { paidAt: null, goods: [atStandardRate(1_148)], refundedAt: "2027-03-31T09:00:00Z" });
+
+    const { periods } = await dashboardSales(database.db, now);
+    const refundLines = (await ledgerEntries(database.db, { year: 2027, month: 3 })).filter((entry) => entry.kind === "refund");
+    expect(refundLines.map((entry) => [entry.orderNumber, entry.totalCents])).toEqual([[refundedSale.number, -1_048]]);
+    for (const period of periods) {
+      // Every period ends today and starts in March (30 days: from the 2nd): the book's month holds them all.
+      expect({ period: period.key, refunds: period.current.refunds, refundedCents: period.current.refundedCents }).toEqual({
+        period: period.key,
+        refunds: refundLines.length,
+        refundedCents: -sum(refundLines.map((entry) => entry.totalCents)),
+      });
+    }
+    // The refunded sale still counts on the day it was paid; the late payment never does.
+    expect(periods.find((period) => period.key === "30d")!.current).toMatchObject({ orders: 1, revenueCents: 1_048 });
   });
 
   it("lists what waits: paid orders to ship oldest first, withdrawals not settled, messages not answered", async () => {

@@ -20,6 +20,8 @@ export type DashboardPeriodKey = (typeof DASHBOARD_PERIODS)[number]["key"];
 
 /** Days shown by the revenue chart. */
 export const CHART_DAYS = 30;
+/** "Meilleures ventes": the last 30 whole Paris days, today included, as the "30 derniers jours" card. */
+export const BEST_SELLERS_DAYS = 30;
 /** A product unsold this long is "never sold" on the dashboard. */
 export const UNSOLD_DAYS = 90;
 /** The low-stock threshold until the seller sets one. */

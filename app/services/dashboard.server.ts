@@ -5,6 +5,7 @@ import type { Db } from "~/db/types";
 import {
   addCalendarDays,
   averageBasket,
+  BEST_SELLERS_DAYS,
   CHART_DAYS,
   DASHBOARD_PERIODS,
   type DashboardPeriodKey,
@@ -12,6 +13,7 @@ import {
   type DayRevenue,
   DEFAULT_LOW_STOCK_THRESHOLD,
   parisDate,
+  periodRanges,
   UNSOLD_DAYS,
 } from "~/domain/dashboard";
 import type { InboxKind } from "~/domain/catalog-values";
@@ -171,13 +173,18 @@ export type StockLine = { id: number; title: string; stock: number; priceCents: 
 export type BestSeller = { id: number | null; title: string; units: number; revenueCents: number };
 export type Stock = { threshold: number; low: { count: number; products: StockLine[] }; bestSellers: BestSeller[]; unsold: { count: number; products: StockLine[] }; valueCents: number; units: number };
 
-/** Stock: what runs low, what sells, what never sells, and what the shelves are worth at selling price. */
+/**
+ * Stock: what runs low, what sells, what never sells, and what the shelves are worth at selling
+ * price. What sells: the lines of orders paid in the last 30 Paris days (whole days, today
+ * included, bounded by Paris midnights) and still sold, paid or shipped: an order refunded, or
+ * being refunded, sold nothing, and a late payment refunded never was a sale.
+ */
 export function dashboardStock(db: Db, now: Date, threshold: number): Promise<Stock> {
-  return keptRead(db, `stock:${threshold}`, now.getTime(), () => readStock(db, now, threshold), KEEP_MS);
+  return keptRead(db, `stock:${threshold}:${parisDate(now)}`, now.getTime(), () => readStock(db, now, threshold), KEEP_MS);
 }
 
 async function readStock(db: Db, now: Date, threshold: number): Promise<Stock> {
-  const since30 = new Date(now.getTime() - 30 * 86_400_000);
+  const bestSellers = periodRanges(now, BEST_SELLERS_DAYS).current;
   const since90 = new Date(now.getTime() - UNSOLD_DAYS * 86_400_000);
   const [low, best, unsold, value] = await Promise.all([
     db.execute(sql`
@@ -187,7 +194,7 @@ async function readStock(db: Db, now: Date, threshold: number): Promise<Stock> {
     db.execute(sql`
       select i.product_id as id, min(i.name) as title, sum(i.quantity)::int as units, sum(i.unit_price_cents * i.quantity)::float8 as revenue
       from order_items i join orders o on o.id = i.order_id
-      where o.paid_at >= ${since30} and o.paid_at <= ${now}
+      where o.paid_at >= ${bestSellers.from} and o.paid_at < ${bestSellers.to} and o.status in ('paid', 'shipped')
       group by i.product_id order by units desc, title limit 5`),
     db.execute(sql`
       select p.id, p.title, p.stock, p.price_cents as "priceCents", count(*) over ()::int as total

@@ -178,6 +178,31 @@ describe(`the dashboard's figures on ${databaseLabel}`, () => {
     expect(drop).toMatchObject({ productId: seller!.id, units: 33, sold: 3, soldOutAfterMs: null, customers: 3 });
   });
 
+  it("ranks best sellers over the last 30 Paris days, today included, leaving out refunded and never-sold orders", async () => {
+    const [star, refunded, dayBefore] = await database.db
+      .insert(products)
+      .values([
+        { title: "Vedette du mois", priceCents: 700, stock: 50, category: "TCG", subCategory: "Scellés" },
+        { title: "Remboursé du mois", priceCents: 900, stock: 50, category: "TCG", subCategory: "Scellés" },
+        { title: "Veille du mois", priceCents: 800, stock: 50, category: "TCG", subCategory: "Scellés" },
+      ])
+      .returning();
+    // "Now": Monday 2027-11-01 at 09:00 in Paris (08:00Z), the day after summer time ended: the 30
+    // Paris days are 3 October 00:00 (22:00Z on the 2nd, still summer time) to tonight's midnight,
+    // 30 × 24 h and one hour. 30 × 24 h back from now would start on 2 October at 10:00 in Paris.
+    const now = new Date("2027-11-01T08:00:00Z");
+    await sell(star!.id, { paidAt: "2027-10-02T22:00:00Z", goods: [atStandardRate(700, 2)] }); // 00:00 on 3 October: the first day
+    await sell(star!.id, { paidAt: "2027-11-01T07:30:00Z", goods: [atStandardRate(700)], status: "shipped" }); // 08:30 today
+    await sell(dayBefore!.id, { paidAt: "2027-10-02T21:59:00Z", goods: [atStandardRate(800, 4)] }); // 23:59 on 2 October: the day before
+    // More units than the star's, none of them sold: refunded, being refunded (the seller cancelled), a late payment refunded.
+    await sell(refunded!.id, { paidAt: "2027-10-20T10:00:00Z", goods: [atStandardRate(900, 5)], refundedAt: "2027-10-21T10:00:00Z" });
+    await sell(refunded!.id, { paidAt: "2027-10-25T10:00:00Z", goods: [atStandardRate(900, 5)], status: "refund_pending" });
+    await sell(refunded!.id, { paidAt: null, goods: [atStandardRate(900, 5)], refundedAt: "2027-10-28T10:00:00Z" });
+
+    const stock = await dashboardStock(database.db, now, 0);
+    expect(stock.bestSellers).toEqual([{ id: star!.id, title: "Produit tableau", units: 3, revenueCents: 3 * 700 }]);
+  });
+
   it("reads the launch checklist from the real state: identity, Stripe and its webhook, SMTP and a delivered e-mail, delivery methods, second factors, a recent backup", async () => {
     const now = new Date("2026-12-10T12:00:00Z");
     const deps: ChecklistDeps = { legalDefaults: EMPTY_IDENTITY, payments: "test", smtp: false };

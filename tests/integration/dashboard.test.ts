@@ -6,6 +6,8 @@ import { ledgerEntries } from "~/services/accounting-export.server";
 import { recordBackup } from "~/services/backup-record.server";
 import { dashboardDrops, dashboardSales, dashboardStock, dashboardWaiting, getDashboardSettings, saveDashboardSettings } from "~/services/dashboard.server";
 import { type ChecklistDeps, launchChecklist } from "~/services/launch-checklist.server";
+import { createShippingMethod, listShippingMethods, type ShippingMethod, setShippingMethodActive, updateShippingMethod } from "~/services/shipping-admin.server";
+import type { ShippingMethodFormValues } from "~/domain/shipping-method-form";
 import type { VatBreakdownRow } from "~/domain/invoice";
 import { EMPTY_IDENTITY } from "~/domain/shop-identity";
 import { expectedVatBreakdown, vatOfBreakdown } from "../support/expected-vat";
@@ -219,6 +221,48 @@ describe(`the dashboard's figures on ${databaseLabel}`, () => {
     expect((await states()).backup).toBe(false);
     await recordBackup(database.db, { at: new Date(now.getTime() - 6 * 86_400_000).toISOString(), file: "/sauvegardes/b.tar.gz", bytes: 1, database: "pglite" });
     expect((await states()).backup).toBe(true);
-    expect((await states()).shipping).toBe(true); // the methods the migration seeds
+  });
+
+  it("ticks « Modes de livraison » once the seller has saved every active method, never for the examples the shop starts with", async () => {
+    const now = new Date("2026-12-10T12:00:00Z");
+    const deps: ChecklistDeps = { legalDefaults: EMPTY_IDENTITY, payments: "test", smtp: false };
+    const shippingLine = async () => (await launchChecklist(database.db, deps, now)).find((line) => line.key === "shipping")!;
+    const seeded = await listShippingMethods(database.db);
+    expect(seeded.map((method) => [method.name, method.active, method.reviewedAt])).toEqual([
+      ["Lettre suivie", true, null],
+      ["Point relais", true, null],
+      ["Colissimo à domicile", true, null],
+      ["Colissimo Europe", true, null],
+    ]);
+    // Four active methods, the migration's examples, never reviewed: not done.
+    expect(await shippingLine()).toMatchObject({ done: false, href: "/admin/shipping", state: "4 modes actifs sont encore des exemples de départ\u00a0: vérifiez-les, puis enregistrez-les" });
+
+    const [letter, relay, home, europe] = seeded.map((method) => method as ShippingMethod) as [ShippingMethod, ShippingMethod, ShippingMethod, ShippingMethod];
+    const formValues = (method: ShippingMethod): ShippingMethodFormValues => ({
+      name: method.name,
+      kind: method.kind,
+      countries: method.countries as ShippingMethodFormValues["countries"],
+      bands: method.bands,
+      freeFromCents: method.freeFromCents,
+      deliveryTime: method.deliveryTime,
+      active: method.active,
+    });
+    // Switching an example off and on again reviews nothing.
+    await setShippingMethodActive(database.db, letter.id, false);
+    await setShippingMethodActive(database.db, letter.id, true);
+    // The relay's rates saved as they are, the home delivery's changed: both the seller's now.
+    await updateShippingMethod(database.db, relay.id, formValues(relay));
+    await updateShippingMethod(database.db, home.id, { ...formValues(home), deliveryTime: "2 jours ouvrés" });
+    expect(await shippingLine()).toMatchObject({ done: false, state: "2 modes actifs sont encore des exemples de départ\u00a0: vérifiez-les, puis enregistrez-les" });
+    await setShippingMethodActive(database.db, europe.id, false);
+    expect(await shippingLine()).toMatchObject({ done: false, state: "1 mode actif est encore un exemple de départ\u00a0: vérifiez-le, puis enregistrez-le" });
+    await updateShippingMethod(database.db, letter.id, formValues(letter));
+    expect(await shippingLine()).toMatchObject({ done: true, state: "3 modes actifs" });
+    // A method the seller adds is theirs; without any active method, nobody can order.
+    const own = await createShippingMethod(database.db, { ...formValues(letter), name: "Remise en main propre", active: true });
+    expect(own.reviewedAt).not.toBeNull();
+    expect(await shippingLine()).toMatchObject({ done: true, state: "4 modes actifs" });
+    for (const method of [letter, relay, home, own]) await setShippingMethodActive(database.db, method.id, false);
+    expect(await shippingLine()).toMatchObject({ done: false, state: "Aucun mode actif" });
   });
 });

@@ -146,7 +146,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             ) : (
               <p className="mt-3 text-sm text-muted-foreground">Rien à expédier.</p>
             )}
-            <Link to="/admin/orders?status=paid" className="mt-3 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
+            <Link to="/admin/orders?status=paid" className="mt-3 inline-block text-sm font-medium text-accent underline-offset-4 hover:underline">
               Toutes les commandes à expédier
             </Link>
           </div>

@@ -20,6 +20,8 @@ export type ChecklistDeps = {
   payments: "test" | "stripe";
   /** SMTP configured (else e-mails wait in the outbox). */
   smtp: boolean;
+  /** The shop's public address: where Stripe must send its webhooks. */
+  publicUrl: string;
 };
 
 
@@ -64,12 +66,17 @@ export async function launchChecklist(db: Db, deps: ChecklistDeps, now = new Dat
       state: missing.length === 0 ? "Complète" : `${missing.length} champ${missing.length > 1 ? "s" : ""} à remplir`,
     },
     {
+      // Set on the server, not in the admin: no page to link to.
       key: "stripe",
       done: stripe && fact!.stripeEvent,
       label: "Paiement Stripe configuré et webhook reçu",
-      why: "Sans Stripe, seule la page de paiement de test existe ; sans webhook reçu, les commandes payées ne passent pas à « Payée ».",
-      href: "/admin/orders",
-      state: !stripe ? "Page de paiement de test (STRIPE_SECRET_KEY absent)" : fact!.stripeEvent ? "Webhook reçu" : "Aucun webhook reçu pour l'instant",
+      why: "Sans Stripe, seule la page de paiement de test existe\u00a0; sans webhook reçu, les commandes payées ne passent pas à «\u00a0Payée\u00a0». Les clés ne se saisissent pas dans l'administration\u00a0: ce sont les variables d'environnement STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET du serveur (voir .env.example et docs/operations.md), lues à son démarrage.",
+      href: null,
+      state: !stripe
+        ? "Page de paiement de test\u00a0: STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET ne sont pas définies sur le serveur"
+        : fact!.stripeEvent
+          ? "Webhook reçu"
+          : `Aucun webhook reçu pour l'instant\u00a0: Stripe doit les envoyer à ${deps.publicUrl}/api/payments/stripe/webhook`,
     },
     {
       key: "smtp",

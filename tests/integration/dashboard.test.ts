@@ -207,13 +207,22 @@ describe(`the dashboard's figures on ${databaseLabel}`, () => {
 
   it("reads the launch checklist from the real state: identity, Stripe and its webhook, SMTP and a delivered e-mail, delivery methods, second factors, a recent backup", async () => {
     const now = new Date("2026-12-10T12:00:00Z");
-    const deps: ChecklistDeps = { legalDefaults: EMPTY_IDENTITY, payments: "test", smtp: false };
+    const deps: ChecklistDeps = { legalDefaults: EMPTY_IDENTITY, payments: "test", smtp: false, publicUrl: "https://boutique.example" };
     const states = async (overrides: Partial<typeof deps> = {}) => Object.fromEntries((await launchChecklist(database.db, { ...deps, ...overrides }, now)).map((line) => [line.key, line.done]));
     expect(await states()).toMatchObject({ identity: false, stripe: false, smtp: false, backup: false });
-    // Stripe configured is not enough: a webhook must have come.
-    expect((await states({ payments: "stripe" })).stripe).toBe(false);
+    // Stripe's keys are the server's environment, not an admin page: the line says so, and links nowhere.
+    const stripeLine = async (overrides: Partial<typeof deps> = {}) => (await launchChecklist(database.db, { ...deps, ...overrides }, now)).find((line) => line.key === "stripe")!;
+    const withoutStripe = await stripeLine();
+    expect(withoutStripe).toMatchObject({ href: null, state: "Page de paiement de test\u00a0: STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET ne sont pas définies sur le serveur" });
+    expect(withoutStripe.why).toContain("ce sont les variables d'environnement STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET du serveur (voir .env.example et docs/operations.md)");
+    // Stripe configured is not enough: a webhook must have come, at the address the line gives.
+    expect(await stripeLine({ payments: "stripe" })).toMatchObject({
+      done: false,
+      href: null,
+      state: "Aucun webhook reçu pour l'instant\u00a0: Stripe doit les envoyer à https://boutique.example/api/payments/stripe/webhook",
+    });
     await database.db.execute(sql`insert into payment_events (id, provider, type) values ('evt_tableau', 'stripe', 'checkout.session.completed')`);
-    expect((await states({ payments: "stripe" })).stripe).toBe(true);
+    expect(await stripeLine({ payments: "stripe" })).toMatchObject({ done: true, href: null, state: "Webhook reçu" });
     await database.db.execute(sql`insert into outbox_emails ("to", subject, html, text, kind, status) values ('a@example.com', 'Test', '<p>x</p>', 'x', 'test', 'sent')`);
     expect((await states({ smtp: true })).smtp).toBe(true);
     // A backup 8 days old is too old; 6 days old is recent.
@@ -225,7 +234,7 @@ describe(`the dashboard's figures on ${databaseLabel}`, () => {
 
   it("ticks « Modes de livraison » once the seller has saved every active method, never for the examples the shop starts with", async () => {
     const now = new Date("2026-12-10T12:00:00Z");
-    const deps: ChecklistDeps = { legalDefaults: EMPTY_IDENTITY, payments: "test", smtp: false };
+    const deps: ChecklistDeps = { legalDefaults: EMPTY_IDENTITY, payments: "test", smtp: false, publicUrl: "https://boutique.example" };
     const shippingLine = async () => (await launchChecklist(database.db, deps, now)).find((line) => line.key === "shipping")!;
     const seeded = await listShippingMethods(database.db);
     expect(seeded.map((method) => [method.name, method.active, method.reviewedAt])).toEqual([

@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     dashboardWaiting(context.db, now),
     dashboardStock(context.db, now, settings.lowStockThreshold),
     dashboardDrops(context.db, now),
-    launchChecklist(context.db, { legalDefaults: context.shop.legal, payments: context.payments.name, smtp: context.sendMailNow !== null }),
+    launchChecklist(context.db, { legalDefaults: context.shop.legal, payments: context.payments.name, smtp: context.sendMailNow !== null, publicUrl: context.publicUrl }),
   ]);
   return { now: now.toISOString(), sales, waiting, stock, drops, checklist };
 }

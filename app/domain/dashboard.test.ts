@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addCalendarDays, averageBasket, changePercent, changeText, dailySeries, durationText, parisDate, parisMidnight, periodRanges } from "./dashboard";
+import { addCalendarDays, averageBasket, changePercent, changeText, DASHBOARD_PERIODS, dailySeries, durationText, parisDate, parisMidnight, periodRanges } from "./dashboard";
 
 describe("the dashboard's Paris days", () => {
   it("reads the Paris date of an instant, the evening before in UTC being the next day in winter and in summer", () => {
@@ -35,6 +35,16 @@ describe("the dashboard's Paris days", () => {
       { day: "2026-10-26", revenueCents: 500, orders: 1 },
       { day: "2026-10-27", revenueCents: 0, orders: 0 },
     ]);
+  });
+
+  it("words each period's comparison with the days before in correct French", () => {
+    expect(DASHBOARD_PERIODS.map((period) => [period.key, period.label, period.comparedWith])).toEqual([
+      ["today", "Aujourd'hui", "par rapport à hier"],
+      ["7d", "7 derniers jours", "par rapport aux 7 jours précédents"],
+      ["30d", "30 derniers jours", "par rapport aux 30 jours précédents"],
+    ]);
+    // The contractions French requires: à + les = aux, de + les = des, à + le = au, de + le = du.
+    for (const period of DASHBOARD_PERIODS) expect(period.comparedWith).not.toMatch(/\b(à|de) (les|le)\b/);
   });
 
   it("compares with the period before, and words durations", () => {

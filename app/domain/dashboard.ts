@@ -10,16 +10,22 @@ import { parisWallClock, parisWallTimeToUtc } from "./paris-time";
 
 export type DayRange = { from: Date; to: Date };
 
+/**
+ * The periods the dashboard offers, each with the words that compare it with the days just
+ * before, whole ("à" + "les" is "aux": never built from a bare "par rapport à").
+ */
 export const DASHBOARD_PERIODS = [
-  { key: "today", days: 1, label: "Aujourd'hui", previous: "hier" },
-  { key: "7d", days: 7, label: "7 derniers jours", previous: "les 7 jours d'avant" },
-  { key: "30d", days: 30, label: "30 derniers jours", previous: "les 30 jours d'avant" },
+  { key: "today", days: 1, label: "Aujourd'hui", comparedWith: "par rapport à hier" },
+  { key: "7d", days: 7, label: "7 derniers jours", comparedWith: "par rapport aux 7 jours précédents" },
+  { key: "30d", days: 30, label: "30 derniers jours", comparedWith: "par rapport aux 30 jours précédents" },
 ] as const;
 
 export type DashboardPeriodKey = (typeof DASHBOARD_PERIODS)[number]["key"];
 
 /** Days shown by the revenue chart. */
 export const CHART_DAYS = 30;
+/** "Meilleures ventes": the last 30 whole Paris days, today included, as the "30 derniers jours" card. */
+export const BEST_SELLERS_DAYS = 30;
 /** A product unsold this long is "never sold" on the dashboard. */
 export const UNSOLD_DAYS = 90;
 /** The low-stock threshold until the seller sets one. */

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import { invoices, orderItems, orders } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { type AccountingPeriod, periodBounds } from "~/domain/accounting-period";
@@ -12,6 +12,20 @@ import { paymentMethodOf } from "~/domain/invoice-snapshot";
  * before the order was ever paid for good (no paid_at, no invoice) came in and went back
  * without a sale, and shows on neither side.
  */
+
+/**
+ * The receipts book's two selections, for the orders table itself (not an alias): the payments
+ * received in [from, to), and the refunds of sales made in [from, to). The dashboard counts by the
+ * same conditions (services/dashboard.server.ts), so its "Remboursements" are this book's refund
+ * lines: a late payment refunded without ever being a sale (no paid_at) is in neither.
+ */
+export function receiptsIn(from: Date, to: Date): SQL {
+  return and(gte(orders.paidAt, from), lt(orders.paidAt, to))!;
+}
+
+export function refundsIn(from: Date, to: Date): SQL {
+  return and(gte(orders.refundedAt, from), lt(orders.refundedAt, to), isNotNull(orders.paidAt))!;
+}
 
 /** Goods sold under the margin scheme, TTC after their share of the discount; none under the franchise. */
 const marginSchemeCents = sql<number>`case when ${orders.vatRegime} = 'franchise' then 0 else coalesce((
@@ -67,12 +81,12 @@ export async function ledgerEntries(db: Db, period: AccountingPeriod): Promise<L
       .select({ ...columns, at: orders.paidAt, reference: orders.paymentReference })
       .from(orders)
       .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "invoice")))
-      .where(and(gte(orders.paidAt, from), lt(orders.paidAt, to))),
+      .where(receiptsIn(from, to)),
     db
       .select({ ...columns, at: orders.refundedAt, reference: orders.refundReference })
       .from(orders)
       .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "credit_note")))
-      .where(and(gte(orders.refundedAt, from), lt(orders.refundedAt, to), isNotNull(orders.paidAt))),
+      .where(refundsIn(from, to)),
   ]);
   return [...receipts.map((row) => entryOf(row, "receipt")), ...refunds.map((row) => entryOf(row, "refund"))];
 }

@@ -5,6 +5,7 @@ import type { Db } from "~/db/types";
 import {
   addCalendarDays,
   averageBasket,
+  BEST_SELLERS_DAYS,
   CHART_DAYS,
   DASHBOARD_PERIODS,
   type DashboardPeriodKey,
@@ -12,17 +13,20 @@ import {
   type DayRevenue,
   DEFAULT_LOW_STOCK_THRESHOLD,
   parisDate,
+  periodRanges,
   UNSOLD_DAYS,
 } from "~/domain/dashboard";
 import type { InboxKind } from "~/domain/catalog-values";
+import { receiptsIn, refundsIn } from "./accounting-export.server";
 import { keptRead } from "./kept-reads.server";
 
 /**
  * The seller's dashboard (/admin, issue 41): SQL aggregates over orders, order lines and
  * refunds, by Paris day. A sale counts on the day its payment was received (`paid_at`), whatever
  * became of the order since; a refund on the day it was made (`refunded_at`), for the order's
- * whole amount (refunds are whole). The order list shows the same orders: those paid in a day are
- * the ones whose payment date is that day.
+ * whole amount (refunds are whole), when it refunds a sale: a late payment refunded without ever
+ * being paid for good (no `paid_at`) is no refund, as in the receipts book. The order list shows
+ * the same orders: those paid in a day are the ones whose payment date is that day.
  */
 
 export type SalesFigures = { revenueCents: number; revenueExVatCents: number; orders: number; averageBasketCents: number; refunds: number; refundedCents: number; units: number };
@@ -31,14 +35,18 @@ export type PeriodFigures = { key: DashboardPeriodKey; current: SalesFigures; pr
 type DayRow = { day: string; orders: number; revenueCents: number; vatCents: number; units: number; refunds: number; refundedCents: number };
 
 
-/** Sales and refunds by Paris day from `firstDay` (a Paris date) to the end of today. */
+/**
+ * Sales and refunds by Paris day from `firstDay` (a Paris date) to the end of today, selected by
+ * the receipts book's own conditions (receiptsIn, refundsIn): the dashboard's payments and refunds
+ * are that book's lines.
+ */
 async function dailyFigures(db: Db, firstDay: string, endDay: string, [from, to]: [Date, Date]): Promise<DayRow[]> {
   const result = await db.execute(sql`
     with paid as (
-      select o.id, (o.paid_at at time zone 'Europe/Paris')::date as day, o.total_cents,
-             (select coalesce(sum((r->>'vatCents')::int), 0) from jsonb_array_elements(o.vat_breakdown) r) as vat
-      from orders o
-      where o.paid_at >= ${from} and o.paid_at < ${to}
+      select orders.id, (orders.paid_at at time zone 'Europe/Paris')::date as day, orders.total_cents,
+             (select coalesce(sum((r->>'vatCents')::int), 0) from jsonb_array_elements(orders.vat_breakdown) r) as vat
+      from orders
+      where ${receiptsIn(from, to)}
     ), units as (
       select i.order_id, sum(i.quantity) as units from order_items i join paid p on p.id = i.order_id group by i.order_id
     ), sales as (
@@ -46,9 +54,9 @@ async function dailyFigures(db: Db, firstDay: string, endDay: string, [from, to]
       from paid p left join units u on u.order_id = p.id
       group by p.day
     ), refunds as (
-      select (o.refunded_at at time zone 'Europe/Paris')::date as day, count(*)::int as refunds, sum(o.total_cents)::bigint as refunded
-      from orders o
-      where o.refunded_at >= ${from} and o.refunded_at < ${to}
+      select (orders.refunded_at at time zone 'Europe/Paris')::date as day, count(*)::int as refunds, sum(orders.total_cents)::bigint as refunded
+      from orders
+      where ${refundsIn(from, to)}
       group by 1
     )
     select to_char(coalesce(s.day, r.day), 'YYYY-MM-DD') as day,
@@ -165,13 +173,18 @@ export type StockLine = { id: number; title: string; stock: number; priceCents: 
 export type BestSeller = { id: number | null; title: string; units: number; revenueCents: number };
 export type Stock = { threshold: number; low: { count: number; products: StockLine[] }; bestSellers: BestSeller[]; unsold: { count: number; products: StockLine[] }; valueCents: number; units: number };
 
-/** Stock: what runs low, what sells, what never sells, and what the shelves are worth at selling price. */
+/**
+ * Stock: what runs low, what sells, what never sells, and what the shelves are worth at selling
+ * price. What sells: the lines of orders paid in the last 30 Paris days (whole days, today
+ * included, bounded by Paris midnights) and still sold, paid or shipped: an order refunded, or
+ * being refunded, sold nothing, and a late payment refunded never was a sale.
+ */
 export function dashboardStock(db: Db, now: Date, threshold: number): Promise<Stock> {
-  return keptRead(db, `stock:${threshold}`, now.getTime(), () => readStock(db, now, threshold), KEEP_MS);
+  return keptRead(db, `stock:${threshold}:${parisDate(now)}`, now.getTime(), () => readStock(db, now, threshold), KEEP_MS);
 }
 
 async function readStock(db: Db, now: Date, threshold: number): Promise<Stock> {
-  const since30 = new Date(now.getTime() - 30 * 86_400_000);
+  const bestSellers = periodRanges(now, BEST_SELLERS_DAYS).current;
   const since90 = new Date(now.getTime() - UNSOLD_DAYS * 86_400_000);
   const [low, best, unsold, value] = await Promise.all([
     db.execute(sql`
@@ -181,7 +194,7 @@ async function readStock(db: Db, now: Date, threshold: number): Promise<Stock> {
     db.execute(sql`
       select i.product_id as id, min(i.name) as title, sum(i.quantity)::int as units, sum(i.unit_price_cents * i.quantity)::float8 as revenue
       from order_items i join orders o on o.id = i.order_id
-      where o.paid_at >= ${since30} and o.paid_at <= ${now}
+      where o.paid_at >= ${bestSellers.from} and o.paid_at < ${bestSellers.to} and o.status in ('paid', 'shipped')
       group by i.product_id order by units desc, title limit 5`),
     db.execute(sql`
       select p.id, p.title, p.stock, p.price_cents as "priceCents", count(*) over ()::int as total

@@ -20,8 +20,21 @@ export type ChecklistDeps = {
   payments: "test" | "stripe";
   /** SMTP configured (else e-mails wait in the outbox). */
   smtp: boolean;
+  /** The shop's public address: where Stripe must send its webhooks. */
+  publicUrl: string;
 };
 
+
+/**
+ * The delivery line's state: the active methods, and those still the examples the shop started
+ * with (never saved by the seller, shipping_methods.reviewed_at), which keep the line open.
+ */
+function shippingState(active: number, examples: number): string {
+  if (active === 0) return "Aucun mode actif";
+  if (examples === 1) return "1 mode actif est encore un exemple de départ\u00a0: vérifiez-le, puis enregistrez-le";
+  if (examples > 1) return `${examples} modes actifs sont encore des exemples de départ\u00a0: vérifiez-les, puis enregistrez-les`;
+  return `${active} mode${active > 1 ? "s" : ""} actif${active > 1 ? "s" : ""}`;
+}
 
 /** A backup older than this is no backup for the checklist. */
 export const BACKUP_MAX_AGE_DAYS = 7;
@@ -35,9 +48,10 @@ export async function launchChecklist(db: Db, deps: ChecklistDeps, now = new Dat
         exists (select 1 from payment_events where provider = 'stripe') as "stripeEvent",
         exists (select 1 from outbox_emails where status = 'sent') as "emailSent",
         (select count(*)::int from shipping_methods where active) as "shippingMethods",
+        (select count(*)::int from shipping_methods where active and reviewed_at is null) as "shippingExamples",
         (select count(*)::int from users where role = 'admin' and not two_factor_enabled) as "adminsWithoutTotp"`),
   ]);
-  const [fact] = rowsOf<{ stripeEvent: boolean; emailSent: boolean; shippingMethods: number; adminsWithoutTotp: number }>(facts);
+  const [fact] = rowsOf<{ stripeEvent: boolean; emailSent: boolean; shippingMethods: number; shippingExamples: number; adminsWithoutTotp: number }>(facts);
   const missing = missingIdentityFields(identity);
   const mediator = identity.mediatorName !== "" && identity.mediatorUrl !== "";
   const stripe = deps.payments === "stripe";
@@ -52,12 +66,17 @@ export async function launchChecklist(db: Db, deps: ChecklistDeps, now = new Dat
       state: missing.length === 0 ? "Complète" : `${missing.length} champ${missing.length > 1 ? "s" : ""} à remplir`,
     },
     {
+      // Set on the server, not in the admin: no page to link to.
       key: "stripe",
       done: stripe && fact!.stripeEvent,
       label: "Paiement Stripe configuré et webhook reçu",
-      why: "Sans Stripe, seule la page de paiement de test existe ; sans webhook reçu, les commandes payées ne passent pas à « Payée ».",
-      href: "/admin/orders",
-      state: !stripe ? "Page de paiement de test (STRIPE_SECRET_KEY absent)" : fact!.stripeEvent ? "Webhook reçu" : "Aucun webhook reçu pour l'instant",
+      why: "Sans Stripe, seule la page de paiement de test existe\u00a0; sans webhook reçu, les commandes payées ne passent pas à «\u00a0Payée\u00a0». Les clés ne se saisissent pas dans l'administration\u00a0: ce sont les variables d'environnement STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET du serveur (voir .env.example et docs/operations.md), lues à son démarrage.",
+      href: null,
+      state: !stripe
+        ? "Page de paiement de test\u00a0: STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET ne sont pas définies sur le serveur"
+        : fact!.stripeEvent
+          ? "Webhook reçu"
+          : `Aucun webhook reçu pour l'instant\u00a0: Stripe doit les envoyer à ${deps.publicUrl}/api/payments/stripe/webhook`,
     },
     {
       key: "smtp",
@@ -69,11 +88,11 @@ export async function launchChecklist(db: Db, deps: ChecklistDeps, now = new Dat
     },
     {
       key: "shipping",
-      done: fact!.shippingMethods > 0,
+      done: fact!.shippingMethods > 0 && fact!.shippingExamples === 0,
       label: "Modes de livraison",
-      why: "Le panier ne propose que les modes actifs : sans eux, personne ne peut commander.",
+      why: "Le panier ne propose que les modes actifs\u00a0: sans eux, personne ne peut commander. Ceux fournis au départ ne sont que des exemples\u00a0: vérifiez leurs pays, tarifs et délais.",
       href: "/admin/shipping",
-      state: `${fact!.shippingMethods} mode${fact!.shippingMethods > 1 ? "s" : ""} actif${fact!.shippingMethods > 1 ? "s" : ""}`,
+      state: shippingState(fact!.shippingMethods, fact!.shippingExamples),
     },
     {
       key: "totp",

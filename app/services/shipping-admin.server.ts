@@ -50,7 +50,7 @@ export async function getShippingMethod(db: Db, id: number): Promise<ShippingMet
   return row ?? null;
 }
 
-/** A new method, last in the list. */
+/** A new method, last in the list: the seller's own (reviewedAt). */
 export async function createShippingMethod(db: Db, values: ShippingMethodFormValues, now = new Date()): Promise<ShippingMethod> {
   const [row] = await db
     .insert(shippingMethods)
@@ -59,21 +59,27 @@ export async function createShippingMethod(db: Db, values: ShippingMethodFormVal
       position: sql`(select coalesce(max(${shippingMethods.position}), 0) + 1 from ${shippingMethods})`,
       createdAt: now,
       updatedAt: now,
+      reviewedAt: now,
     })
     .returning();
   return row!;
 }
 
-/** Saves an edited method; null when it is gone. Its orders keep what they were sold with. */
+/**
+ * Saves an edited method; null when it is gone. Its orders keep what they were sold with. Saved
+ * from the form, it is the seller's own from now on, an example of the start included, changed
+ * or not (reviewedAt: the launch checklist's "Modes de livraison").
+ */
 export async function updateShippingMethod(db: Db, id: number, values: ShippingMethodFormValues, now = new Date()): Promise<ShippingMethod | null> {
   const [row] = await db
     .update(shippingMethods)
-    .set({ ...values, updatedAt: now })
+    .set({ ...values, updatedAt: now, reviewedAt: now })
     .where(eq(shippingMethods.id, id))
     .returning();
   return row ?? null;
 }
 
+/** On or off from the list's switch: it does not check a method's rates (an example switched on is still one). */
 export async function setShippingMethodActive(db: Db, id: number, active: boolean, now = new Date()): Promise<ShippingMethod | null> {
   const [row] = await db.update(shippingMethods).set({ active, updatedAt: now }).where(eq(shippingMethods.id, id)).returning();
   return row ?? null;

@@ -90,12 +90,23 @@ test("the seller's dashboard shows today's sales, and a new paid order appears o
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Tableau de bord" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
   await waitForHydration(page);
-  // The launch checklist leads: the test shop has no Stripe, no SMTP, no backup.
+  // The launch checklist leads: the test shop has no Stripe, no SMTP, no backup, and its delivery
+  // methods are the examples it started with. Stripe's keys are set on the server: no link.
   const checklist = page.getByRole("region", { name: "Avant d'ouvrir la boutique" });
-  await expect(checklist.getByTestId("checklist-stripe")).toContainText("Page de paiement de test");
+  const stripe = checklist.getByTestId("checklist-stripe");
+  await expect(stripe).toContainText("Page de paiement de test\u00a0: STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET ne sont pas définies sur le serveur");
+  await expect(stripe).toContainText("ce sont les variables d'environnement STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET du serveur (voir .env.example et docs/operations.md)");
+  await expect(stripe.getByRole("link")).toHaveCount(0);
+  const shipping = checklist.getByTestId("checklist-shipping");
+  await expect(shipping).toContainText("À faire\u00a0: Modes de livraison");
+  await expect(shipping).toContainText("4 modes actifs sont encore des exemples de départ\u00a0: vérifiez-les, puis enregistrez-les");
   await expect(checklist.getByTestId("checklist-backup")).toContainText("Aucune sauvegarde notée");
   const today = page.getByTestId("period-today");
   await expect(today.getByTestId("revenue")).toHaveText(currency(paid.totalCents + refunded.totalCents));
+  // Each period compared with the days just before, in French as it is written.
+  await expect(today).toContainText(/ par rapport à hier \(/);
+  await expect(page.getByTestId("period-7d")).toContainText(/ par rapport aux 7 jours précédents \(/);
+  await expect(page.getByTestId("period-30d")).toContainText(/ par rapport aux 30 jours précédents \(/);
   await expect(today.getByText("Remboursements").locator("xpath=following-sibling::dd[1]")).toHaveText(`1 · ${currency(refunded.totalCents)}`);
   const toShip = page.getByRole("heading", { level: 3, name: /À expédier/ });
   await expect(toShip).toHaveText(/À expédier\s*1$/);
@@ -134,4 +145,11 @@ test("the seller's dashboard shows today's sales, and a new paid order appears o
   expect(await listed.text()).toContain("nouvel.achat@example.com");
   expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
   await buyer.context().close();
+
+  // The light theme passes axe too: the link to every order to ship reads on the white card.
+  await page.addInitScript(() => window.localStorage.setItem("theme", "light"));
+  await page.goto(url("/admin"));
+  await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+  await expect(page.getByRole("link", { name: "Toutes les commandes à expédier" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });

@@ -1,4 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import { asc, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
@@ -115,11 +117,12 @@ describe(`/admin/shipping on ${databaseLabel}`, () => {
     const page = await load(adminCookie);
     expect(page.status).toBe(200);
     const { methods } = page.body as Awaited<ReturnType<typeof shippingRoute.loader>>;
-    expect(methods.map((method) => [method.name, method.kind, method.active, method.orderCount])).toEqual([
-      ["Lettre suivie", "letter", true, 0],
-      ["Point relais", "relay", true, 1],
-      ["Colissimo à domicile", "home", true, 0],
-      ["Colissimo Europe", "home", true, 0],
+    // Examples the seller has not checked yet (reviewedAt null: the launch checklist waits for them).
+    expect(methods.map((method) => [method.name, method.kind, method.active, method.orderCount, method.reviewedAt])).toEqual([
+      ["Lettre suivie", "letter", true, 0, null],
+      ["Point relais", "relay", true, 1, null],
+      ["Colissimo à domicile", "home", true, 0, null],
+      ["Colissimo Europe", "home", true, 0, null],
     ]);
     expect(methods[1]).toMatchObject({ countries: ["FR", "BE", "LU", "NL", "ES"], freeFromCents: 6000, bands: expect.arrayContaining([{ upToGrams: 500, fromSubtotalCents: 0, priceCents: 399 }]) });
     expect(await activeNames()).toEqual(["Lettre suivie", "Point relais", "Colissimo à domicile", "Colissimo Europe"]);
@@ -130,6 +133,8 @@ describe(`/admin/shipping on ${databaseLabel}`, () => {
     expect(created).toMatchObject({ status: 200, body: { ok: true, saved: { how: "created" }, toast: { title: "Mode de livraison ajouté", description: "«\u00a0Mondial Relay\u00a0» est proposé aux clients." } } });
     const row = (await byName("Mondial Relay"))!;
     expect((created.body as { saved: { id: number } }).saved.id).toBe(row.id);
+    // The seller's own method: reviewed as it is created.
+    expect(row.reviewedAt).toEqual(row.createdAt);
     expect(row).toMatchObject({
       kind: "relay",
       countries: ["FR", "BE"],
@@ -191,6 +196,9 @@ describe(`/admin/shipping on ${databaseLabel}`, () => {
     expect(after).toMatchObject({ id: relay.id, position: relay.position, freeFromCents: 5000 });
     expect(after.bands[0]).toEqual({ upToGrams: 500, fromSubtotalCents: 0, priceCents: 420 });
     expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(relay.updatedAt.getTime());
+    // An example saved from the form is the seller's from now on.
+    expect(relay.reviewedAt).toBeNull();
+    expect(after.reviewedAt).toEqual(after.updatedAt);
 
     const offered = (await activeShippingMethods(database.db)).find((method) => method.id === relay.id)!;
     expect(quoteShipping(offered, { weightGrams: 500, goodsCents: 3_000, country: "FR" })).toMatchObject({ priceCents: 420 });
@@ -278,6 +286,8 @@ describe(`/admin/shipping on ${databaseLabel}`, () => {
     expect(await activeNames()).not.toContain("Lettre suivie");
     expect(await post(adminCookie, { intent: "toggle", id: String(letter.id), active: "true" })).toMatchObject({ status: 200, body: { toast: { title: "Mode de livraison activé" } } });
     expect(await activeNames()).toContain("Lettre suivie");
+    // Switched off and on, an example is still one: its rates were never checked.
+    expect(await byName("Lettre suivie")).toMatchObject({ reviewedAt: null });
   });
 
   it("moves a method up and down; the ends stay put; checkout reads the new order", async () => {
@@ -345,6 +355,30 @@ describe(`/admin/shipping on ${databaseLabel}`, () => {
     const saved = await updateShippingMethod(database.db, letter.id, values);
     expect(saved).toMatchObject({ id: letter.id, name: "Lettre verte", kind: "letter", bands: [{ upToGrams: 500, fromSubtotalCents: 0, priceCents: 350 }] });
     expect(await updateShippingMethod(database.db, 987_654, values)).toBeNull();
+  });
+
+  it("migration 0031 counts as checked, in a shop that already runs, every method but the examples left as they came", async () => {
+    const [, backfill] = fs.readFileSync(path.join(import.meta.dirname, "../../drizzle/0031_shipping_methods_reviewed.sql"), "utf8").split("--> statement-breakpoint");
+    const seededAt = new Date("2026-01-05T10:00:00Z");
+    const later = new Date("2026-02-01T09:00:00Z");
+    // The table as it stood before 0031: every method as 0014 or the seller made it, no reviewed_at.
+    await database.db.update(shippingMethods).set({ createdAt: seededAt, updatedAt: seededAt, reviewedAt: null });
+    await database.db.update(shippingMethods).set({ updatedAt: later }).where(eq(shippingMethods.name, "Point relais")); // an example edited since
+    // A method the seller added (never edited since).
+    await database.db
+      .insert(shippingMethods)
+      .values({ name: "Retrait en boutique", kind: "home", countries: ["FR"], bands: [{ upToGrams: null, fromSubtotalCents: 0, priceCents: 0 }], createdAt: later, updatedAt: later });
+    await database.db.execute(sql.raw(backfill!));
+    const reviewed = Object.fromEntries((await rows()).map((row) => [row.name, row.reviewedAt]));
+    // Two examples never touched wait; one edited, one renamed (« Lettre verte ») and the seller's own are checked.
+    expect(reviewed).toEqual({
+      "Colissimo à domicile": null,
+      "Colissimo Europe": null,
+      "Point relais": later,
+      "Lettre verte": seededAt,
+      "Mondial Relay": seededAt,
+      "Retrait en boutique": later,
+    });
   });
 });
 

@@ -26,6 +26,12 @@ export const shippingMethods = pgTable(
     position: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the seller last saved it with /admin/shipping's form (added or edited); null for the
+     * examples the shop starts with (migration 0014), until the seller has checked and saved them.
+     * The launch checklist waits until every active method has one.
+     */
+    reviewedAt: timestamp({ withTimezone: true }),
   },
   (t) => [check("shipping_methods_free_from_non_negative", sql`${t.freeFromCents} is null or ${t.freeFromCents} >= 0`)],
 );

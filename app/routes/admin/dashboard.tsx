@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     dashboardWaiting(context.db, now),
     dashboardStock(context.db, now, settings.lowStockThreshold),
     dashboardDrops(context.db, now),
-    launchChecklist(context.db, { legalDefaults: context.shop.legal, payments: context.payments.name, smtp: context.sendMailNow !== null }),
+    launchChecklist(context.db, { legalDefaults: context.shop.legal, payments: context.payments.name, smtp: context.sendMailNow !== null, publicUrl: context.publicUrl }),
   ]);
   return { now: now.toISOString(), sales, waiting, stock, drops, checklist };
 }
@@ -81,7 +81,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <div className="mt-3 grid gap-4 md:grid-cols-3">
           {sales.periods.map((period) => {
             const info = DASHBOARD_PERIODS.find((candidate) => candidate.key === period.key)!;
-            return <PeriodCard key={period.key} title={info.label} previousLabel={info.previous} period={period} />;
+            return <PeriodCard key={period.key} title={info.label} comparedWith={info.comparedWith} period={period} />;
           })}
         </div>
       </section>
@@ -146,7 +146,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             ) : (
               <p className="mt-3 text-sm text-muted-foreground">Rien à expédier.</p>
             )}
-            <Link to="/admin/orders?status=paid" className="mt-3 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
+            <Link to="/admin/orders?status=paid" className="mt-3 inline-block text-sm font-medium text-accent underline-offset-4 hover:underline">
               Toutes les commandes à expédier
             </Link>
           </div>
@@ -266,7 +266,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function PeriodCard({ title, previousLabel, period }: { title: string; previousLabel: string; period: Route.ComponentProps["loaderData"]["sales"]["periods"][number] }) {
+function PeriodCard({ title, comparedWith, period }: { title: string; comparedWith: string; period: Route.ComponentProps["loaderData"]["sales"]["periods"][number] }) {
   const { current, previous } = period;
   const rows: { label: string; value: string; change: number | null }[] = [
     { label: "Chiffre d'affaires HT", value: formatEuros(current.revenueExVatCents), change: changePercent(current.revenueExVatCents, previous.revenueExVatCents) },
@@ -283,7 +283,7 @@ function PeriodCard({ title, previousLabel, period }: { title: string; previousL
         {formatEuros(current.revenueCents)}
       </p>
       <p className="text-xs text-muted-foreground">
-        TTC · <ChangeText percent={revenueChange} /> par rapport à {previousLabel} ({formatEuros(previous.revenueCents)})
+        TTC · <ChangeText percent={revenueChange} /> {comparedWith} ({formatEuros(previous.revenueCents)})
       </p>
       <dl className="mt-3 flex flex-col gap-1 text-sm">
         {rows.map((row) => (

@@ -260,6 +260,8 @@ export default function AdminShipping({ loaderData }: Route.ComponentProps) {
                       <span className="mt-0.5 flex flex-wrap gap-1">
                         <Badge tone="info">{SHIPPING_KIND_LABELS[row.kind]}</Badge>
                         {row.orderCount > 0 ? <Badge tone="neutral">{countOf(row.orderCount, "commande")}</Badge> : null}
+                        {/* An example the shop started with, never saved by the seller: the launch checklist waits for it. */}
+                        {row.reviewedAt === null ? <Badge tone="warning">Exemple à vérifier</Badge> : null}
                       </span>
                     </th>
                     <td className={cn(CELL, "order-3 col-span-2")}>

@@ -611,7 +611,8 @@ async function oneRun(kind, mode, { port }) {
       // The CPU the burst costs: the servers', and the machine's (PostgreSQL and this process
       // included), from just before the room opens until its last join is answered.
       const burstCpu = (async () => {
-        await sleep(opensAt - 20 - Date.now());
+        // Sampled 300 ms ahead: reading /proc for every process takes this process some ms, which the burst's 100 ms cannot spare.
+        await sleep(opensAt - 300 - Date.now());
         const statsClient = process.env.BENCH_PG_STATS && postgres ? new pg.Client({ connectionString: postgres.url }) : null;
         if (statsClient) { await statsClient.connect(); console.log("    backends before the burst:", JSON.stringify((await statsClient.query("select application_name, state, count(*)::int from pg_stat_activity where backend_type = 'client backend' group by 1, 2")).rows)); await statsClient.query("create extension if not exists pg_stat_statements"); await statsClient.query("select pg_stat_statements_reset()"); }
         const at0 = { servers: servers.map((s) => cpuMs(s.pid)), postgres: postgresCpuMs(postgres?.dataDir), machine: machineBusyMs(), bench: process.cpuUsage(), t: Date.now() };
@@ -716,7 +717,12 @@ function summarize(r) {
   const soldOutSeen = (list) => {
     const waiting = waitingAt(list);
     const seen = waiting.filter((p) => p.soldOutAt !== undefined).map((p) => p.soldOutAt - lastSaleAt);
-    return { pages: waiting.length, saw: seen.length, within: seen.filter((ms) => ms <= ROOM.soldOutSeenMs).length, ...spread(seen) };
+    // The pages that did not see it in time: what they saw around the last sale (to tell why).
+    const late = waiting
+      .filter((p) => p.soldOutAt === undefined || p.soldOutAt - lastSaleAt > ROOM.soldOutSeenMs)
+      .slice(0, 3)
+      .map((p) => ({ page: p.id, script: p.script, ordered: !!p.ordered, cancelled: !!p.cancelled, left: !!p.left, checkouts: p.checkouts.map((c) => `${c.status}${c.code ? ` ${c.code}` : ""}@${c.at - lastSaleAt}`), states: p.states.filter(([at]) => at >= lastSaleAt - 3_000).map(([at, st]) => `${st}@${at - lastSaleAt}`) }));
+    return { pages: waiting.length, saw: seen.length, within: seen.filter((ms) => ms <= ROOM.soldOutSeenMs).length, late, ...spread(seen) };
   };
   // Database: units held (paid or pending) per normalised e-mail and per network.
   const holding = r.database.orders.filter((o) => o.status === "paid" || o.status === "pending_payment" || o.status === "shipped");
@@ -835,6 +841,7 @@ function printRun(r) {
   console.log(`  checkouts: ${q.checkout.count}, ${JSON.stringify(q.checkout.statuses)}, ${lat(q.checkout.latency)}; cancels ${q.cancel.count}; payments ${r.payments.ok} ok, ${r.payments.refused} not (${JSON.stringify(r.payments.statuses)})`);
   console.log(`  5xx ${r.s5xx} ${JSON.stringify(r.s5xxKinds)}, connection errors ${r.errors} ${JSON.stringify(r.errorKinds)}; servers logged ${r.serverErrors} error line(s)${r.serverErrors ? `: ${r.serverErrorSample.join(" | ").slice(0, 600)}` : ""}`);
   console.log(`  last sale ${fmt(r.lastSaleMs, 0)} ms after the drop; 'épuisé' seen by ${r.soldOut.honest.saw}/${r.soldOut.honest.pages} waiting pages, ${lat(r.soldOut.honest)} after it (scripts' pages ${r.soldOut.scripts.saw}/${r.soldOut.scripts.pages}, max ${fmt(r.soldOut.scripts.max, 0)} ms)`);
+  if (r.soldOut.honest.late.length) console.log(`  pages that saw 'épuisé' late or never: ${JSON.stringify(r.soldOut.honest.late)}`);
   console.log(`  database: stock ${r.database.stock}, ${r.database.paidUnits} paid units, orders ${JSON.stringify(r.database.ordersByStatus)}; max per e-mail key ${r.database.maxPerEmailKey}, per network ${r.database.maxPerNetwork}; tickets ${JSON.stringify(r.database.tickets)}`);
   console.log(`  scripts: ${r.database.scriptUnits} units (${JSON.stringify(r.database.scriptNetworksWithUnits)}); fair share ${fmt(r.share.expected, 2)} units, bound ${r.share.bound}`);
   console.log(`  winners' arrival (s into the ${r.windowMs / 1000} s window): ${r.winners.arrivalsS.join(", ")}; by tenth of the window ${r.winners.deciles.join(" ")}; tickets by tenth ${r.tickets.deciles.join(" ")}`);

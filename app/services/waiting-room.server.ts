@@ -95,15 +95,10 @@ export async function joinQueue(db: Db, productId: number, client: { network: st
   const bound = ticketsPerNetwork(client.network, identity !== null);
   const full = { ok: false as const, status: 429 as const, error: NETWORK_FULL_MESSAGE };
   // Tickets are never given back during a drop: a network once at its bound stays there, and this
-  // instance refuses it from memory; else from a plain read, before waiting on its lock (a
-  // script's burst of joins at the opening).
+  // instance refuses it from memory. (A network's burst of joins waits its turn in the instance,
+  // server/drop-queue-endpoint.ts, so the next ones find it here rather than at the lock.)
   const atBound = networksAtBound(db, room);
   if (atBound.has(client.network)) return full;
-  // A collector's join skips it (a flood bound, rarely reached: the transaction counts anyway).
-  if (!identity && (await networkTickets(db, room, client.network)) >= bound) {
-    atBound.add(client.network);
-    return full;
-  }
   const rank = ticketRank(room.startMode, room.dropTime, client.now, randomInt(0, FAIR_RANK_RANGE));
   const joined = await db.transaction(async (tx) => {
     // One network's tickets are counted under its own lock: parallel joins cannot all pass.
@@ -162,14 +157,6 @@ async function collectorTicket(db: Db | Tx, room: Room, identity: string): Promi
     .from(dropQueue)
     .where(and(eq(dropQueue.productId, room.productId), eq(dropQueue.dropTime, room.dropTime), eq(dropQueue.identity, identity)));
   return ticket ?? null;
-}
-
-async function networkTickets(db: Db | Tx, room: Room, network: string): Promise<number> {
-  const [taken] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(dropQueue)
-    .where(and(eq(dropQueue.productId, room.productId), eq(dropQueue.dropTime, room.dropTime), eq(dropQueue.network, network)));
-  return taken?.n ?? 0;
 }
 
 /** Per database handle, per drop (product and opening): the networks this instance saw at their bound. */

@@ -481,14 +481,20 @@ async function oneRun(kind, mode, { port }) {
         await Promise.all(accepted.map((page) => mailboxes.codeFor(page.email, since, ROOM.codeWaitMs)));
         const mail = mailboxes.codesFor(script.variants).filter((c) => c.at >= since);
         script.confirmations = 0;
-        for (const { code } of mail) {
-          for (const page of accepted) {
-            if (page.jar.has("drop_collector")) continue;
-            const status = await typeCode(page, page.email, code);
-            if (status === 200) script.confirmations += 1;
-            if (status === 200 || status === 422) break;
+        script.typed = [];
+        // Twice over the codes at most (two of them may be live at once), until one is taken.
+        for (let pass = 0; pass < 2 && !script.pages.some((page) => page.jar.has("drop_collector")); pass++) {
+          for (const { code } of mail) {
+            for (const page of accepted) {
+              if (page.jar.has("drop_collector")) continue;
+              const status = await typeCode(page, page.email, code);
+              script.typed.push(status);
+              if (status === 200) script.confirmations += 1;
+              if (status === 200 || status === 422) break;
+            }
           }
         }
+        script.codesReceived = mail.length;
         const cookie = script.pages.find((page) => page.jar.has("drop_collector"))?.jar.get("drop_collector");
         if (cookie) for (const page of script.pages) if (!page.jar.has("drop_collector")) page.jar.set("drop_collector", cookie);
         script.confirmed = cookie !== undefined;
@@ -782,6 +788,7 @@ function summarize(r) {
           scriptsConfirmed: r.scripts.filter((s) => s.confirmed).length,
           scriptCodes: r.scripts.reduce((m, s) => { for (const [k, v] of Object.entries(s.codesAsked ?? {})) m[k] = (m[k] ?? 0) + v; return m; }, {}),
           scriptConfirmations: r.scripts.reduce((a, s) => a + (s.confirmations ?? 0), 0),
+          scriptsNotConfirmed: r.scripts.filter((s) => !s.confirmed).map((s) => ({ script: s.s, codesAsked: s.codesAsked, codesReceived: s.codesReceived, typed: s.typed })),
           ask: { latency: latency("ask-code"), statuses: statuses("ask-code") },
           confirm: { latency: latency("confirm"), statuses: statuses("confirm") },
           mails: r.mailsReceived,
@@ -843,6 +850,7 @@ function printRun(r) {
   const f = r.identityFlow;
   if (f) {
     console.log(`  identities: ${f.honestConfirmed}/${r.honest} honest buyers confirmed their mailbox (asked ${f.honestAsked}; ask → confirmed p50 ${fmt(f.askToConfirmed.p50, 0)} ms, p99 ${fmt(f.askToConfirmed.p99, 0)} ms, max ${fmt(f.askToConfirmed.max, 0)} ms); ${f.scriptsConfirmed}/${ROOM.scripts} scripts (codes asked ${JSON.stringify(f.scriptCodes)}, ${f.scriptConfirmations} confirmed); ${f.mails} mails caught`);
+    if (f.scriptsNotConfirmed.length) console.log(`    scripts without a confirmed mailbox: ${JSON.stringify(f.scriptsNotConfirmed)}`);
     console.log(`    ask-code ${JSON.stringify(f.ask.statuses)} p50 ${fmt(f.ask.latency.p50, 0)} ms p99 ${fmt(f.ask.latency.p99, 0)} ms; confirm ${JSON.stringify(f.confirm.statuses)} p50 ${fmt(f.confirm.latency.p50, 0)} ms p99 ${fmt(f.confirm.latency.p99, 0)} ms`);
   }
   console.log(`  tickets in the database: ${r.database.ticketsByKind.honest} honest, ${r.database.ticketsByKind.scripts} scripts' (at most ${r.database.scriptTicketsMaxPerNetwork} per script)`);
@@ -925,12 +933,12 @@ export function roomMarkdown(results, m, checkLines) {
     }
     const first = result.runs[0];
     out.push(`Database: ${first.origin}; ${first.instances === 1 ? "one server" : `${first.instances} server instances on it, pages split between them`}; ${first.seeded.total} products + the drop.`, "");
-    out.push("| start mode | sold (paid units) | max per e-mail key / per network | scripts' units (bound) | 5xx / errors | room p50 / p99 / max ms | checkout p50 / p99 ms | join → admitted p50 / p99 s | 'épuisé' seen, pages within 5 s, max ms after the last sale | winners by tenth of the window |");
-    out.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+    out.push("| start mode | sold (paid units) | max per e-mail key / per network | scripts' units (bound) | tickets honest / scripts' | 5xx / errors | room p50 / p95 / p99 ms | joins p50 / p95 / p99 ms | polls p50 / p95 / p99 ms | the burst: joins in 100 ms, p50 / p95 / p99 ms | checkout p50 / p99 ms | 'épuisé' seen, pages within 5 s, max ms after the last sale | winners by tenth of the window |");
+    out.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     for (const r of result.runs) {
       const d = r.database;
       out.push(
-        `| ${r.mode} | ${d.paidUnits} | ${d.maxPerEmailKey} / ${d.maxPerNetwork} | ${d.scriptUnits} (${r.share.bound}) | ${r.s5xx} / ${r.errors} | ${lat(r.room)} | ${ms(r.requests.checkout.latency.p50)} / ${ms(r.requests.checkout.latency.p99)} | ${fmt(r.admitted.joinToAdmitted.p50 / 1000, 1)} / ${fmt(r.admitted.joinToAdmitted.p99 / 1000, 1)} | ${r.soldOut.honest.within}/${r.soldOut.honest.pages}, ${ms(r.soldOut.honest.max)} | ${r.winners.deciles.join(" ")} |`,
+        `| ${r.mode}${r.identity ? " (collectors confirm a mailbox)" : ""} | ${d.paidUnits} | ${d.maxPerEmailKey} / ${d.maxPerNetwork} | ${d.scriptUnits} (${r.share.bound}) | ${d.ticketsByKind.honest} / ${d.ticketsByKind.scripts} | ${r.s5xx} / ${r.errors} | ${pcts(r.room)} | ${pcts(r.roomJoins)} | ${pcts(r.roomPolls)} | ${r.burst.fired}: ${pcts(r.burst)} | ${ms(r.requests.checkout.latency.p50)} / ${ms(r.requests.checkout.latency.p99)} | ${r.soldOut.honest.within}/${r.soldOut.honest.pages}, ${ms(r.soldOut.honest.max)} | ${r.winners.deciles.join(" ")} |`,
       );
     }
     for (const r of result.runs) {
@@ -939,8 +947,14 @@ export function roomMarkdown(results, m, checkLines) {
         "",
         `**${r.mode}** (room opened ${r.opensAt}, drop ${r.dropAt}):`,
         "",
-        `- **Tickets**: ${r.tickets.honest}/${r.honest} honest pages, ${r.tickets.scripts}/${r.scriptPages} script pages (at most ${r.database.scriptTicketsMaxPerNetwork} per script network); joins answered ${codes(q.join.statuses)}; tickets by tenth of the window: ${r.tickets.deciles.join(" ")}.`,
-        `- **Waiting room**: ${r.room.n} requests, p50 ${ms(r.room.p50)} ms, p99 ${ms(r.room.p99)} ms, max ${ms(r.room.max)} ms (p50 / p99 / max: joins ${lat(q.join.latency)} ms, status ${lat(q.status.latency)} ms; the honest pages' requests ${lat(r.roomHonest)} ms, the scripts' ${lat(r.roomScripts)} ms). Admitted: ${r.admitted.honest} honest pages and ${r.admitted.scripts} script pages; from the drop time to the page seeing its turn ${lat(r.admitted.dropToAdmitted)} ms.`,
+        ...(r.identityFlow
+          ? [
+              `- **Collectors**: ${r.identityFlow.honestConfirmed}/${r.honest} honest buyers confirmed their mailbox before joining (from asking to the code typed: p50 ${ms(r.identityFlow.askToConfirmed.p50)} ms, p99 ${ms(r.identityFlow.askToConfirmed.p99)} ms; the mail worker looks every 5 s); ${r.identityFlow.scriptsConfirmed}/${ROOM.scripts} scripts confirmed their one mailbox (codes asked for their spellings: ${codes(r.identityFlow.scriptCodes)}; ${r.identityFlow.scriptConfirmations} codes typed right) and copied its cookie to their ${ROOM.joinsPerScript} jars; ${r.identityFlow.mails} e-mails caught. Asking p50 ${ms(r.identityFlow.ask.latency.p50)} ms, p99 ${ms(r.identityFlow.ask.latency.p99)} ms; typing the code p50 ${ms(r.identityFlow.confirm.latency.p50)} ms, p99 ${ms(r.identityFlow.confirm.latency.p99)} ms.`,
+            ]
+          : []),
+        `- **Tickets** (database): ${r.database.ticketsByKind.honest} honest buyers', ${r.database.ticketsByKind.scripts} scripts' (at most ${r.database.scriptTicketsMaxPerNetwork} per script); pages holding one: ${r.tickets.honest}/${r.honest} honest, ${r.tickets.scripts}/${r.scriptPages} script pages; joins answered ${codes(q.join.statuses)}; tickets by tenth of the window: ${r.tickets.deciles.join(" ")}.`,
+        `- **The burst**: ${r.burst.fired} joins sent in the room's first ${ROOM.burstMs} ms (${r.burst.scripts} by scripts, ${r.burst.honest} honest), answered ${codes(r.burst.statuses)}, p50 ${ms(r.burst.p50)} ms, p95 ${ms(r.burst.p95)} ms, p99 ${ms(r.burst.p99)} ms, max ${ms(r.burst.max)} ms; from the opening to its last answer (${ms(r.burst.cost.wallMs)} ms) the servers used ${r.burst.cost.servers.map((v) => `${ms(v)} ms`).join(" + ")} of CPU${r.burst.cost.postgres === null ? "" : `, PostgreSQL ${ms(r.burst.cost.postgres)} ms`}, the bench ${ms(r.burst.cost.bench)} ms, the whole machine ${ms(r.burst.cost.machine)} ms of its ${r.cpu.cores} × ${ms(r.burst.cost.wallMs)} ms.`,
+        `- **Waiting room**: ${r.room.n} requests, p50 ${ms(r.room.p50)} ms, p95 ${ms(r.room.p95)} ms, p99 ${ms(r.room.p99)} ms, max ${ms(r.room.max)} ms (p50 / p95 / p99: joins ${pcts(r.roomJoins)} ms, polls ${pcts(r.roomPolls)} ms; p50 / p99 / max: the honest pages' requests ${lat(r.roomHonest)} ms, the scripts' ${lat(r.roomScripts)} ms). Admitted: ${r.admitted.honest} honest pages and ${r.admitted.scripts} script pages; from the drop time to the page seeing its turn ${lat(r.admitted.dropToAdmitted)} ms.`,
         `- **Checkouts**: ${q.checkout.count} (${codes(q.checkout.statuses)}), p50 ${ms(q.checkout.latency.p50)} ms, p99 ${ms(q.checkout.latency.p99)} ms; ${q.cancel.count} cancelled (${r.cancelled.honest} honest, the rest scripts); ${r.payments.ok} payments through the test page (${r.payments.refused} refused). Last sale ${ms(r.lastSaleMs)} ms after the drop.`,
         `- **Who got the units** (database): ${r.database.paidUnits} paid, stock ${r.database.stock}, orders ${codes(r.database.ordersByStatus)}; at most ${r.database.maxPerEmailKey} unit per normalised e-mail and ${r.database.maxPerNetwork} per network; scripts ${r.database.scriptUnits} (${Object.keys(r.database.scriptNetworksWithUnits).length} networks) against a fair share of ${fmt(r.share.expected, 2)}.`,
         `- **'Épuisé'**: ${r.soldOut.honest.saw}/${r.soldOut.honest.pages} pages waiting at the last sale saw it, p50 ${ms(r.soldOut.honest.p50)} ms, p99 ${ms(r.soldOut.honest.p99)} ms, max ${ms(r.soldOut.honest.max)} ms after it (scripts' pages ${r.soldOut.scripts.saw}/${r.soldOut.scripts.pages}).`,

@@ -49,7 +49,7 @@ const LINES: InvoiceSource["lines"] = [
   { name: "Booster Écarlate et Violet", quantity: 3, unitPriceCents: 650, discountShareCents: 195, vatRateBp: 2000, vatScheme: "normal" },
 ];
 const BREAKDOWN: VatBreakdownRow[] = [
-  { rateBp: 2000, baseCents: 2176, vatCents: 436, totalCents: 2612 },
+  { rateBp: 2000, baseCents: 2177, vatCents: 435, totalCents: 2612 },
   { rateBp: 550, baseCents: 1828, vatCents: 101, totalCents: 1929 },
 ];
 const PAID_AT = new Date("2026-11-26T23:30:00Z"); // 27 novembre 2026, 00:30 in Paris
@@ -147,7 +147,7 @@ describe("buildInvoiceSnapshot", () => {
   it("totals: TTC the order's total, VAT the breakdown's, HT the difference", () => {
     const snapshot = invoiceOf(source());
     expect(snapshot.vatBreakdown).toEqual(BREAKDOWN);
-    expect(snapshot.totals).toEqual({ inclVatCents: 4541, vatCents: 537, exclVatCents: 4004, marginSchemeCents: 0 });
+    expect(snapshot.totals).toEqual({ inclVatCents: 4541, vatCents: 536, exclVatCents: 4005, marginSchemeCents: 0 });
     // The lines and charges add up to the total paid.
     expect(snapshot.lines.reduce((sum, line) => sum + line.totalCents, 0) + snapshot.charges.reduce((sum, charge) => sum + charge.totalCents, 0)).toBe(4541);
   });
@@ -182,7 +182,7 @@ describe("buildInvoiceSnapshot", () => {
     const snapshot = invoiceOf(source({ totalCents: 4541 + 2250 }, [...LINES, card]));
     expect(snapshot.lines[2]).toEqual({ name: "Dracaufeu ex 199/165 (occasion)", quantity: 1, unitPriceCents: 2500, totalCents: 2250, vatRateBp: null, vatScheme: "margin" });
     expect(snapshot.totals.marginSchemeCents).toBe(2250);
-    expect(snapshot.totals).toMatchObject({ inclVatCents: 6791, vatCents: 537, exclVatCents: 6254 });
+    expect(snapshot.totals).toMatchObject({ inclVatCents: 6791, vatCents: 536, exclVatCents: 6255 });
     expect(snapshot.mentions).toEqual([
       "Régime particulier – Biens d'occasion (articles marqués « Occasion »)",
       "Facture acquittée le 27 novembre 2026 par carte bancaire.",
@@ -262,16 +262,16 @@ describe("buildInvoiceSnapshot", () => {
       expect(creditNote.charges).toEqual(invoice.charges.map((charge) => ({ ...charge, totalCents: -charge.totalCents })));
       expect(creditNote.discount).toEqual({ code: "BIENVENUE", cents: -339 });
       expect(creditNote.vatBreakdown).toEqual([
-        { rateBp: 2000, baseCents: -2176, vatCents: -436, totalCents: -2612 },
+        { rateBp: 2000, baseCents: -2177, vatCents: -435, totalCents: -2612 },
         { rateBp: 550, baseCents: -1828, vatCents: -101, totalCents: -1929 },
       ]);
-      expect(creditNote.totals).toEqual({ inclVatCents: -4541, vatCents: -537, exclVatCents: -4004, marginSchemeCents: 0 });
+      expect(creditNote.totals).toEqual({ inclVatCents: -4541, vatCents: -536, exclVatCents: -4005, marginSchemeCents: 0 });
     });
 
     it("negates the margin-scheme total and keeps its mention", () => {
       const card = { name: "Carte d'occasion", quantity: 1, unitPriceCents: 2500, discountShareCents: 250, vatRateBp: 2000, vatScheme: "margin" as const };
       const note = buildInvoiceSnapshot(source({ totalCents: 6791 }, [...LINES, card]), { kind: "credit_note", number: "A-2026-000008", issuedAt: new Date("2026-12-02T10:00:00Z"), cancelsInvoice: "F-2026-000043" });
-      expect(note.totals).toEqual({ inclVatCents: -6791, vatCents: -537, exclVatCents: -6254, marginSchemeCents: -2250 });
+      expect(note.totals).toEqual({ inclVatCents: -6791, vatCents: -536, exclVatCents: -6255, marginSchemeCents: -2250 });
       expect(note.mentions[0]).toBe("Régime particulier – Biens d'occasion (articles marqués « Occasion »)");
     });
 

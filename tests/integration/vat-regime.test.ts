@@ -11,7 +11,7 @@ import {
   createTestProvider,
   type TestProvider,
 } from "~/services/payments/test-provider.server";
-import { expectedVatBreakdown, vatIncluded } from "../support/expected-vat";
+import { expectedVat, expectedVatBreakdown } from "../support/expected-vat";
 import { flatDelivery } from "./flat-delivery";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
@@ -93,10 +93,18 @@ describe(`VAT of an order on ${databaseLabel}`, () => {
     ]);
     expect(row.vatRegime).toBe("normal");
     expect(row.totalCents).toBe(690 + 599 + DELIVERY_CENTS);
-    // The manga is a book (5,5 %), the booster at 20 %: each line's VAT out of its price at its rate.
+    // The manga is a book (5,5 %), the booster at 20 %: each line's VAT is its part of its rate's,
+    // worked out on the rate's total (its goods and its share of the delivery).
+    const [mangaVat, boosterVat] = expectedVat(
+      [
+        { totalCents: 690, rateBp: 550 },
+        { totalCents: 599, rateBp: 2000 },
+      ],
+      DELIVERY_CENTS,
+    ).lineVatCents;
     expect(lines.map((line) => [line.name, line.vatRateBp, line.vatCents]).sort()).toEqual([
-      ["Booster Flammes Obsidiennes", 2000, vatIncluded(599, 2000)],
-      ["One Piece tome 1", 550, vatIncluded(690, 550)],
+      ["Booster Flammes Obsidiennes", 2000, boosterVat],
+      ["One Piece tome 1", 550, mangaVat],
     ]);
     // By rate, the goods and their share of the delivery (690 and 599 of 1 289), as the test
     // works them out (tests/support/expected-vat.ts): every cent of the order in one rate.

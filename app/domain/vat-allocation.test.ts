@@ -184,6 +184,10 @@ describe("splitProRata", () => {
     // A tie away from the first line: exactly 2 for the first, 2/3 for each of the others; the
     // two cents left go to the second and third lines, not the fourth.
     expect(splitProRata(4, [3, 1, 1, 1])).toEqual([2, 1, 1, 0]);
+    // Exact ties in large amounts: 28 495 is 5/6 of 34 194, so 20, 33 254 and 110 all leave 2/3
+    // of a cent; the two cents left go to the first two. (With the remainders as floats' fractional
+    // parts, 16,67 and 27 711,67 differed in their last bits and the tie went to the wrong lines.)
+    expect(splitProRata(28_495, [20, 33_254, 810, 110])).toEqual([17, 27_712, 675, 91]);
   });
 
   it("gives nothing to a zero weight", () => {

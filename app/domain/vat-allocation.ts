@@ -47,11 +47,13 @@ export function exclVatOf(inclVatCents: number, rateBp: number): number {
 export function splitProRata(total: number, weights: readonly number[]): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
   if (sum <= 0 || total === 0) return weights.map(() => 0);
-  const exact = weights.map((w) => (total * w) / sum);
-  const parts = exact.map(Math.floor);
+  // Whole numbers: each part's floor and the remainder it leaves, total × weight − part × sum,
+  // exactly (a float's fractional part told two equal remainders apart, and broke their tie).
+  const parts = weights.map((w) => Math.floor((total * w) / sum));
+  const remainders = weights.map((w, i) => total * w - parts[i]! * sum);
   let left = total - parts.reduce((a, b) => a + b, 0);
-  const order = exact.map((value, i) => [value - Math.floor(value), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (const [, i] of order) {
+  const order = weights.map((_, i) => i).sort((i, j) => remainders[j]! - remainders[i]! || i - j);
+  for (const i of order) {
     if (left <= 0) break;
     parts[i]! += 1;
     left -= 1;

@@ -358,6 +358,8 @@ describe.skipIf(!hasPoppler)("renderInvoicePdf, layout 2 (issued since issue 51)
       expect(text).toContain(plain(expected));
     }
     expect(text).not.toContain("PU TTC");
+    // Three goods, two rates, the charges split over both: still one page.
+    expect(pagesOf(pdf)).toBe(1);
     // "Total HT" without the second-hand card (the layout before put it in: 56,54 €).
     expect(text).not.toContain(plain("Total HT 56,54 €"));
   });

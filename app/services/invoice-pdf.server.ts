@@ -136,6 +136,8 @@ class Layout {
     private readonly snapshot: InvoiceSnapshot,
     private readonly title: string,
     private readonly columns: readonly Column[],
+    /** A row's padding above and below: layout 2's rows are a little tighter (more of them: the charges by rate). */
+    private readonly padY = PAD_Y,
   ) {}
 
   /** Makes room for `height`, on a new page if this one has not enough left. */
@@ -165,11 +167,11 @@ class Layout {
     const nameFont = row.heading || row.strong ? BOLD : REGULAR;
     const nameSize = row.heading ? 8 : 9;
     const nameHeight = heightOf(doc, row.name, { width: nameWidth, font: nameFont, size: nameSize }) + (row.note ? heightOf(doc, row.note, { width: nameWidth, size: 7.5 }) + 1 : 0);
-    const height = Math.max(nameHeight, 11) + 2 * PAD_Y;
+    const height = Math.max(nameHeight, 11) + 2 * this.padY;
     this.ensure(height);
     if (row.heading) doc.rect(MARGIN, this.y, CONTENT_WIDTH, height).fill(SHADE);
     const color = row.muted || row.heading ? MUTED : INK;
-    const top = this.y + PAD_Y;
+    const top = this.y + this.padY;
     const after = write(doc, row.name, MARGIN + PAD, top, { width: nameWidth, color, font: nameFont, size: nameSize });
     if (row.note) write(doc, row.note, MARGIN + PAD, after + 1, { width: nameWidth, size: 7.5, color: MUTED });
     this.columns.forEach((column, i) => {
@@ -219,7 +221,7 @@ export function renderInvoicePdf(snapshot: InvoiceSnapshot): Promise<Uint8Array>
 
   const byRate = snapshot.layout === 2;
   const franchise = snapshot.vatRegime === "franchise";
-  const layout = new Layout(doc, snapshot, title, !byRate ? COLUMNS_TTC : franchise ? COLUMNS_FRANCHISE : COLUMNS_HT);
+  const layout = new Layout(doc, snapshot, title, !byRate ? COLUMNS_TTC : franchise ? COLUMNS_FRANCHISE : COLUMNS_HT, byRate ? PAD_Y - 1 : PAD_Y);
   header(doc, layout, snapshot, title);
   parties(doc, layout, snapshot);
   orderStrip(doc, layout, snapshot);

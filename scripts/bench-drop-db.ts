@@ -110,7 +110,7 @@ async function customers(db: Db) {
         from orders o join order_items i on i.order_id = o.id
         where i.product_id = ${productId} group by o.id order by o.created_at`,
   );
-  const tickets = await rows(db, sql`select status, network, count(*)::int as n from drop_queue where product_id = ${productId} group by status, network`);
+  const tickets = await rows(db, sql`select status, network, identity, count(*)::int as n from drop_queue where product_id = ${productId} group by status, network, identity`);
   const [product] = await rows(db, sql`select stock from products where id = ${productId}`);
   return { stock: Number(product?.stock), orders: units, tickets };
 }

@@ -138,7 +138,7 @@ export async function preparePostgres() {
   }
   const cluster = await startThrowawayCluster();
   if (!cluster) return null;
-  return { url: cluster.url, origin: `throwaway cluster (${findPostgresBin()})`, stop: async () => cluster.stop() };
+  return { url: cluster.url, origin: `throwaway cluster (${findPostgresBin()})`, dataDir: cluster.dataDir, stop: async () => cluster.stop() };
 }
 
 /**

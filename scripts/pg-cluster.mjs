@@ -43,11 +43,13 @@ export async function startThrowawayCluster() {
   run("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"]);
   run("pg_ctl", [
     "-D", dataDir, "-l", path.join(dir, "server.log"), "-w", "-t", "60",
-    "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${process.env.BENCH_PG_STATS ? " -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all" : ""}`,
     "start",
   ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    /** Its data directory (postmaster.pid names the server's process). */
+    dataDir,
     stop() {
       try {
         run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);

@@ -7,12 +7,13 @@ import { admissionCookie, ticketCookie } from "~/domain/drop-cookies";
 import { type Collector, COLLECTOR_COOKIE, COLLECTOR_HOURS, collectorCodeSchema, collectorEmailSchema } from "~/domain/drop-identity";
 import type { MailShop } from "~/domain/email-templates";
 import { networkKey } from "~/domain/network-key";
-import type { QueueView } from "~/domain/waiting-room";
+import { NETWORK_FULL_MESSAGE, type QueueView, ticketsPerNetwork } from "~/domain/waiting-room";
 import type { Auth } from "~/lib/auth.server";
 import { parseJson } from "~/lib/request-input.server";
+import { OneAtATimePerKey } from "~/lib/semaphore.server";
 import { collectorFromToken, collectorOfAccount, confirmCollectorCode, requestCollectorCode } from "~/services/drop-identity.server";
 import { viewerFromHeaders } from "~/services/session.server";
-import { admissionToken, joinQueue, queueView } from "~/services/waiting-room.server";
+import { admissionToken, type JoinResult, joinQueue, queueView } from "~/services/waiting-room.server";
 import { type BareHandler, type ClientFacts, type TrustProxy, clientFacts, headerReader, isSameOrigin, readBody, routePath, runHandler, sendJson } from "./bare-http";
 
 export type DropQueueEndpointDeps = {
@@ -84,10 +85,55 @@ function join(deps: DropQueueEndpointDeps, productId: number | null): BareHandle
       if (!before) return sendJson(res, 404, NO_ROOM);
       if (before.state === "waiting" || before.state === "admitted" || before.state === "sold_out") return answer(deps, res, productId, current, before);
     }
-    const joined = await joinQueue(deps.db, productId, { network: networkKey(client.ip), now, collector: () => collectorOf(deps, req, client, now) });
+    const network = networkKey(client.ip);
+    const collectorKey = collectorJoinKey(req, productId, network);
+    const networkTurn = `${productId} ${network}`;
+    // As many of the network's joins under way here as it may hold tickets: refused at once, not
+    // after them (a script's 40 joins at the opening: 2 go on, the rest are answered now).
+    if (!(collectorKey && collectorJoins.has(collectorKey)) && networkJoins.pending(networkTurn) >= ticketsPerNetwork(network, collectorKey !== null)) {
+      return sendJson(res, 429, { error: NETWORK_FULL_MESSAGE });
+    }
+    const joined = await sameCollectorOnce(collectorKey, () =>
+      networkJoins.run(networkTurn, () => joinQueue(deps.db, productId, { network, now, collector: () => collectorOf(deps, req, client, now) })),
+    );
     if (!joined.ok) return sendJson(res, joined.status, "needs" in joined ? { error: joined.error, needs: joined.needs } : { error: joined.error });
     answer(deps, res, productId, joined.ticketId, joined.view, [serialize(ticketCookie(productId), joined.ticketId, cookieOptions(deps, 24 * 60 * 60))]);
   };
+}
+
+/**
+ * A network's joins of a drop, one at a time in this instance (issue 50, point 5). A script's
+ * burst (40 joins from one /64 in 100 ms) would otherwise pass the plain read together and open
+ * 40 transactions that wait on the network's advisory lock, each holding one of the pool's
+ * connections: every other join and poll then waits for a connection (p99 1.4–2.8 s for 800
+ * joins). In turn, the first ones take the network's tickets and the next ones are refused from
+ * memory; past the network's bound in this queue, a join is refused before it waits; other
+ * networks' joins go on meanwhile. The lock still orders the instances.
+ */
+const networkJoins = new OneAtATimePerKey();
+
+/**
+ * Joins that speak for the same collector (the same signed cookie or session) from the same
+ * network, on this instance at the same time: one join for all of them, its answer for each
+ * (the same ticket, as the collector's one ticket would be anyway). A script's 40 cookie jars
+ * carrying one confirmed mailbox then cost one read and one ticket, not 40 reads in turn.
+ */
+const collectorJoins = new Map<string, Promise<JoinResult>>();
+
+function sameCollectorOnce(key: string | null, join: () => Promise<JoinResult>): Promise<JoinResult> {
+  if (key === null) return join();
+  const pending = collectorJoins.get(key);
+  if (pending) return pending;
+  const started = join().finally(() => collectorJoins.delete(key));
+  collectorJoins.set(key, started);
+  return started;
+}
+
+/** What names the collector of a join (its collector cookie, its session), or null when nothing does (each browser its own ticket). */
+function collectorJoinKey(req: IncomingMessage, productId: number, network: string): string | null {
+  const cookies = parseCookies(req.headers.cookie ?? "");
+  const who = [cookies[COLLECTOR_COOKIE], ...Object.entries(cookies).filter(([name]) => name.includes("session_token")).map(([, value]) => value)].filter(Boolean);
+  return who.length > 0 ? `${productId} ${network} ${who.join(" ")}` : null;
 }
 
 /** The collector this request speaks for: its signed-in account, else the mailbox its cookie names (domain/drop-identity.ts). */

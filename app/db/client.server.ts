@@ -108,7 +108,11 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // The pool keeps every connection it opens (min = max) and opens them all at start (below): a
+  // connection is a PostgreSQL backend, and starting ten of them (fork, authentication, caches)
+  // in the middle of a drop's opening burst cost more CPU than the burst's own queries (issue 50,
+  // point 5). Idle, they cost the server a few MB each, at most `poolSize` per instance as before.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, min: poolSize });
   // An idle connection ended by the server (restart, failover, a dropped database) is an
   // 'error' event: the pool discards that client and opens another when needed. Without a
   // listener, Node would treat it as an uncaught error and stop the process.
@@ -126,6 +130,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     } finally {
       client.release();
     }
+    const opened = await Promise.all(Array.from({ length: poolSize }, () => pool.connect()));
+    for (const connection of opened) connection.release();
     const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
     return {
       db: db as unknown as Db,

@@ -33,6 +33,8 @@ export function ticketsPerNetwork(network: string, collectors = false): number {
   if (collectors) return ipv6 ? COLLECTOR_TICKETS_PER_IPV6_NETWORK : COLLECTOR_TICKETS_PER_IPV4_ADDRESS;
   return ipv6 ? TICKETS_PER_IPV6_NETWORK : TICKETS_PER_IPV4_ADDRESS;
 }
+/** A join past its network's bound. */
+export const NETWORK_FULL_MESSAGE = "Trop de places prises depuis votre connexion pour cette sortie.";
 /** How often a waiting page asks for its place (sold out is then seen within this and the server's round). */
 export const QUEUE_POLL_MS = 2_000;
 /** Between two looks at a room the buyer is not in (its figures, its opening): the live channel says sooner. */

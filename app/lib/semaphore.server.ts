@@ -37,3 +37,33 @@ export class Semaphore {
  */
 export const IMAGE_DECODING_CONCURRENCY = 2;
 export const imageDecoding = new Semaphore(IMAGE_DECODING_CONCURRENCY);
+
+/**
+ * One task at a time per key, the keys independent of each other (a Semaphore of 1 per key): a
+ * key's tasks wait their turn in this process, in order, holding nothing else meanwhile. Only
+ * the keys with a task running or waiting are kept.
+ */
+export class OneAtATimePerKey {
+  private readonly turns = new Map<string, Semaphore>();
+
+  /** Keys with a task running or waiting. */
+  get keys(): number {
+    return this.turns.size;
+  }
+
+  /** A key's tasks running or waiting. */
+  pending(key: string): number {
+    const load = this.turns.get(key)?.load;
+    return load ? load.running + load.waiting : 0;
+  }
+
+  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    let turn = this.turns.get(key);
+    if (!turn) this.turns.set(key, (turn = new Semaphore(1)));
+    try {
+      return await turn.run(task);
+    } finally {
+      if (turn.load.running === 0 && turn.load.waiting === 0 && this.turns.get(key) === turn) this.turns.delete(key);
+    }
+  }
+}

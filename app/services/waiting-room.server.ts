@@ -11,6 +11,7 @@ import {
   admissionSlots,
   FAIR_RANK_RANGE,
   isSoldOut,
+  NETWORK_FULL_MESSAGE,
   type QueueFigures,
   type QueueView,
   queueOpensAt,
@@ -92,13 +93,14 @@ export async function joinQueue(db: Db, productId: number, client: { network: st
     if (held) return rejoin(db, shared, held.id, client.now);
   }
   const bound = ticketsPerNetwork(client.network, identity !== null);
-  const full = { ok: false as const, status: 429 as const, error: "Trop de places prises depuis votre connexion pour cette sortie." };
+  const full = { ok: false as const, status: 429 as const, error: NETWORK_FULL_MESSAGE };
   // Tickets are never given back during a drop: a network once at its bound stays there, and this
   // instance refuses it from memory; else from a plain read, before waiting on its lock (a
   // script's burst of joins at the opening).
   const atBound = networksAtBound(db, room);
   if (atBound.has(client.network)) return full;
-  if ((await networkTickets(db, room, client.network)) >= bound) {
+  // A collector's join skips it (a flood bound, rarely reached: the transaction counts anyway).
+  if (!identity && (await networkTickets(db, room, client.network)) >= bound) {
     atBound.add(client.network);
     return full;
   }
@@ -106,17 +108,26 @@ export async function joinQueue(db: Db, productId: number, client: { network: st
   const joined = await db.transaction(async (tx) => {
     // One network's tickets are counted under its own lock: parallel joins cannot all pass.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`queue:${productId}:${client.network}`}, 0))`);
-    const taken = await networkTickets(tx, room, client.network);
+    // Counted and taken in one statement, its snapshot taken after the lock (a round trip less in
+    // a join's burst); the same collector joining on two browsers at once: no second ticket.
+    const { rows } = (await tx.execute(sql`
+      with taken as (
+        select count(*)::int as n from ${dropQueue}
+        where ${dropQueue.productId} = ${productId} and ${dropQueue.dropTime} = ${room.dropTime} and ${dropQueue.network} = ${client.network}
+      ), ticket as (
+        insert into ${dropQueue} (product_id, drop_time, rank, network, identity, joined_at)
+        select ${productId}::int, ${room.dropTime}::timestamptz, ${rank}::bigint, ${client.network}::text, ${identity}::text, ${client.now}::timestamptz
+        from taken where n < ${bound}
+        on conflict do nothing
+        returning id
+      )
+      select (select n from taken) as taken, (select id from ticket) as id`)) as unknown as { rows: { taken: number; id: string | null }[] };
+    const taken = Number(rows[0]?.taken ?? 0);
     if (taken >= bound) return null;
-    const [ticket] = await tx
-      .insert(dropQueue)
-      .values({ productId, dropTime: room.dropTime, rank, network: client.network, identity, joinedAt: client.now })
-      // The same collector joining on two browsers at once: the second gets the first's ticket.
-      .onConflictDoNothing()
-      .returning({ id: dropQueue.id });
-    if (!ticket) return { held: await collectorTicket(tx, room, identity!) };
+    const ticketId = rows[0]?.id ?? null;
+    if (!ticketId) return { held: await collectorTicket(tx, room, identity!) };
     if (taken + 1 >= bound) atBound.add(client.network);
-    return { ticketId: ticket.id };
+    return { ticketId };
   });
   if (!joined) {
     atBound.add(client.network);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FRANCHISE_MENTION, MARGIN_SCHEME_MENTION, type VatBreakdownRow, documentNumber } from "./invoice";
+import { FRANCHISE_MENTION, INVOICE_LAYOUT, MARGIN_SCHEME_MENTION, type VatBreakdownRow, documentNumber } from "./invoice";
 import { type InvoiceSource, addressLines, buildInvoiceSnapshot } from "./invoice-snapshot";
 import type { ShippingAddress } from "./order-view";
 import { EMPTY_IDENTITY, type LegalIdentity } from "./shop-identity";
@@ -43,14 +43,27 @@ const HOME_ADDRESS: ShippingAddress = {
 /**
  * Two mangas at 5,5 % (2 × 7,20 €) and three boosters at 20 % (3 × 6,50 €), 10 % off (3,39 €,
  * shared 1,44 / 1,95), delivery to a relay point (4,90 €) and insurance (10 €): 45,41 € paid.
+ * The charges, 14,90 €, follow the goods: 8,57 € at 20 % and 6,33 € at 5,5 %. At 20 %, 26,12 €
+ * hold 21,77 € of base (21,7667 rounded), 14,63 € of it the boosters' (1 755 / 2 612 of it,
+ * 1 462,71 rounded up by the larger remainder): their VAT is 2,92 €; at 5,5 %, 19,29 € hold
+ * 18,28 €, 12,28 € of it the mangas': 0,68 € of VAT. As the checkout stored them.
  */
 const LINES: InvoiceSource["lines"] = [
-  { name: "One Piece – Tome 104", quantity: 2, unitPriceCents: 720, discountShareCents: 144, vatRateBp: 550, vatScheme: "normal" },
-  { name: "Booster Écarlate et Violet", quantity: 3, unitPriceCents: 650, discountShareCents: 195, vatRateBp: 2000, vatScheme: "normal" },
+  { name: "One Piece – Tome 104", quantity: 2, unitPriceCents: 720, discountShareCents: 144, vatCents: 68, vatRateBp: 550, vatScheme: "normal" },
+  { name: "Booster Écarlate et Violet", quantity: 3, unitPriceCents: 650, discountShareCents: 195, vatCents: 292, vatRateBp: 2000, vatScheme: "normal" },
 ];
 const BREAKDOWN: VatBreakdownRow[] = [
-  { rateBp: 2000, baseCents: 2176, vatCents: 436, totalCents: 2612 },
+  { rateBp: 2000, baseCents: 2177, vatCents: 435, totalCents: 2612 },
   { rateBp: 550, baseCents: 1828, vatCents: 101, totalCents: 1929 },
+];
+/** The delivery's and the insurance's parts by rate: 4,90 € and 10 € over 8,57 € / 6,33 €, and their parts of each rate's base. */
+const DELIVERY_PARTS = [
+  { rateBp: 2000, totalCents: 282, exclVatCents: 235 },
+  { rateBp: 550, totalCents: 208, exclVatCents: 197 },
+];
+const INSURANCE_PARTS = [
+  { rateBp: 2000, totalCents: 575, exclVatCents: 479 },
+  { rateBp: 550, totalCents: 425, exclVatCents: 403 },
 ];
 const PAID_AT = new Date("2026-11-26T23:30:00Z"); // 27 novembre 2026, 00:30 in Paris
 
@@ -82,7 +95,7 @@ function source(overrides: Partial<InvoiceSource["order"]> = {}, lines = LINES, 
 const invoiceOf = (src: InvoiceSource) => buildInvoiceSnapshot(src, { kind: "invoice", number: "F-2026-000042", issuedAt: new Date("2026-11-27T08:00:00Z") });
 
 const PAYMENT_AND_GUARANTEES =
-  "Prix en euros, toutes taxes comprises. Garantie légale de conformité (art. L217-3 et suivants du Code de la consommation) et garantie des vices cachés (art. 1641 et suivants du Code civil).";
+  "Montants en euros. Garantie légale de conformité (art. L217-3 et suivants du Code de la consommation) et garantie des vices cachés (art. 1641 et suivants du Code civil).";
 
 describe("the order this file invoices", () => {
   it("has the discount shares and the breakdown allocateVat gives", () => {
@@ -93,15 +106,18 @@ describe("the order this file invoices", () => {
       false,
     );
     expect(allocation.lines.map((line) => line.discountShareCents)).toEqual([144, 195]);
+    expect(allocation.lines.map((line) => line.vatCents)).toEqual([68, 292]);
     expect(allocation.breakdown).toEqual(BREAKDOWN);
     expect(2 * 720 + 3 * 650 + 1000 - 339 + 490).toBe(4541);
   });
 });
 
 describe("buildInvoiceSnapshot", () => {
-  it("gives the document's number, dates and order", () => {
+  it("gives the document's layout, number, dates and order", () => {
     const snapshot = invoiceOf(source());
+    expect(INVOICE_LAYOUT).toBe(2);
     expect(snapshot).toMatchObject({
+      layout: 2,
       kind: "invoice",
       number: "F-2026-000042",
       issuedAt: "2026-11-27T08:00:00.000Z",
@@ -118,25 +134,28 @@ describe("buildInvoiceSnapshot", () => {
     expect(invoiceOf(source({ paymentProvider: "test" })).paymentMethod).toBe("Carte bancaire (paiement de test)");
   });
 
-  it("gives each line its total after its share of the discount, and its rate", () => {
+  it("gives each line its unit price before VAT, its totals after its share of the discount, TTC and before VAT, and its rate", () => {
     expect(invoiceOf(source()).lines).toEqual([
-      { name: "One Piece – Tome 104", quantity: 2, unitPriceCents: 720, totalCents: 1296, vatRateBp: 550, vatScheme: "normal" },
-      { name: "Booster Écarlate et Violet", quantity: 3, unitPriceCents: 650, totalCents: 1755, vatRateBp: 2000, vatScheme: "normal" },
+      // 7,20 € / 1,055 = 6,8246 €; 12,96 € − 0,68 € of VAT.
+      { name: "One Piece – Tome 104", quantity: 2, unitPriceCents: 720, totalCents: 1296, vatRateBp: 550, vatScheme: "normal", unitPriceExclVatCents: 682, totalExclVatCents: 1228 },
+      // 6,50 € / 1,2 = 5,4167 €; 17,55 € − 2,92 €.
+      { name: "Booster Écarlate et Violet", quantity: 3, unitPriceCents: 650, totalCents: 1755, vatRateBp: 2000, vatScheme: "normal", unitPriceExclVatCents: 542, totalExclVatCents: 1463 },
     ]);
   });
 
-  it("lists the delivery and the insurance as charges, and the discount with its code", () => {
+  it("lists the delivery and the insurance as charges with their parts by rate, and the discount with its code", () => {
     const snapshot = invoiceOf(source());
     expect(snapshot.charges).toEqual([
-      { label: "Livraison – Mondial Relay", totalCents: 490 },
-      { label: "Assurance colis", totalCents: 1000 },
+      { label: "Livraison – Mondial Relay", totalCents: 490, parts: DELIVERY_PARTS },
+      { label: "Assurance colis", totalCents: 1000, parts: INSURANCE_PARTS },
     ]);
     expect(snapshot.discount).toEqual({ code: "BIENVENUE", cents: 339 });
   });
 
   it("leaves the insurance out when it was not taken, and the discount when there was none", () => {
     const snapshot = invoiceOf(source({ insuranceCents: 0, discountCents: 0, discountCode: null }));
-    expect(snapshot.charges).toEqual([{ label: "Livraison – Mondial Relay", totalCents: 490 }]);
+    // (The rows this file stores were made with the insurance: they no longer add up, the rule computes them again.)
+    expect(snapshot.charges.map((charge) => [charge.label, charge.totalCents])).toEqual([["Livraison – Mondial Relay", 490]]);
     expect(snapshot.discount).toBeNull();
   });
 
@@ -144,12 +163,51 @@ describe("buildInvoiceSnapshot", () => {
     expect(invoiceOf(source({ discountCode: null })).discount).toEqual({ code: null, cents: 339 });
   });
 
-  it("totals: TTC the order's total, VAT the breakdown's, HT the difference", () => {
+  it("totals: TTC the order's total, VAT the breakdown's, HT its bases'", () => {
     const snapshot = invoiceOf(source());
     expect(snapshot.vatBreakdown).toEqual(BREAKDOWN);
-    expect(snapshot.totals).toEqual({ inclVatCents: 4541, vatCents: 537, exclVatCents: 4004, marginSchemeCents: 0 });
-    // The lines and charges add up to the total paid.
+    expect(snapshot.totals).toEqual({ inclVatCents: 4541, vatCents: 536, exclVatCents: 4005, marginSchemeCents: 0 });
+    // The lines and charges add up to the total paid, TTC; before VAT, to each rate's base.
     expect(snapshot.lines.reduce((sum, line) => sum + line.totalCents, 0) + snapshot.charges.reduce((sum, charge) => sum + charge.totalCents, 0)).toBe(4541);
+    expect(1463 + DELIVERY_PARTS[0]!.exclVatCents + INSURANCE_PARTS[0]!.exclVatCents).toBe(2177);
+    expect(1228 + DELIVERY_PARTS[1]!.exclVatCents + INSURANCE_PARTS[1]!.exclVatCents).toBe(1828);
+  });
+
+  it("prints the figures an order placed before the per-rate rule stored: its rows and its lines' VAT", () => {
+    // The same order as stored until issue 51: each line's VAT rounded on its own (0,6756 € →
+    // 0,68 €, 2,925 € → 2,93 €), the charges' too, summed by rate: 21,76 € + 4,36 € at 20 %.
+    const before: VatBreakdownRow[] = [
+      { rateBp: 2000, baseCents: 2176, vatCents: 436, totalCents: 2612 },
+      { rateBp: 550, baseCents: 1828, vatCents: 101, totalCents: 1929 },
+    ];
+    const lines = [{ ...LINES[0]!, vatCents: 68 }, { ...LINES[1]!, vatCents: 293 }];
+    const snapshot = invoiceOf(source({ vatBreakdown: before }, lines));
+    expect(snapshot.vatBreakdown).toEqual(before);
+    expect(snapshot.lines.map((line) => line.totalExclVatCents)).toEqual([1228, 1462]);
+    // The charges take the rest of each rate's base: 21,76 € − 14,62 € at 20 %, 18,28 € − 12,28 € at 5,5 %.
+    const parts = snapshot.charges.flatMap((charge) => charge.parts ?? []);
+    expect([2000, 550].map((rate) => parts.filter((part) => part.rateBp === rate).reduce((sum, part) => sum + part.exclVatCents, 0))).toEqual([714, 600]);
+    expect(snapshot.totals).toEqual({ inclVatCents: 4541, vatCents: 537, exclVatCents: 4004, marginSchemeCents: 0 });
+  });
+
+  it("computes the VAT again from the lines when the stored figures do not add up", () => {
+    const computed = invoiceOf(source());
+    // No breakdown stored, or the lines' VAT lost: the rule gives what the checkout would have stored.
+    expect(invoiceOf(source({ vatBreakdown: [] }))).toEqual(computed);
+    expect(invoiceOf(source({}, LINES.map((line) => ({ ...line, vatCents: 0 }))))).toEqual(computed);
+    expect(invoiceOf(source({ vatBreakdown: BREAKDOWN.map((row) => ({ ...row, totalCents: row.totalCents + 1, baseCents: row.baseCents + 1 })) }))).toEqual(computed);
+  });
+
+  it("puts the charges at 20 % beside margin-scheme goods only, and gives a free delivery no part", () => {
+    const card = { name: "Carte d'occasion", quantity: 1, unitPriceCents: 2500, discountShareCents: 0, vatCents: 0, vatRateBp: 2000, vatScheme: "margin" as const };
+    const snapshot = invoiceOf(
+      source({ insuranceCents: 0, discountCents: 0, totalCents: 2990, vatBreakdown: [{ rateBp: 2000, baseCents: 408, vatCents: 82, totalCents: 490 }] }, [card]),
+    );
+    expect(snapshot.charges).toEqual([{ label: "Livraison – Mondial Relay", totalCents: 490, parts: [{ rateBp: 2000, totalCents: 490, exclVatCents: 408 }] }]);
+    expect(snapshot.totals).toEqual({ inclVatCents: 2990, vatCents: 82, exclVatCents: 408, marginSchemeCents: 2500 });
+    const free = invoiceOf(source({ shippingCents: 0, insuranceCents: 0, discountCents: 0, totalCents: 2500, vatBreakdown: [] }, [card]));
+    expect(free.charges).toEqual([{ label: "Livraison – Mondial Relay", totalCents: 0, parts: [] }]);
+    expect(free.totals).toEqual({ inclVatCents: 2500, vatCents: 0, exclVatCents: 0, marginSchemeCents: 2500 });
   });
 
   it("says the invoice was paid by card on the Paris day", () => {
@@ -170,19 +228,33 @@ describe("buildInvoiceSnapshot", () => {
     const snapshot = invoiceOf(source({ vatRegime: "franchise" }));
     expect(snapshot.vatRegime).toBe("franchise");
     expect(snapshot.vatBreakdown).toEqual([]);
-    expect(snapshot.lines.map((line) => line.vatRateBp)).toEqual([null, null]);
+    expect(snapshot.lines.map((line) => [line.vatRateBp, line.unitPriceExclVatCents, line.totalExclVatCents])).toEqual([
+      [null, null, null],
+      [null, null, null],
+    ]);
     expect(snapshot.lines.map((line) => line.totalCents)).toEqual([1296, 1755]);
+    expect(snapshot.charges.map((charge) => charge.parts)).toEqual([[], []]);
+    // No VAT and nothing apart: "HT" is the total, which the PDF does not print as such.
     expect(snapshot.totals).toEqual({ inclVatCents: 4541, vatCents: 0, exclVatCents: 4541, marginSchemeCents: 0 });
     expect(snapshot.mentions).toEqual([FRANCHISE_MENTION, "Facture acquittée le 27 novembre 2026 par carte bancaire.", PAYMENT_AND_GUARANTEES]);
     expect(FRANCHISE_MENTION).toBe("TVA non applicable, art. 293 B du CGI");
   });
 
   it("shows no rate on a second-hand line and says it is under the margin scheme", () => {
-    const card = { name: "Dracaufeu ex 199/165 (occasion)", quantity: 1, unitPriceCents: 2500, discountShareCents: 250, vatRateBp: 2000, vatScheme: "margin" as const };
+    const card = { name: "Dracaufeu ex 199/165 (occasion)", quantity: 1, unitPriceCents: 2500, discountShareCents: 250, vatCents: 0, vatRateBp: 2000, vatScheme: "margin" as const };
     const snapshot = invoiceOf(source({ totalCents: 4541 + 2250 }, [...LINES, card]));
-    expect(snapshot.lines[2]).toEqual({ name: "Dracaufeu ex 199/165 (occasion)", quantity: 1, unitPriceCents: 2500, totalCents: 2250, vatRateBp: null, vatScheme: "margin" });
-    expect(snapshot.totals.marginSchemeCents).toBe(2250);
-    expect(snapshot.totals).toMatchObject({ inclVatCents: 6791, vatCents: 537, exclVatCents: 6254 });
+    expect(snapshot.lines[2]).toEqual({
+      name: "Dracaufeu ex 199/165 (occasion)",
+      quantity: 1,
+      unitPriceCents: 2500,
+      totalCents: 2250,
+      vatRateBp: null,
+      vatScheme: "margin",
+      unitPriceExclVatCents: null,
+      totalExclVatCents: null,
+    });
+    // Apart from "Total HT": HT + VAT + the margin-scheme goods = TTC.
+    expect(snapshot.totals).toEqual({ inclVatCents: 6791, vatCents: 536, exclVatCents: 4005, marginSchemeCents: 2250 });
     expect(snapshot.mentions).toEqual([
       "Régime particulier – Biens d'occasion (articles marqués « Occasion »)",
       "Facture acquittée le 27 novembre 2026 par carte bancaire.",
@@ -192,8 +264,9 @@ describe("buildInvoiceSnapshot", () => {
   });
 
   it("gives the margin scheme's mention only once under the franchise: the franchise's", () => {
-    const card = { name: "Carte d'occasion", quantity: 1, unitPriceCents: 2500, discountShareCents: 0, vatRateBp: 2000, vatScheme: "margin" as const };
-    const snapshot = invoiceOf(source({ vatRegime: "franchise" }, [...LINES, card]));
+    const card = { name: "Carte d'occasion", quantity: 1, unitPriceCents: 2500, discountShareCents: 0, vatCents: 0, vatRateBp: 2000, vatScheme: "margin" as const };
+    const snapshot = invoiceOf(source({ vatRegime: "franchise", totalCents: 4541 + 2500 }, [...LINES, card]));
+    expect(snapshot.totals).toEqual({ inclVatCents: 7041, vatCents: 0, exclVatCents: 7041, marginSchemeCents: 0 });
     expect(snapshot.lines[2]!.vatRateBp).toBeNull();
     expect(snapshot.mentions.filter((mention) => mention.startsWith(MARGIN_SCHEME_MENTION))).toEqual([]);
     expect(snapshot.mentions[0]).toBe(FRANCHISE_MENTION);
@@ -233,7 +306,7 @@ describe("buildInvoiceSnapshot", () => {
     const lines = ["Élodie Lefèvre", "8 allée des Châtaigniers", "Bâtiment B", "1000 Bruxelles", "Belgique"];
     expect(snapshot.buyer.addressLines).toEqual(lines);
     expect(snapshot.delivery).toEqual({ methodName: "Colissimo suivi", addressLines: lines });
-    expect(snapshot.charges[0]).toEqual({ label: "Livraison – Colissimo suivi", totalCents: 490 });
+    expect(snapshot.charges[0]).toEqual({ label: "Livraison – Colissimo suivi", totalCents: 490, parts: DELIVERY_PARTS });
   });
 
   it("names the buyer from the address when the order has no name, and leaves blanks for nothing known", () => {
@@ -255,23 +328,31 @@ describe("buildInvoiceSnapshot", () => {
     });
 
     it("negates the lines' totals, the charges, the discount, the breakdown and the totals", () => {
+      expect(creditNote.layout).toBe(2);
       expect(creditNote.lines.map((line) => line.totalCents)).toEqual([-1296, -1755]);
+      expect(creditNote.lines.map((line) => [line.unitPriceExclVatCents, line.totalExclVatCents])).toEqual([
+        [-682, -1228],
+        [-542, -1463],
+      ]);
       // Every amount, the unit prices included: "2 × −7,20 €", never "2 × 7,20 € → −14,40 €".
       expect(creditNote.lines.map((line) => line.unitPriceCents)).toEqual([-720, -650]);
       expect(creditNote.lines.map((line) => line.vatRateBp)).toEqual([550, 2000]);
-      expect(creditNote.charges).toEqual(invoice.charges.map((charge) => ({ ...charge, totalCents: -charge.totalCents })));
+      expect(creditNote.charges).toEqual(
+        invoice.charges.map((charge) => ({ ...charge, totalCents: -charge.totalCents, parts: charge.parts!.map((part) => ({ ...part, totalCents: -part.totalCents, exclVatCents: -part.exclVatCents })) })),
+      );
       expect(creditNote.discount).toEqual({ code: "BIENVENUE", cents: -339 });
       expect(creditNote.vatBreakdown).toEqual([
-        { rateBp: 2000, baseCents: -2176, vatCents: -436, totalCents: -2612 },
+        { rateBp: 2000, baseCents: -2177, vatCents: -435, totalCents: -2612 },
         { rateBp: 550, baseCents: -1828, vatCents: -101, totalCents: -1929 },
       ]);
-      expect(creditNote.totals).toEqual({ inclVatCents: -4541, vatCents: -537, exclVatCents: -4004, marginSchemeCents: 0 });
+      expect(creditNote.totals).toEqual({ inclVatCents: -4541, vatCents: -536, exclVatCents: -4005, marginSchemeCents: 0 });
     });
 
     it("negates the margin-scheme total and keeps its mention", () => {
-      const card = { name: "Carte d'occasion", quantity: 1, unitPriceCents: 2500, discountShareCents: 250, vatRateBp: 2000, vatScheme: "margin" as const };
+      const card = { name: "Carte d'occasion", quantity: 1, unitPriceCents: 2500, discountShareCents: 250, vatCents: 0, vatRateBp: 2000, vatScheme: "margin" as const };
       const note = buildInvoiceSnapshot(source({ totalCents: 6791 }, [...LINES, card]), { kind: "credit_note", number: "A-2026-000008", issuedAt: new Date("2026-12-02T10:00:00Z"), cancelsInvoice: "F-2026-000043" });
-      expect(note.totals).toEqual({ inclVatCents: -6791, vatCents: -537, exclVatCents: -6254, marginSchemeCents: -2250 });
+      expect(note.totals).toEqual({ inclVatCents: -6791, vatCents: -536, exclVatCents: -4005, marginSchemeCents: -2250 });
+      expect(note.lines[2]).toMatchObject({ totalCents: -2250, unitPriceCents: -2500, vatRateBp: null, unitPriceExclVatCents: null, totalExclVatCents: null });
       expect(note.mentions[0]).toBe("Régime particulier – Biens d'occasion (articles marqués « Occasion »)");
     });
 

@@ -1,9 +1,10 @@
-import { type InvoiceLine, type InvoiceSnapshot, FRANCHISE_MENTION, MARGIN_SCHEME_MENTION, type VatBreakdownRow } from "./invoice";
+import { type InvoiceChargePart, type InvoiceLine, type InvoiceSnapshot, FRANCHISE_MENTION, INVOICE_LAYOUT, MARGIN_SCHEME_MENTION, type VatBreakdownRow } from "./invoice";
 import type { ShippingAddress } from "./order-view";
 import { formatParisDate } from "./paris-time";
 import { countryName } from "./shipping-countries";
 import { type LegalIdentity, legalFormLabel } from "./shop-identity";
-import type { VatRateBp, VatScheme } from "./vat";
+import { isVatRateBp, type VatRateBp, type VatScheme } from "./vat";
+import { type ChargePart, type NetLine, allocateNetVat, chargesByRate, exclVatOf } from "./vat-allocation";
 
 /** What an invoice is made from: the order as it was paid, its lines and the seller's identity then. */
 export type InvoiceSource = {
@@ -24,7 +25,8 @@ export type InvoiceSource = {
     vatRegime: "normal" | "franchise";
     vatBreakdown: VatBreakdownRow[];
   };
-  lines: { name: string; quantity: number; unitPriceCents: number; discountShareCents: number; vatRateBp: number; vatScheme: VatScheme }[];
+  /** As stored at checkout: the discount's share and the VAT of each line (vat-allocation.ts). */
+  lines: { name: string; quantity: number; unitPriceCents: number; discountShareCents: number; vatCents: number; vatRateBp: number; vatScheme: VatScheme }[];
   seller: LegalIdentity;
 };
 
@@ -43,45 +45,127 @@ export function paymentMethodOf(provider: string): string {
   return provider === "stripe" ? "Carte bancaire (Stripe)" : "Carte bancaire (paiement de test)";
 }
 
+type DocumentVat = {
+  /** Each line's part of its rate's base; null where no VAT is shown. */
+  lineExclVat: (number | null)[];
+  /** The delivery's, then the insurance's parts by rate. */
+  chargeParts: ChargePart[][];
+  breakdown: VatBreakdownRow[];
+  marginSchemeCents: number;
+};
+
+/**
+ * The VAT a document shows, from what the order stored when it was placed: its breakdown by rate
+ * and each line's VAT (the lines' bases are their totals less it), the charges taking the rest of
+ * each rate (its total less the goods', its base less the goods'). The document and the order
+ * (its page, the receipts book, the dashboard) so say the same, to the cent, whatever rule the
+ * order was placed under (docs/decisions/032). Stored figures that do not add up (none should) are
+ * set aside and the rule computes them again from the lines.
+ */
+function documentVat(order: InvoiceSource["order"], lines: readonly (NetLine & { vatCents: number })[]): DocumentVat {
+  const charges = [order.shippingCents, order.insuranceCents];
+  const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+  const computed = (): DocumentVat => {
+    const franchise = order.vatRegime === "franchise";
+    const vat = allocateNetVat(lines, sum(charges), franchise);
+    const chargeParts = franchise ? charges.map(() => []) : chargesByRate(charges, vat.chargesVat);
+    return { lineExclVat: vat.lines.map((line) => line.exclVatCents), chargeParts, breakdown: vat.breakdown, marginSchemeCents: vat.marginSchemeCents };
+  };
+  if (order.vatRegime === "franchise") return computed();
+
+  const taxed = (line: NetLine) => line.vatScheme === "normal";
+  const rows = order.vatBreakdown;
+  const goodsAt = (rateBp: number, amount: (line: (typeof lines)[number]) => number) => sum(lines.filter((line) => taxed(line) && line.vatRateBp === rateBp).map(amount));
+  const chargesVat = rows.map((row) => {
+    const totalCents = row.totalCents - goodsAt(row.rateBp, (line) => line.netCents);
+    const baseCents = row.baseCents - goodsAt(row.rateBp, (line) => line.netCents - line.vatCents);
+    return { rateBp: row.rateBp, baseCents, vatCents: totalCents - baseCents, totalCents };
+  });
+  // Within 2 cents of TTC / (1 + rate): the base of a line or of the charges at a rate, by either rule.
+  const near = (baseCents: number, totalCents: number, rateBp: number) => Math.abs(baseCents - (totalCents * 10_000) / (10_000 + rateBp)) < 2;
+  const addsUp =
+    rows.every((row) => isVatRateBp(row.rateBp) && row.baseCents + row.vatCents === row.totalCents) &&
+    new Set(rows.map((row) => row.rateBp)).size === rows.length &&
+    lines.every((line) => !taxed(line) || line.netCents === 0 || rows.some((row) => row.rateBp === line.vatRateBp)) &&
+    lines.every((line) => (taxed(line) ? near(line.netCents - line.vatCents, line.netCents, line.vatRateBp) : line.vatCents === 0)) &&
+    chargesVat.every((row) => row.totalCents >= 0 && near(row.baseCents, row.totalCents, row.rateBp) && (row.totalCents !== 0 || row.baseCents === 0)) &&
+    sum(chargesVat.map((row) => row.totalCents)) === sum(charges);
+  if (!addsUp) return computed();
+  return {
+    lineExclVat: lines.map((line) => (taxed(line) ? line.netCents - line.vatCents : null)),
+    chargeParts: chargesByRate(
+      charges,
+      chargesVat.filter((row) => row.totalCents !== 0),
+    ),
+    breakdown: [...rows].sort((a, b) => b.rateBp - a.rateBp),
+    marginSchemeCents: sum(lines.filter((line) => !taxed(line)).map((line) => line.netCents)),
+  };
+}
+
 /**
  * The frozen content of an invoice (kind "invoice") or of the credit note that cancels it (every
- * amount negated). Pure: the service takes the number in the paid transaction and stores this.
+ * amount negated), in the current layout (INVOICE_LAYOUT): per line its unit price and total
+ * before VAT and its rate (a margin-scheme line its TTC price, no rate), the delivery and the
+ * insurance with their parts by rate, the VAT by rate as the order stored it, the margin-scheme
+ * goods apart from "Total HT". Pure: the service takes the number in the paid transaction and
+ * stores this.
  */
 export function buildInvoiceSnapshot(
   source: InvoiceSource,
   document: { kind: "invoice" | "credit_note"; number: string; issuedAt: Date; cancelsInvoice?: string | null },
 ): InvoiceSnapshot {
   const sign = document.kind === "credit_note" ? -1 : 1;
+  // Negated on a credit note, never a "-0" (which JSON and the tests tell from 0).
+  const signed = (cents: number) => (cents === 0 ? 0 : sign * cents);
   const { order, seller } = source;
   const franchise = order.vatRegime === "franchise";
-  const lines: InvoiceLine[] = source.lines.map((line) => ({
-    name: line.name,
-    quantity: line.quantity,
-    unitPriceCents: sign * line.unitPriceCents,
-    totalCents: sign * (line.unitPriceCents * line.quantity - line.discountShareCents),
-    vatRateBp: franchise || line.vatScheme === "margin" ? null : (line.vatRateBp as VatRateBp),
+  const nets = source.lines.map((line) => ({
+    netCents: line.unitPriceCents * line.quantity - line.discountShareCents,
+    vatRateBp: (isVatRateBp(line.vatRateBp) ? line.vatRateBp : 2000) as VatRateBp,
     vatScheme: line.vatScheme,
+    vatCents: line.vatCents,
   }));
+  const vat = documentVat(order, nets);
+  const lines: InvoiceLine[] = source.lines.map((line, i) => {
+    const excl = vat.lineExclVat[i];
+    const shown = excl !== null && excl !== undefined;
+    return {
+      name: line.name,
+      quantity: line.quantity,
+      unitPriceCents: signed(line.unitPriceCents),
+      totalCents: signed(nets[i]!.netCents),
+      vatRateBp: shown ? nets[i]!.vatRateBp : null,
+      vatScheme: line.vatScheme,
+      unitPriceExclVatCents: shown ? signed(exclVatOf(line.unitPriceCents, nets[i]!.vatRateBp)) : null,
+      totalExclVatCents: shown ? signed(excl) : null,
+    };
+  });
+  const partsOf = (parts: readonly ChargePart[] | undefined): InvoiceChargePart[] =>
+    (parts ?? []).map((part) => ({ rateBp: part.rateBp, totalCents: signed(part.totalCents), exclVatCents: signed(part.exclVatCents) }));
   const charges = [
-    ...(order.shippingMethodName ? [{ label: `Livraison – ${order.shippingMethodName}`, totalCents: sign * order.shippingCents }] : []),
-    ...(order.insuranceCents > 0 ? [{ label: "Assurance colis", totalCents: sign * order.insuranceCents }] : []),
+    ...(order.shippingMethodName || order.shippingCents > 0
+      ? [{ label: order.shippingMethodName ? `Livraison – ${order.shippingMethodName}` : "Livraison", totalCents: signed(order.shippingCents), parts: partsOf(vat.chargeParts[0]) }]
+      : []),
+    ...(order.insuranceCents > 0 ? [{ label: "Assurance colis", totalCents: signed(order.insuranceCents), parts: partsOf(vat.chargeParts[1]) }] : []),
   ];
-  const vatBreakdown = franchise ? [] : order.vatBreakdown.map((row) => ({ rateBp: row.rateBp, baseCents: sign * row.baseCents, vatCents: sign * row.vatCents, totalCents: sign * row.totalCents }));
+  const vatBreakdown = vat.breakdown.map((row) => ({ rateBp: row.rateBp, baseCents: signed(row.baseCents), vatCents: signed(row.vatCents), totalCents: signed(row.totalCents) }));
   const vatCents = vatBreakdown.reduce((sum, row) => sum + row.vatCents, 0);
-  const marginSchemeCents = lines.filter((line) => line.vatScheme === "margin").reduce((sum, line) => sum + line.totalCents, 0);
-  const inclVatCents = sign * order.totalCents;
+  const marginSchemeCents = signed(vat.marginSchemeCents);
+  const inclVatCents = signed(order.totalCents);
+  const exclVatCents = franchise ? inclVatCents : vatBreakdown.reduce((sum, row) => sum + row.baseCents, 0);
   const mentions = [
     ...(franchise ? [FRANCHISE_MENTION] : []),
-    ...(!franchise && marginSchemeCents !== 0 ? [`${MARGIN_SCHEME_MENTION} (articles marqués « Occasion »)`] : []),
+    ...(marginSchemeCents !== 0 ? [`${MARGIN_SCHEME_MENTION} (articles marqués « Occasion »)`] : []),
     document.kind === "invoice"
       ? order.paidAt
         ? `Facture acquittée le ${formatParisDate(order.paidAt)} par carte bancaire.`
         : "Facture à régler par carte bancaire."
       : `Avoir remboursé le ${formatParisDate(document.issuedAt)} sur le moyen de paiement d'origine.`,
-    "Prix en euros, toutes taxes comprises. Garantie légale de conformité (art. L217-3 et suivants du Code de la consommation) et garantie des vices cachés (art. 1641 et suivants du Code civil).",
+    "Montants en euros. Garantie légale de conformité (art. L217-3 et suivants du Code de la consommation) et garantie des vices cachés (art. 1641 et suivants du Code civil).",
   ];
   const rcs = [seller.rcsCity ? `RCS ${seller.rcsCity}` : "", seller.rcsNumber].filter(Boolean).join(" ");
   return {
+    layout: INVOICE_LAYOUT,
     kind: document.kind,
     number: document.number,
     issuedAt: document.issuedAt.toISOString(),
@@ -109,9 +193,9 @@ export function buildInvoiceSnapshot(
     delivery: order.shippingMethodName ? { methodName: order.shippingMethodName, addressLines: addressLines(order.shippingAddress) } : null,
     lines,
     charges,
-    discount: order.discountCents > 0 ? { code: order.discountCode, cents: sign * order.discountCents } : null,
+    discount: order.discountCents > 0 ? { code: order.discountCode, cents: signed(order.discountCents) } : null,
     vatBreakdown,
-    totals: { exclVatCents: inclVatCents - vatCents, vatCents, inclVatCents, marginSchemeCents },
+    totals: { exclVatCents, vatCents, inclVatCents, marginSchemeCents },
     vatRegime: order.vatRegime,
     mentions,
   };

@@ -15,11 +15,26 @@ export type InvoiceLine = {
   /** Null under the margin scheme or the franchise: no VAT shown on the line. */
   vatRateBp: VatRateBp | null;
   vatScheme: VatScheme;
+  /**
+   * Layout 2: the unit price before VAT (before the discount), and the line's part of its rate's
+   * base (after its share of the discount); null where no VAT is shown (margin scheme, franchise).
+   */
+  unitPriceExclVatCents?: number | null;
+  totalExclVatCents?: number | null;
 };
+
+/** Layout 2: a charge's part at a rate, TTC and before VAT (its part of the rate's base). */
+export type InvoiceChargePart = { rateBp: VatRateBp; totalCents: number; exclVatCents: number };
 
 export type VatBreakdownRow = { rateBp: VatRateBp; baseCents: number; vatCents: number; totalCents: number };
 
 export type InvoiceSnapshot = {
+  /**
+   * 2 (INVOICE_LAYOUT): unit prices and totals before VAT per line, the charges by rate, the VAT
+   * of each rate's total, the margin-scheme goods outside "Total HT", the date of the sale.
+   * Absent: a document issued before (docs/decisions/032), printed as it was issued.
+   */
+  layout?: typeof INVOICE_LAYOUT;
   kind: "invoice" | "credit_note";
   number: string;
   /** ISO date-time. */
@@ -34,16 +49,25 @@ export type InvoiceSnapshot = {
   buyer: { name: string; email: string; addressLines: string[] };
   delivery: { methodName: string; addressLines: string[] } | null;
   lines: InvoiceLine[];
-  /** Delivery (and parcel insurance) TTC, each its own line. */
-  charges: { label: string; totalCents: number }[];
+  /**
+   * Delivery (and parcel insurance) TTC, each its own line; layout 2 adds its parts by rate (the
+   * charges follow the goods' rates), none under the franchise or for a charge of nothing.
+   */
+  charges: { label: string; totalCents: number; parts?: InvoiceChargePart[] }[];
   discount: { code: string | null; cents: number } | null;
   vatBreakdown: VatBreakdownRow[];
-  /** Signed: negative on a credit note. */
+  /**
+   * Signed: negative on a credit note. Layout 2: HT the bases' sum, so HT + VAT + margin-scheme
+   * goods = TTC (under the franchise, HT = TTC: no VAT, no margin apart); before it, HT was TTC − VAT.
+   */
   totals: { exclVatCents: number; vatCents: number; inclVatCents: number; marginSchemeCents: number };
   vatRegime: "normal" | "franchise";
   /** The legal mentions printed under the totals. */
   mentions: string[];
 };
+
+/** The layout of the documents issued now (InvoiceSnapshot.layout). */
+export const INVOICE_LAYOUT = 2;
 
 export const FRANCHISE_MENTION = "TVA non applicable, art. 293 B du CGI";
 export const MARGIN_SCHEME_MENTION = "Régime particulier – Biens d'occasion";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { VatBreakdownRow } from "./invoice";
 import { VAT_RATES_BP, type VatRateBp } from "./vat";
-import { type TaxedLine, allocateVat, formatVatRate, splitProRata, vatInside } from "./vat-allocation";
+import { type TaxedLine, allocateVat, chargesByRate, exclVatOf, formatVatRate, spreadBases, splitProRata, vatByRate } from "./vat-allocation";
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
@@ -9,41 +9,154 @@ const manga = (totalCents: number): TaxedLine => ({ totalCents, vatRateBp: 550, 
 const booster = (totalCents: number): TaxedLine => ({ totalCents, vatRateBp: 2000, vatScheme: "normal" });
 const secondHand = (totalCents: number): TaxedLine => ({ totalCents, vatRateBp: 2000, vatScheme: "margin" });
 
-describe("vatInside", () => {
-  it("takes the VAT out of a TTC amount", () => {
-    expect(vatInside(1200, 2000)).toBe(200); // 12,00 € TTC at 20 %: 2,00 €
-    expect(vatInside(1055, 550)).toBe(55); // 10,55 € TTC at 5,5 %: 0,55 €
-    expect(vatInside(1100, 1000)).toBe(100); // 11,00 € TTC at 10 %: 1,00 €
-    expect(vatInside(1021, 210)).toBe(21); // 10,21 € TTC at 2,1 %: 0,21 €
-    expect(vatInside(0, 2000)).toBe(0);
-    expect(vatInside(1000, 0)).toBe(0);
+describe("exclVatOf", () => {
+  it("takes the base of a rate's TTC total: TTC / (1 + rate), to the nearest cent", () => {
+    expect(exclVatOf(1200, 2000)).toBe(1000);
+    expect(exclVatOf(914, 550)).toBe(866); // 866,35
+    expect(exclVatOf(1067, 550)).toBe(1011); // 1 011,37
+    expect(exclVatOf(1021, 210)).toBe(1000);
+    expect(exclVatOf(1100, 1000)).toBe(1000);
   });
 
-  it("rounds to the nearest cent", () => {
-    expect(vatInside(1000, 2000)).toBe(167); // 166,67
-    expect(vatInside(1001, 2000)).toBe(167); // 166,83
-    expect(vatInside(1004, 2000)).toBe(167); // 167,33
-    expect(vatInside(999, 550)).toBe(52); // 52,08
-    expect(vatInside(1000, 550)).toBe(52); // 52,13
-    expect(vatInside(1010, 550)).toBe(53); // 52,65
-  });
-
-  it("rounds a half cent up", () => {
-    expect(vatInside(3, 2000)).toBe(1); // 0,5
-    expect(vatInside(9, 2000)).toBe(2); // 1,5
-    expect(vatInside(15, 2000)).toBe(3); // 2,5
-    expect(vatInside(333, 2000)).toBe(56); // 55,5
-    expect(vatInside(1005, 2000)).toBe(168); // 167,5
-  });
-
-  it("keeps base + VAT = TTC at every rate for every amount up to 100 €", () => {
+  it("rounds a half cent up, and a negative amount as its opposite, negated", () => {
+    expect(exclVatOf(1005, 2000)).toBe(838); // 837,5
+    expect(exclVatOf(3, 2000)).toBe(3); // 2,5
+    expect(exclVatOf(-1005, 2000)).toBe(-838);
+    expect(Object.is(exclVatOf(0, 2000), 0)).toBe(true);
     for (const rate of VAT_RATES_BP) {
-      for (let ttc = 0; ttc <= 10_000; ttc++) {
-        const vat = vatInside(ttc, rate);
-        const base = ttc - vat;
-        // The exact VAT is base × rate: the rounded one is within half a cent of it.
-        expect(Math.abs(vat - (ttc * rate) / (10_000 + rate))).toBeLessThanOrEqual(0.5);
-        expect(base + vat).toBe(ttc);
+      for (let ttc = 1; ttc <= 10_000; ttc++) {
+        const base = exclVatOf(ttc, rate);
+        expect(Math.abs(base - (ttc * 10_000) / (10_000 + rate))).toBeLessThanOrEqual(0.5);
+        expect(exclVatOf(-ttc, rate)).toBe(-base);
+      }
+    }
+  });
+});
+
+describe("vatByRate", () => {
+  // The goods and the delivery of allocateVat's cart below: 18 € and 3,33 € at 20 %, 9 € and 1,67 € at 5,5 %.
+  const AMOUNTS = [
+    { rateBp: 2000, totalCents: 1800 },
+    { rateBp: 550, totalCents: 900 },
+    { rateBp: 2000, totalCents: 333 },
+    { rateBp: 550, totalCents: 167 },
+  ] as const;
+
+  it("takes the VAT of each rate's total and spreads its base over the rate's amounts", () => {
+    expect(vatByRate(AMOUNTS)).toEqual({
+      rows: [
+        { rateBp: 2000, baseCents: 1778, vatCents: 355, totalCents: 2133 },
+        { rateBp: 550, baseCents: 1011, vatCents: 56, totalCents: 1067 },
+      ],
+      exclVatCents: [1500, 853, 278, 158],
+    });
+  });
+
+  it("gives a refund of the same amounts the same figures, negated", () => {
+    const refund = vatByRate(AMOUNTS.map((amount) => ({ ...amount, totalCents: -amount.totalCents })));
+    expect(refund).toEqual({
+      rows: [
+        { rateBp: 2000, baseCents: -1778, vatCents: -355, totalCents: -2133 },
+        { rateBp: 550, baseCents: -1011, vatCents: -56, totalCents: -1067 },
+      ],
+      exclVatCents: [-1500, -853, -278, -158],
+    });
+  });
+
+  it("works the VAT of a part of an order out of that part alone", () => {
+    // One manga line of 9 € refunded: 8,53 € + 0,47 €.
+    expect(vatByRate([{ rateBp: 550, totalCents: -900 }])).toEqual({ rows: [{ rateBp: 550, baseCents: -853, vatCents: -47, totalCents: -900 }], exclVatCents: [-853] });
+  });
+
+  it("has no row for a rate of nothing, and nothing for no amounts", () => {
+    expect(vatByRate([{ rateBp: 2000, totalCents: 0 }])).toEqual({ rows: [], exclVatCents: [0] });
+    expect(vatByRate([])).toEqual({ rows: [], exclVatCents: [] });
+  });
+
+  it("refuses amounts of both signs at one rate", () => {
+    expect(() =>
+      vatByRate([
+        { rateBp: 2000, totalCents: 1000 },
+        { rateBp: 2000, totalCents: -200 },
+      ]),
+    ).toThrow(RangeError);
+  });
+});
+
+describe("spreadBases", () => {
+  it("spreads the bases of given rows, an order's stored ones included", () => {
+    // A row stored before the per-rate rule: 17,77 € of base in 21,33 €.
+    const amounts = [
+      { rateBp: 2000, totalCents: 1800 },
+      { rateBp: 2000, totalCents: 333 },
+    ] as const;
+    // 1 499,58 and 277,42.
+    expect(spreadBases(amounts, [{ rateBp: 2000, baseCents: 1777, vatCents: 356, totalCents: 2133 }])).toEqual([1500, 277]);
+  });
+});
+
+describe("chargesByRate", () => {
+  it("gives a single charge the charges' rows", () => {
+    const rows = allocateVat([manga(1000), booster(2000)], 300, 500, false).chargesVat;
+    expect(chargesByRate([500], rows)).toEqual([
+      [
+        { rateBp: 2000, totalCents: 333, exclVatCents: 278 },
+        { rateBp: 550, totalCents: 167, exclVatCents: 158 },
+      ],
+    ]);
+  });
+
+  it("splits the rows over the delivery and the insurance, each charge summing to itself and each rate to its row", () => {
+    const rows = allocateVat([manga(1000), booster(2000)], 300, 490 + 1000, false).chargesVat;
+    // 14,90 € over 18 € / 9 € of goods: 9,93 € and 4,97 €; at 20 %, 27,93 € / 1,2 = 23,275 €, so
+    // 23,28 € of base, 8,28 € of it the charges'; at 5,5 %, 13,24 € of base, 4,71 € the charges'.
+    expect(rows).toEqual([
+      { rateBp: 2000, baseCents: 828, vatCents: 165, totalCents: 993 },
+      { rateBp: 550, baseCents: 471, vatCents: 26, totalCents: 497 },
+    ]);
+    const [delivery, insurance] = chargesByRate([490, 1000], rows);
+    // The delivery: 4,90 € in proportion to 9,93 € / 4,97 €: 326,56 and 163,44.
+    expect(delivery).toEqual([
+      { rateBp: 2000, totalCents: 327, exclVatCents: 273 },
+      { rateBp: 550, totalCents: 163, exclVatCents: 154 },
+    ]);
+    expect(insurance).toEqual([
+      { rateBp: 2000, totalCents: 666, exclVatCents: 555 },
+      { rateBp: 550, totalCents: 334, exclVatCents: 317 },
+    ]);
+  });
+
+  it("gives a charge of nothing no part, and refuses charges that are not the rows'", () => {
+    const rows = [{ rateBp: 2000 as const, baseCents: 408, vatCents: 82, totalCents: 490 }];
+    expect(chargesByRate([490, 0], rows)).toEqual([[{ rateBp: 2000, totalCents: 490, exclVatCents: 408 }], []]);
+    expect(chargesByRate([0, 490], rows)).toEqual([[], [{ rateBp: 2000, totalCents: 490, exclVatCents: 408 }]]);
+    expect(chargesByRate([], [])).toEqual([]);
+    expect(() => chargesByRate([500], rows)).toThrow(RangeError);
+  });
+
+  it("over random rows, sums each charge to itself and each rate's parts to its row, TTC and base", () => {
+    const random = seeded(7);
+    for (let run = 0; run < 300; run++) {
+      const rates = VAT_RATES_BP.filter(() => random() < 0.6);
+      const rows = rates.map((rateBp) => {
+        const totalCents = Math.floor(random() * 3_000);
+        const baseCents = exclVatOf(totalCents, rateBp);
+        return { rateBp, baseCents, vatCents: totalCents - baseCents, totalCents };
+      });
+      const all = sum(rows.map((row) => row.totalCents));
+      const delivery = Math.floor(random() * (all + 1));
+      const parts = chargesByRate([delivery, all - delivery], rows);
+      const context = JSON.stringify({ rows, delivery });
+      expect(parts.map((charge) => sum(charge.map((part) => part.totalCents))), context).toEqual([delivery, all - delivery]);
+      for (const row of rows) {
+        const at = parts.flatMap((charge) => charge.filter((part) => part.rateBp === row.rateBp));
+        expect(sum(at.map((part) => part.totalCents)), context).toBe(row.totalCents);
+        expect(sum(at.map((part) => part.exclVatCents)), context).toBe(row.baseCents);
+        for (const part of at) {
+          expect(part.totalCents).toBeGreaterThan(0);
+          expect(part.exclVatCents).toBeGreaterThanOrEqual(0);
+          expect(part.exclVatCents).toBeLessThanOrEqual(part.totalCents);
+        }
       }
     }
   });
@@ -71,6 +184,10 @@ describe("splitProRata", () => {
     // A tie away from the first line: exactly 2 for the first, 2/3 for each of the others; the
     // two cents left go to the second and third lines, not the fourth.
     expect(splitProRata(4, [3, 1, 1, 1])).toEqual([2, 1, 1, 0]);
+    // Exact ties in large amounts: 28 495 is 5/6 of 34 194, so 20, 33 254 and 110 all leave 2/3
+    // of a cent; the two cents left go to the first two. (With the remainders as floats' fractional
+    // parts, 16,67 and 27 711,67 differed in their last bits and the tie went to the wrong lines.)
+    expect(splitProRata(28_495, [20, 33_254, 810, 110])).toEqual([17, 27_712, 675, 91]);
   });
 
   it("gives nothing to a zero weight", () => {
@@ -143,27 +260,31 @@ describe("allocateVat", () => {
     expect(sum(lines.map((line) => line.discountShareCents))).toBe(300);
   });
 
-  it("takes each line's VAT out of its discounted total at its rate", () => {
+  it("gives each line its part of its rate's base, and the rest of its discounted total as its VAT", () => {
     const { lines } = allocateVat(CART, 300, 500, false);
     expect(lines).toEqual([
-      { totalCents: 1000, vatRateBp: 550, vatScheme: "normal", discountShareCents: 100, netCents: 900, vatCents: 47 }, // 46,92
-      { totalCents: 2000, vatRateBp: 2000, vatScheme: "normal", discountShareCents: 200, netCents: 1800, vatCents: 300 },
+      // 1 011 of base at 5,5 % over 900 and 167: 852,77 and 158,23, the cent left to the larger remainder.
+      { totalCents: 1000, vatRateBp: 550, vatScheme: "normal", discountShareCents: 100, netCents: 900, exclVatCents: 853, vatCents: 47 },
+      // 1 778 at 20 % over 1 800 and 333: 1 500,42 and 277,58.
+      { totalCents: 2000, vatRateBp: 2000, vatScheme: "normal", discountShareCents: 200, netCents: 1800, exclVatCents: 1500, vatCents: 300 },
     ]);
   });
 
-  it("splits the delivery over the rates pro rata of the discounted goods", () => {
+  it("splits the delivery over the rates pro rata of the discounted goods, each part with its part of the rate's base", () => {
     const { chargesVat } = allocateVat(CART, 300, 500, false);
     // 1 800 / 900 of goods: 333,33 / 166,67 of delivery.
     expect(chargesVat).toEqual([
-      { rateBp: 2000, baseCents: 277, vatCents: 56, totalCents: 333 },
+      { rateBp: 2000, baseCents: 278, vatCents: 55, totalCents: 333 },
       { rateBp: 550, baseCents: 158, vatCents: 9, totalCents: 167 },
     ]);
   });
 
-  it("sums the goods and the charges by rate, highest rate first", () => {
+  it("takes each rate's VAT out of the rate's total, goods and charges together, highest rate first", () => {
     const allocation = allocateVat(CART, 300, 500, false);
     expect(allocation.breakdown).toEqual([
-      { rateBp: 2000, baseCents: 1777, vatCents: 356, totalCents: 2133 },
+      // 21,33 € / 1,2 = 17,775 €: base 17,78 €, VAT 3,55 € (the lines' VAT rounded one by one gave 3,56 €).
+      { rateBp: 2000, baseCents: 1778, vatCents: 355, totalCents: 2133 },
+      // 10,67 € / 1,055 = 10,1137 €.
       { rateBp: 550, baseCents: 1011, vatCents: 56, totalCents: 1067 },
     ]);
     expect(sum(allocation.breakdown.map((row) => row.totalCents))).toBe(3000 + 500 - 300);
@@ -174,8 +295,29 @@ describe("allocateVat", () => {
   it("puts several lines at one rate on one row", () => {
     const { breakdown } = allocateVat([booster(650), manga(720), booster(1300)], 0, 0, false);
     expect(breakdown).toEqual([
-      { rateBp: 2000, baseCents: 1625, vatCents: 325, totalCents: 1950 }, // 108 + 217: the lines' VAT, each rounded
+      { rateBp: 2000, baseCents: 1625, vatCents: 325, totalCents: 1950 },
       { rateBp: 550, baseCents: 682, vatCents: 38, totalCents: 720 },
+    ]);
+  });
+
+  it("rounds the VAT of the rate's total, not of each line (issue 51: 8,67 € of base and 0,47 € of VAT at 5,5 %)", () => {
+    // Mangas of 3,10 € and 6,04 €: 0,1616 € and 0,3149 € of VAT, 0,16 € + 0,31 € = 0,47 € rounded
+    // line by line; the 9,14 € at 5,5 % hold 8,6635 € of base: 8,66 €, and 0,48 € of VAT.
+    const { breakdown, lines } = allocateVat([manga(310), manga(604)], 0, 0, false);
+    expect(breakdown).toEqual([{ rateBp: 550, baseCents: 866, vatCents: 48, totalCents: 914 }]);
+    // 866 over 310 and 604: 293,72 and 572,28, the cent left to the larger remainder.
+    expect(lines.map((line) => [line.exclVatCents, line.vatCents])).toEqual([
+      [294, 16],
+      [572, 32],
+    ]);
+    // Three boosters of 9,92 € in three lines: 3 × 1,65 € = 4,95 € line by line; 29,76 € / 1,2 = 24,80 €, so 4,96 €.
+    const boosters = allocateVat([booster(992), booster(992), booster(992)], 0, 0, false);
+    expect(boosters.breakdown).toEqual([{ rateBp: 2000, baseCents: 2480, vatCents: 496, totalCents: 2976 }]);
+    // 2 480 over three equal lines: 826,67 each, the two cents left to the first two.
+    expect(boosters.lines.map((line) => [line.exclVatCents, line.vatCents])).toEqual([
+      [827, 165],
+      [827, 165],
+      [826, 166],
     ]);
   });
 
@@ -202,7 +344,10 @@ describe("allocateVat", () => {
 
   it("puts the charges at 20 % when the cart holds only margin-scheme goods", () => {
     const allocation = allocateVat([secondHand(4000), { totalCents: 1000, vatRateBp: 550, vatScheme: "margin" }], 500, 690, false);
-    expect(allocation.lines.map((line) => line.vatCents)).toEqual([0, 0]);
+    expect(allocation.lines.map((line) => [line.exclVatCents, line.vatCents])).toEqual([
+      [null, 0],
+      [null, 0],
+    ]);
     expect(allocation.marginSchemeCents).toBe(4500);
     expect(allocation.chargesVat).toEqual([{ rateBp: 2000, baseCents: 575, vatCents: 115, totalCents: 690 }]);
     expect(allocation.breakdown).toEqual([{ rateBp: 2000, baseCents: 575, vatCents: 115, totalCents: 690 }]);
@@ -226,7 +371,11 @@ describe("allocateVat", () => {
 
   it("has no VAT at all under the franchise", () => {
     const allocation = allocateVat([manga(1000), secondHand(3000), booster(2000)], 600, 500, true);
-    expect(allocation.lines.map((line) => line.vatCents)).toEqual([0, 0, 0]);
+    expect(allocation.lines.map((line) => [line.exclVatCents, line.vatCents])).toEqual([
+      [null, 0],
+      [null, 0],
+      [null, 0],
+    ]);
     // The discount is still shared: the lines' totals after it are printed.
     expect(allocation.lines.map((line) => line.netCents)).toEqual([900, 2700, 1800]);
     expect(allocation.chargesVat).toEqual([]);
@@ -263,7 +412,8 @@ describe("allocateVat", () => {
         expect(line.discountShareCents).toBeGreaterThanOrEqual(0);
         expect(line.netCents).toBe(line.totalCents - line.discountShareCents);
         expect(line.netCents).toBeGreaterThan(0);
-        expect(line.vatCents).toBe(franchise || line.vatScheme === "margin" ? 0 : vatInside(line.netCents, line.vatRateBp));
+        if (franchise || line.vatScheme === "margin") expect([line.exclVatCents, line.vatCents]).toEqual([null, 0]);
+        else expect(line.exclVatCents! + line.vatCents).toBe(line.netCents);
       });
 
       if (franchise) {
@@ -285,7 +435,6 @@ describe("allocateVat", () => {
       // The charges: all of them, over the rates of the normal goods pro rata, else at 20 %.
       expect(sum(allocation.chargesVat.map((row) => row.totalCents)), context).toBe(charges);
       expectRows(allocation.chargesVat);
-      for (const row of allocation.chargesVat) expect(row.vatCents).toBe(vatInside(row.totalCents, row.rateBp));
       const goodsByRate = new Map<VatRateBp, number>();
       for (const line of normal) goodsByRate.set(line.vatRateBp, (goodsByRate.get(line.vatRateBp) ?? 0) + line.netCents);
       if (normal.length === 0) {
@@ -301,6 +450,17 @@ describe("allocateVat", () => {
           const chargesAtRate = allocation.chargesVat.find((charge) => charge.rateBp === row.rateBp)?.totalCents ?? 0;
           expect(row.totalCents).toBe((goodsByRate.get(row.rateBp) ?? 0) + chargesAtRate);
         }
+      }
+      // Each rate's base: its total / (1 + rate), to the nearest cent; the lines' and the
+      // charges' parts of it sum to it, each within a cent of its exact share.
+      for (const row of allocation.breakdown) {
+        const exact = (row.totalCents * 10_000) / (10_000 + row.rateBp);
+        expect(Math.abs(row.baseCents - exact), context).toBeLessThanOrEqual(0.5);
+        const parts = [...normal.filter((line) => line.vatRateBp === row.rateBp).map((line) => [line.exclVatCents!, line.netCents] as const)];
+        const charge = allocation.chargesVat.find((c) => c.rateBp === row.rateBp);
+        if (charge) parts.push([charge.baseCents, charge.totalCents]);
+        expect(sum(parts.map(([base]) => base)), context).toBe(row.baseCents);
+        for (const [base, total] of parts) expect(Math.abs(base - (row.baseCents * total) / row.totalCents)).toBeLessThan(1);
       }
     }
   });

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
-import type { InvoiceLine, InvoiceSnapshot } from "~/domain/invoice";
+import { type InvoiceLine, type InvoiceSnapshot, MARGIN_SCHEME_MENTION } from "~/domain/invoice";
 import { formatEuros } from "~/domain/money";
 import { formatParisDate, formatParisDateTime } from "~/domain/paris-time";
 import { formatVatRate } from "~/domain/vat-allocation";
@@ -11,6 +11,12 @@ import { formatVatRate } from "~/domain/vat-allocation";
  * and the legal mentions. Amounts are printed as the snapshot gives them (negative on a credit
  * note), each through formatEuros; dates are Paris dates. The same snapshot gives the same bytes:
  * the document's dates and identifier come from its issue date.
+ *
+ * Two layouts, as the snapshot says (docs/decisions/032): layout 2, the documents issued since
+ * issue 51 (per line the unit price and the total before VAT and the rate, the charges by rate,
+ * the margin-scheme goods in a subtotal of their own outside "Total HT", the date of the sale;
+ * under the franchise no VAT column and no "Total HT"); a snapshot without a layout, issued
+ * before, is printed as it always was (prices TTC per line).
  */
 
 type Pdf = PDFKit.PDFDocument;
@@ -86,21 +92,38 @@ function lineRate(line: InvoiceLine): string {
   return line.vatRateBp === null ? "—" : formatVatRate(line.vatRateBp);
 }
 
-// Lines table: description, quantity, unit price, VAT rate, total.
-const COLUMNS = [
+type Column = { key: "name" | "quantity" | "unit" | "rate" | "total"; label: string; width: number; align: "left" | "right" };
+// Lines table: description, quantity, unit price, VAT rate, total. A snapshot without a layout: TTC.
+const COLUMNS_TTC: readonly Column[] = [
   { key: "name", label: "Désignation", width: 260, align: "left" },
   { key: "quantity", label: "Qté", width: 35, align: "right" },
   { key: "unit", label: "PU TTC", width: 70, align: "right" },
   { key: "rate", label: "TVA", width: 55, align: "right" },
   { key: "total", label: "Total TTC", width: 75, align: "right" },
-] as const;
-type Row = { name: string; note?: string; quantity?: string; unit?: string; rate?: string; total: string; muted?: boolean };
+];
+// Layout 2: before VAT (a margin-scheme line's TTC price under its own heading).
+const COLUMNS_HT: readonly Column[] = [
+  { key: "name", label: "Désignation", width: 225, align: "left" },
+  { key: "quantity", label: "Qté", width: 35, align: "right" },
+  { key: "unit", label: "PU HT", width: 75, align: "right" },
+  { key: "rate", label: "TVA", width: 65, align: "right" },
+  { key: "total", label: "Total HT", width: 95, align: "right" },
+];
+// Layout 2 under the franchise: no VAT, so no rate and nothing "HT".
+const COLUMNS_FRANCHISE: readonly Column[] = [
+  { key: "name", label: "Désignation", width: 275, align: "left" },
+  { key: "quantity", label: "Qté", width: 35, align: "right" },
+  { key: "unit", label: "Prix unitaire", width: 85, align: "right" },
+  { key: "total", label: "Total", width: 100, align: "right" },
+];
+/** `heading`: a band across the table (a section's title); `wide`: a text across the table; `strong`: a subtotal. */
+type Row = { name: string; note?: string; quantity?: string; unit?: string; rate?: string; total?: string; muted?: boolean; heading?: boolean; wide?: boolean; strong?: boolean };
 /** A cell's inner margin: across, and above and below. */
 const PAD = 6;
 const PAD_Y = 5;
 
-function columnX(index: number): number {
-  return MARGIN + COLUMNS.slice(0, index).reduce((sum, column) => sum + column.width, 0);
+function columnX(columns: readonly Column[], index: number): number {
+  return MARGIN + columns.slice(0, index).reduce((sum, column) => sum + column.width, 0);
 }
 
 /** Lays the document out top to bottom, starting a page (with its table header) when one is full. */
@@ -112,6 +135,9 @@ class Layout {
     private readonly doc: Pdf,
     private readonly snapshot: InvoiceSnapshot,
     private readonly title: string,
+    private readonly columns: readonly Column[],
+    /** A row's padding above and below: layout 2's rows are a little tighter (more of them: the charges by rate). */
+    private readonly padY = PAD_Y,
   ) {}
 
   /** Makes room for `height`, on a new page if this one has not enough left. */
@@ -128,26 +154,30 @@ class Layout {
     this.inTable = true;
     const doc = this.doc;
     doc.rect(MARGIN, this.y, CONTENT_WIDTH, 20).fill(SHADE);
-    COLUMNS.forEach((column, i) =>
-      write(doc, column.label, columnX(i) + PAD, this.y + 6, { font: BOLD, size: 8, color: MUTED, width: column.width - 2 * PAD, align: column.align }),
+    this.columns.forEach((column, i) =>
+      write(doc, column.label, columnX(this.columns, i) + PAD, this.y + 6, { font: BOLD, size: 8, color: MUTED, width: column.width - 2 * PAD, align: column.align }),
     );
     this.y += 20;
   }
 
   row(row: Row) {
     const doc = this.doc;
-    const nameWidth = COLUMNS[0].width - 2 * PAD;
-    const nameHeight = heightOf(doc, row.name, { width: nameWidth }) + (row.note ? heightOf(doc, row.note, { width: nameWidth, size: 7.5 }) + 1 : 0);
-    const height = Math.max(nameHeight, 11) + 2 * PAD_Y;
+    // A heading runs across the table; a row's name has its column.
+    const nameWidth = (row.heading || row.wide ? CONTENT_WIDTH : this.columns[0]!.width) - 2 * PAD;
+    const nameFont = row.heading || row.strong ? BOLD : REGULAR;
+    const nameSize = row.heading ? 8 : 9;
+    const nameHeight = heightOf(doc, row.name, { width: nameWidth, font: nameFont, size: nameSize }) + (row.note ? heightOf(doc, row.note, { width: nameWidth, size: 7.5 }) + 1 : 0);
+    const height = Math.max(nameHeight, 11) + 2 * this.padY;
     this.ensure(height);
-    const color = row.muted ? MUTED : INK;
-    const top = this.y + PAD_Y;
-    const after = write(doc, row.name, MARGIN + PAD, top, { width: nameWidth, color });
+    if (row.heading) doc.rect(MARGIN, this.y, CONTENT_WIDTH, height).fill(SHADE);
+    const color = row.muted || row.heading ? MUTED : INK;
+    const top = this.y + this.padY;
+    const after = write(doc, row.name, MARGIN + PAD, top, { width: nameWidth, color, font: nameFont, size: nameSize });
     if (row.note) write(doc, row.note, MARGIN + PAD, after + 1, { width: nameWidth, size: 7.5, color: MUTED });
-    COLUMNS.forEach((column, i) => {
+    this.columns.forEach((column, i) => {
       if (column.key === "name") return;
       const value = row[column.key];
-      if (value) write(doc, value, columnX(i) + PAD, top, { width: column.width - 2 * PAD, align: column.align, color, font: column.key === "total" && !row.muted ? BOLD : REGULAR, oneLine: true });
+      if (value) write(doc, value, columnX(this.columns, i) + PAD, top, { width: column.width - 2 * PAD, align: column.align, color, font: column.key === "total" && !row.muted ? BOLD : REGULAR, oneLine: true });
     });
     this.y += height;
     rule(doc, this.y);
@@ -189,12 +219,22 @@ export function renderInvoicePdf(snapshot: InvoiceSnapshot): Promise<Uint8Array>
     doc.on("error", reject);
   });
 
-  const layout = new Layout(doc, snapshot, title);
+  const byRate = snapshot.layout === 2;
+  const franchise = snapshot.vatRegime === "franchise";
+  const layout = new Layout(doc, snapshot, title, !byRate ? COLUMNS_TTC : franchise ? COLUMNS_FRANCHISE : COLUMNS_HT, byRate ? PAD_Y - 1 : PAD_Y);
   header(doc, layout, snapshot, title);
   parties(doc, layout, snapshot);
   orderStrip(doc, layout, snapshot);
-  lines(layout, snapshot);
-  summary(doc, layout, snapshot);
+  if (!byRate) {
+    lines(layout, snapshot);
+    summary(doc, layout, snapshot);
+  } else if (franchise) {
+    linesFranchise(layout, snapshot);
+    summaryByRate(doc, layout, snapshot);
+  } else {
+    linesByRate(layout, snapshot);
+    summaryByRate(doc, layout, snapshot);
+  }
   mentions(doc, layout, snapshot);
   footers(doc, snapshot, title);
   doc.end();
@@ -213,6 +253,8 @@ function header(doc: Pdf, layout: Layout, snapshot: InvoiceSnapshot, title: stri
   let right = write(doc, title.toUpperCase(), rightX, MARGIN - 3, { font: BOLD, size: 22, width: rightWidth, align: "right" });
   right = write(doc, `N° ${snapshot.number}`, rightX, right + 2, { font: BOLD, size: 11, width: rightWidth, align: "right" });
   right = write(doc, `Date d'émission : ${formatParisDate(snapshot.issuedAt)}`, rightX, right + 3, { width: rightWidth, align: "right" });
+  // The date of the sale, the payment's (CGI annexe II art. 242 nonies A, I-10°), beside the issue's.
+  if (snapshot.layout === 2 && snapshot.paidAt) right = write(doc, `Date de la vente : ${formatParisDate(snapshot.paidAt)}`, rightX, right + 2, { width: rightWidth, align: "right" });
   if (snapshot.cancelsInvoice) right = write(doc, `Annule la facture ${snapshot.cancelsInvoice}`, rightX, right + 2, { font: BOLD, width: rightWidth, align: "right" });
   layout.y = Math.max(left, right) + 22;
 }
@@ -285,6 +327,70 @@ function lines(layout: Layout, snapshot: InvoiceSnapshot) {
   layout.endTable();
 }
 
+function discountRow(layout: Layout, snapshot: InvoiceSnapshot) {
+  if (!snapshot.discount) return;
+  const code = snapshot.discount.code ? ` « ${snapshot.discount.code} »` : "";
+  layout.row({
+    // Under the franchise there is no VAT: an amount, neither HT nor TTC.
+    name: `Remise${code} : ${formatEuros(-snapshot.discount.cents)}${snapshot.vatRegime === "franchise" ? "" : " TTC"}`,
+    note: "Répartie sur les articles au prorata de leur prix, elle est déjà déduite de leurs totaux ci-dessus.",
+    muted: true,
+    wide: true,
+  });
+}
+
+/** Layout 2: goods before VAT, the charges by rate, the margin-scheme goods apart (TTC), the discount. */
+function linesByRate(layout: Layout, snapshot: InvoiceSnapshot) {
+  layout.ensure(20 + 30);
+  layout.tableHeader();
+  const margin = snapshot.lines.filter((line) => line.vatScheme === "margin");
+  for (const line of snapshot.lines) {
+    if (line.vatScheme === "margin" || line.vatRateBp === null) continue;
+    layout.row({
+      name: line.name,
+      quantity: String(line.quantity),
+      unit: formatEuros(line.unitPriceExclVatCents ?? 0),
+      rate: formatVatRate(line.vatRateBp),
+      total: formatEuros(line.totalExclVatCents ?? 0),
+    });
+  }
+  for (const charge of snapshot.charges) {
+    const parts = charge.parts ?? [];
+    // A charge of nothing (a free delivery): no rate.
+    if (parts.length === 0) layout.row({ name: charge.label, quantity: "1", unit: formatEuros(0), rate: "—", total: formatEuros(0) });
+    for (const part of parts) {
+      layout.row({
+        name: charge.label,
+        // Split over the rates of the goods: each part says what it is.
+        note: parts.length > 1 ? `Part à ${formatVatRate(part.rateBp)} (prorata des articles) : ${formatEuros(part.totalCents)} TTC` : undefined,
+        quantity: "1",
+        unit: formatEuros(part.exclVatCents),
+        rate: formatVatRate(part.rateBp),
+        total: formatEuros(part.exclVatCents),
+      });
+    }
+  }
+  if (margin.length > 0) {
+    layout.row({ name: `${MARGIN_SCHEME_MENTION} : prix TTC, TVA sur la marge non apparente (art. 297 E du CGI)`, heading: true });
+    for (const line of margin) {
+      layout.row({ name: line.name, quantity: String(line.quantity), unit: formatEuros(line.unitPriceCents), rate: "Occasion", total: formatEuros(line.totalCents) });
+    }
+    layout.row({ name: "Sous-total biens d'occasion (TTC)", total: formatEuros(snapshot.totals.marginSchemeCents), strong: true });
+  }
+  discountRow(layout, snapshot);
+  layout.endTable();
+}
+
+/** Layout 2 under the franchise (CGI art. 293 B): the prices as paid, no rate, nothing "HT". */
+function linesFranchise(layout: Layout, snapshot: InvoiceSnapshot) {
+  layout.ensure(20 + 30);
+  layout.tableHeader();
+  for (const line of snapshot.lines) layout.row({ name: line.name, quantity: String(line.quantity), unit: formatEuros(line.unitPriceCents), total: formatEuros(line.totalCents) });
+  for (const charge of snapshot.charges) layout.row({ name: charge.label, quantity: "1", unit: formatEuros(charge.totalCents), total: formatEuros(charge.totalCents) });
+  discountRow(layout, snapshot);
+  layout.endTable();
+}
+
 // VAT breakdown (left) and totals (right), side by side.
 const VAT_COLUMNS = [
   { label: "Taux", width: 70, align: "left" },
@@ -342,6 +448,65 @@ function summary(doc: Pdf, layout: Layout, snapshot: InvoiceSnapshot) {
   y += 6;
   doc.roundedRect(x, y, TOTALS_WIDTH, 26, 3).fill(INK);
   write(doc, "Total TTC", x + 10, y + 7, { font: BOLD, size: 11, color: "#ffffff", width: 100 });
+  write(doc, formatEuros(snapshot.totals.inclVatCents), x + 82, y + 7, { font: BOLD, size: 11, color: "#ffffff", width: TOTALS_WIDTH - 92, align: "right", oneLine: true });
+  layout.y = top + Math.max(vatHeight, totalsHeight) + 10;
+}
+
+/**
+ * Layout 2: the VAT of each rate (its base, its VAT, its total; no row for the margin-scheme
+ * goods, which have none shown) and the totals: HT, TVA, the margin-scheme goods, TTC. Under the
+ * franchise, only the total.
+ */
+function summaryByRate(doc: Pdf, layout: Layout, snapshot: InvoiceSnapshot) {
+  const franchise = snapshot.vatRegime === "franchise";
+  const vatRows: string[][] = franchise ? [] : snapshot.vatBreakdown.map((row) => [formatVatRate(row.rateBp), formatEuros(row.baseCents), formatEuros(row.vatCents), formatEuros(row.totalCents)]);
+  const totals: [string, number][] = franchise
+    ? []
+    : [
+        ["Total HT", snapshot.totals.exclVatCents],
+        ["TVA", snapshot.totals.vatCents],
+        ...(snapshot.totals.marginSchemeCents !== 0 ? [["Biens d'occasion", snapshot.totals.marginSchemeCents] as [string, number]] : []),
+      ];
+  const rowHeight = 17;
+  const vatHeight = vatRows.length > 0 ? 16 + 18 + vatRows.length * rowHeight : 0;
+  const totalsHeight = totals.length * rowHeight + 30;
+  layout.ensure(Math.max(vatHeight, totalsHeight) + 20);
+  const top = layout.y + 16;
+
+  if (vatRows.length > 0) {
+    write(doc, "DÉTAIL DE LA TVA", MARGIN, top, { font: BOLD, size: 7.5, color: MUTED });
+    let y = top + 16;
+    let x = MARGIN;
+    const tableWidth = VAT_COLUMNS.reduce((sum, column) => sum + column.width, 0);
+    doc.rect(MARGIN, y, tableWidth, 18).fill(SHADE);
+    for (const column of VAT_COLUMNS) {
+      write(doc, column.label, x + PAD, y + 5, { font: BOLD, size: 8, color: MUTED, width: column.width - 2 * PAD, align: column.align });
+      x += column.width;
+    }
+    y += 18;
+    for (const cells of vatRows) {
+      x = MARGIN;
+      cells.forEach((cell, i) => {
+        const column = VAT_COLUMNS[i]!;
+        write(doc, cell, x + PAD, y + 4, { size: 8.5, width: column.width - 2 * PAD, align: column.align, oneLine: true });
+        x += column.width;
+      });
+      y += rowHeight;
+      rule(doc, y, MARGIN, MARGIN + tableWidth);
+    }
+  }
+
+  const x = RIGHT - TOTALS_WIDTH;
+  let y = top;
+  for (const [label, cents] of totals) {
+    write(doc, label, x + 10, y + 4, { width: 100 });
+    write(doc, formatEuros(cents), x + 10, y + 4, { width: TOTALS_WIDTH - 20, align: "right", oneLine: true });
+    y += rowHeight;
+    rule(doc, y, x, RIGHT);
+  }
+  if (totals.length > 0) y += 6;
+  doc.roundedRect(x, y, TOTALS_WIDTH, 26, 3).fill(INK);
+  write(doc, franchise ? "Total" : "Total TTC", x + 10, y + 7, { font: BOLD, size: 11, color: "#ffffff", width: 100 });
   write(doc, formatEuros(snapshot.totals.inclVatCents), x + 82, y + 7, { font: BOLD, size: 11, color: "#ffffff", width: TOTALS_WIDTH - 92, align: "right", oneLine: true });
   layout.y = top + Math.max(vatHeight, totalsHeight) + 10;
 }

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import type { RunningServer } from "../integration/server-process";
-import { expectedVatBreakdown, vatOfBreakdown } from "../support/expected-vat";
+import { baseIncluded, expectedVat, vatOfBreakdown } from "../support/expected-vat";
 import { INVOICE_FIXTURES as F } from "../setup/invoice-fixtures-data";
 import { RELAY_POINT, chooseRelayPointInCart, deliverySection, fillPaymentPage } from "./checkout-helpers";
 import { startFixtureServer } from "./fixture-server";
@@ -29,13 +29,20 @@ const RELAY_CENTS = 399;
 const TOTAL_CENTS = MANGA.priceCents + BOOSTER.priceCents + RELAY_CENTS;
 /**
  * The VAT by rate, as the rule gives it from the prices TTC (tests/support/expected-vat.ts): the
- * manga and its share of the delivery at 5,5 %, the booster and its share at 20 %.
+ * manga and its share of the delivery at 5,5 %, the booster and its share at 20 %, each rate's
+ * VAT taken out of its total; and each good's part of its rate's base, the delivery's the rest.
  */
-const VAT = expectedVatBreakdown(
+const EXPECTED = expectedVat(
   [MANGA, BOOSTER].map((good) => ({ totalCents: good.priceCents, rateBp: good.vatRateBp })),
   RELAY_CENTS,
 );
+const VAT = EXPECTED.rows;
 const VAT_CENTS = vatOfBreakdown(VAT);
+/** Each good as the invoice prints it, before VAT: its unit price and its total (one of each). */
+const EXCL_VAT = [MANGA, BOOSTER].map((good, i) => ({ ...good, unitCents: baseIncluded(good.priceCents, good.vatRateBp), totalCents: good.priceCents - EXPECTED.lineVatCents[i]! }));
+/** The delivery's part of each rate, before VAT: the rate's base less its good's. */
+const DELIVERY_EXCL_VAT = EXCL_VAT.map((good) => ({ rateBp: good.vatRateBp, cents: VAT.find((row) => row.rateBp === good.vatRateBp)!.baseCents - good.totalCents }));
+const rateText = (rateBp: number) => (rateBp === 550 ? "5,5 %" : "20 %");
 
 let server: RunningServer;
 let stopServer: () => Promise<void> = async () => {};
@@ -207,29 +214,41 @@ test.describe.serial("a guest's order for a relay point, from the cart to the cr
     expect(flat).not.toContain("Capital social");
     expect(invoice).toContain(`TVA intracommunautaire ${F.identity.vatNumber}`);
     expect(invoice).toContain(orderNumber);
-    expect(invoice).toMatch(new RegExp(`${MANGA.title}\\s+1\\s+${amount(MANGA.priceCents)}\\s+5,5 %\\s+${amount(MANGA.priceCents)}`));
-    expect(invoice).toMatch(new RegExp(`${BOOSTER.title}\\s+1\\s+${amount(BOOSTER.priceCents)}\\s+20 %\\s+${amount(BOOSTER.priceCents)}`));
-    expect(invoice).toMatch(new RegExp(`Livraison – Point relais\\s+${amount(RELAY_CENTS)}`));
+    expect(invoice).toMatch(/Date de la vente : \d{1,2} \S+ \d{4}/);
+    // Per line: quantity, unit price before VAT, rate, total before VAT (issue 51); the delivery
+    // a line per rate, each with its part of the rate's base.
+    expect(invoice).toMatch(/Désignation\s+Qté\s+PU HT\s+TVA\s+Total HT/);
+    for (const good of EXCL_VAT) {
+      expect(invoice).toMatch(new RegExp(`${good.title}\\s+1\\s+${amount(good.unitCents)}\\s+${rateText(good.vatRateBp)}\\s+${amount(good.totalCents)}`));
+    }
+    for (const part of DELIVERY_EXCL_VAT) {
+      expect(invoice).toMatch(new RegExp(`Livraison – Point relais\\s+1\\s+${amount(part.cents)}\\s+${rateText(part.rateBp)}\\s+${amount(part.cents)}`));
+    }
     expect(invoice).toContain(RELAY_POINT.name);
     expect(invoice).toContain(RELAY_POINT.line1);
     expect(invoice).toMatch(new RegExp(`Total TTC\\s+${amount(TOTAL_CENTS)}`));
     for (const row of VAT) {
-      const rate = row.rateBp === 550 ? "5,5 %" : "20 %";
-      const printed = new RegExp(`${rate}\\s+(\\S+\\s€)\\s+(\\S+\\s€)\\s+(\\S+\\s€)`).exec(invoice);
+      const rate = rateText(row.rateBp);
+      // The VAT table's row: the rate, then three amounts on its line (a line of goods has the quantity between).
+      const printed = new RegExp(`${rate} +(\\S+ €) +(\\S+ €) +(\\S+ €)`).exec(invoice);
       expect(printed, `VAT row ${rate}`).not.toBeNull();
       expect(printed!.slice(1)).toEqual([euros(row.baseCents), euros(row.vatCents), euros(row.totalCents)]);
     }
     expect(VAT.reduce((sum, row) => sum + row.totalCents, 0)).toBe(TOTAL_CENTS);
     expect(invoice).toMatch(new RegExp(`TVA\\s+${amount(VAT_CENTS)}`));
     expect(invoice).toMatch(new RegExp(`Total HT\\s+${amount(TOTAL_CENTS - VAT_CENTS)}`));
+    expect(VAT.reduce((sum, row) => sum + row.baseCents, 0)).toBe(TOTAL_CENTS - VAT_CENTS);
 
     const creditNote = pdfText(documents!.creditNote);
     expect(creditNote).toContain("AVOIR");
     expect(creditNote).toContain(`N° ${creditNumber}`);
     expect(creditNote).toContain(`Annule la facture ${invoiceNumber}`);
-    expect(creditNote).toMatch(new RegExp(`${MANGA.title}\\s+1\\s+${amount(-MANGA.priceCents)}\\s+5,5 %\\s+${amount(-MANGA.priceCents)}`));
-    expect(creditNote).toMatch(new RegExp(`${BOOSTER.title}\\s+1\\s+${amount(-BOOSTER.priceCents)}\\s+20 %\\s+${amount(-BOOSTER.priceCents)}`));
-    expect(creditNote).toMatch(new RegExp(`Livraison – Point relais\\s+${amount(-RELAY_CENTS)}`));
+    for (const good of EXCL_VAT) {
+      expect(creditNote).toMatch(new RegExp(`${good.title}\\s+1\\s+${amount(-good.unitCents)}\\s+${rateText(good.vatRateBp)}\\s+${amount(-good.totalCents)}`));
+    }
+    for (const part of DELIVERY_EXCL_VAT) {
+      expect(creditNote).toMatch(new RegExp(`Livraison – Point relais\\s+1\\s+${amount(-part.cents)}\\s+${rateText(part.rateBp)}\\s+${amount(-part.cents)}`));
+    }
     expect(creditNote).toMatch(new RegExp(`TVA\\s+${amount(-VAT_CENTS)}`));
     expect(creditNote).toMatch(new RegExp(`Total TTC\\s+${amount(-TOTAL_CENTS)}`));
   });

@@ -19,6 +19,7 @@ import type { PaymentProvider } from "~/services/payments/types";
 import { completeRefund } from "~/services/refunds.server";
 import { saveShopIdentity } from "~/services/shop-identity.server";
 import { createUserWithPassword } from "~/services/users.server";
+import { baseIncluded, expectedVat } from "../support/expected-vat";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 /**
@@ -554,12 +555,26 @@ describe(`invoice and credit-note numbering on ${databaseLabel}, two instances (
       expect(text).toContain("FACTURE");
       expect(text).toContain(`Facture ${invoice.number}`);
       expect(text).toContain(`N° ${invoice.number}`);
-      // The delivery line, with the price charged then.
-      expect(text).toMatch(new RegExp(`Livraison – Colissimo à domicile\\s+${plain(formatEuros(order.shippingCents))}`));
-      // The manga at 5,5 %, the booster at 20 %, in the lines and in the VAT breakdown.
-      expect(text).toMatch(/Chainsaw Man – Tome 1 +2 +6,99 € +5,5 % +13,98 €/);
-      expect(text).toMatch(/Booster Mascarade Crépusculaire +3 +6,50 € +20 % +19,50 €/);
+      // The manga at 5,5 %, the booster at 20 %, before VAT (layout 2): the unit price / (1 +
+      // rate), each line's part of its rate's base as the test works it out, in the lines and in
+      // the VAT breakdown; the delivery, at the price charged then, a line per rate.
+      const vat = expectedVat(
+        [
+          { totalCents: 2 * 699, rateBp: 550 },
+          { totalCents: 3 * 650, rateBp: 2000 },
+        ],
+        order.shippingCents,
+      );
+      const [mangaBase, boosterBase] = [2 * 699 - vat.lineVatCents[0]!, 3 * 650 - vat.lineVatCents[1]!];
+      const euros = (cents: number) => plain(formatEuros(cents));
+      expect(text).toMatch(new RegExp(`Chainsaw Man – Tome 1 +2 +${euros(baseIncluded(699, 550))} +5,5 % +${euros(mangaBase)}`));
+      expect(text).toMatch(new RegExp(`Booster Mascarade Crépusculaire +3 +${euros(baseIncluded(650, 2000))} +20 % +${euros(boosterBase)}`));
+      const [at20, at55] = [vat.rows.find((row) => row.rateBp === 2000)!, vat.rows.find((row) => row.rateBp === 550)!];
+      expect(text).toMatch(new RegExp(`Livraison – Colissimo à domicile +1 +${euros(at20.baseCents - boosterBase)} +20 % +${euros(at20.baseCents - boosterBase)}`));
+      expect(text).toMatch(new RegExp(`Livraison – Colissimo à domicile +1 +${euros(at55.baseCents - mangaBase)} +5,5 % +${euros(at55.baseCents - mangaBase)}`));
+      expect(at20.totalCents + at55.totalCents).toBe(order.totalCents);
       expect(text).toContain("DÉTAIL DE LA TVA");
+      for (const row of vat.rows) expect(text).toContain(`${row.rateBp === 550 ? "5,5" : "20"} % ${euros(row.baseCents)} ${euros(row.vatCents)} ${euros(row.totalCents)}`);
       expect(text).toMatch(/5,5 % +\S+ € +\S+ € +\S+ €/);
       expect(text).toMatch(/20 % +\S+ € +\S+ € +\S+ €/);
       // The seller as they were when it was issued; nothing of what changed after.

@@ -1,17 +1,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { orderItems, orders, products, rateLimits } from "~/db/schema";
+import { invoices, orderItems, orders, products, rateLimits } from "~/db/schema";
+import { EMPTY_IDENTITY } from "~/domain/shop-identity";
 import { saveBillingSettings } from "~/services/billing-settings.server";
 import {
   type CheckoutContext,
   startCheckout,
 } from "~/services/checkout.server";
+import { issueInvoice } from "~/services/invoices.server";
 import {
   createTestProvider,
   type TestProvider,
 } from "~/services/payments/test-provider.server";
-import { expectedVatBreakdown, vatIncluded } from "../support/expected-vat";
+import { expectedVat, expectedVatBreakdown } from "../support/expected-vat";
 import { flatDelivery } from "./flat-delivery";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
@@ -93,10 +95,18 @@ describe(`VAT of an order on ${databaseLabel}`, () => {
     ]);
     expect(row.vatRegime).toBe("normal");
     expect(row.totalCents).toBe(690 + 599 + DELIVERY_CENTS);
-    // The manga is a book (5,5 %), the booster at 20 %: each line's VAT out of its price at its rate.
+    // The manga is a book (5,5 %), the booster at 20 %: each line's VAT is its part of its rate's,
+    // worked out on the rate's total (its goods and its share of the delivery).
+    const [mangaVat, boosterVat] = expectedVat(
+      [
+        { totalCents: 690, rateBp: 550 },
+        { totalCents: 599, rateBp: 2000 },
+      ],
+      DELIVERY_CENTS,
+    ).lineVatCents;
     expect(lines.map((line) => [line.name, line.vatRateBp, line.vatCents]).sort()).toEqual([
-      ["Booster Flammes Obsidiennes", 2000, vatIncluded(599, 2000)],
-      ["One Piece tome 1", 550, vatIncluded(690, 550)],
+      ["Booster Flammes Obsidiennes", 2000, boosterVat],
+      ["One Piece tome 1", 550, mangaVat],
     ]);
     // By rate, the goods and their share of the delivery (690 and 599 of 1 289), as the test
     // works them out (tests/support/expected-vat.ts): every cent of the order in one rate.
@@ -151,6 +161,53 @@ describe(`VAT of an order on ${databaseLabel}`, () => {
       expect(franchise.lines.every((line) => line.vatCents === 0)).toBe(true);
     } finally {
       await saveBillingSettings(database.db, { vatFranchise: false });
+    }
+  });
+
+  it("issues an invoice in layout 2 with the figures the order stored: each rate's VAT on its total, the lines' VAT, HT + TVA + occasion = TTC", async () => {
+    // Three mangas of 3,10 € and one of 6,04 € at 5,5 %, a booster at 20 %, a second-hand card.
+    const mangaA = await product({ title: "Manga A", priceCents: 310, category: "Gaming & Mangas", subCategory: "Manga" });
+    const mangaB = await product({ title: "Manga B", priceCents: 604, category: "Gaming & Mangas", subCategory: "Manga" });
+    const booster = await product({ title: "Booster C", priceCents: 599 });
+    const card = await product({ title: "Carte D (occasion)", priceCents: 1_250, vatScheme: "margin" });
+    const { row, lines } = await order([
+      { productId: mangaA.id, quantity: 3 },
+      { productId: mangaB.id, quantity: 1 },
+      { productId: booster.id, quantity: 1 },
+      { productId: card.id, quantity: 1 },
+    ]);
+    const goods = [
+      { name: "Manga A", totalCents: 930, rateBp: 550 },
+      { name: "Manga B", totalCents: 604, rateBp: 550 },
+      { name: "Booster C", totalCents: 599, rateBp: 2000 },
+      { name: "Carte D (occasion)", totalCents: 1_250, rateBp: 2000, margin: true },
+    ];
+    // The checkout's lines in the cart's order, as the test spreads the bases.
+    const byName = (name: string) => lines.find((line) => line.name === name)!;
+    const expected = expectedVat(goods, DELIVERY_CENTS);
+    expect(row.vatBreakdown).toEqual(expected.rows);
+    expect(goods.map((good) => byName(good.name).vatCents)).toEqual(expected.lineVatCents);
+
+    const issued = await issueInvoice(database.db, row.id, { ...EMPTY_IDENTITY, companyName: "Comptoir" }, new Date());
+    const [invoice] = await database.db.select().from(invoices).where(eq(invoices.id, issued.id));
+    const snapshot = invoice!.snapshot;
+    expect(snapshot.layout).toBe(2);
+    expect(snapshot.vatBreakdown).toEqual(expected.rows);
+    // Each line's VAT on the invoice is the one the order stored.
+    for (const line of snapshot.lines) {
+      if (line.vatScheme === "margin") expect([line.vatRateBp, line.totalExclVatCents]).toEqual([null, null]);
+      else expect(line.totalCents - line.totalExclVatCents!).toBe(byName(line.name).vatCents);
+    }
+    const { totals } = snapshot;
+    expect(totals.inclVatCents).toBe(row.totalCents);
+    expect(totals.marginSchemeCents).toBe(1_250);
+    expect(totals.exclVatCents + totals.vatCents + totals.marginSchemeCents).toBe(totals.inclVatCents);
+    // The delivery, a line per rate, its bases the rest of each rate's.
+    const [charge] = snapshot.charges;
+    expect(charge!.parts!.reduce((sum, part) => sum + part.totalCents, 0)).toBe(DELIVERY_CENTS);
+    for (const vatRow of expected.rows) {
+      const linesBase = snapshot.lines.filter((line) => line.vatRateBp === vatRow.rateBp).reduce((sum, line) => sum + line.totalExclVatCents!, 0);
+      expect(linesBase + charge!.parts!.find((part) => part.rateBp === vatRow.rateBp)!.exclVatCents).toBe(vatRow.baseCents);
     }
   });
 });

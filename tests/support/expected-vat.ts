@@ -5,24 +5,27 @@
  * with any mistake of it. Whole numbers only (no float division), so it does not share the
  * code's `Math.round` either.
  *
- * The rule, as French invoices print it (docs/decisions/032):
+ * The rule, as French invoices print it (docs/decisions/032; CGI annexe II art. 242 nonies A:
+ * the VAT "par taux d'imposition"):
  * - Prices are TTC, in whole cents; a rate is in basis points (20 % = 2000, 5,5 % = 550).
- * - The VAT inside a TTC amount is TTC × rate / (100 % + rate), rounded to the nearest cent, a
- *   half cent up: 12,00 € at 20 % holds 2,00 €; 10,05 € at 20 % holds 1,675 €, so 1,68 €;
- *   10,00 € at 5,5 % holds 0,5213 €, so 0,52 €.
- * - Each line's VAT (a line: one product, its quantity) is rounded on its own, then the lines
- *   are summed by rate: three lines of 10,03 € at 20 % hold 3 × 1,67 = 5,01 €, where 30,09 € in
- *   one line holds 5,02 €.
  * - Delivery and insurance ("charges") follow the goods (BOFiP TVA-BASE-10-10-10): split over
  *   the rates in proportion to the goods at each rate, in whole cents, the cents left over going
- *   to the largest remainders (a tie to the higher rate); each part's VAT is taken out at its
- *   rate. With no goods at a normal rate, the charges go at 20 %.
+ *   to the largest remainders (a tie to the higher rate). With no goods at a normal rate, the
+ *   charges go at 20 %.
+ * - Each rate's TTC total (its goods and its part of the charges) gives its base, TTC / (100 % +
+ *   rate) rounded to the nearest cent, a half cent up, and its VAT, TTC − base: 12,00 € at 20 %
+ *   is 10,00 € + 2,00 €; 10,05 € at 20 % is 8,375 €, so 8,38 € + 1,67 €; three lines of 10,03 €
+ *   at 20 % are one total of 30,09 €: 25,075 €, so 25,08 € + 5,01 €. Never the VAT of each line
+ *   rounded and summed.
+ * - A line's VAT is its part of its rate's: the rate's base is spread over the rate's lines, then
+ *   its part of the charges, in proportion to their TTC amounts (largest remainder, a tie to the
+ *   first); the line's VAT is its TTC amount less its part of the base.
  * - Second-hand goods under the margin scheme show no VAT: they are out of the breakdown and of
  *   the charges' split.
  * No discount: a test with a discount code adds its share-out over the lines here first.
  */
 
-/** A line of an order as the test priced it: its TTC total (price × quantity) and its rate. */
+/** A line of an order as the test priced it: its TTC total (price × quantity, less any discount) and its rate. */
 export type ExpectedLine = { totalCents: number; rateBp: number; margin?: boolean };
 export type ExpectedVatRow = { rateBp: number; baseCents: number; vatCents: number; totalCents: number };
 
@@ -37,12 +40,15 @@ function wholeCents(cents: number): number {
   return cents;
 }
 
-/** The VAT inside `ttcCents` at `rateBp`, to the cent, a half cent up. */
-export function vatIncluded(ttcCents: number, rateBp: number): number {
+/** The base before VAT of `ttcCents` at `rateBp`, to the cent, a half cent up. */
+export function baseIncluded(ttcCents: number, rateBp: number): number {
   const divisor = 10_000 + rateBp;
-  // round(x) = ⌊x + ½⌋, with x = TTC × rate / divisor: ⌊(2 × TTC × rate + divisor) / (2 × divisor)⌋.
-  return quotient(2 * wholeCents(ttcCents) * rateBp + divisor, 2 * divisor);
+  // round(x) = ⌊x + ½⌋, with x = TTC × 100 % / divisor: ⌊(2 × TTC × 10 000 + divisor) / (2 × divisor)⌋.
+  return quotient(2 * wholeCents(ttcCents) * 10_000 + divisor, 2 * divisor);
 }
+
+/** The VAT inside one TTC total at `rateBp`: the total less its base. */
+export const vatIncluded = (ttcCents: number, rateBp: number) => ttcCents - baseIncluded(ttcCents, rateBp);
 
 /** `total` in whole cents in proportion to `weights`: the largest remainders get the cents left, ties the first. */
 export function splitByLargestRemainder(total: number, weights: readonly number[]): number[] {
@@ -55,26 +61,35 @@ export function splitByLargestRemainder(total: number, weights: readonly number[
   return parts;
 }
 
-/** The VAT breakdown by rate, highest rate first, of goods `lines` and `chargesCents` of delivery and insurance. */
-export function expectedVatBreakdown(lines: readonly ExpectedLine[], chargesCents = 0): ExpectedVatRow[] {
-  const goods = new Map<number, { totalCents: number; vatCents: number }>();
-  for (const line of lines) {
-    if (line.margin) continue;
-    const row = goods.get(line.rateBp) ?? { totalCents: 0, vatCents: 0 };
-    goods.set(line.rateBp, { totalCents: row.totalCents + wholeCents(line.totalCents), vatCents: row.vatCents + vatIncluded(line.totalCents, line.rateBp) });
-  }
-  const taxed = [...goods.keys()].filter((rate) => goods.get(rate)!.totalCents > 0).sort((a, b) => b - a);
+/**
+ * The VAT by rate, highest rate first, of goods `lines` and `chargesCents` of delivery and
+ * insurance, and each line's VAT (0 for a margin-scheme line).
+ */
+export function expectedVat(lines: readonly ExpectedLine[], chargesCents = 0): { rows: ExpectedVatRow[]; lineVatCents: number[] } {
+  const goods = new Map<number, number>();
+  for (const line of lines) if (!line.margin) goods.set(line.rateBp, (goods.get(line.rateBp) ?? 0) + wholeCents(line.totalCents));
+  const taxed = [...goods.keys()].filter((rate) => goods.get(rate)! > 0).sort((a, b) => b - a);
   const chargeRates = taxed.length > 0 ? taxed : [STANDARD_RATE_BP];
-  const chargeParts = splitByLargestRemainder(chargesCents, taxed.length > 0 ? taxed.map((rate) => goods.get(rate)!.totalCents) : [1]);
-  const rows = new Map<number, ExpectedVatRow>();
-  const add = (rateBp: number, totalCents: number, vatCents: number) => {
-    const row = rows.get(rateBp) ?? { rateBp, baseCents: 0, vatCents: 0, totalCents: 0 };
-    rows.set(rateBp, { rateBp, baseCents: row.baseCents + totalCents - vatCents, vatCents: row.vatCents + vatCents, totalCents: row.totalCents + totalCents });
-  };
-  for (const [rate, row] of goods) add(rate, row.totalCents, row.vatCents);
-  chargeRates.forEach((rate, i) => add(rate, chargeParts[i]!, vatIncluded(chargeParts[i]!, rate)));
-  return [...rows.values()].filter((row) => row.totalCents !== 0).sort((a, b) => b.rateBp - a.rateBp);
+  const chargeParts = splitByLargestRemainder(chargesCents, taxed.length > 0 ? taxed.map((rate) => goods.get(rate)!) : [1]);
+  const chargesAt = (rate: number) => (chargeRates.includes(rate) ? chargeParts[chargeRates.indexOf(rate)]! : 0);
+  const rates = [...new Set([...goods.keys(), ...chargeRates])].sort((a, b) => b - a);
+
+  const lineVatCents = lines.map(() => 0);
+  const rows: ExpectedVatRow[] = [];
+  for (const rate of rates) {
+    const totalCents = (goods.get(rate) ?? 0) + chargesAt(rate);
+    if (totalCents === 0) continue;
+    const baseCents = baseIncluded(totalCents, rate);
+    rows.push({ rateBp: rate, baseCents, vatCents: totalCents - baseCents, totalCents });
+    const at = lines.flatMap((line, i) => (!line.margin && line.rateBp === rate ? [i] : []));
+    const bases = splitByLargestRemainder(baseCents, [...at.map((i) => lines[i]!.totalCents), chargesAt(rate)]);
+    at.forEach((i, k) => (lineVatCents[i] = lines[i]!.totalCents - bases[k]!));
+  }
+  return { rows, lineVatCents };
 }
+
+/** The VAT breakdown by rate, highest rate first, of goods `lines` and `chargesCents` of delivery and insurance. */
+export const expectedVatBreakdown = (lines: readonly ExpectedLine[], chargesCents = 0): ExpectedVatRow[] => expectedVat(lines, chargesCents).rows;
 
 /** The VAT of a breakdown, all rates together. */
 export const vatOfBreakdown = (rows: readonly ExpectedVatRow[]) => sum(rows.map((row) => row.vatCents));

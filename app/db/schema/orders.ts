@@ -101,7 +101,11 @@ export const orderItems = pgTable(
     quantity: integer().notNull(),
     vatRateBp: integer().notNull().default(2000),
     vatScheme: text({ enum: VAT_SCHEMES }).notNull().default("normal"),
-    /** The line's share of the order's discount, and the VAT inside what is left (0 under the margin scheme or the franchise). */
+    /**
+     * The line's share of the order's discount, and its part of its rate's VAT: what is left less
+     * its part of the rate's base (docs/decisions/032; 0 under the margin scheme or the franchise).
+     * Orders placed before issue 51: the VAT taken out of what is left, rounded on its own.
+     */
     discountShareCents: integer().notNull().default(0),
     vatCents: integer().notNull().default(0),
   },

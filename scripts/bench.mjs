@@ -7,7 +7,8 @@
 // only when the run itself failed (build, seed, server start).
 // `--scenario drop` runs the drop scenario instead (scripts/bench-drop.mjs: 1,000 buyers rush a
 // 10-unit product while 500 open pages listen; then scripts/bench-drop-fair.mjs: a drop bought
-// through its waiting room by 1,000 buyers, 20 of them scripts), `--scenario admin` the admin product list
+// through its waiting room by 300 collectors and 20 scripts, whose 800 joins come in the room's first
+// 100 ms), `--scenario admin` the admin product list
 // (scripts/bench-admin.mjs: 10,000 products, sorted and filtered, signed in as an admin),
 // `--scenario dashboard` the seller's dashboard with 20,000 orders (scripts/bench-dashboard.mjs),
 // `--scenario search` typo-tolerant search on 10,000 products (scripts/bench-search.mjs),

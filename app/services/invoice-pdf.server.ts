@@ -412,28 +412,7 @@ function summary(doc: Pdf, layout: Layout, snapshot: InvoiceSnapshot) {
   layout.ensure(Math.max(vatHeight, totalsHeight) + 20);
   const top = layout.y + 16;
 
-  if (vatRows.length > 0) {
-    write(doc, "DÉTAIL DE LA TVA", MARGIN, top, { font: BOLD, size: 7.5, color: MUTED });
-    let y = top + 16;
-    let x = MARGIN;
-    const tableWidth = VAT_COLUMNS.reduce((sum, column) => sum + column.width, 0);
-    doc.rect(MARGIN, y, tableWidth, 18).fill(SHADE);
-    for (const column of VAT_COLUMNS) {
-      write(doc, column.label, x + PAD, y + 5, { font: BOLD, size: 8, color: MUTED, width: column.width - 2 * PAD, align: column.align });
-      x += column.width;
-    }
-    y += 18;
-    for (const cells of vatRows) {
-      x = MARGIN;
-      cells.forEach((cell, i) => {
-        const column = VAT_COLUMNS[i]!;
-        write(doc, cell, x + PAD, y + 4, { size: 8.5, width: column.width - 2 * PAD, align: column.align, oneLine: true });
-        x += column.width;
-      });
-      y += rowHeight;
-      rule(doc, y, MARGIN, MARGIN + tableWidth);
-    }
-  }
+  if (vatRows.length > 0) drawVatTable(doc, vatRows, top, rowHeight);
 
   const x = RIGHT - TOTALS_WIDTH;
   let y = top;
@@ -473,28 +452,7 @@ function summaryByRate(doc: Pdf, layout: Layout, snapshot: InvoiceSnapshot) {
   layout.ensure(Math.max(vatHeight, totalsHeight) + 20);
   const top = layout.y + 16;
 
-  if (vatRows.length > 0) {
-    write(doc, "DÉTAIL DE LA TVA", MARGIN, top, { font: BOLD, size: 7.5, color: MUTED });
-    let y = top + 16;
-    let x = MARGIN;
-    const tableWidth = VAT_COLUMNS.reduce((sum, column) => sum + column.width, 0);
-    doc.rect(MARGIN, y, tableWidth, 18).fill(SHADE);
-    for (const column of VAT_COLUMNS) {
-      write(doc, column.label, x + PAD, y + 5, { font: BOLD, size: 8, color: MUTED, width: column.width - 2 * PAD, align: column.align });
-      x += column.width;
-    }
-    y += 18;
-    for (const cells of vatRows) {
-      x = MARGIN;
-      cells.forEach((cell, i) => {
-        const column = VAT_COLUMNS[i]!;
-        write(doc, cell, x + PAD, y + 4, { size: 8.5, width: column.width - 2 * PAD, align: column.align, oneLine: true });
-        x += column.width;
-      });
-      y += rowHeight;
-      rule(doc, y, MARGIN, MARGIN + tableWidth);
-    }
-  }
+  if (vatRows.length > 0) drawVatTable(doc, vatRows, top, rowHeight);
 
   const x = RIGHT - TOTALS_WIDTH;
   let y = top;
@@ -534,5 +492,29 @@ function footers(doc: Pdf, snapshot: InvoiceSnapshot, title: string) {
     write(doc, left, MARGIN, y, { size: 7.5, color: MUTED, width: CONTENT_WIDTH - 170, oneLine: true });
     write(doc, `${title} ${snapshot.number} · page ${i - start + 1}/${count}`, RIGHT - 160, y, { size: 7.5, color: MUTED, width: 160, align: "right", oneLine: true });
     doc.page.margins.bottom = BOTTOM;
+  }
+}
+
+/** « DÉTAIL DE LA TVA »: the VAT table under the lines, from `top`, in both layouts. */
+function drawVatTable(doc: Pdf, vatRows: string[][], top: number, rowHeight: number) {
+  write(doc, "DÉTAIL DE LA TVA", MARGIN, top, { font: BOLD, size: 7.5, color: MUTED });
+  let y = top + 16;
+  let x = MARGIN;
+  const tableWidth = VAT_COLUMNS.reduce((sum, column) => sum + column.width, 0);
+  doc.rect(MARGIN, y, tableWidth, 18).fill(SHADE);
+  for (const column of VAT_COLUMNS) {
+    write(doc, column.label, x + PAD, y + 5, { font: BOLD, size: 8, color: MUTED, width: column.width - 2 * PAD, align: column.align });
+    x += column.width;
+  }
+  y += 18;
+  for (const cells of vatRows) {
+    x = MARGIN;
+    cells.forEach((cell, i) => {
+      const column = VAT_COLUMNS[i]!;
+      write(doc, cell, x + PAD, y + 4, { size: 8.5, width: column.width - 2 * PAD, align: column.align, oneLine: true });
+      x += column.width;
+    });
+    y += rowHeight;
+    rule(doc, y, MARGIN, MARGIN + tableWidth);
   }
 }

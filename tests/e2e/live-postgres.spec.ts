@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import pg from "pg";
 import { type RunningServer, startServer } from "../integration/server-process";
-import { expect, specDataDir, test } from "./fixtures";
+import { expect, serverClock, specDataDir, TEST_CLOCK_TOKEN, test } from "./fixtures";
 
 /**
  * Runs its own server on a fresh PostgreSQL database (E2E_DATABASE_URL, set by `npm test`
@@ -17,6 +17,7 @@ let server: RunningServer;
 let sql: pg.Client;
 let databaseName: string;
 let dataDir: string;
+let clock: ReturnType<typeof serverClock>;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -29,7 +30,10 @@ test.beforeAll(async () => {
   url.pathname = `/${databaseName}`;
   // Its uploads only: the sample images, already drawn.
   dataDir = await specDataDir("comptoir-e2e-pg-");
-  server = await startServer({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, ADMIN_PASSWORD: "motdepasse-e2e-pg" });
+  server = await startServer({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, ADMIN_PASSWORD: "motdepasse-e2e-pg", TEST_CLOCK: TEST_CLOCK_TOKEN });
+  // Drops open when the test moves this server's clock, not after a real wait that a loaded
+  // machine can overrun before the page's "before" state is checked.
+  clock = serverClock(server.url);
   sql = new pg.Client({ connectionString: url.toString() });
   await sql.connect();
 });
@@ -93,18 +97,19 @@ test("a product added in the database appears in an open listing, and a drop ope
   );
   await expect(page.getByRole("heading", { name: "Deck Magic Live" })).toBeVisible({ timeout: 2_000 });
 
-  await sql.query(
+  const { rows } = await sql.query<{ drop_time: Date }>(
     `insert into products (title, price_cents, stock, category, sub_category, status, drop_time)
-     values ('Drop One Piece', 4999, 3, 'TCG', 'Autres Cartes', 'a_venir', now() + interval '1500 milliseconds')`,
+     values ('Drop One Piece', 4999, 3, 'TCG', 'Autres Cartes', 'a_venir', now() + interval '1 hour') returning drop_time`,
   );
   await expect(page.getByRole("heading", { name: "Drop One Piece" })).toHaveCount(0);
+  await clock.reach(rows[0]!.drop_time);
   await expect(page.getByRole("heading", { name: "Drop One Piece" })).toBeVisible({ timeout: 4_000 });
 });
 
 test("a product page opened before its drop says when it opens, counts down, and becomes the product at that time", async ({ page }) => {
-  const { rows } = await sql.query<{ id: number }>(
+  const { rows } = await sql.query<{ id: number; drop_time: Date }>(
     `insert into products (title, price_cents, stock, category, sub_category, status, drop_time)
-     values ('Display Drop Live', 21999, 4, 'TCG', 'Scellés', 'a_venir', now() + interval '4 seconds') returning id`,
+     values ('Display Drop Live', 21999, 4, 'TCG', 'Scellés', 'a_venir', now() + interval '2 hours') returning id, drop_time`,
   );
   const response = await page.goto(`${server.url}/product/${rows[0]!.id}-display-drop-live`);
   expect(response?.status()).toBe(200);
@@ -116,6 +121,7 @@ test("a product page opened before its drop says when it opens, counts down, and
   await expect(page.getByRole("timer")).toBeVisible();
   const addToCart = page.getByRole("button", { name: "Ajouter au panier : Display Drop Live" });
   await expect(addToCart).toHaveCount(0);
+  await clock.reach(rows[0]!.drop_time);
   await expect(addToCart).toBeVisible({ timeout: 8_000 });
   await expect(page.getByText("Bientôt disponible")).toHaveCount(0);
 });

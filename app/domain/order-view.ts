@@ -16,6 +16,17 @@ export type ShippingAddress = {
   phone?: string;
 };
 
+/** Who the invoice is made out to (« Facturé à »): the buyer's postal address, never a relay point. */
+export type BillingAddress = {
+  fullName: string;
+  line1: string;
+  line2?: string;
+  postalCode: string;
+  city: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+};
+
 export type OrderDocumentView = { kind: "invoice" | "credit_note"; number: string; issuedAt: string };
 
 /** An order as its owner sees it (/merci, /account/orders/{number}, e-mails). */

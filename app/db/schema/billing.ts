@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { InvoiceSnapshot } from "../../domain/invoice";
 import { SHIPPING_KINDS, type ShippingBand } from "../../domain/shipping-method";
 import { insertionOrder } from "./insertion-order";
@@ -105,5 +105,11 @@ export const invoices = pgTable(
     pdf: bytea(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique("invoices_kind_sequence").on(t.kind, t.sequence), unique("invoices_order_kind").on(t.orderId, t.kind), index("invoices_issued_idx").on(t.issuedAt)],
+  (t) => [
+    unique("invoices_kind_sequence").on(t.kind, t.sequence),
+    // One invoice per order; its credit notes are one per refund (a partial refund has its own).
+    uniqueIndex("invoices_order_invoice").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    index("invoices_order_idx").on(t.orderId, t.kind),
+    index("invoices_issued_idx").on(t.issuedAt),
+  ],
 );

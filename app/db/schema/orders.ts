@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ORDER_EVENT_TYPES, ORDER_STATUSES, REFUND_REASONS } from "../../domain/catalog-values";
-import type { ShippingAddress } from "../../domain/order-view";
+import type { BillingAddress, ShippingAddress } from "../../domain/order-view";
+import type { RefundLine } from "../../domain/partial-refund";
+import { REFUND_ADJUSTMENT_KINDS, REFUND_STATUSES } from "../../domain/partial-refund";
 import { users } from "./auth";
 import { insertionOrder } from "./insertion-order";
 import { products } from "./products";
@@ -60,6 +62,8 @@ export const orders = pgTable(
     clientNetwork: text(),
     buyerAddressKey: text(),
     shippingAddress: jsonb().$type<ShippingAddress>(),
+    /** The invoice's « Facturé à »; null on orders placed before it was asked (their delivery address, when at home, served). */
+    billingAddress: jsonb().$type<BillingAddress>(),
     trackingNumber: text(),
     carrier: text(),
     trackingUrl: text(),
@@ -142,4 +146,50 @@ export const orderEvents = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Each refund of an order, whole or partial (services/partial-refunds.server.ts): what it gives
+ * back, computed by the server from the order's stored lines, and its credit note. Written
+ * "pending" before the provider is called (its id is the provider's idempotency key), turned
+ * "refunded" with the provider's reference in the transaction that issues the credit note.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    seq: insertionOrder(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The form's key: the same post sent twice is one refund. */
+    requestKey: text().notNull(),
+    status: text({ enum: REFUND_STATUSES }).notNull().default("pending"),
+    amountCents: integer().notNull(),
+    lines: jsonb().$type<RefundLine[]>().notNull().default(sql`'[]'::jsonb`),
+    shippingCents: integer().notNull().default(0),
+    insuranceCents: integer().notNull().default(0),
+    /** A goodwill amount (positive) or a deduction for depreciation (negative), with its reason. */
+    adjustmentKind: text({ enum: REFUND_ADJUSTMENT_KINDS }),
+    adjustmentCents: integer().notNull().default(0),
+    reason: text(),
+    /** Its VAT by rate (negative amounts are never stored: a refund's own figures, positive). */
+    vatBreakdown: jsonb().$type<VatBreakdownRow[]>().notNull().default(sql`'[]'::jsonb`),
+    marginSchemeCents: integer().notNull().default(0),
+    /** The order's last refund: it is then refunded in full. */
+    closesOrder: boolean().notNull().default(false),
+    providerRefundId: text(),
+    creditNoteNumber: text(),
+    lastError: text(),
+    actorId: text().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check("order_refunds_amount_positive", sql`${t.amountCents} > 0`),
+    uniqueIndex("order_refunds_request_idx").on(t.orderId, t.requestKey),
+    index("order_refunds_order_idx").on(t.orderId, t.createdAt),
+    index("order_refunds_refunded_at_idx").on(t.refundedAt).where(sql`${t.refundedAt} is not null`),
+    index("order_refunds_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
 );

@@ -11,6 +11,7 @@ CREATE TABLE "order_refunds" (
 	"adjustment_kind" text,
 	"adjustment_cents" integer DEFAULT 0 NOT NULL,
 	"reason" text,
+	"parts" jsonb DEFAULT '{"shipping":[],"insurance":[],"adjustment":[]}'::jsonb NOT NULL,
 	"vat_breakdown" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"margin_scheme_cents" integer DEFAULT 0 NOT NULL,
 	"closes_order" boolean DEFAULT false NOT NULL,

@@ -45,7 +45,7 @@ export function paymentMethodOf(provider: string): string {
   return provider === "stripe" ? "Carte bancaire (Stripe)" : "Carte bancaire (paiement de test)";
 }
 
-type DocumentVat = {
+export type DocumentVat = {
   /** Each line's part of its rate's base; null where no VAT is shown. */
   lineExclVat: (number | null)[];
   /** The delivery's, then the insurance's parts by rate. */
@@ -62,7 +62,7 @@ type DocumentVat = {
  * order was placed under (docs/decisions/032). Stored figures that do not add up (none should) are
  * set aside and the rule computes them again from the lines.
  */
-function documentVat(order: InvoiceSource["order"], lines: readonly (NetLine & { vatCents: number })[]): DocumentVat {
+export function orderVatView(order: Pick<InvoiceSource["order"], "shippingCents" | "insuranceCents" | "vatRegime" | "vatBreakdown">, lines: readonly (NetLine & { vatCents: number })[]): DocumentVat {
   const charges = [order.shippingCents, order.insuranceCents];
   const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
   const computed = (): DocumentVat => {
@@ -125,7 +125,7 @@ export function buildInvoiceSnapshot(
     vatScheme: line.vatScheme,
     vatCents: line.vatCents,
   }));
-  const vat = documentVat(order, nets);
+  const vat = orderVatView(order, nets);
   const lines: InvoiceLine[] = source.lines.map((line, i) => {
     const excl = vat.lineExclVat[i];
     const shown = excl !== null && excl !== undefined;

@@ -39,8 +39,10 @@ export type InvoiceSnapshot = {
   number: string;
   /** ISO date-time. */
   issuedAt: string;
-  /** A credit note cancels this invoice. */
+  /** A credit note cancels this invoice (or, `partial`, refunds part of it). */
   cancelsInvoice: string | null;
+  /** A credit note of a partial refund: it lists what went back, not the whole invoice. */
+  partial?: boolean;
   orderNumber: string;
   orderedAt: string;
   paidAt: string | null;

@@ -641,8 +641,11 @@ function fullRefundEmail(
   shop: MailShop,
   order: OrderView,
   words: { subject: string; heading: string; opening: string; section: string },
+  amountCents: number = order.totalCents,
 ): EmailContent {
   const total = formatEuros(order.totalCents);
+  // Part of it may have gone back before (partial refunds): this refund gives the rest.
+  const given = amountCents < order.totalCents ? `le reste de votre paiement, soit ${formatEuros(amountCents)} (${total} remboursés au total)` : `l'intégralité de votre paiement, soit ${total}`;
   return layout(shop, {
     subject: `${words.subject} – ${shop.name}`,
     preheader: `Votre paiement de ${total} vous est intégralement remboursé.`,
@@ -651,7 +654,7 @@ function fullRefundEmail(
       greeting(order.customerName ?? ""),
       paragraph(words.opening),
       paragraph(
-        `Nous vous avons remboursé l'intégralité de votre paiement, soit ${total}. Le remboursement apparaîtra sur votre moyen de paiement sous 5 à 10 jours ouvrés, selon votre banque. Vous n'avez rien d'autre à faire.`,
+        `Nous vous avons remboursé ${given}. Le remboursement apparaîtra sur votre moyen de paiement sous 5 à 10 jours ouvrés, selon votre banque. Vous n'avez rien d'autre à faire.`,
       ),
       sectionTitle(words.section),
       orderTable(order),
@@ -692,30 +695,80 @@ export function dropLimitRefundEmail({ shop, order }: { shop: MailShop; order: O
 export function orderCancelledRefundEmail({
   shop,
   order,
+  amountCents,
 }: {
   shop: MailShop;
   order: OrderView;
+  amountCents?: number;
 }): EmailContent {
   return fullRefundEmail(shop, order, {
     subject: `Commande ${order.number} annulée et remboursée`,
     heading: "Votre commande a été annulée",
     opening: `Nous sommes désolés : nous ne pouvons pas honorer votre commande ${order.number}, et nous l'avons annulée.`,
     section: "Commande annulée",
-  });
+  }, amountCents);
 }
 
 /** The refund of an order the customer withdrew from (the seller's "Annuler et rembourser" after it). */
 export function withdrawalRefundEmail({
   shop,
   order,
+  amountCents,
 }: {
   shop: MailShop;
   order: OrderView;
+  amountCents?: number;
 }): EmailContent {
   return fullRefundEmail(shop, order, {
     subject: `Commande ${order.number} remboursée suite à votre rétractation`,
     heading: "Votre rétractation est remboursée",
     opening: `Suite à votre rétractation, nous avons annulé votre commande ${order.number}.`,
     section: "Commande remboursée",
+  }, amountCents);
+}
+
+/** What a partial refund gave back, as its e-mail lists it. */
+export type RefundEmailDetails = {
+  amountCents: number;
+  lines: { name: string; quantity: number; totalCents: number }[];
+  shippingCents: number;
+  insuranceCents: number;
+  adjustment: { label: string; cents: number; reason: string } | null;
+  creditNoteNumber: string | null;
+  /** What the order has had back in all, this refund included. */
+  refundedSoFarCents: number;
+};
+
+/** To the customer: part of their order was refunded (articles, delivery, a goodwill amount), with its credit note. */
+export function partialRefundEmail({ shop, order, refund, orderUrl }: { shop: MailShop; order: OrderView; refund: RefundEmailDetails; orderUrl: string | null }): EmailContent {
+  const amount = formatEuros(refund.amountCents);
+  const rows: [string, string][] = [
+    ...refund.lines.map((line): [string, string] => [`${line.quantity} × ${line.name}`, formatEuros(line.totalCents)]),
+    ...(refund.shippingCents ? [["Livraison", formatEuros(refund.shippingCents)] as [string, string]] : []),
+    ...(refund.insuranceCents ? [["Assurance colis", formatEuros(refund.insuranceCents)] as [string, string]] : []),
+    ...(refund.adjustment ? [[`${refund.adjustment.label} (${refund.adjustment.reason})`, formatEuros(refund.adjustment.cents)] as [string, string]] : []),
+    ["Montant remboursé", amount],
+    ...(refund.creditNoteNumber ? [["Avoir", refund.creditNoteNumber] as [string, string]] : []),
+  ];
+  const whole = refund.refundedSoFarCents >= order.totalCents;
+  return layout(shop, {
+    subject: `Commande ${order.number} : remboursement de ${amount} – ${shop.name}`,
+    preheader: `Nous vous avons remboursé ${amount} sur votre commande ${order.number}.`,
+    heading: "Remboursement effectué",
+    parts: [
+      greeting(order.customerName ?? ""),
+      paragraph(
+        `Nous vous avons remboursé ${amount} sur votre commande ${order.number}, sur le moyen de paiement utilisé pour la commande. Le remboursement apparaîtra sous 5 à 10 jours ouvrés, selon votre banque.`,
+      ),
+      sectionTitle("Détail du remboursement"),
+      details(rows),
+      paragraph(
+        whole
+          ? `Votre commande est désormais intégralement remboursée (${formatEuros(refund.refundedSoFarCents)}).`
+          : `Remboursé à ce jour sur cette commande : ${formatEuros(refund.refundedSoFarCents)} sur ${formatEuros(order.totalCents)}.`,
+      ),
+      ...(orderUrl ? [button("Voir ma commande", orderUrl)] : []),
+      note(`Une question ? Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number}.`),
+    ],
   });
 }

@@ -69,6 +69,9 @@ export type RefundLine = {
   restock: boolean;
 };
 
+/** A refund's charges and adjustment by rate, as kept with it. */
+export type RefundParts = { shipping: ChargeBucketPart[]; insurance: ChargeBucketPart[]; adjustment: ChargeBucketPart[] };
+
 /** What an earlier refund (pending or done) already gave back. */
 export type PriorRefund = {
   amountCents: number;
@@ -165,6 +168,39 @@ function priorBuckets(prior: readonly PriorRefund[]): Map<VatBucket, number> {
   return totals;
 }
 
+/** What is left of each of the order's rates and of its margin-scheme goods after the `prior` refunds. */
+export function restOfRates(order: RefundableOrder, prior: readonly PriorRefund[]): { vatBreakdown: VatBreakdownRow[]; marginSchemeCents: number } {
+  const given = prior.flatMap((refund) => refund.vatBreakdown);
+  const left = (row: VatBreakdownRow, key: "baseCents" | "vatCents" | "totalCents") => row[key] - sum(given.filter((done) => done.rateBp === row.rateBp).map((done) => done[key]));
+  return {
+    vatBreakdown: order.vatBreakdown
+      .map((row) => ({ rateBp: row.rateBp, baseCents: left(row, "baseCents"), vatCents: left(row, "vatCents"), totalCents: left(row, "totalCents") }))
+      .filter((row) => row.totalCents !== 0),
+    marginSchemeCents: order.marginSchemeCents - sum(prior.map((refund) => refund.marginSchemeCents)),
+  };
+}
+
+/**
+ * The refund of everything not yet given back (a cancellation, a late payment, a whole
+ * withdrawal): the articles and charges left, and the money an earlier deduction kept, so that
+ * it closes the order at the rates left. Units are not put back here: the cancellation does it.
+ */
+export function wholeRestRefund(order: RefundableOrder, prior: readonly PriorRefund[]): ComputedRefund | null {
+  const rest = refundableRest(order, prior);
+  if (rest.totalCents <= 0) return null;
+  const request = wholeRestRequest(order, prior, false);
+  const computed = computeRefund(order, prior, request);
+  const base = computed.ok ? computed.refund : { lines: [], shippingCents: 0, insuranceCents: 0, shippingParts: [], insuranceParts: [] };
+  const goodsCents = computed.ok ? computed.refund.amountCents : 0;
+  return {
+    ...base,
+    amountCents: rest.totalCents,
+    adjustment: rest.totalCents > goodsCents ? { kind: "goodwill", cents: rest.totalCents - goodsCents, reason: "Solde de la commande", parts: [] } : null,
+    ...restOfRates(order, prior),
+    closesOrder: true,
+  };
+}
+
 export type RefundComputation = { ok: true; refund: ComputedRefund } | { ok: false; error: string };
 
 /**
@@ -245,19 +281,7 @@ export function computeRefund(order: RefundableOrder, prior: readonly PriorRefun
   let marginSchemeCents: number;
   if (closesOrder) {
     // The last refund takes what is left of each rate: the order's credit notes add up to its invoice.
-    const given = prior.flatMap((refund) => refund.vatBreakdown);
-    vatBreakdown = order.vatBreakdown
-      .map((row) => {
-        const at = given.filter((done) => done.rateBp === row.rateBp);
-        return {
-          rateBp: row.rateBp,
-          baseCents: row.baseCents - sum(at.map((done) => done.baseCents)),
-          vatCents: row.vatCents - sum(at.map((done) => done.vatCents)),
-          totalCents: row.totalCents - sum(at.map((done) => done.totalCents)),
-        };
-      })
-      .filter((row) => row.totalCents !== 0);
-    marginSchemeCents = order.marginSchemeCents - sum(prior.map((refund) => refund.marginSchemeCents));
+    ({ vatBreakdown, marginSchemeCents } = restOfRates(order, prior));
   } else {
     // One amount per rate (a deduction is negative beside its articles): the VAT of each rate's total.
     const rated: RatedAmount[] = [...byBucket(amounts)].flatMap(([bucket, totalCents]) => (typeof bucket === "number" ? [{ rateBp: bucket, totalCents }] : []));

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { documentSequences, invoices, orderItems, orders, type DocumentKind } from "~/db/schema";
+import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
+import { documentSequences, invoices, orderItems, orderRefunds, orders, type DocumentKind } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import { documentNumber } from "~/domain/invoice";
+import { buildRefundCreditNote } from "~/domain/credit-note-snapshot";
 import { buildInvoiceSnapshot } from "~/domain/invoice-snapshot";
 import { parisWallClock } from "~/domain/paris-time";
 import { EMPTY_IDENTITY, type LegalIdentity } from "~/domain/shop-identity";
@@ -66,22 +67,41 @@ export async function issueInvoice(tx: Db | Tx, orderId: string, seller: LegalId
 }
 
 /**
- * Issues the credit note (avoir) that cancels an order's invoice when its payment goes back, in
- * the refund's transaction. None when the order never had an invoice (a late payment refunded
- * before it was ever paid for good), and never twice.
+ * The credit note of a refund, in the transaction that records it: none when the order has no
+ * invoice (a late payment refunded before it was paid for good). A refund of the whole order with
+ * none before it cancels the invoice (the whole credit note, as before partial refunds); any other
+ * lists what it gave back (a partial credit note). Numbers come from the credit notes' own
+ * gap-free sequence either way.
  */
-export async function issueCreditNote(tx: Db | Tx, orderId: string, seller: LegalIdentity, now: Date): Promise<{ id: string; number: string } | null> {
-  const [invoice] = await tx.select({ number: invoices.number }).from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
+export async function issueRefundCreditNote(tx: Db | Tx, refund: typeof orderRefunds.$inferSelect, seller: LegalIdentity, now: Date): Promise<{ id: string; number: string } | null> {
+  const [invoice] = await tx.select({ number: invoices.number }).from(invoices).where(and(eq(invoices.orderId, refund.orderId), eq(invoices.kind, "invoice")));
   if (!invoice) return null;
-  const [existing] = await tx.select({ id: invoices.id, number: invoices.number }).from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "credit_note")));
-  if (existing) return existing;
-  const source = await sourceOf(tx, orderId, seller);
+  const [{ others } = { others: 0 }] = await tx
+    .select({ others: count() })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, refund.orderId), ne(orderRefunds.id, refund.id)));
+  const source = await sourceOf(tx, refund.orderId, seller);
   const { sequence, issuedAt } = await nextNumber(tx, "credit_note", now);
   const number = documentNumber("credit_note", parisWallClock(issuedAt).year, sequence);
-  const snapshot = buildInvoiceSnapshot(source, { kind: "credit_note", number, issuedAt, cancelsInvoice: invoice.number });
+  const snapshot =
+    refund.closesOrder && others === 0
+      ? buildInvoiceSnapshot(source, { kind: "credit_note", number, issuedAt, cancelsInvoice: invoice.number })
+      : buildRefundCreditNote(
+          source,
+          {
+            amountCents: refund.amountCents,
+            lines: refund.lines,
+            shippingParts: refund.parts.shipping,
+            insuranceParts: refund.parts.insurance,
+            adjustment: refund.adjustmentKind ? { kind: refund.adjustmentKind, cents: refund.adjustmentCents, reason: refund.reason ?? "", parts: refund.parts.adjustment } : null,
+            vatBreakdown: refund.vatBreakdown,
+            marginSchemeCents: refund.marginSchemeCents,
+          },
+          { number, issuedAt, invoiceNumber: invoice.number },
+        );
   const [row] = await tx
     .insert(invoices)
-    .values({ kind: "credit_note", sequence, number, orderId, issuedAt, totalCents: snapshot.totals.inclVatCents, snapshot })
+    .values({ kind: "credit_note", sequence, number, orderId: refund.orderId, issuedAt, totalCents: snapshot.totals.inclVatCents, snapshot })
     .returning({ id: invoices.id, number: invoices.number });
   return row!;
 }

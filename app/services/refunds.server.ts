@@ -4,9 +4,9 @@ import type { Db, Tx } from "~/db/types";
 import type { RefundReason } from "~/domain/catalog-values";
 import { dropLimitRefundEmail, latePaymentRefundEmail, orderCancelledRefundEmail, sellerLatePaymentEmail, withdrawalRefundEmail } from "~/domain/order-emails";
 import type { OrderView } from "~/domain/order-view";
-import { issueCreditNote, sellerIdentity } from "./invoices.server";
 import { queueEmail } from "./mail.server";
 import { getOrderView, recordOrderEvent } from "./orders.server";
+import { finishRefund, pendingWholeRefund } from "./partial-refunds.server";
 import type { WebhookDeps } from "./payment-webhooks.server";
 import type { PaymentProvider } from "./payments/types";
 
@@ -29,11 +29,11 @@ const REFUND_EMAILS = {
 } as const;
 
 /** The customer's e-mail for each reason: the late-payment apology, the seller's cancellation, or the refund of their withdrawal. */
-async function queueRefundEmails(tx: Tx, order: OrderView, reason: RefundReason, deps: WebhookDeps): Promise<string[]> {
+async function queueRefundEmails(tx: Tx, order: OrderView, reason: RefundReason, amountCents: number, deps: WebhookDeps): Promise<string[]> {
   const ids: string[] = [];
-  if (order.customerEmail) {
+  if (order.customerEmail && amountCents > 0) {
     const email = REFUND_EMAILS[reason];
-    ids.push((await queueEmail(tx, { to: order.customerEmail, kind: email.kind, content: email.content({ shop: deps.shop, order }) })).id);
+    ids.push((await queueEmail(tx, { to: order.customerEmail, kind: email.kind, content: email.content({ shop: deps.shop, order, amountCents }) })).id);
   }
   // The seller cancelled it themselves; a late payment happened without them and they are told.
   if (reason === "late_payment") ids.push((await sellerNotice(tx, order, true, deps)).id);
@@ -63,37 +63,46 @@ export async function completeRefund(
   if (!order) return { outcome: "not-pending" };
   // Orders made refund_pending before refund_reason existed were all late payments.
   const reason = order.refundReason ?? "late_payment";
-  let refundId: string | null = null;
-  let error = "";
-  try {
-    if (!order.paymentReference) throw new Error("aucune référence de paiement à rembourser");
-    ({ id: refundId } = await provider.refund({ paymentReference: order.paymentReference, amountCents: order.totalCents, idempotencyKey: `refund:${order.id}` }));
-  } catch (failure) {
-    error = failure instanceof Error ? failure.message : String(failure);
-    console.error(`refund of order ${order.number} failed:`, error);
-  }
   const now = deps.now?.() ?? new Date();
-  return db.transaction(async (tx): Promise<RefundOutcome> => {
-    if (!refundId) {
-      if (options.recordFailure !== false) {
-        const emailIds = reason === "late_payment" ? [(await sellerNotice(tx, (await getOrderView(tx, order.id))!, false, deps)).id] : [];
-        await recordOrderEvent(tx, { orderId: order.id, type: "refund_failed", details: { error, emailIds }, actorId: options.actorId, at: now });
-      }
-      return { outcome: "failed", error };
-    }
+  // What is left to give back (all of it, unless part was refunded before), written once.
+  const refundRowId = await pendingWholeRefund(db, order.id, now, options.actorId ?? null);
+  const finishOrder = async (tx: Tx, refundId: string, amountCents: number, creditNote: string | null): Promise<boolean> => {
     const updated = await tx
       .update(orders)
       .set({ status: "refunded", refundReference: refundId, refundedAt: now, updatedAt: now })
       .where(and(eq(orders.id, order.id), eq(orders.status, "refund_pending")))
       .returning({ id: orders.id });
-    // Finished meanwhile by another caller, with the same refund (same idempotency key).
-    if (updated.length === 0) return { outcome: "not-pending" };
-    // The invoice, if the order had one, is cancelled by a credit note from its own sequence.
-    const creditNote = await issueCreditNote(tx, order.id, await sellerIdentity(tx, deps), now);
-    const emailIds = await queueRefundEmails(tx, (await getOrderView(tx, order.id))!, reason, deps);
-    await recordOrderEvent(tx, { orderId: order.id, type: "refunded", details: { refundId, amountCents: order.totalCents, reason, emailIds, ...(creditNote ? { creditNote: creditNote.number } : {}) }, actorId: options.actorId, at: now });
-    return { outcome: "refunded", refundId };
+    if (updated.length === 0) return false;
+    const emailIds = await queueRefundEmails(tx, (await getOrderView(tx, order.id))!, reason, amountCents, deps);
+    await recordOrderEvent(tx, { orderId: order.id, type: "refunded", details: { refundId, amountCents, reason, emailIds, ...(creditNote ? { creditNote } : {}) }, actorId: options.actorId, at: now });
+    return true;
+  };
+  if (!refundRowId) {
+    // Everything had gone back in parts already: the order is refunded, with nothing more to send.
+    const done = await db.transaction((tx) => finishOrder(tx, order.refundReference ?? "", 0, null));
+    return done ? { outcome: "refunded", refundId: order.refundReference ?? "" } : { outcome: "not-pending" };
+  }
+  let finished = false;
+  const result = await finishRefund(db, provider, refundRowId, deps, {
+    actorId: options.actorId,
+    // The key whole refunds always had: a retry of one begun before partial refunds existed stays the same refund.
+    idempotencyKey: `refund:${order.id}`,
+    wholeOrder: async (tx, refund, providerRefundId, creditNote) => {
+      finished = await finishOrder(tx, providerRefundId, refund.amountCents, creditNote);
+    },
   });
+  if (!result.ok) {
+    if (options.recordFailure !== false) {
+      await db.transaction(async (tx) => {
+        const emailIds = reason === "late_payment" ? [(await sellerNotice(tx, (await getOrderView(tx, order.id))!, false, deps)).id] : [];
+        await recordOrderEvent(tx, { orderId: order.id, type: "refund_failed", details: { error: result.message, emailIds }, actorId: options.actorId, at: now });
+      });
+    }
+    return { outcome: "failed", error: result.message };
+  }
+  // Finished meanwhile by another caller, with the same refund (same idempotency key).
+  if (!finished) return { outcome: "not-pending" };
+  return { outcome: "refunded", refundId: result.refund.providerRefundId ?? "" };
 }
 
 /** Orders still waiting for their refund (the provider failed before): tried again by the sweeper. */

@@ -5,6 +5,7 @@ import type { Db } from "~/db/types";
 import { startPeriodicJob } from "~/lib/periodic-job.server";
 import type { WebhookDeps } from "./payment-webhooks.server";
 import type { PaymentProvider } from "./payments/types";
+import { retryPendingPartialRefunds } from "./partial-refunds.server";
 import { retryPendingRefunds } from "./refunds.server";
 import { releaseExpiredReservations } from "./reservations.server";
 
@@ -34,7 +35,7 @@ export function startReservationSweeper(options: {
     if (released.length > 0) logger.info({ released: released.length }, "expired reservations released");
     round += 1;
     if (round % REFUND_RETRY_EVERY === 0) {
-      const refunded = await retryPendingRefunds(db, options.provider, options.deps);
+      const refunded = (await retryPendingRefunds(db, options.provider, options.deps)) + (await retryPendingPartialRefunds(db, options.provider, options.deps));
       if (refunded > 0) logger.info({ refunded }, "pending refunds completed");
     }
   }

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ORDER_EVENT_TYPES, ORDER_STATUSES, REFUND_REASONS } from "../../domain/catalog-values";
 import type { BillingAddress, ShippingAddress } from "../../domain/order-view";
-import type { RefundLine } from "../../domain/partial-refund";
+import type { RefundLine, RefundParts } from "../../domain/partial-refund";
 import { REFUND_ADJUSTMENT_KINDS, REFUND_STATUSES } from "../../domain/partial-refund";
 import { users } from "./auth";
 import { insertionOrder } from "./insertion-order";
@@ -173,6 +173,8 @@ export const orderRefunds = pgTable(
     adjustmentKind: text({ enum: REFUND_ADJUSTMENT_KINDS }),
     adjustmentCents: integer().notNull().default(0),
     reason: text(),
+    /** The delivery's, the insurance's and the adjustment's parts by rate, as its credit note prints them. */
+    parts: jsonb().$type<RefundParts>().notNull().default(sql`'{"shipping":[],"insurance":[],"adjustment":[]}'::jsonb`),
     /** Its VAT by rate (negative amounts are never stored: a refund's own figures, positive). */
     vatBreakdown: jsonb().$type<VatBreakdownRow[]>().notNull().default(sql`'[]'::jsonb`),
     marginSchemeCents: integer().notNull().default(0),

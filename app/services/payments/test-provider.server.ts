@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { testPaymentSessions, testRefunds } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { TEST_SIGNATURE_HEADER, signPayload, verifySignature } from "./signature";
@@ -100,6 +100,19 @@ export function createTestProvider(options: { db: Db; secret: string }): TestPro
     },
 
     async refund(input) {
+      // As Stripe: a key already used answers its refund (another amount under it is an error),
+      // and the refunds of a payment never exceed what it took.
+      const [same] = await db.select({ id: testRefunds.id, amountCents: testRefunds.amountCents }).from(testRefunds).where(eq(testRefunds.idempotencyKey, input.idempotencyKey));
+      if (same) {
+        if (same.amountCents !== input.amountCents) throw new PaymentProviderError("idempotency key reused with another amount");
+        return { id: same.id };
+      }
+      const [paid] = await db.select({ totalCents: testPaymentSessions.totalCents }).from(testPaymentSessions).where(eq(testPaymentSessions.paymentReference, input.paymentReference));
+      const [given] = await db
+        .select({ cents: sql<number>`coalesce(sum(${testRefunds.amountCents}), 0)`.mapWith(Number) })
+        .from(testRefunds)
+        .where(eq(testRefunds.paymentReference, input.paymentReference));
+      if (paid && (given?.cents ?? 0) + input.amountCents > paid.totalCents) throw new PaymentProviderError("refund amount greater than what is left of the payment");
       const [created] = await db
         .insert(testRefunds)
         .values({ id: newId("re_test"), idempotencyKey: input.idempotencyKey, paymentReference: input.paymentReference, amountCents: input.amountCents })

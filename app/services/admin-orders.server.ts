@@ -24,7 +24,9 @@ import { getOrderView, recordOrderEvent, toOrderViews } from "./orders.server";
 import type { WebhookDeps } from "./payment-webhooks.server";
 import type { PaymentProvider } from "./payments/types";
 import { completeRefund } from "./refunds.server";
-import { returnUnits } from "./reservations.server";
+import { priorRefunds, refundPartOfOrder, refundableOrder, returnUnrefundedUnits } from "./partial-refunds.server";
+import { REFUND_ADJUSTMENT_LABELS, refundableRest } from "~/domain/partial-refund";
+import { partialRefundFormSchema, refundRequestOf } from "~/domain/partial-refund-form";
 import { getOrderWithdrawal } from "./withdrawal.server";
 
 /**
@@ -125,6 +127,22 @@ export type AdminOrder = {
   /** The customer's withdrawal, if they asked (shown at the top of the page). */
   withdrawal: { requestedAt: string; email: string; customerName: string | null; source: WithdrawalSource } | null;
   timeline: TimelineEntry[];
+  /** Each refund, whole or partial, oldest first. */
+  refunds: AdminRefund[];
+  /** What is left to refund: per article its units, the delivery, the insurance, the money. */
+  refundable: { lines: { id: string; name: string; quantity: number; left: number; unitPriceCents: number }[]; shippingCents: number; insuranceCents: number; totalCents: number };
+};
+
+export type AdminRefund = {
+  id: string;
+  createdAt: string;
+  refundedAt: string | null;
+  status: "pending" | "refunded";
+  amountCents: number;
+  creditNoteNumber: string | null;
+  /** "2 × Booster…", "Livraison", "Geste commercial (motif)". */
+  parts: string[];
+  lastError: string | null;
 };
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -173,7 +191,30 @@ export async function getAdminOrder(db: Db, number: string): Promise<AdminOrder 
     events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
     emails,
   );
+  const [refundable, prior] = await Promise.all([refundableOrder(db, row), priorRefunds(db, row.id)]);
+  const rest = refundableRest(refundable, prior);
   return {
+    refunds: prior.map((refund) => ({
+      id: refund.id,
+      createdAt: refund.createdAt.toISOString(),
+      refundedAt: iso(refund.refundedAt),
+      status: refund.status,
+      amountCents: refund.amountCents,
+      creditNoteNumber: refund.creditNoteNumber,
+      parts: [
+        ...refund.lines.map((line) => `${line.quantity} × ${line.name}${line.restock ? " (remis en stock)" : ""}`),
+        ...(refund.shippingCents ? [`Livraison : ${formatEuros(refund.shippingCents)}`] : []),
+        ...(refund.insuranceCents ? [`Assurance colis : ${formatEuros(refund.insuranceCents)}`] : []),
+        ...(refund.adjustmentKind ? [`${REFUND_ADJUSTMENT_LABELS[refund.adjustmentKind]} : ${formatEuros(refund.adjustmentCents)} (${refund.reason ?? ""})`] : []),
+      ],
+      lastError: refund.lastError,
+    })),
+    refundable: {
+      lines: refundable.lines.map((line) => ({ id: line.orderItemId, name: line.name, quantity: line.quantity, left: rest.units.get(line.orderItemId) ?? 0, unitPriceCents: line.unitPriceCents })),
+      shippingCents: rest.shippingCents,
+      insuranceCents: rest.insuranceCents,
+      totalCents: rest.totalCents,
+    },
     order: view!,
     status: row.status,
     customer: { name: row.customerName, email: row.customerEmail, userId: row.userId, accountName: found.accountName, accountEmail: found.accountEmail },
@@ -267,12 +308,39 @@ export async function cancelAndRefundOrder(db: Db, provider: PaymentProvider, nu
       .where(and(eq(orders.number, number), eq(orders.status, "paid")))
       .returning({ id: orders.id, totalCents: orders.totalCents, reason: orders.refundReason });
     if (!order) return null;
-    await returnUnits(tx, order.id, now);
+    await returnUnrefundedUnits(tx, order.id, now);
     await recordOrderEvent(tx, { orderId: order.id, type: "cancelled", details: { reason: order.reason }, actorId, at: now });
     return order;
   });
   if (!claimed) return refused(db, number, "cancelRefund");
   return refundAnswer(await completeRefund(db, provider, claimed.id, deps, { actorId }), claimed.totalCents, true);
+}
+
+/**
+ * "Rembourser une partie": the form checked by its schema, the order by its number and provider;
+ * then services/partial-refunds.server.ts prices it, refuses what is not left, refunds it.
+ */
+export async function refundPartOfAdminOrder(db: Db, provider: PaymentProvider, number: string, form: unknown, actorId: string, deps: OrderActionDeps): Promise<OrderActionResult> {
+  const parsed = partialRefundFormSchema.safeParse(form);
+  if (!parsed.success) {
+    return { ok: false, status: 400, title: "Remboursement non effectué", message: "Vérifiez les champs signalés.", fieldErrors: fieldErrors(parsed.error) };
+  }
+  const [order] = await db.select({ id: orders.id, provider: orders.paymentProvider }).from(orders).where(eq(orders.number, number));
+  if (!order) return { ok: false, status: 404, title: "Commande introuvable", message: ORDER_NOT_FOUND };
+  if (order.provider !== provider.name) return { ok: false, status: 409, title: "Action impossible", message: otherProviderMessage(order.provider) };
+  const { requestKey, request } = refundRequestOf(parsed.data);
+  const result = await refundPartOfOrder(db, provider, { orderId: order.id, requestKey, request, actorId }, deps);
+  if (!result.ok) {
+    if (result.status === 502) return { ok: false, status: 502, title: "Remboursement en attente", message: REFUND_PROVIDER_FAILED };
+    return { ok: false, status: result.status, title: "Remboursement non effectué", message: result.message, fieldErrors: { form: result.message } };
+  }
+  const note = result.refund.creditNoteNumber ? ` Avoir ${result.refund.creditNoteNumber}.` : "";
+  return {
+    ok: true,
+    status: 200,
+    title: result.closesOrder ? "Commande remboursée" : "Remboursement effectué",
+    message: `${formatEuros(result.refund.amountCents)} remboursés au client, prévenu par e-mail.${note}`,
+  };
 }
 
 /** "Réessayer le remboursement" for an order left refund_pending by a provider failure. */

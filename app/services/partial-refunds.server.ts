@@ -70,7 +70,7 @@ export async function refundableOrder(db: Db | Tx, order: OrderRow): Promise<Ref
 }
 
 /** The order's refunds so far (pending ones included: their money is on its way). */
-export async function priorRefunds(db: Db | Tx, orderId: string): Promise<(PriorRefund & typeof orderRefunds.$inferSelect)[]> {
+export async function priorRefunds(db: Db | Tx, orderId: string): Promise<(typeof orderRefunds.$inferSelect)[]> {
   return db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.seq));
 }
 

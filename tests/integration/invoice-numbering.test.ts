@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { and, asc, count, eq, gt, inArray, like, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "~/db/client.server";
-import { documentSequences, invoices, orders, outboxEmails, paymentEvents, products, rateLimits, shippingMethods, testPaymentSessions, testRefunds } from "~/db/schema";
+import { documentSequences, invoices, orderRefunds, orders, outboxEmails, paymentEvents, products, rateLimits, shippingMethods, testPaymentSessions, testRefunds } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { documentNumber } from "~/domain/invoice";
 import { formatEuros } from "~/domain/money";
@@ -11,7 +11,8 @@ import { defaultWeightGrams, quoteShipping } from "~/domain/shipping";
 import { type LegalIdentity, frenchVatKey } from "~/domain/shop-identity";
 import { cancelAndRefundOrder } from "~/services/admin-orders.server";
 import { type CheckoutContext, startCheckout } from "~/services/checkout.server";
-import { documentPdf, issueCreditNote, issueInvoice, sellerIdentity } from "~/services/invoices.server";
+import { documentPdf, issueInvoice, sellerIdentity } from "~/services/invoices.server";
+import { finishRefund } from "~/services/partial-refunds.server";
 import { renderInvoicePdf } from "~/services/invoice-pdf.server";
 import { type WebhookDeps, receiveWebhook } from "~/services/payment-webhooks.server";
 import { createTestProvider, type TestProvider, testWebhook } from "~/services/payments/test-provider.server";
@@ -373,9 +374,10 @@ describe(`invoice and credit-note numbering on ${databaseLabel}, two instances (
     const again = await Promise.all(placed.map((order, i) => cancelAndRefundOrder(on(i).db, on(i).provider, order.number, adminId, deps)));
     expect(again.map((answer) => answer.status)).toEqual(placed.map(() => 409));
     expect((await Promise.all(placed.map((order, i) => completeRefund(on(i).db, on(i).provider, order.id, deps)))).map((outcome) => outcome.outcome)).toEqual(placed.map(() => "not-pending"));
-    // Even the service itself, asked directly: the note already issued, no new number.
-    const direct = await db().transaction(async (tx) => issueCreditNote(tx as unknown as Db, last.id, await sellerIdentity(tx as unknown as Db, deps), new Date()));
-    expect(direct).toEqual({ id: notes[notes.length - 1]!.id, number: notes[notes.length - 1]!.number });
+    // Even the refund itself, finished again directly: the note already issued, no new number.
+    const [lastRefund] = await db().select().from(orderRefunds).where(eq(orderRefunds.orderId, last.id));
+    const direct = await finishRefund(db(), on(0).provider, lastRefund!.id, deps);
+    expect(direct.ok && direct.refund.creditNoteNumber).toBe(notes[notes.length - 1]!.number);
     expect(await counters()).toEqual({ invoice: start.invoice, credit_note: start.credit_note + 7 });
     expect(await documentsOf(placed.map((order) => order.id), "credit_note")).toHaveLength(7);
     // One refund at the provider per order (its idempotency key).

@@ -376,6 +376,10 @@ describe("computeRefund: the delivery", () => {
       for (const [k, refund] of [one, two].entries()) {
         for (const p of refund.shippingParts) expect(p.totalCents, `${first} then ${second}: refund ${k + 1}, ${p.bucket}`).toBeGreaterThanOrEqual(0);
       }
+      for (const orderPart of order.shipping) {
+        const given = sum([one, two].flatMap((refund) => refund.shippingParts.filter((p) => p.bucket === orderPart.bucket).map((p) => p.totalCents)));
+        expect(given, `${first} then ${second}: ${orderPart.bucket}`).toBeLessThanOrEqual(orderPart.totalCents);
+      }
     }
   });
 });
@@ -473,6 +477,69 @@ describe("computeRefund: goodwill and depreciation", () => {
     expect(refund.marginSchemeCents).toBe(refund.lines[0]!.totalCents + margin);
     expectRowsOfTheirTotals(refund.vatBreakdown);
     expect(sum(refund.vatBreakdown.map((row) => row.totalCents)) + refund.marginSchemeCents).toBe(refund.amountCents);
+  });
+});
+
+describe("the credit notes of an order add up to its invoice, rate by rate", () => {
+  it("gives back a rate's base and VAT exactly when its articles went back one by one before the refund that closes the order", () => {
+    // Two boosters at 10,04 € (20 %) and a manga at 7,20 € (5,5 %): at 20 %, 20,08 € hold 16,73 € of
+    // base; each booster alone, 10,04 €, holds 8,37 € (8,3667 rounded up), the two 16,74 €.
+    const order = placed(
+      [
+        { id: "boosters", name: "Booster", quantity: 2, unitPriceCents: 1004, rateBp: 2000 },
+        { id: "manga", name: "Manga", quantity: 1, unitPriceCents: 720, rateBp: 550 },
+      ],
+      0,
+      0,
+    );
+    expect(order.vatBreakdown).toEqual([
+      { rateBp: 2000, baseCents: 1673, vatCents: 335, totalCents: 2008 },
+      { rateBp: 550, baseCents: 682, vatCents: 38, totalCents: 720 },
+    ]);
+    const prior: PriorRefund[] = [];
+    for (let i = 0; i < 2; i += 1) prior.push(asPrior(refunded(order, prior, request({ lines: [units("boosters", 1)] }))));
+    expect(prior.map((refund) => refund.vatBreakdown)).toEqual([
+      [{ rateBp: 2000, baseCents: 837, vatCents: 167, totalCents: 1004 }],
+      [{ rateBp: 2000, baseCents: 837, vatCents: 167, totalCents: 1004 }],
+    ]);
+    const last = refunded(order, prior, request({ lines: [units("manga", 1)] }));
+    expect(last.closesOrder).toBe(true);
+    const all = [...prior.map((refund) => refund.vatBreakdown), last.vatBreakdown].flat();
+    const at20 = all.filter((row) => row.rateBp === 2000);
+    // The refunds' bases at 20 % must sum to the invoice's 16,73 € (they gave 16,74 €: the closing
+    // refund's row of 0,00 € TTC, −0,01 € of base and +0,01 € of VAT, was dropped).
+    expect({ baseCents: sum(at20.map((row) => row.baseCents)), vatCents: sum(at20.map((row) => row.vatCents)), totalCents: sum(at20.map((row) => row.totalCents)) }).toEqual({
+      baseCents: 1673,
+      vatCents: 335,
+      totalCents: 2008,
+    });
+  });
+
+  it("never gives back more at a rate than its invoice holds, a goodwill gesture given before the articles came back", () => {
+    // A game at 10,00 € (20 %) and a display at 30,00 € (5,5 %); a gesture of 20,00 € takes 5,00 €
+    // of the 20 %, 15,00 € of the 5,5 %; then the game comes back: 10,00 € at 20 %, where 5,00 € are left.
+    const order = placed(
+      [
+        { id: "game", name: "Jeu", quantity: 1, unitPriceCents: 1000, rateBp: 2000 },
+        { id: "display", name: "Display", quantity: 1, unitPriceCents: 3000, rateBp: 550 },
+      ],
+      0,
+      0,
+    );
+    const gesture = refunded(order, [], request({ adjustment: { kind: "goodwill", cents: 2000, reason: "Retard" } }));
+    expect(gesture.vatBreakdown.map((row) => [row.rateBp, row.totalCents])).toEqual([
+      [2000, 500],
+      [550, 1500],
+    ]);
+    const prior = [asPrior(gesture)];
+    const game = computeRefund(order, prior, request({ lines: [units("game", 1)] }));
+    const givenAt20 = (refunds: readonly { vatBreakdown: readonly VatBreakdownRow[] }[]) => sum(refunds.flatMap((refund) => refund.vatBreakdown.filter((row) => row.rateBp === 2000).map((row) => row.totalCents)));
+    if (game.ok) {
+      // Accepted: then the credit notes at 20 % must still not exceed the invoice's 10,00 €.
+      expect(givenAt20([gesture, game.refund])).toBeLessThanOrEqual(1000);
+      const rest = wholeRestRefund(order, [...prior, asPrior(game.refund)])!;
+      for (const row of rest.vatBreakdown) expect(row.totalCents, `rate ${row.rateBp}`).toBeGreaterThanOrEqual(0);
+    }
   });
 });
 
@@ -643,20 +710,30 @@ describe(`random orders refunded in random steps, the last by wholeRestRefund ($
     }
   });
 
-  it("gives back each rate's total, base and VAT exactly, and the margin-scheme goods", () => {
+  it("gives back each rate's total exactly, and the margin-scheme goods", () => {
     for (const history of histories) {
       const refunds = history.steps.map((step) => step.refund);
       for (const row of history.order.vatBreakdown) {
         const rows = refunds.flatMap((refund) => refund.vatBreakdown.filter((r) => r.rateBp === row.rateBp));
-        expect(
-          { rateBp: row.rateBp, baseCents: sum(rows.map((r) => r.baseCents)), vatCents: sum(rows.map((r) => r.vatCents)), totalCents: sum(rows.map((r) => r.totalCents)) },
-          label(history),
-        ).toEqual(row);
+        expect(sum(rows.map((r) => r.totalCents)), `${label(history)} rate ${row.rateBp}`).toBe(row.totalCents);
       }
       const rates = new Set(history.order.vatBreakdown.map((row) => row.rateBp));
       for (const refund of refunds) for (const row of refund.vatBreakdown) expect(rates.has(row.rateBp), label(history)).toBe(true);
       expect(sum(refunds.map((refund) => refund.marginSchemeCents)), label(history)).toBe(history.order.marginSchemeCents);
     }
+  });
+
+  it("gives back each rate's base and VAT exactly", () => {
+    const bad: string[] = [];
+    for (const history of histories) {
+      const refunds = history.steps.map((step) => step.refund);
+      for (const row of history.order.vatBreakdown) {
+        const rows = refunds.flatMap((refund) => refund.vatBreakdown.filter((r) => r.rateBp === row.rateBp));
+        const given = { rateBp: row.rateBp, baseCents: sum(rows.map((r) => r.baseCents)), vatCents: sum(rows.map((r) => r.vatCents)), totalCents: sum(rows.map((r) => r.totalCents)) };
+        if (given.baseCents !== row.baseCents || given.vatCents !== row.vatCents) bad.push(`${label(history)}: gave ${JSON.stringify(given)} of ${JSON.stringify(row)}`);
+      }
+    }
+    expect(bad.slice(0, 3), `${bad.length} rates whose base and VAT the refunds did not give back exactly`).toEqual([]);
   });
 
   it("keeps base + VAT = TTC on every row, its rows and margin goods adding up to its amount", () => {
@@ -739,6 +816,19 @@ describe(`random orders refunded in random steps, the last by wholeRestRefund ($
         }
       });
     }
+  });
+
+  it("never gives back more at a rate than is left of it", () => {
+    const bad: string[] = [];
+    for (const history of histories) {
+      history.steps.forEach((step, i) => {
+        for (const row of step.refund.vatBreakdown) {
+          const left = step.restOfRatesBefore.vatBreakdown.find((r) => r.rateBp === row.rateBp)?.totalCents ?? 0;
+          if (row.totalCents > left || (step.refund.closesOrder && row.totalCents < 0)) bad.push(`${label(history, i)}: ${JSON.stringify(row)} where ${left} was left`);
+        }
+      });
+    }
+    expect(bad.slice(0, 3), `${bad.length} refunds above a rate's rest`).toEqual([]);
   });
 
   it("never gives a negative part of a charge at a rate", () => {

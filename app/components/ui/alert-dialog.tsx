@@ -18,6 +18,7 @@ export function ConfirmDialog({
   onConfirm,
   busy = false,
   confirmVariant = "destructive",
+  size = "md",
   children,
 }: {
   open: boolean;
@@ -29,6 +30,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   busy?: boolean;
   confirmVariant?: ButtonProps["variant"];
+  /** "lg" for a confirmation that holds a longer form (a partial refund's articles). */
+  size?: "md" | "lg";
   children?: ReactNode;
 }) {
   // Opened from a page's state, not a Radix trigger: Radix would leave focus on the body when it
@@ -44,7 +47,7 @@ export function ConfirmDialog({
             event.preventDefault();
             restoreFocus(opener.current);
           }}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-background p-6 shadow-2xl">
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-background p-6 shadow-2xl ${size === "lg" ? "max-w-xl" : "max-w-md"}`}>
           <Primitive.Title className="text-lg font-bold">{title}</Primitive.Title>
           <Primitive.Description className="mt-2 text-sm text-muted-foreground">{description}</Primitive.Description>
           {children}

@@ -19,7 +19,9 @@ import { OUTBOX_STATUS_LABELS, OUTBOX_STATUS_TONES } from "~/domain/outbox";
 import { WITHDRAWAL_SOURCE_LABELS, refundDeadline, requestedLabel } from "~/domain/withdrawal";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { cn } from "~/lib/utils";
-import { type AdminOrder, type OrderActionResult, cancelAndRefundOrder, getAdminOrder, retryOrderRefund, shipOrder } from "~/services/admin-orders.server";
+import { type AdminOrder, type OrderActionResult, cancelAndRefundOrder, getAdminOrder, refundPartOfAdminOrder, retryOrderRefund, shipOrder } from "~/services/admin-orders.server";
+import { PartialRefundAction } from "~/components/admin/partial-refund-dialog";
+import { OrderRefunds } from "~/components/admin/order-refunds";
 import { webhookDepsFrom } from "~/services/payment-webhooks.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/order";
@@ -42,6 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   let result: OrderActionResult;
   if (form.intent === "ship") result = await shipOrder(context.db, params.number, form, admin.id, deps);
   else if (form.intent === "refund") result = await cancelAndRefundOrder(context.db, context.payments, params.number, admin.id, deps);
+  else if (form.intent === "partial-refund") result = await refundPartOfAdminOrder(context.db, context.payments, params.number, form, admin.id, deps);
   else if (form.intent === "retry-refund") result = await retryOrderRefund(context.db, context.payments, params.number, admin.id, deps);
   else return data<OrderActionAnswer>({ ok: false, toast: { title: "Erreur", description: "Requête invalide." } }, { status: 400 });
   if (result.ok) context.kickMail();
@@ -61,7 +64,7 @@ const REFUND_REASON_LABELS: Record<RefundReason, string> = {
 
 /** One order for the seller: lines, customer, delivery, payment, shipment, history and actions. */
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { order, status, customer, payment, shipment, withdrawal, timeline } = loaderData;
+  const { order, status, customer, payment, shipment, withdrawal, timeline, refunds, refundable } = loaderData;
   return (
     <section>
       <Link to="/admin/orders" className={buttonVariants({ variant: "ghost", size: "sm", className: "-ml-3 h-11" })}>
@@ -77,7 +80,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             Passée le {formatParisDateTime(order.createdAt)} · {formatEuros(order.totalCents)}
           </p>
         </div>
-        <OrderActions number={order.number} status={status} totalCents={order.totalCents} provider={payment.provider} withdrawn={withdrawal !== null} />
+        <OrderActions number={order.number} status={status} refundable={refundable} provider={payment.provider} withdrawn={withdrawal !== null} />
       </div>
 
       {withdrawal ? <WithdrawalNotice withdrawal={withdrawal} status={status} /> : null}
@@ -92,6 +95,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
         <div className="min-w-0 lg:col-start-1">
           <OrderSummary order={order} />
+          {refunds.length > 0 ? <OrderRefunds orderId={order.id} orderTotalCents={order.totalCents} refunds={refunds} /> : null}
         </div>
         <div className="flex flex-col gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <Card title="Client">
@@ -261,13 +265,16 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
 // ---------------------------------------------------------------------------------------------
 // Actions
 
-function OrderActions({ number, status, totalCents, provider, withdrawn }: { number: string; status: OrderStatus; totalCents: number; provider: string; withdrawn: boolean }) {
+function OrderActions({ number, status, refundable, provider, withdrawn }: { number: string; status: OrderStatus; refundable: AdminOrder["refundable"]; provider: string; withdrawn: boolean }) {
   const actions = availableActions(status, { withdrawn });
-  if (actions.length === 0) return null;
+  // Part of a paid or shipped order, while something is left to give back.
+  const partly = (status === "paid" || status === "shipped") && refundable.totalCents > 0;
+  if (actions.length === 0 && !partly) return null;
   return (
     <div className="flex flex-wrap gap-2">
       {actions.includes("ship") ? <ShipAction number={number} /> : null}
-      {actions.includes("cancelRefund") ? <RefundAction number={number} totalCents={totalCents} provider={provider} /> : null}
+      {partly ? <PartialRefundAction number={number} refundable={refundable} /> : null}
+      {actions.includes("cancelRefund") ? <RefundAction number={number} totalCents={refundable.totalCents} provider={provider} /> : null}
       {actions.includes("retryRefund") ? <RetryRefundAction /> : null}
     </div>
   );

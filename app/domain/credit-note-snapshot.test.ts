@@ -12,7 +12,7 @@ import {
   wholeRestRefund,
 } from "./partial-refund";
 import { EMPTY_IDENTITY } from "./shop-identity";
-import { VAT_RATES_BP, type VatRateBp } from "./vat";
+import { VAT_RATES_BP, type VatRateBp, type VatScheme } from "./vat";
 import { allocateVat } from "./vat-allocation";
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
@@ -30,7 +30,7 @@ const PAYMENT_AND_GUARANTEES =
 function placed(articles: Article[], options: { discountCents?: number; shippingCents?: number; insuranceCents?: number; franchise?: boolean } = {}) {
   const { discountCents = 0, shippingCents = 0, insuranceCents = 0, franchise = false } = options;
   const vat = allocateVat(
-    articles.map((article) => ({ totalCents: article.unitPriceCents * article.quantity, vatRateBp: article.rateBp, vatScheme: article.margin ? "margin" : "normal" })),
+    articles.map((article) => ({ totalCents: article.unitPriceCents * article.quantity, vatRateBp: article.rateBp, vatScheme: (article.margin ? "margin" : "normal") as VatScheme })),
     discountCents,
     shippingCents + insuranceCents,
     franchise,
@@ -54,14 +54,14 @@ function placed(articles: Article[], options: { discountCents?: number; shipping
       vatRegime: franchise ? "franchise" : "normal",
       vatBreakdown: vat.breakdown,
     },
-    lines: articles.map((article, i) => ({
+    lines: articles.map((article, i): InvoiceSource["lines"][number] => ({
       name: article.name,
       quantity: article.quantity,
       unitPriceCents: article.unitPriceCents,
       discountShareCents: vat.lines[i]!.discountShareCents,
       vatCents: vat.lines[i]!.vatCents,
       vatRateBp: article.rateBp,
-      vatScheme: article.margin ? "margin" : "normal",
+      vatScheme: (article.margin ? "margin" : "normal") as VatScheme,
     })),
     seller: { ...EMPTY_IDENTITY, companyName: "Comptoir des Cartes", email: "contact@comptoir.fr" },
   };
@@ -72,14 +72,14 @@ function placed(articles: Article[], options: { discountCents?: number; shipping
     franchise || (view.chargeParts[index] ?? []).length === 0 ? (cents ? [{ bucket: "none" as const, totalCents: cents }] : []) : view.chargeParts[index]!.map((part) => ({ bucket: part.rateBp, totalCents: part.totalCents }));
   const order: RefundableOrder = {
     totalCents,
-    lines: articles.map((article, i) => ({
+    lines: articles.map((article, i): RefundableOrder["lines"][number] => ({
       orderItemId: article.id,
       name: article.name,
       quantity: article.quantity,
       unitPriceCents: article.unitPriceCents,
       netCents: nets[i]!.netCents,
       bucket: franchise ? "none" : article.margin ? "margin" : article.rateBp,
-      vatScheme: article.margin ? "margin" : "normal",
+      vatScheme: (article.margin ? "margin" : "normal") as VatScheme,
     })),
     shipping: chargeOf(0, shippingCents),
     insurance: chargeOf(1, insuranceCents),
@@ -96,6 +96,7 @@ const asPrior = (refund: ComputedRefund): PriorRefund => ({
   insuranceCents: refund.insuranceCents,
   vatBreakdown: refund.vatBreakdown,
   marginSchemeCents: refund.marginSchemeCents,
+  parts: { shipping: refund.shippingParts, insurance: refund.insuranceParts, adjustment: refund.adjustment?.parts ?? [] },
 });
 
 /** The refund as services/invoices.server.ts hands it to buildRefundCreditNote (from the stored row). */

@@ -45,8 +45,13 @@ export function buildRefundCreditNote(
   adjustmentParts.forEach((part, i) => {
     if (typeof part.bucket === "number" && part.totalCents < 0) bases.set(`a${i}`, exclVatOf(part.totalCents, part.bucket));
   });
+  // A rate whose TTC is all given back may still owe a cent of base against one of VAT (each
+  // refund's VAT is its rate's total's): printed as a rounding line of 0 TTC, so the HT column adds up.
+  const rounding: InvoiceChargePart[] = [];
   for (const row of refund.vatBreakdown) {
     const at = positive.filter((amount) => amount.rateBp === row.rateBp);
+    const deductedHere = adjustmentParts.some((part) => part.bucket === row.rateBp && part.totalCents < 0);
+    if (at.length === 0 && !deductedHere && row.baseCents !== 0) rounding.push({ rateBp: row.rateBp, totalCents: 0, exclVatCents: neg(row.baseCents) });
     const deducted = sum(adjustmentParts.flatMap((part, i) => (part.bucket === row.rateBp && part.totalCents < 0 ? [bases.get(`a${i}`)!] : [])));
     splitProRata(row.baseCents - deducted, at.map((amount) => amount.cents)).forEach((base, k) => bases.set(at[k]!.key, base));
   }
@@ -72,6 +77,7 @@ export function buildRefundCreditNote(
     ...(refund.adjustment
       ? [{ label: `${REFUND_ADJUSTMENT_LABELS[refund.adjustment.kind]} : ${refund.adjustment.reason}`, totalCents: neg(refund.adjustment.cents), parts: partsOf(adjustmentParts, "a") }]
       : []),
+    ...(rounding.length ? [{ label: "Régularisation d'arrondi de TVA", totalCents: 0, parts: rounding }] : []),
   ];
   const vatBreakdown = refund.vatBreakdown.map((row) => ({ rateBp: row.rateBp, baseCents: neg(row.baseCents), vatCents: neg(row.vatCents), totalCents: neg(row.totalCents) }));
   const inclVatCents = neg(refund.amountCents);

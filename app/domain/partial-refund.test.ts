@@ -14,7 +14,7 @@ import {
   wholeRestRefund,
   wholeRestRequest,
 } from "./partial-refund";
-import { VAT_RATES_BP, type VatRateBp } from "./vat";
+import { VAT_RATES_BP, type VatRateBp, type VatScheme } from "./vat";
 import { allocateVat, chargesByRate, exclVatOf, splitProRata, vatByRate } from "./vat-allocation";
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
@@ -30,20 +30,20 @@ type Article = { id: string; name: string; quantity: number; unitPriceCents: num
  */
 function placed(articles: Article[], discountCents: number, shippingCents: number, insuranceCents = 0): RefundableOrder {
   const vat = allocateVat(
-    articles.map((article) => ({ totalCents: article.unitPriceCents * article.quantity, vatRateBp: article.rateBp, vatScheme: article.margin ? "margin" : "normal" })),
+    articles.map((article) => ({ totalCents: article.unitPriceCents * article.quantity, vatRateBp: article.rateBp, vatScheme: (article.margin ? "margin" : "normal") as VatScheme })),
     discountCents,
     shippingCents + insuranceCents,
     false,
   );
   const [shipping, insurance] = chargesByRate([shippingCents, insuranceCents], vat.chargesVat);
-  const lines: RefundableLine[] = articles.map((article, i) => ({
+  const lines = articles.map((article, i): RefundableLine => ({
     orderItemId: article.id,
     name: article.name,
     quantity: article.quantity,
     unitPriceCents: article.unitPriceCents,
     netCents: vat.lines[i]!.netCents,
     bucket: article.margin ? "margin" : article.rateBp,
-    vatScheme: article.margin ? "margin" : "normal",
+    vatScheme: (article.margin ? "margin" : "normal") as VatScheme,
   }));
   return {
     totalCents: sum(lines.map((line) => line.netCents)) + shippingCents + insuranceCents,
@@ -63,6 +63,7 @@ const asPrior = (refund: ComputedRefund): PriorRefund => ({
   insuranceCents: refund.insuranceCents,
   vatBreakdown: refund.vatBreakdown,
   marginSchemeCents: refund.marginSchemeCents,
+  parts: { shipping: refund.shippingParts, insurance: refund.insuranceParts, adjustment: refund.adjustment?.parts ?? [] },
 });
 
 const request = (overrides: Partial<RefundRequest> = {}): RefundRequest => ({ lines: [], shippingCents: 0, insuranceCents: 0, adjustment: null, ...overrides });
@@ -532,14 +533,21 @@ describe("the credit notes of an order add up to its invoice, rate by rate", () 
       [550, 1500],
     ]);
     const prior = [asPrior(gesture)];
+    // Refused as asked, with what to do instead.
     const game = computeRefund(order, prior, request({ lines: [units("game", 1)] }));
+    expect(game).toEqual({
+      ok: false,
+      error: `Ce remboursement rendrait ${euros("10,00")} au taux de 20\u00a0%, où ${euros("5,00")} seulement restent (un geste commercial déjà accordé en a pris une part) : retenez la différence par une déduction.`,
+    });
+    // With the difference kept as a deduction, accepted, and the 20 % never exceeds the invoice's 10,00 €.
+    const kept = computeRefund(order, prior, request({ lines: [units("game", 1)], adjustment: { kind: "depreciation", cents: 500, reason: "Geste déjà accordé" } }));
+    expect(kept.ok).toBe(true);
+    if (!kept.ok) return;
     const givenAt20 = (refunds: readonly { vatBreakdown: readonly VatBreakdownRow[] }[]) => sum(refunds.flatMap((refund) => refund.vatBreakdown.filter((row) => row.rateBp === 2000).map((row) => row.totalCents)));
-    if (game.ok) {
-      // Accepted: then the credit notes at 20 % must still not exceed the invoice's 10,00 €.
-      expect(givenAt20([gesture, game.refund])).toBeLessThanOrEqual(1000);
-      const rest = wholeRestRefund(order, [...prior, asPrior(game.refund)])!;
-      for (const row of rest.vatBreakdown) expect(row.totalCents, `rate ${row.rateBp}`).toBeGreaterThanOrEqual(0);
-    }
+    expect(givenAt20([gesture, kept.refund])).toBe(1000);
+    const rest = wholeRestRefund(order, [...prior, asPrior(kept.refund)])!;
+    for (const row of rest.vatBreakdown) expect(row.totalCents, `rate ${row.rateBp}`).toBeGreaterThanOrEqual(0);
+    expect(givenAt20([gesture, kept.refund, rest])).toBe(1000);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { VatBreakdownRow } from "./invoice";
 import { formatEuros } from "./money";
 import type { VatRateBp, VatScheme } from "./vat";
-import { type RatedAmount, splitProRata, vatByRate } from "./vat-allocation";
+import { type RatedAmount, formatVatRate, splitProRata, vatByRate } from "./vat-allocation";
 
 /**
  * What a refund gives back, computed from the order as it was sold (its stored lines, the charges'
@@ -80,6 +80,8 @@ export type PriorRefund = {
   insuranceCents: number;
   vatBreakdown: readonly VatBreakdownRow[];
   marginSchemeCents: number;
+  /** Its charges' parts by rate (refunds written before partial refunds closed their order: none). */
+  parts?: RefundParts;
 };
 
 export type RefundRequest = {
@@ -133,19 +135,25 @@ export function wholeRestRequest(order: RefundableOrder, prior: readonly PriorRe
 /** `k` more of `of`, after `before` of it went back: its cumulative share, rounded, less what was given. */
 const shareOf = (total: number, of: number, before: number, k: number) => Math.round((total * (before + k)) / of) - Math.round((total * before) / of);
 
-/** A charge's parts for `cents` more of it after `before`: the cumulative split less the one before. */
-function chargeParts(parts: readonly ChargeBucketPart[], before: number, cents: number): ChargeBucketPart[] {
+/**
+ * A charge's parts for `cents` more of it: in proportion to what is left of each part after the
+ * earlier refunds (largest remainder), so no part is ever given back below zero or beyond itself.
+ */
+function chargeParts(parts: readonly ChargeBucketPart[], given: readonly ChargeBucketPart[], cents: number): ChargeBucketPart[] {
   if (cents === 0) return [];
-  const weights = parts.map((part) => part.totalCents);
-  const after = splitProRata(before + cents, weights);
-  const was = splitProRata(before, weights);
-  return parts.map((part, i) => ({ bucket: part.bucket, totalCents: after[i]! - was[i]! })).filter((part) => part.totalCents !== 0);
+  const left = parts.map((part) => part.totalCents - sum(given.filter((done) => done.bucket === part.bucket).map((done) => done.totalCents)));
+  const split = splitProRata(cents, left.map((value) => Math.max(0, value)));
+  return parts.map((part, i) => ({ bucket: part.bucket, totalCents: split[i]! })).filter((part) => part.totalCents !== 0);
 }
 
 function byBucket(amounts: readonly ChargeBucketPart[]): Map<VatBucket, number> {
   const totals = new Map<VatBucket, number>();
   for (const amount of amounts) totals.set(amount.bucket, (totals.get(amount.bucket) ?? 0) + amount.totalCents);
   return totals;
+}
+
+function bucketOfLine(order: RefundableOrder, orderItemId: string): VatBucket {
+  return order.lines.find((line) => line.orderItemId === orderItemId)!.bucket;
 }
 
 /** What the order holds at each bucket: its rates' totals, its margin-scheme goods, the rest (franchise). */
@@ -175,7 +183,8 @@ export function restOfRates(order: RefundableOrder, prior: readonly PriorRefund[
   return {
     vatBreakdown: order.vatBreakdown
       .map((row) => ({ rateBp: row.rateBp, baseCents: left(row, "baseCents"), vatCents: left(row, "vatCents"), totalCents: left(row, "totalCents") }))
-      .filter((row) => row.totalCents !== 0),
+      // A rate whose TTC is all given back may still owe a cent of base against one of VAT.
+      .filter((row) => row.totalCents !== 0 || row.baseCents !== 0 || row.vatCents !== 0),
     marginSchemeCents: order.marginSchemeCents - sum(prior.map((refund) => refund.marginSchemeCents)),
   };
 }
@@ -190,12 +199,19 @@ export function wholeRestRefund(order: RefundableOrder, prior: readonly PriorRef
   if (rest.totalCents <= 0) return null;
   const request = wholeRestRequest(order, prior, false);
   const computed = computeRefund(order, prior, request);
-  const base = computed.ok ? computed.refund : { lines: [], shippingCents: 0, insuranceCents: 0, shippingParts: [], insuranceParts: [] };
+  const base = computed.ok ? computed.refund : { lines: [], shippingCents: 0, insuranceCents: 0, shippingParts: [], insuranceParts: [], adjustment: null };
   const goodsCents = computed.ok ? computed.refund.amountCents : 0;
+  // The money an earlier deduction kept: what is left of each rate beyond these articles and charges.
+  const taken = byBucket(computed.ok ? [...computed.refund.lines.map((line) => ({ bucket: bucketOfLine(order, line.orderItemId), totalCents: line.totalCents })), ...computed.refund.shippingParts, ...computed.refund.insuranceParts] : []);
+  const held = orderBuckets(order);
+  const given = priorBuckets(prior);
+  const balance = [...held.keys()]
+    .map((bucket) => ({ bucket, totalCents: held.get(bucket)! - (given.get(bucket) ?? 0) - (taken.get(bucket) ?? 0) }))
+    .filter((part) => part.totalCents !== 0);
   return {
     ...base,
     amountCents: rest.totalCents,
-    adjustment: rest.totalCents > goodsCents ? { kind: "goodwill", cents: rest.totalCents - goodsCents, reason: "Solde de la commande", parts: [] } : null,
+    adjustment: rest.totalCents > goodsCents ? { kind: "goodwill", cents: rest.totalCents - goodsCents, reason: "Solde de la commande", parts: balance } : null,
     ...restOfRates(order, prior),
     closesOrder: true,
   };
@@ -241,8 +257,8 @@ export function computeRefund(order: RefundableOrder, prior: readonly PriorRefun
     if (!Number.isInteger(cents) || cents < 0) return fail(`${label} : montant invalide.`);
     if (cents > left) return fail(`${label} : ${formatEuros(Math.max(0, left))} au plus reste à rembourser.`);
   }
-  const shippingParts = chargeParts(order.shipping, sum(order.shipping.map((p) => p.totalCents)) - rest.shippingCents, request.shippingCents);
-  const insuranceParts = chargeParts(order.insurance, sum(order.insurance.map((p) => p.totalCents)) - rest.insuranceCents, request.insuranceCents);
+  const shippingParts = chargeParts(order.shipping, prior.flatMap((refund) => refund.parts?.shipping ?? []), request.shippingCents);
+  const insuranceParts = chargeParts(order.insurance, prior.flatMap((refund) => refund.parts?.insurance ?? []), request.insuranceCents);
   amounts.push(...shippingParts, ...insuranceParts);
 
   let adjustment: ComputedRefund["adjustment"] = null;
@@ -275,6 +291,16 @@ export function computeRefund(order: RefundableOrder, prior: readonly PriorRefun
   const amountCents = sum(amounts.map((amount) => amount.totalCents));
   if (amountCents <= 0) return fail(lines.length || request.shippingCents || request.insuranceCents ? "Ce remboursement ne rend rien." : "Choisissez au moins un article, la livraison ou un montant à rembourser.");
   if (amountCents > rest.totalCents) return fail(`Le remboursement dépasse ce qui reste à rembourser (${formatEuros(Math.max(0, rest.totalCents))}).`);
+  // Never more at a rate than is left of it: an earlier goodwill amount took its share of each rate.
+  const held = orderBuckets(order);
+  const given = priorBuckets(prior);
+  for (const [bucket, cents] of byBucket(amounts)) {
+    const left = (held.get(bucket) ?? 0) - (given.get(bucket) ?? 0);
+    if (cents > left) {
+      const where = typeof bucket === "number" ? `au taux de ${formatVatRate(bucket)}` : bucket === "margin" ? "sur les biens d'occasion" : "";
+      return fail(`Ce remboursement rendrait ${formatEuros(cents)} ${where}, où ${formatEuros(Math.max(0, left))} seulement restent (un geste commercial déjà accordé en a pris une part) : retenez la différence par une déduction.`.replace("  ", " "));
+    }
+  }
 
   const closesOrder = amountCents === rest.totalCents;
   let vatBreakdown: VatBreakdownRow[];

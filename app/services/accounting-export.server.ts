@@ -1,13 +1,13 @@
 import { and, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
-import { invoices, orderItems, orders } from "~/db/schema";
+import { invoices, orderItems, orderRefunds, orders } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { type AccountingPeriod, periodBounds } from "~/domain/accounting-period";
 import { type LedgerEntry, type LedgerSummary, ledgerCsv, summarizeLedger } from "~/domain/accounting-export";
 import { paymentMethodOf } from "~/domain/invoice-snapshot";
 
 /**
- * The receipts book of a period (domain/accounting-export.ts), read from the orders: a payment
- * is dated by paid_at, a refund by refunded_at, each selected by Paris bounds computed from the
+ * The receipts book of a period (domain/accounting-export.ts), read from the orders and their
+ * refunds: a payment is dated by paid_at, a refund (whole or partial: order_refunds) by its own refunded_at, each selected by Paris bounds computed from the
  * time-zone database (domain/accounting-period.ts). Only sales count: a late payment refunded
  * before the order was ever paid for good (no paid_at, no invoice) came in and went back
  * without a sale, and shows on neither side.
@@ -23,8 +23,9 @@ export function receiptsIn(from: Date, to: Date): SQL {
   return and(gte(orders.paidAt, from), lt(orders.paidAt, to))!;
 }
 
+/** Each refund (order_refunds joined to its order), whole or partial, made in [from, to) on a sale. */
 export function refundsIn(from: Date, to: Date): SQL {
-  return and(gte(orders.refundedAt, from), lt(orders.refundedAt, to), isNotNull(orders.paidAt))!;
+  return and(eq(orderRefunds.status, "refunded"), gte(orderRefunds.refundedAt, from), lt(orderRefunds.refundedAt, to), isNotNull(orders.paidAt))!;
 }
 
 /** Goods sold under the margin scheme, TTC after their share of the discount; none under the franchise. */
@@ -82,10 +83,19 @@ export async function ledgerEntries(db: Db, period: AccountingPeriod): Promise<L
       .from(orders)
       .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "invoice")))
       .where(receiptsIn(from, to)),
+    // Each refund with its own amount, VAT by rate and credit note (a partial refund is one line).
     db
-      .select({ ...columns, at: orders.refundedAt, reference: orders.refundReference })
-      .from(orders)
-      .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "credit_note")))
+      .select({
+        ...columns,
+        totalCents: orderRefunds.amountCents,
+        vatBreakdown: orderRefunds.vatBreakdown,
+        marginSchemeCents: sql<number>`case when ${orders.vatRegime} = 'franchise' then 0 else ${orderRefunds.marginSchemeCents} end`.mapWith(Number),
+        document: orderRefunds.creditNoteNumber,
+        at: orderRefunds.refundedAt,
+        reference: orderRefunds.providerRefundId,
+      })
+      .from(orderRefunds)
+      .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
       .where(refundsIn(from, to)),
   ]);
   return [...receipts.map((row) => entryOf(row, "receipt")), ...refunds.map((row) => entryOf(row, "refund"))];

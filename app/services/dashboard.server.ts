@@ -23,8 +23,8 @@ import { keptRead } from "./kept-reads.server";
 /**
  * The seller's dashboard (/admin, issue 41): SQL aggregates over orders, order lines and
  * refunds, by Paris day. A sale counts on the day its payment was received (`paid_at`), whatever
- * became of the order since; a refund on the day it was made (`refunded_at`), for the order's
- * whole amount (refunds are whole), when it refunds a sale: a late payment refunded without ever
+ * became of the order since; a refund on the day it was made (its own `refunded_at`), for its own
+ * amount (a partial refund is one refund), when it refunds a sale: a late payment refunded without ever
  * being paid for good (no `paid_at`) is no refund, as in the receipts book. The order list shows
  * the same orders: those paid in a day are the ones whose payment date is that day.
  */
@@ -54,8 +54,8 @@ async function dailyFigures(db: Db, firstDay: string, endDay: string, [from, to]
       from paid p left join units u on u.order_id = p.id
       group by p.day
     ), refunds as (
-      select (orders.refunded_at at time zone 'Europe/Paris')::date as day, count(*)::int as refunds, sum(orders.total_cents)::bigint as refunded
-      from orders
+      select (order_refunds.refunded_at at time zone 'Europe/Paris')::date as day, count(*)::int as refunds, sum(order_refunds.amount_cents)::bigint as refunded
+      from order_refunds join orders on orders.id = order_refunds.order_id
       where ${refundsIn(from, to)}
       group by 1
     )

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { inboxMessages, orderItems, orders, productDrops, products, withdrawalRequests } from "~/db/schema";
+import { inboxMessages, orderItems, orderRefunds, orders, productDrops, products, withdrawalRequests } from "~/db/schema";
 import { ledgerEntries } from "~/services/accounting-export.server";
 import { recordBackup } from "~/services/backup-record.server";
 import { dashboardDrops, dashboardSales, dashboardStock, dashboardWaiting, getDashboardSettings, saveDashboardSettings } from "~/services/dashboard.server";
@@ -61,6 +61,18 @@ describe(`the dashboard's figures on ${databaseLabel}`, () => {
     await database.db
       .insert(orderItems)
       .values(sale.goods.map((good) => ({ orderId: order!.id, productId, name: "Produit tableau", unitPriceCents: good.priceCents, quantity: good.quantity, vatRateBp: good.rateBp })));
+    // Refunded: the refund's own row, as a refund writes it (services/partial-refunds.server.ts), for the whole order.
+    if (sale.refundedAt && (sale.status ?? "refunded") === "refunded") {
+      await database.db.insert(orderRefunds).values({
+        orderId: order!.id,
+        requestKey: "whole",
+        status: "refunded",
+        amountCents: totalCents,
+        vatBreakdown: order!.vatBreakdown,
+        closesOrder: true,
+        refundedAt: new Date(sale.refundedAt),
+      });
+    }
     return order!;
   }
 

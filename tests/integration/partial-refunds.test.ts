@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { invoices, orderRefunds, orders, outboxEmails, products, rateLimits } from "~/db/schema";
 import type { InvoiceSnapshot } from "~/domain/invoice";
+import { ledgerEntries } from "~/services/accounting-export.server";
+import { parisWallClock } from "~/domain/paris-time";
 import { getAdminOrder, refundPartOfAdminOrder, cancelAndRefundOrder } from "~/services/admin-orders.server";
 import { type CheckoutContext, startCheckout } from "~/services/checkout.server";
 import { handlePaymentEvent } from "~/services/payment-webhooks.server";
@@ -162,6 +164,14 @@ describe(`partial refunds on ${databaseLabel}`, () => {
     // One e-mail per refund, each with its amount.
     const mails = await db().select().from(outboxEmails).where(and(eq(outboxEmails.kind, "partial-refund"), sql`${outboxEmails.subject} like ${`%${order.number}%`}`));
     expect(mails.map((mail) => mail.subject).sort()).toEqual(refunds.map((refund) => `Commande ${order.number} : remboursement de ${(refund.amountCents / 100).toFixed(2).replace(".", ",")}\u00a0€ – Comptoir`).sort());
+
+    // The receipts book: the payment, then one refund line per refund, each with its own credit note, amount and VAT.
+    const paidAt = after.paidAt!;
+    const entries = (await ledgerEntries(db(), { year: parisWallClock(paidAt).year, month: null })).filter((entry) => entry.orderNumber === order.number);
+    expect(entries.filter((entry) => entry.kind === "receipt").map((entry) => entry.totalCents)).toEqual([order.totalCents]);
+    const refundLines = entries.filter((entry) => entry.kind === "refund").sort((a, b) => a.document.localeCompare(b.document));
+    expect(refundLines.map((entry) => [entry.document, entry.totalCents, entry.reference])).toEqual(refunds.map((refund) => [refund.creditNoteNumber, -refund.amountCents, refund.providerRefundId]));
+    expect(refundLines.map((entry) => entry.vat)).toEqual(refunds.map((refund) => refund.vatBreakdown.map((row) => ({ rateBp: row.rateBp, vatCents: -row.vatCents }))));
 
     // The order page lists them; nothing is left; the whole-order refund has nothing more to give.
     const detail = (await getAdminOrder(db(), order.number))!;

@@ -1,7 +1,7 @@
 import { HandCoins } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { useActionToast } from "~/components/admin/use-action-toast";
+import { useDialogAnswer } from "~/components/admin/use-dialog-answer";
 import { Alert } from "~/components/ui/alert";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
@@ -28,10 +28,7 @@ export function PartialRefundAction({ number, refundable }: { number: string; re
   const fetcher = useFetcher<Answer>();
   const form = useRef<HTMLFormElement>(null);
   const { errors, onSubmit, onChange } = useFormValidation(partialRefundFormSchema, fetcher.data?.fieldErrors);
-  useActionToast(fetcher.data?.fieldErrors ? undefined : fetcher.data);
-  useEffect(() => {
-    if (fetcher.data && !fetcher.data.fieldErrors) setOpen(false);
-  }, [fetcher.data]);
+  useDialogAnswer(fetcher.data, setOpen);
   const busy = fetcher.state !== "idle";
   const lines = refundable.lines.filter((line) => line.left > 0);
   return (

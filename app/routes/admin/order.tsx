@@ -1,5 +1,5 @@
 import { ArrowLeft, ExternalLink, Mail, PackageCheck, RotateCcw, Undo2 } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
 import { OrderStatusBadge, OrderSummary } from "~/components/orders/order-summary";
@@ -21,6 +21,7 @@ import { useFormValidation } from "~/lib/use-form-validation";
 import { cn } from "~/lib/utils";
 import { type AdminOrder, type OrderActionResult, cancelAndRefundOrder, getAdminOrder, refundPartOfAdminOrder, retryOrderRefund, shipOrder } from "~/services/admin-orders.server";
 import { PartialRefundAction } from "~/components/admin/partial-refund-dialog";
+import { useDialogAnswer } from "~/components/admin/use-dialog-answer";
 import { OrderRefunds } from "~/components/admin/order-refunds";
 import { webhookDepsFrom } from "~/services/payment-webhooks.server";
 import { requireAdmin } from "~/services/session.server";
@@ -278,14 +279,6 @@ function OrderActions({ number, status, refundable, provider, withdrawn }: { num
       {actions.includes("retryRefund") ? <RetryRefundAction /> : null}
     </div>
   );
-}
-
-/** An action's answer closes its dialog and shows its toast, except a form the seller must correct. */
-function useDialogAnswer(answer: OrderActionAnswer | undefined, setOpen: (open: boolean) => void) {
-  useActionToast(answer?.fieldErrors ? undefined : answer);
-  useEffect(() => {
-    if (answer && !answer.fieldErrors) setOpen(false);
-  }, [answer, setOpen]);
 }
 
 function ShipAction({ number }: { number: string }) {

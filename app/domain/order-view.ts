@@ -54,8 +54,10 @@ export type OrderView = {
   shipping: { methodName: string; kind: "home" | "relay" | "letter"; deliveryTime: string; cents: number } | null;
   vatRegime: "normal" | "franchise";
   vatBreakdown: { rateBp: number; baseCents: number; vatCents: number; totalCents: number }[];
-  /** Its invoice, then the credit note that cancels it, once issued. */
+  /** Its invoice, then the credit notes of its refunds, once issued. */
   documents: OrderDocumentView[];
+  /** What its refunds (whole or partial) gave back so far. */
+  refundedCents?: number;
 };
 
 /** Where an order's invoice or credit note is downloaded; the order's random id is the key. */

@@ -1,5 +1,5 @@
 import { type SQL, and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import { orderEvents, orderItems, orders, outboxEmails, users, withdrawalRequests } from "~/db/schema";
+import { orderEvents, orderItems, orderRefunds, orders, outboxEmails, users, withdrawalRequests } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import { fieldErrors } from "~/domain/auth-forms";
 import { CANCELLATION_REFUND_REASONS, type OrderStatus, type RefundReason, type WithdrawalSource } from "~/domain/catalog-values";
@@ -58,6 +58,8 @@ export type AdminOrderRow = {
   itemCount: number;
   /** The customer asked to withdraw (the list marks it). */
   withdrawalRequested: boolean;
+  /** Part of it was refunded, not all (the list marks it). */
+  partlyRefunded: boolean;
 };
 
 export type AdminOrderPage = { rows: AdminOrderRow[]; total: number; page: number; pageCount: number; toShip: number };
@@ -87,6 +89,7 @@ async function readOrderPage(db: Db, where: SQL | undefined, page: number): Prom
       totalCents: orders.totalCents,
       itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(Number),
       withdrawalRequested: sql<boolean>`exists (select 1 from ${withdrawalRequests} where ${withdrawalRequests.orderId} = ${orders.id})`.mapWith(Boolean),
+      partlyRefunded: sql<boolean>`(${orders.status} <> 'refunded' and exists (select 1 from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.status} = 'refunded'))`.mapWith(Boolean),
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(orders)

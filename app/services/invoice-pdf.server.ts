@@ -255,7 +255,10 @@ function header(doc: Pdf, layout: Layout, snapshot: InvoiceSnapshot, title: stri
   right = write(doc, `Date d'émission : ${formatParisDate(snapshot.issuedAt)}`, rightX, right + 3, { width: rightWidth, align: "right" });
   // The date of the sale, the payment's (CGI annexe II art. 242 nonies A, I-10°), beside the issue's.
   if (snapshot.layout === 2 && snapshot.paidAt) right = write(doc, `Date de la vente : ${formatParisDate(snapshot.paidAt)}`, rightX, right + 2, { width: rightWidth, align: "right" });
-  if (snapshot.cancelsInvoice) right = write(doc, `Annule la facture ${snapshot.cancelsInvoice}`, rightX, right + 2, { font: BOLD, width: rightWidth, align: "right" });
+  if (snapshot.cancelsInvoice) {
+    const refers = snapshot.partial ? `Avoir partiel sur la facture ${snapshot.cancelsInvoice}` : `Annule la facture ${snapshot.cancelsInvoice}`;
+    right = write(doc, refers, rightX, right + 2, { font: BOLD, width: rightWidth, align: "right" });
+  }
   layout.y = Math.max(left, right) + 22;
 }
 

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { invoices, orderEvents, orderItems, orders } from "~/db/schema";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { invoices, orderEvents, orderItems, orderRefunds, orders } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import type { OrderEventType } from "~/domain/catalog-values";
 import type { OrderView } from "~/domain/order-view";
@@ -30,6 +30,11 @@ export async function toOrderViews(db: Db | Tx, rows: OrderRow[]): Promise<Order
     .from(invoices)
     .where(inArray(invoices.orderId, ids))
     .orderBy(asc(invoices.issuedAt), asc(invoices.kind));
+  const refunded = await db
+    .select({ orderId: orderRefunds.orderId, cents: sql<number>`sum(${orderRefunds.amountCents})`.mapWith(Number) })
+    .from(orderRefunds)
+    .where(and(inArray(orderRefunds.orderId, ids), eq(orderRefunds.status, "refunded")))
+    .groupBy(orderRefunds.orderId);
   return rows.map((row) => ({
     id: row.id,
     number: row.number,
@@ -61,6 +66,7 @@ export async function toOrderViews(db: Db | Tx, rows: OrderRow[]): Promise<Order
     vatRegime: row.vatRegime,
     vatBreakdown: row.vatBreakdown,
     documents: documents.filter((doc) => doc.orderId === row.id).map(({ kind, number, issuedAt }) => ({ kind, number, issuedAt: issuedAt.toISOString() })),
+    refundedCents: refunded.find((sum) => sum.orderId === row.id)?.cents ?? 0,
   }));
 }
 

@@ -105,6 +105,9 @@ export function OrderSummary({
               {formatEuros(order.totalCents)}
             </span>
           </div>
+          {order.refundedCents && order.refundedCents < order.totalCents ? (
+            <Row label="Remboursé (en partie, voir les avoirs)" value={`−${formatEuros(order.refundedCents)}`} />
+          ) : null}
           {order.vatRegime === "franchise" ? (
             <p className="text-xs text-muted-foreground">{FRANCHISE_MENTION}</p>
           ) : null}

@@ -40,10 +40,11 @@ export function WithdrawalAction({ number, status, requestedAt, className }: { n
 }
 
 /** The seller's order list: the order's status, and "Rétractation" once the customer asked. */
-export function OrderStatusBadges({ status, withdrawalRequested }: { status: OrderStatus; withdrawalRequested: boolean }) {
+export function OrderStatusBadges({ status, withdrawalRequested, partlyRefunded = false }: { status: OrderStatus; withdrawalRequested: boolean; partlyRefunded?: boolean }) {
   return (
     <span className="inline-flex flex-wrap items-center justify-end gap-1.5">
       <OrderStatusBadge status={status} />
+      {partlyRefunded ? <Badge tone="info">Remboursée en partie</Badge> : null}
       {withdrawalRequested ? <Badge tone="warning">Rétractation</Badge> : null}
     </span>
   );

@@ -62,7 +62,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               <li key={row.number} className="rounded-2xl border border-border bg-card px-4 pb-3">
                 <div className="flex items-center justify-between gap-3">
                   <OrderLink number={row.number} />
-                  <OrderStatusBadges status={row.status} withdrawalRequested={row.withdrawalRequested} />
+                  <OrderStatusBadges status={row.status} withdrawalRequested={row.withdrawalRequested} partlyRefunded={row.partlyRefunded} />
                 </div>
                 <Customer name={row.customerName} email={row.customerEmail} />
                 <p className="mt-2 flex items-baseline justify-between gap-3 text-sm">
@@ -116,7 +116,7 @@ function OrdersTable({ rows, caption }: { rows: AdminOrderRow[]; caption: string
                 <Customer name={row.customerName} email={row.customerEmail} />
               </td>
               <td className="px-3 py-2">
-                <OrderStatusBadges status={row.status} withdrawalRequested={row.withdrawalRequested} />
+                <OrderStatusBadges status={row.status} withdrawalRequested={row.withdrawalRequested} partlyRefunded={row.partlyRefunded} />
               </td>
               <td className="tabular px-3 py-2 text-right">{row.itemCount}</td>
               <td className="tabular px-3 py-2 text-right font-semibold whitespace-nowrap">{formatEuros(row.totalCents)}</td>

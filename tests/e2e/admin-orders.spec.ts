@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import type { RunningServer } from "../integration/server-process";
 import { startFixtureServer } from "./fixture-server";
@@ -23,6 +24,9 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => stopServer());
+
+/** The order the first test ships: the next one refunds part of it. */
+let shippedNumber = "";
 
 const signIn = (page: Page) => signInAdmin(page, ADMIN, server.url);
 
@@ -50,6 +54,7 @@ test("the seller sees a customer's two orders, ships one with its tracking e-mai
   await expect(rows.nth(1)).toContainText(euros(F.orders[0].totalCents));
   await expect(rows.nth(0)).toContainText("Payée");
   const [toRefund, toShip] = await Promise.all([0, 1].map((n) => rows.nth(n).getByRole("link").innerText()));
+  shippedNumber = toShip!;
   await expectNoSeriousA11yViolations(page);
   await page.getByLabel("Rechercher une commande").fill(toShip!.toLowerCase());
   await page.getByRole("button", { name: "Filtrer" }).click();
@@ -111,4 +116,59 @@ test("the seller sees a customer's two orders, ships one with its tracking e-mai
 
   await page.goto(url("/admin/orders?status=refunded"));
   await expect(page.getByRole("row").filter({ hasText: toRefund! })).toContainText("Remboursée");
+});
+
+test("the seller refunds part of a shipped order: one unit back in stock less a deduction, a partial credit note, the customer told", async ({ page }) => {
+  test.slow();
+  expect(shippedNumber, "set by the test above").not.toBe("");
+  await signIn(page);
+  await page.goto(url(`/admin/orders/${shippedNumber}`));
+  await expect(page.getByRole("heading", { level: 1, name: `Commande ${shippedNumber}` })).toBeVisible();
+  await page.getByRole("button", { name: "Rembourser une partie" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Rembourser une partie de la commande" });
+  await expect(dialog).toContainText(`${euros(F.orders[0].totalCents)} restent à rembourser`);
+  await expect(dialog.getByText(`1 sur 1 à rembourser · ${euros(F.product.priceCents)} l'unité`)).toBeVisible();
+
+  // A deduction needs its amount and its reason: the form says so before anything is sent.
+  await dialog.getByLabel(`Quantité à rembourser : ${F.product.title}`).fill("1");
+  await dialog.getByLabel("Type").selectOption("depreciation");
+  await dialog.getByRole("button", { name: "Rembourser" }).click();
+  await expect(dialog.getByText("Indiquez le montant.")).toBeVisible();
+  await expect(dialog.getByText("Indiquez le motif de la déduction (l'état de l'article retourné).")).toBeVisible();
+  await dialog.getByLabel("Montant (€)").fill("5");
+  await dialog.getByLabel("Motif").fill("Boîte enfoncée");
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath("rembourser-une-partie-1280.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("rembourser-une-partie-390.png") });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // 49,90 € less 5,00 €: the server's reckoning, with its credit note.
+  const refunded = F.product.priceCents - 500;
+  await dialog.getByRole("button", { name: "Rembourser" }).click();
+  await expect(page.getByText(new RegExp(`^${euros(refunded)} remboursés au client, prévenu par e-mail\\. Avoir A-\\d{4}-\\d{6}\\.$`))).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const refunds = page.getByRole("region", { name: "Remboursements" });
+  await expect(refunds).toContainText(`${euros(refunded)} remboursés sur ${euros(F.orders[0].totalCents)}.`);
+  await expect(refunds).toContainText(`1 × ${F.product.title} (remis en stock)`);
+  await expect(refunds).toContainText(`Déduction pour dépréciation : ${euros(-500)} (Boîte enfoncée)`);
+  const note = refunds.getByRole("link", { name: /^Avoir A-\d{4}-\d{6} \(PDF\)$/ });
+  await expect(note).toBeVisible();
+  const pdf = await page.request.get(new URL((await note.getAttribute("href"))!, server.url).toString());
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toContain("application/pdf");
+  fs.writeFileSync(test.info().outputPath("avoir-partiel.pdf"), await pdf.body());
+  // Still shipped, the delivery still refundable: the button stays for what is left.
+  await expect(page.getByText("Expédiée", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Rembourser une partie" })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await refunds.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("commande-remboursements-390.png") });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The list marks it; the customer's e-mail is in the outbox.
+  await page.goto(url(`/admin/orders?q=${encodeURIComponent(shippedNumber)}`));
+  await expect(page.getByRole("row").filter({ hasText: shippedNumber })).toContainText("Remboursée en partie");
+  await page.goto(url("/admin/emails"));
+  await expect(page.getByRole("link", { name: `Commande ${shippedNumber} : remboursement de ${euros(refunded)} – Comptoir` })).toBeVisible();
 });

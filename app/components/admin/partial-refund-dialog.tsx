@@ -96,8 +96,8 @@ export function PartialRefundAction({ number, refundable }: { number: string; re
               {(props) => (
                 <select {...props} name="adjustmentKind" value={kind} onChange={(event) => setKind(event.target.value)} className={cn(controlClass, "h-11")}>
                   <option value="">Aucun</option>
-                  <option value="goodwill">{REFUND_ADJUSTMENT_LABELS.goodwill} (rembourser en plus)</option>
-                  <option value="depreciation">{REFUND_ADJUSTMENT_LABELS.depreciation} (retenir sur les articles retournés)</option>
+                  <option value="goodwill">{REFUND_ADJUSTMENT_LABELS.goodwill} (en plus)</option>
+                  <option value="depreciation">{REFUND_ADJUSTMENT_LABELS.depreciation} (retenue)</option>
                 </select>
               )}
             </Field>

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { BillingAddress, ShippingAddress } from "./order-view";
-import { countryName, SHIPPING_COUNTRY_CODES } from "./shipping-countries";
+import { SHIPPING_COUNTRY_CODES } from "./shipping-countries";
 import { hasForbiddenCharacters } from "./text-rules";
 
 /**
@@ -108,9 +108,4 @@ export function billingAddressOf(values: BillingFormValues, shipping: ShippingAd
     city: parsed.city,
     country: parsed.country,
   };
-}
-
-/** The billing address as printed (invoice « Facturé à », order pages): name, lines, postcode and city, country. */
-export function billingAddressLines(address: BillingAddress): string[] {
-  return [address.fullName, address.line1, ...(address.line2 ? [address.line2] : []), `${address.postalCode} ${address.city}`.trim(), countryName(address.country)].filter(Boolean);
 }

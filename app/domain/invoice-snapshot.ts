@@ -1,6 +1,5 @@
 import { type InvoiceChargePart, type InvoiceLine, type InvoiceSnapshot, FRANCHISE_MENTION, INVOICE_LAYOUT, MARGIN_SCHEME_MENTION, type VatBreakdownRow } from "./invoice";
-import { billingAddressLines } from "./billing-address";
-import type { BillingAddress, ShippingAddress } from "./order-view";
+import { type BillingAddress, type ShippingAddress, billingAddressLines } from "./order-view";
 import { formatParisDate } from "./paris-time";
 import { countryName } from "./shipping-countries";
 import { type LegalIdentity, legalFormLabel } from "./shop-identity";

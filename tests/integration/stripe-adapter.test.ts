@@ -270,7 +270,7 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
       });
       // A home delivery: the shipping details stay the delivery, the billing address its own.
       const home = sessionObject({ billing_address_collection: "required", customer_details: { ...relayPaid.customer_details } });
-      expect(await read(stripeEvent("checkout.session.completed", home))).toMatchObject({ shippingAddress: marie, billingAddress: { fullName: "Pierre Curie", line1: "8 rue Cuvier" } });
+      expect(await read(stripeEvent("checkout.session.completed", home))).toMatchObject({ shippingAddress: { method: "home", fullName: "Marie Curie", line1: "12 rue des Lilas", postalCode: "75011" }, billingAddress: { fullName: "Pierre Curie", line1: "8 rue Cuvier" } });
     });
 
     it("reads a completed checkout still waiting for its money as unpaid", async () => {

@@ -6,6 +6,7 @@ import { invoices, orders, products, rateLimits, shippingMethods, testPaymentSes
 import type { AppContext } from "~/lib/context";
 import * as paymentRoute from "~/routes/payment-test";
 import { startCheckout } from "~/services/checkout.server";
+import { eraseGuest, exportGuestData } from "~/services/gdpr.server";
 import { getOrderView } from "~/services/orders.server";
 import { createTestProvider, type TestProvider } from "~/services/payments/test-provider.server";
 import { outcome } from "./route-outcome";
@@ -39,12 +40,12 @@ describe(`billing address on ${databaseLabel}`, () => {
   let homeMethod: number;
   let ip = 0;
 
-  async function checkout(delivery: { methodId: number; country: string; relayPoint?: typeof RELAY_POINT }) {
+  async function checkout(delivery: { methodId: number; country: string; relayPoint?: typeof RELAY_POINT }, email = "marie@example.com") {
     const [product] = await database.db.insert(products).values({ title: "Display Écarlate et Violet", priceCents: 14_999, stock: 5, category: "TCG", subCategory: "Scellés" }).returning();
     const result = await startCheckout(
       database.db,
       provider,
-      { items: [{ productId: product!.id, quantity: 1 }], insuranceSelected: false, email: "marie@example.com", delivery },
+      { items: [{ productId: product!.id, quantity: 1 }], insuranceSelected: false, email, delivery },
       { now: new Date(), customer: null, clientIp: `198.51.100.${++ip}`, orderPrefix: "CPT", origin: ORIGIN, reservationMinutes: 30 },
     );
     if (result.status !== 200) throw new Error(`checkout refused: ${JSON.stringify(result.body)}`);
@@ -155,5 +156,20 @@ describe(`billing address on ${databaseLabel}`, () => {
     const snapshot = (await invoiceOf(order.id))!.snapshot;
     expect(snapshot.buyer.addressLines).toEqual(["Pierre Curie", "8 rue Cuvier", "1000 Bruxelles", "Belgique"]);
     expect(snapshot.delivery!.addressLines).toEqual(["Marie Curie", "12 rue des Lilas", "75011 Paris", "France"]);
+  });
+
+  it("is in the guest's data export, and their erasure takes it off the order (the invoice stays as issued)", async () => {
+    const email = "pierre.factures@example.com";
+    const { sessionId, number } = await checkout({ methodId: relayMethod, country: "FR", relayPoint: RELAY_POINT }, email);
+    expect((await pay(sessionId, { fullName: "Marie Curie", phone: "0612345678", ...CARD, ...BILLING })).status).toBe(302);
+    const exported = await exportGuestData(database.db, email);
+    expect(exported!.orders[0]!.billingAddress).toMatchObject({ fullName: "Pierre Curie", line1: "8 rue Cuvier" });
+    // Delivered: nothing left open, the guest may be erased.
+    await database.db.update(orders).set({ status: "shipped", shippedAt: new Date() }).where(eq(orders.number, number));
+    expect(await eraseGuest(database.db, { email })).toMatchObject({ outcome: "erased", orders: 1 });
+    const order = await orderOf(number);
+    expect(order.billingAddress).toBeNull();
+    expect(JSON.stringify(order)).not.toContain("Cuvier");
+    expect((await invoiceOf(order.id))!.snapshot.buyer.addressLines[1]).toBe("8 rue Cuvier");
   });
 });

@@ -333,6 +333,8 @@ export function testPaymentForm({ email, fullName, line1 }) {
     cardNumber: "4242424242424242",
     cardExpiry: "12/30",
     cardCvc: "123",
+    // « Adresse de facturation identique », ticked as the page shows it.
+    billingSame: "on",
   };
 }
 

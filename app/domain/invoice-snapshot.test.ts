@@ -301,6 +301,23 @@ describe("buildInvoiceSnapshot", () => {
     expect(snapshot.delivery).toEqual({ methodName: "Mondial Relay", addressLines: ["Point relais : Tabac de la Gare (n° 123)", "2 place de la Gare", "69003 Lyon", "France"] });
   });
 
+  it("names the buyer at the billing address the order stored, the relay point staying the delivery's (issue 51)", () => {
+    const billingAddress = { fullName: "Pierre Lefèvre", line1: "14 rue Mercière", line2: "3e étage", postalCode: "69002", city: "Lyon", country: "FR" };
+    const snapshot = invoiceOf(source({ billingAddress }));
+    expect(snapshot.buyer).toEqual({
+      name: "Pierre Lefèvre",
+      email: "elodie@example.fr",
+      addressLines: ["Pierre Lefèvre", "14 rue Mercière", "3e étage", "69002 Lyon", "France"],
+    });
+    expect(snapshot.delivery).toEqual({ methodName: "Mondial Relay", addressLines: ["Point relais : Tabac de la Gare (n° 123)", "2 place de la Gare", "69003 Lyon", "France"] });
+    // A home delivery billed elsewhere: the two blocks differ.
+    const home = invoiceOf(source({ shippingMethodName: "Colissimo suivi", shippingAddress: HOME_ADDRESS, billingAddress: { ...billingAddress, line2: undefined } }));
+    expect(home.buyer.addressLines).toEqual(["Pierre Lefèvre", "14 rue Mercière", "69002 Lyon", "France"]);
+    expect(home.delivery?.addressLines[1]).toBe("8 allée des Châtaigniers");
+    // An order from before (no billing address): as before.
+    expect(invoiceOf(source({ billingAddress: null })).buyer.addressLines).toEqual([]);
+  });
+
   it("gives the buyer the home address of a home delivery", () => {
     const snapshot = invoiceOf(source({ shippingMethodName: "Colissimo suivi", shippingAddress: HOME_ADDRESS }));
     const lines = ["Élodie Lefèvre", "8 allée des Châtaigniers", "Bâtiment B", "1000 Bruxelles", "Belgique"];

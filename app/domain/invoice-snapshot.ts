@@ -1,5 +1,5 @@
 import { type InvoiceChargePart, type InvoiceLine, type InvoiceSnapshot, FRANCHISE_MENTION, INVOICE_LAYOUT, MARGIN_SCHEME_MENTION, type VatBreakdownRow } from "./invoice";
-import type { ShippingAddress } from "./order-view";
+import { type BillingAddress, type ShippingAddress, billingAddressLines } from "./order-view";
 import { formatParisDate } from "./paris-time";
 import { countryName } from "./shipping-countries";
 import { type LegalIdentity, legalFormLabel } from "./shop-identity";
@@ -22,6 +22,8 @@ export type InvoiceSource = {
     discountCode: string | null;
     totalCents: number;
     shippingAddress: ShippingAddress | null;
+    /** « Facturé à » (issue 51); null or absent on orders from before: the delivery address stands in, none for a relay point. */
+    billingAddress?: BillingAddress | null;
     vatRegime: "normal" | "franchise";
     vatBreakdown: VatBreakdownRow[];
   };
@@ -185,11 +187,13 @@ export function buildInvoiceSnapshot(
       email: seller.email,
       phone: seller.phone,
     },
-    buyer: {
-      name: order.customerName ?? order.shippingAddress?.fullName ?? "",
-      email: order.customerEmail ?? "",
-      addressLines: order.shippingAddress?.method === "relay" ? [] : addressLines(order.shippingAddress),
-    },
+    buyer: order.billingAddress
+      ? { name: order.billingAddress.fullName, email: order.customerEmail ?? "", addressLines: billingAddressLines(order.billingAddress) }
+      : {
+          name: order.customerName ?? order.shippingAddress?.fullName ?? "",
+          email: order.customerEmail ?? "",
+          addressLines: order.shippingAddress?.method === "relay" ? [] : addressLines(order.shippingAddress),
+        },
     delivery: order.shippingMethodName ? { methodName: order.shippingMethodName, addressLines: addressLines(order.shippingAddress) } : null,
     lines,
     charges,

@@ -1,4 +1,5 @@
 import type { OrderStatus, RefundReason } from "./catalog-values";
+import { countryName } from "./shipping-countries";
 
 /** Where the parcel goes: the customer's address, or a relay point with its full address. */
 export type ShippingAddress = {
@@ -27,6 +28,11 @@ export type BillingAddress = {
   country: string;
 };
 
+/** The billing address as printed (invoice « Facturé à », order pages): name, lines, postcode and city, country. */
+export function billingAddressLines(address: BillingAddress): string[] {
+  return [address.fullName, address.line1, ...(address.line2 ? [address.line2] : []), `${address.postalCode} ${address.city}`.trim(), countryName(address.country)].filter(Boolean);
+}
+
 export type OrderDocumentView = { kind: "invoice" | "credit_note"; number: string; issuedAt: string };
 
 /** An order as its owner sees it (/merci, /account/orders/{number}, e-mails). */
@@ -50,6 +56,8 @@ export type OrderView = {
   discountCode: string | null;
   totalCents: number;
   shippingAddress: ShippingAddress | null;
+  /** « Adresse de facturation », given at payment (issue 51); null or absent for orders from before. */
+  billingAddress?: BillingAddress | null;
   /** The delivery chosen in the cart, as priced then (null for orders from before delivery methods). */
   shipping: { methodName: string; kind: "home" | "relay" | "letter"; deliveryTime: string; cents: number } | null;
   vatRegime: "normal" | "franchise";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { billingAddressOf } from "./billing-address";
 import { payButtonLabel, shippingAddressOf, testCardOutcome, testPaymentSchema } from "./test-payment-form";
 
 const now = new Date("2026-11-23T10:00:00Z");
@@ -17,6 +18,16 @@ const valid = {
   cardNumber: "4242 4242 4242 4242",
   cardExpiry: "12/30",
   cardCvc: "123",
+  billingSame: "on",
+};
+/** A billing address typed in the form's fields (relay point, or the box unticked). */
+const billing = {
+  billingFullName: " Pierre Curie ",
+  billingLine1: "8 rue Cuvier",
+  billingLine2: "",
+  billingPostalCode: "75005",
+  billingCity: "Paris",
+  billingCountry: "FR",
 };
 
 describe("test payment form", () => {
@@ -36,9 +47,50 @@ describe("test payment form", () => {
 
   it("for a relay point chosen in the cart, asks only the recipient and ships to the point", () => {
     const schema = testPaymentSchema({ needsEmail: false, now, delivery: relay });
-    const form = schema.parse({ fullName: "Marie Curie", phone: "06 12 34 56 78", cardNumber: "4242424242424242", cardExpiry: "12/30", cardCvc: "123" });
+    const form = schema.parse({ fullName: "Marie Curie", phone: "06 12 34 56 78", cardNumber: "4242424242424242", cardExpiry: "12/30", cardCvc: "123", ...billing });
     expect(shippingAddressOf(form, relay)).toEqual({ ...relayPoint, fullName: "Marie Curie", phone: "06 12 34 56 78" });
     expect(schema.safeParse({ ...form, fullName: "" }).success).toBe(false);
+  });
+
+  it("copies the delivery address as the billing address when « Adresse de facturation identique » is ticked", () => {
+    const form = testPaymentSchema({ needsEmail: false, now, delivery: home }).parse({ ...valid, line2: "Bât. B", postalCode: "75011", billingFullName: "ignored" });
+    expect(billingAddressOf(form, shippingAddressOf(form, home))).toEqual({ fullName: "Marie Curie", line1: "12 rue des Lilas", line2: "Bât. B", postalCode: "75011", city: "Paris", country: "FR" });
+  });
+
+  it("asks the billing address when the box is unticked, and keeps it apart from the delivery", () => {
+    const schema = testPaymentSchema({ needsEmail: false, now, delivery: home });
+    const unticked = schema.safeParse({ ...valid, billingSame: undefined });
+    expect(unticked.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ["billingFullName", "Le nom de facturation doit contenir au moins 2 caractères"],
+      ["billingLine1", "L'adresse de facturation est obligatoire"],
+      ["billingPostalCode", "Code postal de facturation invalide"],
+      ["billingCity", "La ville de facturation est obligatoire"],
+      ["billingCountry", "Choisissez le pays de facturation"],
+    ]);
+    const form = schema.parse({ ...valid, billingSame: undefined, ...billing, billingCountry: "BE", billingPostalCode: "1000", billingCity: "Bruxelles" });
+    expect(billingAddressOf(form, shippingAddressOf(form, home))).toEqual({ fullName: "Pierre Curie", line1: "8 rue Cuvier", postalCode: "1000", city: "Bruxelles", country: "BE" });
+  });
+
+  it("always asks the billing address for a relay point, box ticked or not: a relay point is never one", () => {
+    const schema = testPaymentSchema({ needsEmail: false, now, delivery: relay });
+    const recipient = { fullName: "Marie Curie", phone: "06 12 34 56 78", cardNumber: "4242424242424242", cardExpiry: "12/30", cardCvc: "123" };
+    for (const box of [{}, { billingSame: "on" }]) {
+      const refused = schema.safeParse({ ...recipient, ...box });
+      expect(refused.success).toBe(false);
+      expect(Object.keys(Object.fromEntries(refused.error!.issues.map((i) => [i.path[0], i.message])))).toEqual(["billingFullName", "billingLine1", "billingPostalCode", "billingCity", "billingCountry"]);
+    }
+    const form = schema.parse({ ...recipient, billingSame: "on", ...billing, billingLine2: " Escalier A ", billingPostalCode: "75005" });
+    expect(billingAddressOf(form, shippingAddressOf(form, relay))).toEqual({ fullName: "Pierre Curie", line1: "8 rue Cuvier", line2: "Escalier A", postalCode: "75005", city: "Paris", country: "FR" });
+  });
+
+  it("checks the billing address as the delivery's: French postcodes, the delivery's countries, no control characters", () => {
+    const schema = testPaymentSchema({ needsEmail: false, now, delivery: relay });
+    const base = { fullName: "Marie Curie", phone: "06 12 34 56 78", cardNumber: "4242424242424242", cardExpiry: "12/30", cardCvc: "123", ...billing };
+    const messages = (values: object) => Object.fromEntries((schema.safeParse({ ...base, ...values }).error?.issues ?? []).map((i) => [i.path[0], i.message]));
+    expect(messages({ billingPostalCode: "7500" })).toEqual({ billingPostalCode: "Code postal de facturation invalide (5 chiffres)" });
+    expect(messages({ billingCountry: "US" })).toEqual({ billingCountry: "Choisissez le pays de facturation" });
+    expect(messages({ billingLine1: "8 rue\u202e Cuvier" })).toEqual({ billingLine1: "Ce champ contient des caractères non autorisés." });
+    expect(messages({ billingCity: "x".repeat(81) })).toEqual({ billingCity: "Texte trop long." });
   });
 
   it("ships only to the country the delivery was priced for", () => {

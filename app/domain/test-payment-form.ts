@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { billingFormShape, checkBillingForm } from "./billing-address";
 import { formatEuros } from "./money";
 import type { ShippingAddress } from "./order-view";
 import { SHIPPING_COUNTRY_CODES } from "./shipping-countries";
@@ -22,7 +23,8 @@ export type PaymentDelivery = { kind: "home" | "relay" | "letter"; country: stri
 /**
  * The form for the order's delivery: a relay point's address was given in the cart, so only the
  * recipient's name and phone are asked; otherwise the address, in the country the delivery was
- * priced for.
+ * priced for. Then the billing address (billing-address.ts): the delivery's by default for a home
+ * delivery, always asked for a relay point.
  */
 export function testPaymentSchema(options: { needsEmail: boolean; now?: Date; delivery: PaymentDelivery }) {
   const relay = options.delivery.kind === "relay";
@@ -49,8 +51,10 @@ export function testPaymentSchema(options: { needsEmail: boolean; now?: Date; de
         .trim()
         .regex(/^(0[1-9]|1[0-2])\s*\/?\s*\d{2}$/, "Date d'expiration invalide (MM/AA)"),
       cardCvc: z.string().trim().regex(/^\d{3,4}$/, "Cryptogramme invalide"),
+      ...billingFormShape,
     })
     .superRefine((value, ctx) => {
+      checkBillingForm(value, ctx, relay);
       if (!relay && value.country !== options.delivery.country) {
         ctx.addIssue({ code: "custom", path: ["country"], message: "Ce pays n'est pas celui de la livraison choisie dans le panier" });
       }

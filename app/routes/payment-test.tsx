@@ -1,6 +1,7 @@
 import { CreditCard, FlaskConical, Lock, MapPin, Truck } from "lucide-react";
 import { useEffect, useMemo, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { BillingAddressFields } from "~/components/checkout/billing-address-fields";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -177,6 +178,8 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
                   )}
                   <FormField label="Téléphone" name="phone" type="tel" autoComplete="tel" required error={form.errors.phone} hint="Pour le transporteur, en cas de besoin." />
                 </fieldset>
+
+                <BillingAddressFields relay={delivery.kind === "relay"} country={delivery.country} errors={form.errors} />
 
                 <fieldset className="flex flex-col gap-4">
                   <legend className="mb-3 flex items-center gap-2 text-lg font-bold">

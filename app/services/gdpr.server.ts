@@ -133,6 +133,7 @@ async function readByAddress(tx: Tx, who: { userId: string | null; email: string
       customerEmail: order.customerEmail,
       customerName: order.customerName,
       shippingAddress: order.shippingAddress,
+      billingAddress: order.billingAddress,
       carrier: order.carrier,
       trackingNumber: order.trackingNumber,
       trackingUrl: order.trackingUrl,
@@ -215,7 +216,7 @@ export async function eraseUser(db: Db, input: { actorId: string; targetId: stri
 async function eraseByAddress(tx: Tx, who: { userId: string | null; email: string; placeholder: string; names: string[]; now: Date }) {
   const { email, placeholder, now } = who;
   const theirOrders = await tx
-    .select({ id: orders.id, number: orders.number, customerName: orders.customerName, shippingAddress: orders.shippingAddress })
+    .select({ id: orders.id, number: orders.number, customerName: orders.customerName, shippingAddress: orders.shippingAddress, billingAddress: orders.billingAddress })
     .from(orders)
     .where(who.userId ? ordersOf(who.userId, email) : sameAddress(orders.customerEmail, email));
   const theirRequests = await tx
@@ -236,7 +237,7 @@ async function eraseByAddress(tx: Tx, who: { userId: string | null; email: strin
   const names = new Set(
     [
       ...who.names,
-      ...theirOrders.flatMap((o) => [o.customerName, o.shippingAddress?.fullName, o.shippingAddress?.phone]),
+      ...theirOrders.flatMap((o) => [o.customerName, o.shippingAddress?.fullName, o.shippingAddress?.phone, o.billingAddress?.fullName, o.billingAddress?.line1]),
       ...theirRequests.flatMap((r) => [r.firstName, r.lastName, `${r.firstName} ${r.lastName}`, r.phone]),
       ...theirWithdrawals.map((w) => w.customerName),
     ]
@@ -305,6 +306,8 @@ async function eraseOrders(
         customerEmail: who.placeholder,
         customerName: ERASED_NAME,
         shippingAddress: order.shippingAddress ? erasedAddress(order.shippingAddress) : null,
+        // The invoice keeps it as issued (kept 10 years); the order does not.
+        billingAddress: null,
         // A drop's keys for them (domain/drop-rules.ts): their address, their network.
         buyerEmailKey: null,
         buyerAddressKey: null,

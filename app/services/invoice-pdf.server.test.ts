@@ -267,7 +267,7 @@ describe("renderInvoicePdf", () => {
  *   3,26 €: delivery 2,93 € TTC, 2,78 €, insurance 0,51 €, 0,48 €;
  * - Total HT 34,06 € + TVA 4,55 € + second-hand goods 22,50 € = 61,11 €.
  */
-function issuedNow(options: { franchise?: boolean; vatNumber?: string; goods?: "all" | "boosters"; kind?: "invoice" | "credit_note" } = {}): InvoiceSnapshot {
+function issuedNow(options: { franchise?: boolean; vatNumber?: string; goods?: "all" | "boosters"; kind?: "invoice" | "credit_note"; relayWithBilling?: boolean } = {}): InvoiceSnapshot {
   const all = [
     { name: "One Piece – Tome 104", quantity: 2, unitPriceCents: 720, vatRateBp: 550 as const, vatScheme: "normal" as const },
     { name: "Booster Écarlate et Violet", quantity: 3, unitPriceCents: 650, vatRateBp: 2000 as const, vatScheme: "normal" as const },
@@ -297,7 +297,10 @@ function issuedNow(options: { franchise?: boolean; vatNumber?: string; goods?: "
       discountCents,
       discountCode: discountCents > 0 ? "BIENVENUE" : null,
       totalCents: goods.reduce((sum, good) => sum + good.unitPriceCents * good.quantity, 0) - discountCents + 690 + insuranceCents,
-      shippingAddress: { method: "home", fullName: "Élodie Lefèvre", line1: "8 allée des Châtaigniers", postalCode: "69003", city: "Lyon", country: "FR" },
+      shippingAddress: options.relayWithBilling
+        ? { method: "relay", fullName: "Élodie Lefèvre", relayPointName: "Tabac de la Gare", relayPointId: "123", line1: "2 place de la Gare", postalCode: "69003", city: "Lyon", country: "FR" }
+        : { method: "home", fullName: "Élodie Lefèvre", line1: "8 allée des Châtaigniers", postalCode: "69003", city: "Lyon", country: "FR" },
+      ...(options.relayWithBilling ? { billingAddress: { fullName: "Pierre Lefèvre", line1: "14 rue Mercière", line2: "3e étage", postalCode: "69002", city: "Lyon", country: "FR" } } : {}),
       vatRegime: franchise ? "franchise" : "normal",
       vatBreakdown: vat.breakdown,
     },
@@ -362,6 +365,17 @@ describe.skipIf(!hasPoppler)("renderInvoicePdf, layout 2 (issued since issue 51)
     expect(pagesOf(pdf)).toBe(1);
     // "Total HT" without the second-hand card (the layout before put it in: 56,54 €).
     expect(text).not.toContain(plain("Total HT 56,54 €"));
+  });
+
+  it("prints the billing address under « Facturé à » and the relay point apart under « Livraison » (issue 51)", async () => {
+    const pdf = await renderInvoicePdf(issuedNow({ relayWithBilling: true }));
+    const text = textOf(pdf);
+    // Two blocks side by side (their headings read first): the billing name once (the block's lead,
+    // not repeated from the address), its address and the e-mail; then the relay point in its own.
+    expect(text).toContain(
+      plain("FACTURÉ À LIVRAISON Pierre Lefèvre 14 rue Mercière 3e étage 69002 Lyon France elodie.lefevre@example.fr Colissimo suivi Point relais : Tabac de la Gare (n° 123) 2 place de la Gare 69003 Lyon France"),
+    );
+    expect(text).not.toContain("Élodie Lefèvre");
   });
 
   it("prints a delivery at one rate as a line with its rate", async () => {

@@ -59,6 +59,7 @@ export async function toOrderViews(db: Db | Tx, rows: OrderRow[]): Promise<Order
     discountCode: row.discountCode,
     totalCents: row.totalCents,
     shippingAddress: row.shippingAddress ?? null,
+    billingAddress: row.billingAddress ?? null,
     shipping:
       row.shippingMethodName && row.shippingKind
         ? { methodName: row.shippingMethodName, kind: row.shippingKind, deliveryTime: row.shippingDeliveryTime ?? "", cents: row.shippingCents }

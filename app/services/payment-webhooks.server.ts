@@ -149,6 +149,8 @@ function customerDetails(order: OrderRow, event: PaymentEvent) {
     customerEmail: order.customerEmail ?? event.customerEmail,
     customerName,
     shippingAddress: event.shippingAddress ?? relay,
+    // « Facturé à »: as given on the payment page (null: not asked, the invoice names the delivery address).
+    billingAddress: event.billingAddress ?? order.billingAddress ?? null,
     paymentReference: event.paymentReference ?? order.paymentReference,
   };
 }

@@ -32,24 +32,55 @@ export async function chooseRelayPointInCart(page: Page, options: { country?: st
   await section.getByLabel("Ville").fill(relay.city);
 }
 
+/** A billing address as the specs' buyers type it (the country by its name in the list). */
+export type BillingInput = { fullName: string; line1: string; line2?: string; postalCode: string; city: string; country?: string };
+
+/** The billing address a relay-point buyer gives when the spec names none (a relay point is never one). */
+export const DEFAULT_BILLING: BillingInput = { fullName: "Alice Acheteuse", line1: "12 rue des Lilas", postalCode: "69001", city: "Lyon" };
+
+/** The payment page's « Livraison » and « Adresse de facturation » fieldsets. */
+export const paymentDelivery = (page: Page) => page.getByRole("group", { name: "Livraison", exact: true });
+export const paymentBilling = (page: Page) => page.getByRole("group", { name: "Adresse de facturation", exact: true });
+
+/**
+ * Types a billing address in the payment page's « Adresse de facturation »: for a home delivery,
+ * unticks « Adresse de facturation identique » first.
+ */
+export async function fillBillingAddress(page: Page, billing: BillingInput) {
+  const group = paymentBilling(page);
+  const same = group.getByRole("checkbox", { name: "Adresse de facturation identique" });
+  if ((await same.count()) > 0) await same.uncheck();
+  await group.getByLabel("Nom complet").fill(billing.fullName);
+  await group.getByLabel("Adresse", { exact: true }).fill(billing.line1);
+  if (billing.line2) await group.getByLabel("Complément d'adresse (facultatif)").fill(billing.line2);
+  await group.getByLabel("Code postal").fill(billing.postalCode);
+  await group.getByLabel("Ville").fill(billing.city);
+  if (billing.country) await group.getByLabel("Pays").selectOption({ label: billing.country });
+}
+
 /**
  * Fills the built-in test payment page and presses its order button. The delivery was chosen
  * in the cart: to an address, the page asks for it; to a relay point (`relay`), it shows the
- * point and asks only the recipient's name and phone.
+ * point and asks only the recipient's name and phone. The billing address: `billing` when given
+ * (the box « identique » unticked for a home delivery), else the delivery's (box left ticked), or
+ * DEFAULT_BILLING for a relay point.
  */
-export async function fillPaymentPage(page: Page, options: { email?: string; relay?: boolean; card?: string } = {}) {
+export async function fillPaymentPage(page: Page, options: { email?: string; relay?: boolean; card?: string; billing?: BillingInput } = {}) {
   await expect(page).toHaveURL(/\/paiement\/cs_test_/);
   await expect(page.getByText("Mode test").first()).toBeVisible();
   if (options.email) await page.getByLabel("Email").fill(options.email);
+  const delivery = paymentDelivery(page);
   if (options.relay) {
     await expect(page.getByTestId("relay-point")).toBeVisible();
-    await expect(page.getByLabel("Adresse", { exact: true })).toHaveCount(0);
+    await expect(delivery.getByLabel("Adresse", { exact: true })).toHaveCount(0);
   } else {
     await expect(page.getByTestId("relay-point")).toHaveCount(0);
-    await page.getByLabel("Adresse", { exact: true }).fill("12 rue des Lilas");
-    await page.getByLabel("Code postal").fill("69001");
-    await page.getByLabel("Ville").fill("Lyon");
+    await delivery.getByLabel("Adresse", { exact: true }).fill("12 rue des Lilas");
+    await delivery.getByLabel("Code postal").fill("69001");
+    await delivery.getByLabel("Ville").fill("Lyon");
   }
+  const billing = options.billing ?? (options.relay ? DEFAULT_BILLING : null);
+  if (billing) await fillBillingAddress(page, billing);
   await page.getByLabel("Nom complet du destinataire").fill("Alice Acheteuse");
   await page.getByLabel("Téléphone").fill("06 12 34 56 78");
   await page.getByLabel("Numéro de carte").fill(options.card ?? "4242 4242 4242 4242");

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import type { RunningServer } from "../integration/server-process";
 import { CHECKOUT_FIXTURES as F } from "../setup/checkout-fixtures-data";
-import { RELAY_POINT, chooseRelayPointInCart, deliverySection, fillPaymentPage, startCheckoutServer } from "./checkout-helpers";
-import { expect, expectNoSeriousA11yViolations, signInAdminWithForm, test } from "./fixtures";
+import { type BillingInput, RELAY_POINT, chooseRelayPointInCart, deliverySection, fillPaymentPage, paymentBilling, paymentDelivery, startCheckoutServer } from "./checkout-helpers";
+import { chooseLightTheme, expect, expectNoSeriousA11yViolations, signInAdminWithForm, test } from "./fixtures";
 
 /**
  * The customer's purchase, end to end, on a server of its own (see startCheckoutServer):
@@ -152,8 +152,25 @@ test("a signed-in customer pays on the test page: /merci, empty cart, stock down
   await expect(page.getByRole("listitem").filter({ hasText: "Livraison – Point relais" })).toContainText("3,99 €");
   await expect(page.getByTestId("relay-point")).toContainText(RELAY_POINT.name);
   await expect(page.getByText(`Confirmation envoyée à ${customer.email}`)).toBeVisible();
+  // A relay point is never a billing address: no « identique » box, the fields are there.
+  const billingGroup = paymentBilling(page);
+  await expect(billingGroup.getByRole("checkbox")).toHaveCount(0);
+  await expect(billingGroup.getByText("Un point relais ne peut pas servir d'adresse de facturation")).toBeVisible();
+  await expect(billingGroup.getByLabel("Adresse", { exact: true })).toBeVisible();
+  await expect(billingGroup.getByLabel("Pays")).toHaveValue("FR");
   await expectNoSeriousA11yViolations(page);
-  await fillPaymentPage(page, { relay: true });
+  // Paid without one first: refused in the browser, in French, on the field, with nothing sent.
+  await page.getByLabel("Nom complet du destinataire").fill("Alice Acheteuse");
+  await page.getByLabel("Téléphone").fill("06 12 34 56 78");
+  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiration (MM/AA)").fill("12/30");
+  await page.getByLabel("Cryptogramme").fill("123");
+  await page.getByRole("button", { name: /^Payer / }).click();
+  await expect(billingGroup.getByText("Le nom de facturation doit contenir au moins 2 caractères")).toBeVisible();
+  await expect(billingGroup.getByText("L'adresse de facturation est obligatoire")).toBeVisible();
+  await expect(billingGroup.getByLabel("Nom complet")).toBeFocused();
+  await expect(page).toHaveURL(/\/paiement\/cs_test_/);
+  await fillPaymentPage(page, { relay: true, billing: BILLED });
 
   await expect(page.getByText("Traitement de votre commande...")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Merci pour votre commande !" })).toBeVisible();
@@ -161,6 +178,7 @@ test("a signed-in customer pays on the test page: /merci, empty cart, stock down
   const number = (await page.getByText(/^CPT-\d{6}-\d{4}$/).first().innerText()).trim();
   await expect(page.getByText("Payée").first()).toBeVisible();
   await expect(page.getByText(RELAY_POINT.name)).toBeVisible();
+  await expectBillingBlock(page);
   await expect(page.getByText("38,99 €").first()).toBeVisible();
   await expect(page.getByText("Commande confirmée").first()).toBeVisible();
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem("cart"))) ?? "{}").items).toEqual([]);
@@ -178,6 +196,7 @@ test("a signed-in customer pays on the test page: /merci, empty cart, stock down
   await expect(page.getByRole("heading", { level: 1, name: `Commande ${number}` })).toBeVisible();
   await expect(page.getByText(F.buy.title)).toBeVisible();
   await expect(page.getByText("Assurance colis")).toBeVisible();
+  await expectBillingBlock(page);
 
   // Another customer cannot open it.
   const otherPage = await (await browser.newContext({ locale: "fr-FR" })).newPage();
@@ -197,6 +216,80 @@ test("a signed-in customer pays on the test page: /merci, empty cart, stock down
   await expect(text).toContainText("Droit de rétractation");
   await admin.goto(url("/admin/emails"));
   await expect(admin.getByRole("link", { name: new RegExp(`^Nouvelle commande ${number}`) })).toBeVisible();
+  // The seller's order page: the billing address beside the relay point.
+  await admin.goto(url(`/admin/orders/${number}`));
+  await expectBillingBlock(admin);
+});
+
+/** The billing address the relay buyer above gives (a relay point is never one). */
+const BILLED: BillingInput = { fullName: "Claire Facturée", line1: "5 rue Mercière", line2: "Bâtiment C", postalCode: "69002", city: "Lyon" };
+
+/** « Adresse de facturation » on an order page (/merci, /account/orders/{n}, /admin/orders/{n}). */
+async function expectBillingBlock(page: Page) {
+  const block = page.getByRole("region", { name: "Adresse de facturation" });
+  await expect(block).toBeVisible();
+  await expect(block.locator("address")).toHaveText(["Claire Facturée", "5 rue Mercière", "Bâtiment C", "69002 Lyon", "France"].join(""));
+}
+
+test("the payment page's billing address: ticked by default for a home delivery, opened and closed by keyboard without losing what was typed; screenshots at 1280 and 390 px, dark and light", async ({ page }) => {
+  test.slow();
+  await addFromProductPage(page, F.buy.title);
+  await page.goto(url("/cart"));
+  await expect(deliverySection(page).getByRole("radio", { name: /^Colissimo à domicile/ })).toBeChecked();
+  await page.getByRole("button", { name: "Procéder au paiement" }).click();
+  await expect(page).toHaveURL(/\/paiement\/cs_test_/);
+  const billing = paymentBilling(page);
+  const same = billing.getByRole("checkbox", { name: "Adresse de facturation identique" });
+  await expect(same).toBeChecked();
+  // Ticked: no second « Adresse » in the form.
+  await expect(billing.getByLabel("Adresse", { exact: true })).toHaveCount(0);
+  await expect(page.getByLabel("Adresse", { exact: true })).toHaveCount(1);
+
+  // By keyboard: Space on the box opens the fields, Tab goes into them.
+  await same.focus();
+  await page.keyboard.press("Space");
+  await expect(same).not.toBeChecked();
+  await expect(same).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(billing.getByLabel("Nom complet")).toBeFocused();
+  await page.keyboard.type("Claire Facturée");
+  await billing.getByLabel("Adresse", { exact: true }).fill("5 rue Mercière");
+  await billing.getByLabel("Complément d'adresse (facultatif)").fill("Bâtiment C");
+  await billing.getByLabel("Code postal").fill("1000");
+  await billing.getByLabel("Ville").fill("Bruxelles");
+  await billing.getByLabel("Pays").selectOption({ label: "Belgique" });
+  // Closed and opened again: what was typed is still there.
+  await same.focus();
+  await page.keyboard.press("Space");
+  await expect(billing.getByLabel("Nom complet")).toHaveCount(0);
+  await page.keyboard.press("Space");
+  await expect(billing.getByLabel("Nom complet")).toHaveValue("Claire Facturée");
+  await expect(billing.getByLabel("Pays")).toHaveValue("BE");
+  await expect(billing.getByLabel("Ville")).toHaveValue("Bruxelles");
+  // The delivery address stays its own.
+  await paymentDelivery(page).getByLabel("Adresse", { exact: true }).fill("12 rue des Lilas");
+  await expectNoSeriousA11yViolations(page);
+
+  // What the buyer sees with the billing fields open: the fieldset in the middle of the screen (a
+  // full-page capture draws the sticky header over the form).
+  const shot = async (name: string) => {
+    await billing.evaluate((element) => element.scrollIntoView({ block: "center" }));
+    await page.screenshot({ path: test.info().outputPath(name) });
+  };
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot("paiement-facturation-1280-sombre.png");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot("paiement-facturation-390-sombre.png");
+  await chooseLightTheme(page);
+  await expect(billing.getByLabel("Nom complet")).toHaveValue("Claire Facturée");
+  await expectNoSeriousA11yViolations(page);
+  await shot("paiement-facturation-390-clair.png");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot("paiement-facturation-1280-clair.png");
+
+  // Leaves without paying: the units go back on sale.
+  await page.getByRole("button", { name: "Annuler et revenir au panier" }).click();
+  await expect(page).toHaveURL(/\/cart/);
 });
 
 test("cancelling on the payment page shows Paiement annulé and the stock comes back", async ({ page }) => {

@@ -116,6 +116,7 @@ describe(`POST /api/checkout over HTTP on ${databaseLabel}`, () => {
         cardNumber: "4242 4242 4242 4242",
         cardExpiry: "12/30",
         cardCvc: "123",
+        billingSame: "on",
       }),
     });
     expect(paid.status, await paid.clone().text()).toBe(302);

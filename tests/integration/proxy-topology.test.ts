@@ -209,6 +209,7 @@ describe.skipIf(skipped !== null)(`the reference deployment: nginx, two instance
         cardNumber: "4242 4242 4242 4242",
         cardExpiry: "12/30",
         cardCvc: "123",
+        billingSame: "on",
       }),
     );
     expect(paid.status, await paid.clone().text()).toBe(302);

@@ -89,6 +89,7 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
           },
         ],
         shipping_address_collection: { allowed_countries: ["FR"] },
+        billing_address_collection: "required",
         phone_number_collection: { enabled: "true" },
         submit_type: "pay",
         expires_at: String(Math.floor(expiresAt.getTime() / 1000)),
@@ -115,6 +116,8 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
         { shipping_rate_data: { type: "fixed_amount", fixed_amount: { amount: "449", currency: "eur" }, display_name: "Point relais", metadata: { deliveryTime: "3 à 5 jours ouvrés" } } },
       ]);
       expect(request.body).not.toHaveProperty("shipping_address_collection");
+      // The invoice's « Facturé à »: a relay point is never the buyer's address, Checkout asks it.
+      expect(request.body.billing_address_collection).toBe("required");
       expect(request.response).toMatchObject({ amount_total: relay.totalCents, shipping_cost: { amount_total: 449 } });
 
       await provider.createSession(withKey("order-home-be", { shipping: { name: "Colissimo Europe", kind: "home", deliveryTime: "", amountCents: 1_390, country: "BE" } }));
@@ -248,9 +251,26 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
         customerEmail: "marie@example.com",
         customerName: "Marie Curie",
         shippingAddress: marie,
+        billingAddress: null,
         amountTotalCents: 44_998,
         currency: "eur",
       });
+    });
+
+    it("reads the billing address Checkout asked (customer_details), never as a relay order's delivery address", async () => {
+      const relayPaid = sessionObject({
+        billing_address_collection: "required",
+        collected_information: null,
+        customer_details: { email: "marie@example.com", name: "Pierre Curie", phone: null, address: { line1: "8 rue Cuvier", line2: "Esc. \u202eA", postal_code: "75005", city: "Paris", country: "FR", state: null } },
+      });
+      expect(await read(stripeEvent("checkout.session.completed", relayPaid))).toMatchObject({
+        customerName: "Pierre Curie",
+        shippingAddress: null,
+        billingAddress: { fullName: "Pierre Curie", line1: "8 rue Cuvier", line2: "Esc. A", postalCode: "75005", city: "Paris", country: "FR" },
+      });
+      // A home delivery: the shipping details stay the delivery, the billing address its own.
+      const home = sessionObject({ billing_address_collection: "required", customer_details: { ...relayPaid.customer_details } });
+      expect(await read(stripeEvent("checkout.session.completed", home))).toMatchObject({ shippingAddress: { method: "home", fullName: "Marie Curie", line1: "12 rue des Lilas", postalCode: "75011" }, billingAddress: { fullName: "Pierre Curie", line1: "8 rue Cuvier" } });
     });
 
     it("reads a completed checkout still waiting for its money as unpaid", async () => {

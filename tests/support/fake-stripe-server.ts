@@ -148,6 +148,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         amount_total: Math.max(0, subtotal - discount) + shipping,
         shipping_cost: option ? { amount_subtotal: shipping, amount_total: shipping } : null,
         customer_email: text(body.customer_email) ?? null,
+        billing_address_collection: text(body.billing_address_collection) ?? null,
         client_reference_id: text(body.client_reference_id) ?? null,
         metadata: body.metadata ?? {},
         success_url: text(body.success_url),

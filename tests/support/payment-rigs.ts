@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { testPaymentSessions, testRefunds } from "~/db/schema";
 import type { ShippingAddress } from "~/db/schema/orders";
+import type { BillingAddress } from "~/domain/order-view";
 import type { Db } from "~/db/types";
 import { TEST_SIGNATURE_HEADER, signPayload } from "~/services/payments/signature";
 import { createStripeProvider } from "~/services/payments/stripe.server";
@@ -40,6 +41,8 @@ export type BuyerPayment = {
   customerEmail: string | null;
   customerName: string | null;
   shippingAddress: ShippingAddress | null;
+  /** The billing address typed on the provider's page (Stripe: customer_details, the delivery's when absent). */
+  billingAddress?: BillingAddress | null;
 };
 
 export type Delivery = { raw: string; headers: Headers };
@@ -99,11 +102,17 @@ function checkoutSessionAfter(type: WebhookType, created: StripeObject, payment:
     status: type === "checkout.session.expired" ? "expired" : "complete",
     payment_status: payment.paid ? "paid" : "unpaid",
     payment_intent: payment.paymentReference,
-    customer_details: { email: payment.customerEmail, name: payment.customerName, phone: address?.phone ?? null, address: address && stripeAddress(address) },
+    // With billing_address_collection "required", customer_details holds the billing name and address.
+    customer_details: {
+      email: payment.customerEmail,
+      name: payment.billingAddress?.fullName ?? payment.customerName,
+      phone: address?.phone ?? null,
+      address: payment.billingAddress ? stripeAddress(payment.billingAddress) : address && stripeAddress(address),
+    },
     collected_information: { shipping_details: address && { name: address.fullName, address: stripeAddress(address) } },
   };
 }
 
-function stripeAddress(address: ShippingAddress) {
+function stripeAddress(address: ShippingAddress | BillingAddress) {
   return { line1: address.line1, line2: address.line2 ?? null, postal_code: address.postalCode, city: address.city, country: address.country, state: null };
 }

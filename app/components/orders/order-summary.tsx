@@ -1,9 +1,9 @@
-import { FileText, MapPin, Truck } from "lucide-react";
+import { FileText, MapPin, ReceiptText, Truck } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/domain/catalog-values";
 import { formatEuros } from "~/domain/money";
 import { FRANCHISE_MENTION } from "~/domain/invoice";
-import { documentPath, type OrderView } from "~/domain/order-view";
+import { billingAddressLines, documentPath, type OrderView } from "~/domain/order-view";
 import { formatParisDate } from "~/domain/paris-time";
 import { formatVatRate } from "~/domain/vat-allocation";
 import { productPath } from "~/domain/product-url";
@@ -212,6 +212,28 @@ export function OrderSummary({
                 Tél. {address.phone}
               </>
             ) : null}
+          </address>
+        </section>
+      ) : null}
+      {order.billingAddress ? (
+        <section
+          aria-labelledby="order-billing-title"
+          className="rounded-2xl border border-border bg-card p-5 text-sm"
+          data-testid="order-billing-address"
+        >
+          <Heading
+            id="order-billing-title"
+            className="flex items-center gap-2 text-lg font-bold"
+          >
+            <ReceiptText className="size-5" aria-hidden="true" />
+            Adresse de facturation
+          </Heading>
+          <address className="mt-3 not-italic leading-6">
+            {billingAddressLines(order.billingAddress).map((line, index) => (
+              <span key={index} className="block">
+                {line}
+              </span>
+            ))}
           </address>
         </section>
       ) : null}

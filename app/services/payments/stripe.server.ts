@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { ShippingAddress } from "~/domain/order-view";
+import type { BillingAddress, ShippingAddress } from "~/domain/order-view";
 import { SHIPPING_COUNTRY_CODES } from "~/domain/shipping-countries";
 import { withoutForbiddenCharacters } from "~/domain/text-rules";
 import { type PaymentEvent, type PaymentProvider, PaymentProviderError, WebhookSignatureError } from "./types";
@@ -59,6 +59,9 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
             // A relay point's address was given in the cart; otherwise the address is asked, in the
             // country the delivery was priced for only.
             ...(input.shipping.kind === "relay" ? {} : { shipping_address_collection: { allowed_countries: [stripeCountry(input.shipping.country)] } }),
+            // The invoice names the buyer's address (« Facturé à »): Checkout asks it, the delivery's
+            // by default for a home delivery, always for a relay point (no shipping address there).
+            billing_address_collection: "required",
             phone_number_collection: { enabled: true },
             // The button says "Payer" (L221-14: ordering means paying).
             submit_type: "pay",
@@ -184,6 +187,7 @@ function fromSession(id: string, type: PaymentEvent["type"], session: Stripe.Che
     customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
     customerName: session.customer_details?.name ? withoutForbiddenCharacters(session.customer_details.name) : null,
     shippingAddress: shippingOf(session),
+    billingAddress: billingOf(session),
     amountTotalCents: session.amount_total ?? null,
     currency: session.currency ?? null,
   };
@@ -197,7 +201,9 @@ function shippingOf(session: Stripe.Checkout.Session): ShippingAddress | null {
   // shipping_details at the top before (absent from the SDK's types).
   const legacy = (session as { shipping_details?: StripeShipping }).shipping_details;
   const shipping: StripeShipping = session.collected_information?.shipping_details ?? legacy;
-  const address = shipping?.address ?? session.customer_details?.address;
+  // customer_details.address is the billing address when Checkout asked it (sessions since issue
+  // 51): never a delivery address, least of all a relay point's order.
+  const address = shipping?.address ?? (session.billing_address_collection === "required" ? null : session.customer_details?.address);
   if (!address?.line1) return null;
   // Shown on the seller's pages and in the e-mails, as the test page's address (no controls, no bidi overrides).
   const clean = (value: string | null | undefined) => withoutForbiddenCharacters(value ?? "");
@@ -211,5 +217,22 @@ function shippingOf(session: Stripe.Checkout.Session): ShippingAddress | null {
     city: clean(address.city),
     country: clean(address.country),
     ...(phone ? { phone } : {}),
+  };
+}
+
+/** The billing address Checkout collected (billing_address_collection "required"), or null. */
+function billingOf(session: Stripe.Checkout.Session): BillingAddress | null {
+  if (session.billing_address_collection !== "required") return null;
+  const address = session.customer_details?.address;
+  if (!address?.line1) return null;
+  const clean = (value: string | null | undefined) => withoutForbiddenCharacters(value ?? "");
+  const line2 = clean(address.line2);
+  return {
+    fullName: clean(session.customer_details?.name),
+    line1: clean(address.line1),
+    ...(line2 ? { line2 } : {}),
+    postalCode: clean(address.postal_code),
+    city: clean(address.city),
+    country: clean(address.country),
   };
 }

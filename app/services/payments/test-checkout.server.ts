@@ -2,6 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { orders, testPaymentSessions } from "~/db/schema";
 import type { Db } from "~/db/types";
 import type { OrderStatus } from "~/domain/catalog-values";
+import { billingAddressOf } from "~/domain/billing-address";
 import { type PaymentDelivery, type TestPaymentForm, shippingAddressOf, testCardOutcome } from "~/domain/test-payment-form";
 import { receiveWebhook, type WebhookDeps } from "../payment-webhooks.server";
 import { newId, type TestProvider, testWebhook } from "./test-provider.server";
@@ -97,6 +98,7 @@ export async function payTestSession(db: Db, provider: TestProvider, id: string,
     customerEmail: session.customerEmail,
     customerName: address.fullName,
     shippingAddress: address,
+    billingAddress: billingAddressOf(form, address),
     amountTotalCents: session.totalCents,
     currency: "eur",
   });

@@ -88,6 +88,7 @@ export function createTestProvider(options: { db: Db; secret: string }): TestPro
         customerEmail: body.data.customerEmail ?? null,
         customerName: body.data.customerName ?? null,
         shippingAddress: body.data.shippingAddress ?? null,
+        billingAddress: body.data.billingAddress ?? null,
         amountTotalCents: body.data.amountTotalCents ?? null,
         currency: body.data.currency ?? null,
       };

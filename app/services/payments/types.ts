@@ -1,3 +1,4 @@
+import type { BillingAddress } from "~/domain/order-view";
 import type { ShippingAddress } from "~/db/schema/orders";
 import { brand, hasBrand } from "~/lib/process-shared";
 
@@ -52,6 +53,8 @@ export type PaymentEvent = {
   customerEmail: string | null;
   customerName: string | null;
   shippingAddress: ShippingAddress | null;
+  /** The billing address the buyer gave (« Facturé à »); absent or null when the provider did not ask it. */
+  billingAddress?: BillingAddress | null;
   amountTotalCents: number | null;
   /** ISO 4217, lower case as Stripe writes it ("eur"); null or absent when the provider does not say. */
   currency?: string | null;

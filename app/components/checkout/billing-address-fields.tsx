@@ -1,0 +1,91 @@
+import { ReceiptText } from "lucide-react";
+import { useId, useState } from "react";
+import { Field, controlClass } from "~/components/ui/field";
+import { FormField } from "~/components/ui/form-field";
+import { BILLING_FIELDS, BILLING_SAME_FIELD } from "~/domain/billing-address";
+import type { FieldErrors } from "~/domain/field-errors";
+import { SHIPPING_COUNTRIES } from "~/domain/shipping-countries";
+import { cn } from "~/lib/utils";
+
+type BillingField = (typeof BILLING_FIELDS)[keyof typeof BILLING_FIELDS];
+
+/**
+ * The billing address of the payment form (« Facturé à » on the invoice). For a home delivery the
+ * box « Adresse de facturation identique », ticked by default, stands for the delivery address;
+ * unticked, the fields appear right after it (focus stays on the box, Tab goes on into them). For
+ * a relay point, never a billing address, the fields are always there. The values live in this
+ * component's state: ticking the box again removes the fields from the form (one « Adresse », one
+ * « Code postal » on the page), unticking it brings them back as they were typed.
+ */
+export function BillingAddressFields({ relay, country, errors }: { relay: boolean; country: string; errors: FieldErrors }) {
+  const [same, setSame] = useState(!relay);
+  const [values, setValues] = useState<Partial<Record<BillingField, string>>>({});
+  const fieldsId = useId();
+  const hintId = useId();
+  const asked = relay || !same;
+  const bind = (name: BillingField) => ({
+    name,
+    value: values[name] ?? "",
+    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+    error: errors[name],
+  });
+  return (
+    <fieldset className="flex flex-col gap-4" data-testid="billing-address">
+      <legend className="mb-3 flex items-center gap-2 text-lg font-bold">
+        <ReceiptText className="size-5" aria-hidden="true" /> Adresse de facturation
+      </legend>
+      {relay ? (
+        <p className="text-xs text-muted-foreground">Un point relais ne peut pas servir d'adresse de facturation&nbsp;: indiquez la vôtre, elle figurera sur la facture.</p>
+      ) : (
+        <div className="flex flex-col gap-1">
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 self-start rounded-lg pr-2 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring">
+            <input
+              type="checkbox"
+              name={BILLING_SAME_FIELD}
+              checked={same}
+              onChange={(event) => setSame(event.target.checked)}
+              aria-controls={fieldsId}
+              aria-describedby={hintId}
+              className="size-5 shrink-0 accent-[var(--color-primary)]"
+            />
+            Adresse de facturation identique
+          </label>
+          <p id={hintId} className="text-xs text-muted-foreground">
+            {same ? "La facture sera établie à l'adresse de livraison. Décochez pour en indiquer une autre." : "La facture sera établie à l'adresse ci-dessous."}
+          </p>
+        </div>
+      )}
+      <div id={fieldsId} className={cn("flex flex-col gap-4", !asked && "hidden")} data-testid="billing-fields">
+        {asked ? (
+          <>
+            <FormField label="Nom complet" required autoComplete="billing name" {...bind(BILLING_FIELDS.fullName)} />
+            <FormField label="Adresse" required autoComplete="billing address-line1" {...bind(BILLING_FIELDS.line1)} />
+            <FormField label="Complément d'adresse (facultatif)" autoComplete="billing address-line2" {...bind(BILLING_FIELDS.line2)} />
+            <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+              <FormField label="Code postal" required autoComplete="billing postal-code" {...bind(BILLING_FIELDS.postalCode)} />
+              <FormField label="Ville" required autoComplete="billing address-level2" {...bind(BILLING_FIELDS.city)} />
+            </div>
+            <Field label="Pays" error={errors[BILLING_FIELDS.country]}>
+              {(props) => (
+                <select
+                  {...props}
+                  name={BILLING_FIELDS.country}
+                  value={values[BILLING_FIELDS.country] ?? country}
+                  onChange={(event) => setValues((current) => ({ ...current, [BILLING_FIELDS.country]: event.target.value }))}
+                  autoComplete="billing country"
+                  className={cn(controlClass, "h-11")}
+                >
+                  {SHIPPING_COUNTRIES.map(([code, name]) => (
+                    <option key={code} value={code}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,6 +1,6 @@
 import { CalendarDays, Mail, Package, Sparkles, User } from "lucide-react";
 import { LogoutButton } from "~/components/account/logout-button";
-import { OrderStatusBadge } from "~/components/orders/order-summary";
+import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { WithdrawalAction } from "~/components/orders/withdrawal-status";
 import { ORDER_STATUS_LABELS } from "~/domain/catalog-values";
 import { formatEuros } from "~/domain/money";

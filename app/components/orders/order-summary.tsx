@@ -1,6 +1,4 @@
 import { FileText, MapPin, ReceiptText, Truck } from "lucide-react";
-import { Badge } from "~/components/ui/badge";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "~/domain/catalog-values";
 import { formatEuros } from "~/domain/money";
 import { FRANCHISE_MENTION } from "~/domain/invoice";
 import { billingAddressLines, documentPath, type OrderView } from "~/domain/order-view";
@@ -10,24 +8,8 @@ import { productPath } from "~/domain/product-url";
 import { countryName } from "~/domain/shipping-countries";
 import { Link } from "react-router";
 
-const STATUS_TONES: Record<
-  OrderStatus,
-  "success" | "warning" | "neutral" | "info"
-> = {
-  pending_payment: "warning",
-  paid: "success",
-  shipped: "info",
-  cancelled: "neutral",
-  expired: "neutral",
-  refund_pending: "warning",
-  refunded: "neutral",
-};
-
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return (
-    <Badge tone={STATUS_TONES[status]}>{ORDER_STATUS_LABELS[status]}</Badge>
-  );
-}
+// Its own module, so pages that show only a status (the withdrawal page) do not load the summary.
+export { OrderStatusBadge } from "./order-status-badge";
 
 /** An order's lines, amounts and delivery: /merci and the account's order page. */
 export function OrderSummary({

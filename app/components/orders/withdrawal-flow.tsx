@@ -1,7 +1,7 @@
 import { ArrowLeft, Check, CheckCircle2, Mail, PackageOpen, Undo2 } from "lucide-react";
 import { type ReactNode, useCallback } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { OrderStatusBadge } from "~/components/orders/order-summary";
+import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { formatParisDateTime } from "~/domain/paris-time";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { CalendarClock, Undo2 } from "lucide-react";
-import { OrderStatusBadge } from "~/components/orders/order-summary";
+import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import type { OrderStatus } from "~/domain/catalog-values";

@@ -14,6 +14,7 @@ import { createStripeProvider } from "~/services/payments/stripe.server";
 import type { PaymentEvent, PaymentProvider } from "~/services/payments/types";
 import { createUserWithPassword } from "~/services/users.server";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe-server";
+import { baseIncluded, expectedVatBreakdown, vatIncluded } from "../support/expected-vat";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 /**
@@ -48,10 +49,11 @@ describe(`partial refunds on ${databaseLabel}`, () => {
   }
 
   /** A real checkout through the Stripe adapter, paid through the webhook path. */
-  async function paidOrder(intent: string) {
+  async function paidOrder(intent: string, options: { display?: boolean } = {}) {
     const booster = await product({ priceCents: 650 });
     const manga = await product({ title: `One Piece – Tome ${++n}`, priceCents: 715, category: "Gaming & Mangas", subCategory: "Manga" });
-    const started = await startCheckout(db(), stripe, { items: [{ productId: booster.id, quantity: 3 }, { productId: manga.id, quantity: 1 }], insuranceSelected: false, email: "marie@example.com" }, ctx());
+    const display = options.display ? [{ productId: (await product({ title: `Display test ${++n}`, priceCents: 4_990 })).id, quantity: 1 }] : [];
+    const started = await startCheckout(db(), stripe, { items: [{ productId: booster.id, quantity: 3 }, { productId: manga.id, quantity: 1 }, ...display], insuranceSelected: false, email: "marie@example.com" }, ctx());
     if (started.status !== 200) throw new Error(`checkout refused: ${JSON.stringify(started.body)}`);
     const order = await orderOf(started.body.orderNumber);
     const paid: PaymentEvent = {
@@ -88,78 +90,109 @@ describe(`partial refunds on ${databaseLabel}`, () => {
     fake.failNext(500, 0);
   });
 
-  it("refunds in three steps, each through Stripe with its amount and key, a partial credit note and an e-mail; together they are the invoice, rate by rate", async () => {
-    const { order, booster, boosterLine, mangaLine } = await paidOrder("pi_partial_1");
+  it("refunds an order of three lines at two rates plus delivery in three steps (one line, then a deduction, then the rest), each credit note as the test computes it; a fourth is refused", async () => {
+    const { order, booster, manga, boosterLine, mangaLine } = await paidOrder("pi_partial_1", { display: true });
     expect(order.shippingCents).toBeGreaterThan(0);
-    const stockBefore = await stockOf(booster.id);
+    const displayLine = (await getAdminOrder(db(), order.number))!.refundable.lines.find((line) => line.name.startsWith("Display test"))!;
+    const boosterStock = await stockOf(booster.id);
+    const mangaStock = await stockOf(manga.id);
     const [invoice] = await documentsOf(order.id, "invoice");
     const invoiceSnapshot = invoice!.snapshot as InvoiceSnapshot;
+    // The invoice, as the test computes it: 3 × 6,50 € and 49,90 € at 20 %, 7,15 € at 5,5 %, the delivery over both.
+    const invoiceRows = expectedVatBreakdown([{ totalCents: 1_950, rateBp: 2000 }, { totalCents: 4_990, rateBp: 2000 }, { totalCents: 715, rateBp: 550 }], order.shippingCents);
+    expect(invoiceSnapshot.vatBreakdown).toEqual(invoiceRows);
+    const row = (rateBp: number, totalCents: number) => ({ rateBp, baseCents: baseIncluded(totalCents, rateBp), vatCents: vatIncluded(totalCents, rateBp), totalCents });
+    const negated = (rows: readonly { rateBp: number; baseCents: number; vatCents: number; totalCents: number }[]) => rows.map((r) => ({ rateBp: r.rateBp, baseCents: -r.baseCents, vatCents: -r.vatCents, totalCents: -r.totalCents }));
+    const stripeCalls = () => fake.requests.filter((request) => request.path === "/v1/refunds").length;
 
-    // 1. One booster of three, back in stock: a third of the line's net (no discount here: 6,50 €).
-    const first = await refundPartOfAdminOrder(db(), stripe, order.number, form({ [`qty:${boosterLine.id}`]: "1", [`restock:${boosterLine.id}`]: "on" }), adminId, deps);
+    // 1. One line: the manga, back in stock.
+    const first = await refundPartOfAdminOrder(db(), stripe, order.number, form({ [`qty:${mangaLine.id}`]: "1", [`restock:${mangaLine.id}`]: "on" }), adminId, deps);
     expect(first).toMatchObject({ ok: true, status: 200, title: "Remboursement effectué" });
-    expect(await stockOf(booster.id)).toBe(stockBefore + 1);
+    expect(await stockOf(manga.id)).toBe(mangaStock + 1);
     let refunds = await refundsOf(order.id);
-    expect(refunds).toHaveLength(1);
-    expect(refunds[0]).toMatchObject({ status: "refunded", amountCents: 650, closesOrder: false });
-    expect(refunds[0]!.vatBreakdown).toEqual([{ rateBp: 2000, baseCents: 542, vatCents: 108, totalCents: 650 }]);
-    expect(stripeRefundsOf("pi_partial_1")).toEqual([expect.objectContaining({ amount: 650, status: "succeeded" })]);
+    expect(refunds[0]).toMatchObject({ status: "refunded", amountCents: 715, closesOrder: false });
+    expect(refunds[0]!.vatBreakdown).toEqual([row(550, 715)]);
     const firstRequest = fake.requests.filter((request) => request.path === "/v1/refunds").at(-1)!;
     expect(firstRequest.headers["idempotency-key"]).toBe(`refund:${order.id}:${refunds[0]!.id}`);
-    expect(firstRequest.body).toEqual({ payment_intent: "pi_partial_1", amount: "650" });
+    expect(firstRequest.body).toEqual({ payment_intent: "pi_partial_1", amount: "715" });
     expect(refunds[0]!.providerRefundId).toBe(stripeRefundsOf("pi_partial_1")[0]!.id);
     let notes = await documentsOf(order.id, "credit_note");
     expect(notes).toHaveLength(1);
     const firstNote = notes[0]!.snapshot as InvoiceSnapshot;
-    expect(firstNote).toMatchObject({ kind: "credit_note", partial: true, cancelsInvoice: invoice!.number, totals: { inclVatCents: -650, vatCents: -108, exclVatCents: -542, marginSchemeCents: 0 } });
-    expect(firstNote.lines).toEqual([expect.objectContaining({ name: booster.title, quantity: 1, totalCents: -650, vatRateBp: 2000, totalExclVatCents: -542 })]);
+    expect(firstNote).toMatchObject({ kind: "credit_note", partial: true, cancelsInvoice: invoice!.number });
+    expect(firstNote.vatBreakdown).toEqual(negated([row(550, 715)]));
+    expect(firstNote.totals).toEqual({ inclVatCents: -715, vatCents: -vatIncluded(715, 550), exclVatCents: -baseIncluded(715, 550), marginSchemeCents: 0 });
+    expect(firstNote.lines).toEqual([expect.objectContaining({ name: manga.title, quantity: 1, totalCents: -715, vatRateBp: 550, totalExclVatCents: -baseIncluded(715, 550) })]);
     expect(firstNote.mentions.some((mention) => mention.startsWith(`Avoir partiel sur la facture ${invoice!.number}`))).toBe(true);
     expect(refunds[0]!.creditNoteNumber).toBe(notes[0]!.number);
     expect((await orderOf(order.number)).status).toBe("paid");
 
-    // 2. The delivery only, not restocked: its parts by rate follow the goods'.
-    const delivery = (order.shippingCents / 100).toFixed(2).replace(".", ",");
-    expect(await refundPartOfAdminOrder(db(), stripe, order.number, form({ shipping: delivery }), adminId, deps)).toMatchObject({ ok: true });
+    // 2. Two boosters come back, one with a bent corner: 13,00 € less a 1,50 € deduction, not restocked.
+    const second = await refundPartOfAdminOrder(
+      db(),
+      stripe,
+      order.number,
+      form({ [`qty:${boosterLine.id}`]: "2", adjustmentKind: "depreciation", adjustmentAmount: "1,50", reason: "Coin plié" }),
+      adminId,
+      deps,
+    );
+    expect(second).toMatchObject({ ok: true });
     refunds = await refundsOf(order.id);
-    expect(refunds[1]).toMatchObject({ status: "refunded", amountCents: order.shippingCents, shippingCents: order.shippingCents, closesOrder: false });
-    expect(await stockOf(booster.id)).toBe(stockBefore + 1);
+    expect(refunds[1]).toMatchObject({ status: "refunded", amountCents: 1_150, adjustmentKind: "depreciation", adjustmentCents: -150, closesOrder: false });
+    expect(refunds[1]!.vatBreakdown).toEqual([row(2000, 1_150)]);
+    notes = await documentsOf(order.id, "credit_note");
+    const secondNote = notes[1]!.snapshot as InvoiceSnapshot;
+    expect(secondNote.vatBreakdown).toEqual(negated([row(2000, 1_150)]));
+    expect(secondNote.charges).toEqual([expect.objectContaining({ label: "Déduction pour dépréciation : Coin plié", totalCents: 150 })]);
+    expect(await stockOf(booster.id)).toBe(boosterStock);
 
     // More than what is left: refused, nothing written, nothing asked of Stripe.
-    const stripeCalls = fake.requests.filter((request) => request.path === "/v1/refunds").length;
-    const tooMany = await refundPartOfAdminOrder(db(), stripe, order.number, form({ [`qty:${boosterLine.id}`]: "3" }), adminId, deps);
-    expect(tooMany).toMatchObject({ ok: false, status: 400, message: `Quantité trop élevée pour « ${booster.title} » : 2 au plus restent à rembourser.` });
-    const moreDelivery = await refundPartOfAdminOrder(db(), stripe, order.number, form({ shipping: "0,01" }), adminId, deps);
-    expect(moreDelivery).toMatchObject({ ok: false, status: 400, message: "La livraison : 0,00\u00a0€ au plus reste à rembourser." });
+    const calls = stripeCalls();
+    const tooMany = await refundPartOfAdminOrder(db(), stripe, order.number, form({ [`qty:${boosterLine.id}`]: "2" }), adminId, deps);
+    expect(tooMany).toMatchObject({ ok: false, status: 400, message: `Quantité trop élevée pour « ${booster.title} » : 1 au plus reste à rembourser.` });
+    const moreDelivery = await refundPartOfAdminOrder(db(), stripe, order.number, form({ shipping: "100" }), adminId, deps);
+    expect(moreDelivery).toMatchObject({ ok: false, status: 400 });
     const badAmount = await refundPartOfAdminOrder(db(), stripe, order.number, form({ shipping: "douze" }), adminId, deps);
     expect(badAmount).toMatchObject({ ok: false, status: 400, fieldErrors: { shipping: "Montant invalide (par exemple 4,90)." } });
     expect(await refundsOf(order.id)).toHaveLength(2);
-    expect(fake.requests.filter((request) => request.path === "/v1/refunds")).toHaveLength(stripeCalls);
+    expect(stripeCalls()).toBe(calls);
 
-    // 3. The rest: two boosters and the manga, the goods' whole value, which closes the order.
-    const third = await refundPartOfAdminOrder(db(), stripe, order.number, form({ [`qty:${boosterLine.id}`]: "2", [`qty:${mangaLine.id}`]: "1", [`restock:${mangaLine.id}`]: "on" }), adminId, deps);
+    // 3. The rest: the last booster, the display, the delivery and, after all, the 1,50 € kept:
+    // it closes the order at what is left of each rate.
+    const delivery = (order.shippingCents / 100).toFixed(2).replace(".", ",");
+    const third = await refundPartOfAdminOrder(
+      db(),
+      stripe,
+      order.number,
+      form({ [`qty:${boosterLine.id}`]: "1", [`qty:${displayLine.id}`]: "1", shipping: delivery, adjustmentKind: "goodwill", adjustmentAmount: "1,50", reason: "Déduction rendue" }),
+      adminId,
+      deps,
+    );
     expect(third).toMatchObject({ ok: true, title: "Commande remboursée" });
     refunds = await refundsOf(order.id);
-    expect(refunds.map((refund) => refund.closesOrder)).toEqual([false, false, true]);
+    const restCents = order.totalCents - 715 - 1_150;
+    expect(refunds[2]).toMatchObject({ amountCents: restCents, closesOrder: true });
+    // What is left of each rate, as the test computes it: the invoice's rows less the first two refunds'.
+    const at20 = invoiceRows.find((r) => r.rateBp === 2000)!;
+    const at55 = invoiceRows.find((r) => r.rateBp === 550)!;
+    const given20 = row(2000, 1_150);
+    const given55 = row(550, 715);
+    const expectedRest = [
+      { rateBp: 2000, baseCents: at20.baseCents - given20.baseCents, vatCents: at20.vatCents - given20.vatCents, totalCents: at20.totalCents - given20.totalCents },
+      { rateBp: 550, baseCents: at55.baseCents - given55.baseCents, vatCents: at55.vatCents - given55.vatCents, totalCents: at55.totalCents - given55.totalCents },
+    ].filter((r) => r.totalCents !== 0 || r.baseCents !== 0 || r.vatCents !== 0);
+    expect(refunds[2]!.vatBreakdown).toEqual(expectedRest);
     expect(refunds.reduce((sum, refund) => sum + refund.amountCents, 0)).toBe(order.totalCents);
     const after = await orderOf(order.number);
     expect(after).toMatchObject({ status: "refunded", refundReference: refunds[2]!.providerRefundId });
     expect(stripeRefundsOf("pi_partial_1").map((refund) => refund.amount)).toEqual(refunds.map((refund) => refund.amountCents));
 
-    // The three credit notes: one sequence, dates in order, and together the invoice negated, rate by rate.
+    // The three credit notes: one sequence, together the order's refunds, rate by rate.
     notes = await documentsOf(order.id, "credit_note");
     expect(notes).toHaveLength(3);
     expect(notes.map((note) => note.sequence)).toEqual([notes[0]!.sequence, notes[0]!.sequence + 1, notes[0]!.sequence + 2]);
-    expect(notes.reduce((sum, note) => sum + note.totalCents, 0)).toBe(-order.totalCents);
-    for (const row of invoiceSnapshot.vatBreakdown) {
-      const credited = notes.flatMap((note) => (note.snapshot as InvoiceSnapshot).vatBreakdown.filter((r) => r.rateBp === row.rateBp));
-      expect({ rate: row.rateBp, base: credited.reduce((s, r) => s + r.baseCents, 0), vat: credited.reduce((s, r) => s + r.vatCents, 0), total: credited.reduce((s, r) => s + r.totalCents, 0) }).toEqual({
-        rate: row.rateBp,
-        base: -row.baseCents,
-        vat: -row.vatCents,
-        total: -row.totalCents,
-      });
-    }
-    expect(invoiceSnapshot.vatBreakdown.map((row) => row.rateBp).sort()).toEqual([2000, 550].sort());
+    expect(notes.map((note) => note.totalCents)).toEqual([-715, -1_150, -restCents]);
+    expect((notes[2]!.snapshot as InvoiceSnapshot).vatBreakdown).toEqual(negated(expectedRest));
 
     // One e-mail per refund, each with its amount.
     const mails = await db().select().from(outboxEmails).where(and(eq(outboxEmails.kind, "partial-refund"), sql`${outboxEmails.subject} like ${`%${order.number}%`}`));
@@ -169,15 +202,16 @@ describe(`partial refunds on ${databaseLabel}`, () => {
     const paidAt = after.paidAt!;
     const entries = (await ledgerEntries(db(), { year: parisWallClock(paidAt).year, month: null })).filter((entry) => entry.orderNumber === order.number);
     expect(entries.filter((entry) => entry.kind === "receipt").map((entry) => entry.totalCents)).toEqual([order.totalCents]);
-    const refundLines = entries.filter((entry) => entry.kind === "refund").sort((a, b) => a.document.localeCompare(b.document));
+    const refundLines = entries.filter((entry) => entry.kind === "refund").sort((x, y) => x.document.localeCompare(y.document));
     expect(refundLines.map((entry) => [entry.document, entry.totalCents, entry.reference])).toEqual(refunds.map((refund) => [refund.creditNoteNumber, -refund.amountCents, refund.providerRefundId]));
-    expect(refundLines.map((entry) => entry.vat)).toEqual(refunds.map((refund) => refund.vatBreakdown.map((row) => ({ rateBp: row.rateBp, vatCents: -row.vatCents }))));
+    expect(refundLines.map((entry) => entry.vat)).toEqual(refunds.map((refund) => refund.vatBreakdown.map((r) => ({ rateBp: r.rateBp, vatCents: -r.vatCents }))));
 
-    // The order page lists them; nothing is left; the whole-order refund has nothing more to give.
+    // The order page lists them; nothing is left; a fourth refund is refused.
     const detail = (await getAdminOrder(db(), order.number))!;
     expect(detail.refunds.map((refund) => refund.amountCents)).toEqual(refunds.map((refund) => refund.amountCents));
     expect(detail.refundable.totalCents).toBe(0);
-    expect(await refundPartOfAdminOrder(db(), stripe, order.number, form({ [`qty:${mangaLine.id}`]: "1" }), adminId, deps)).toMatchObject({ ok: false, status: 409 });
+    expect(await refundPartOfAdminOrder(db(), stripe, order.number, form({ adjustmentKind: "goodwill", adjustmentAmount: "1", reason: "Encore" }), adminId, deps)).toMatchObject({ ok: false, status: 409 });
+    expect(stripeRefundsOf("pi_partial_1")).toHaveLength(3);
   });
 
   it("the same form sent twice is one refund; a goodwill amount needs its reason; a deduction is taken from the articles", async () => {

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { HAS_PDFTOTEXT, pdfText } from "../support/pdf-text";
 import type { Page } from "@playwright/test";
 import type { RunningServer } from "../integration/server-process";
 import { startFixtureServer } from "./fixture-server";
@@ -158,6 +159,15 @@ test("the seller refunds part of a shipped order: one unit back in stock less a 
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toContain("application/pdf");
   fs.writeFileSync(test.info().outputPath("avoir-partiel.pdf"), await pdf.body());
+  if (HAS_PDFTOTEXT || process.env.CI) {
+    // The credit note read as text: what went back, negated, the deduction and the invoice it refers to.
+    const text = pdfText(await pdf.body());
+    expect(text).toMatch(/Avoir partiel sur la facture\s+F-\d{4}-\d{6}/);
+    expect(text).toContain(`${F.product.title}`);
+    expect(text).toContain("-41,59 €");
+    expect(text).toContain("Déduction pour dépréciation : Boîte enfoncée");
+    expect(text).toMatch(/Total TTC\s+-44,90 €/);
+  }
   // Still shipped, the delivery still refundable: the button stays for what is left.
   await expect(page.getByText("Expédiée", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Rembourser une partie" })).toBeVisible();
@@ -170,5 +180,11 @@ test("the seller refunds part of a shipped order: one unit back in stock less a 
   await page.goto(url(`/admin/orders?q=${encodeURIComponent(shippedNumber)}`));
   await expect(page.getByRole("row").filter({ hasText: shippedNumber })).toContainText("Remboursée en partie");
   await page.goto(url("/admin/emails"));
-  await expect(page.getByRole("link", { name: `Commande ${shippedNumber} : remboursement de ${euros(refunded)} – Comptoir` })).toBeVisible();
+  await page.getByRole("link", { name: `Commande ${shippedNumber} : remboursement de ${euros(refunded)} – Comptoir` }).click();
+  const mail = page.getByTestId("email-text");
+  await expect(mail).toContainText(`Nous vous avons remboursé ${euros(refunded)} sur votre commande ${shippedNumber}`);
+  await expect(mail).toContainText(`1 × ${F.product.title} : ${euros(F.product.priceCents)}`);
+  await expect(mail).toContainText(`Déduction pour dépréciation (Boîte enfoncée) : ${euros(-500)}`);
+  await expect(mail).toContainText(`Montant remboursé : ${euros(refunded)}`);
+  await expect(mail).toContainText(`Remboursé à ce jour sur cette commande : ${euros(refunded)} sur ${euros(F.orders[0].totalCents)}.`);
 });

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { HAS_PDFTOTEXT, pdfText } from "../support/pdf-text";
 import type { Page } from "@playwright/test";
 import type { RunningServer } from "../integration/server-process";
 import { baseIncluded, expectedVat, vatOfBreakdown } from "../support/expected-vat";
@@ -60,16 +60,8 @@ test.afterAll(() => stopServer());
  * run; elsewhere only the test that reads their text is skipped, and says so: the journey that
  * makes and downloads them still runs.
  */
-const HAS_PDFTOTEXT = !spawnSync("pdftotext", ["-v"], { stdio: "ignore" }).error;
 if (!HAS_PDFTOTEXT && process.env.CI) throw new Error("pdftotext is missing: the invoice end-to-end tests need it on CI (apt-get install poppler-utils)");
 const NO_PDFTOTEXT = "pdftotext (poppler-utils) is not installed on this machine: the invoice PDFs cannot be read as text, their test is skipped";
-
-/** A PDF's text as pdftotext lays it out, its spaces (no-break ones included) made plain. */
-function pdfText(pdf: Buffer): string {
-  const result = spawnSync("pdftotext", ["-layout", "-enc", "UTF-8", "-", "-"], { input: pdf, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`pdftotext failed: ${result.stderr}`);
-  return result.stdout.replace(/[\u00a0\u202f]/g, " ");
-}
 
 /** A document as its link serves it: a PDF, to be read after the journey. */
 async function download(page: Page, href: string): Promise<Buffer> {

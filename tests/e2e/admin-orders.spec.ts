@@ -176,6 +176,28 @@ test("the seller refunds part of a shipped order: one unit back in stock less a 
   await page.screenshot({ path: test.info().outputPath("commande-remboursements-390.png") });
   await page.setViewportSize({ width: 1280, height: 900 });
 
+  // The customer's order page: the amount refunded so far and the credit note beside the invoice.
+  const customer = await page.context().browser()!.newContext({ colorScheme: "light" });
+  const own = await customer.newPage();
+  await own.goto(url("/login"));
+  await own.getByLabel("Email").fill(F.customer.email);
+  await own.getByLabel("Mot de passe").fill(F.customer.password);
+  await own.getByRole("button", { name: "Se connecter" }).click();
+  await expect(own).toHaveURL(/\/account/);
+  await own.goto(url(`/account/orders/${shippedNumber}`));
+  await expect(own.getByText("Remboursé (en partie, voir les avoirs)")).toBeVisible();
+  await expect(own.getByText(`−${euros(refunded)}`)).toBeVisible();
+  const documents = own.getByRole("region", { name: "Factures" });
+  await expect(documents.getByRole("link", { name: /^Facture F-\d{4}-\d{6} \(PDF\)$/ })).toBeVisible();
+  await expect(documents.getByRole("link", { name: /^Avoir A-\d{4}-\d{6} \(PDF\)$/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(own);
+  await documents.scrollIntoViewIfNeeded();
+  await own.screenshot({ path: test.info().outputPath("client-avoir-1280.png") });
+  await own.setViewportSize({ width: 390, height: 844 });
+  await documents.scrollIntoViewIfNeeded();
+  await own.screenshot({ path: test.info().outputPath("client-avoir-390.png") });
+  await customer.close();
+
   // The list marks it; the customer's e-mail is in the outbox.
   await page.goto(url(`/admin/orders?q=${encodeURIComponent(shippedNumber)}`));
   await expect(page.getByRole("row").filter({ hasText: shippedNumber })).toContainText("Remboursée en partie");

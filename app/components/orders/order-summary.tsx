@@ -87,9 +87,6 @@ export function OrderSummary({
               {formatEuros(order.totalCents)}
             </span>
           </div>
-          {order.refundedCents && order.refundedCents < order.totalCents ? (
-            <Row label="Remboursé (en partie, voir les avoirs)" value={`−${formatEuros(order.refundedCents)}`} />
-          ) : null}
           {order.vatRegime === "franchise" ? (
             <p className="text-xs text-muted-foreground">{FRANCHISE_MENTION}</p>
           ) : null}
@@ -101,6 +98,10 @@ export function OrderSummary({
               muted
             />
           ))}
+          {/* After the VAT rows, which belong to the total. */}
+          {order.refundedCents && order.refundedCents < order.totalCents ? (
+            <Row label="Remboursé (en partie, voir les avoirs)" value={`−${formatEuros(order.refundedCents)}`} />
+          ) : null}
         </div>
       </section>
       {order.documents.length > 0 ? (

@@ -1,6 +1,6 @@
 import { sliceText } from "~/domain/text-rules";
 import { type SQL, and, asc, eq, inArray, sql } from "drizzle-orm";
-import { orderItems, orders, withdrawalRequests } from "~/db/schema";
+import { orderItems, orderRefunds, orders, withdrawalRequests } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import { fieldErrors } from "~/domain/auth-forms";
 import type { FieldErrors } from "~/domain/field-errors";
@@ -14,6 +14,7 @@ import {
   type WithdrawalOrder,
   type WithdrawalReceipt,
   type WithdrawalView,
+  type WithdrawnLine,
   sellerWithdrawalEmail,
   withdrawalAcknowledgementEmail,
   withdrawalRefusal,
@@ -211,13 +212,57 @@ export async function customerWithdrawalDate(db: Db, userId: string, number: str
   return row?.requestedAt.toISOString() ?? null;
 }
 
-/** An order's withdrawal for the seller's order page, with the name the form took (null before it asked); null when none was asked. */
-export async function getOrderWithdrawal(db: Db, orderId: string): Promise<{ requestedAt: string; email: string; customerName: string | null; source: WithdrawalSource } | null> {
+/** An order's withdrawal as the seller's order page shows it. */
+export type OrderWithdrawal = {
+  id: string;
+  requestedAt: string;
+  email: string;
+  /** The name the form took (null before it asked). */
+  customerName: string | null;
+  source: WithdrawalSource;
+  /** The articles withdrawn, and whether that is every unit of the order. */
+  lines: WithdrawnLine[];
+  whole: boolean;
+  receivedAt: string | null;
+  /** The refund that settled it: its status and amount (null: not refunded yet). */
+  refund: { id: string; status: "pending" | "refunded"; amountCents: number; refundedAt: string | null } | null;
+};
+
+/** An order's withdrawal for the seller's order page; null when none was asked. */
+export async function getOrderWithdrawal(db: Db, orderId: string): Promise<OrderWithdrawal | null> {
   const [row] = await db
-    .select({ requestedAt: withdrawalRequests.requestedAt, email: withdrawalRequests.email, customerName: withdrawalRequests.customerName, source: withdrawalRequests.source })
+    .select({
+      id: withdrawalRequests.id,
+      requestedAt: withdrawalRequests.requestedAt,
+      email: withdrawalRequests.email,
+      customerName: withdrawalRequests.customerName,
+      source: withdrawalRequests.source,
+      lines: withdrawalRequests.lines,
+      receivedAt: withdrawalRequests.receivedAt,
+      refundId: orderRefunds.id,
+      refundStatus: orderRefunds.status,
+      refundAmountCents: orderRefunds.amountCents,
+      refundedAt: orderRefunds.refundedAt,
+    })
     .from(withdrawalRequests)
+    .leftJoin(orderRefunds, eq(orderRefunds.id, withdrawalRequests.refundId))
     .where(eq(withdrawalRequests.orderId, orderId));
-  return row ? { ...row, requestedAt: row.requestedAt.toISOString() } : null;
+  if (!row) return null;
+  const items = await db.select({ id: orderItems.id, name: orderItems.name, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.name), asc(orderItems.id));
+  const lines = withdrawnLines(row.lines, items);
+  return {
+    id: row.id,
+    requestedAt: row.requestedAt.toISOString(),
+    email: row.email,
+    customerName: row.customerName,
+    source: row.source,
+    lines,
+    whole: withdrawsWholeOrder(lines, items),
+    receivedAt: row.receivedAt?.toISOString() ?? null,
+    refund: row.refundId
+      ? { id: row.refundId, status: row.refundStatus!, amountCents: row.refundAmountCents!, refundedAt: row.refundedAt?.toISOString() ?? null }
+      : null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

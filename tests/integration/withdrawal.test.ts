@@ -400,7 +400,21 @@ describe(`withdrawal function on ${databaseLabel}`, () => {
       const paid = await order({ userId: claire.id });
       await asAccount(paid.number);
       const page = (await getAdminOrder(database.db, paid.number))!;
-      expect(page.withdrawal).toEqual({ requestedAt: NOW.toISOString(), email: CLAIRE.email, customerName: CLAIRE.name, source: "account" });
+      expect(page.withdrawal).toEqual({
+        id: expect.any(String),
+        requestedAt: NOW.toISOString(),
+        email: CLAIRE.email,
+        customerName: CLAIRE.name,
+        source: "account",
+        // No quantities posted: the whole order, not received nor refunded yet.
+        lines: [
+          expect.objectContaining({ name: "Booster <b>Fusion</b>", quantity: 2, bought: 2 }),
+          expect.objectContaining({ name: "Display Écarlate et Violet", quantity: 1, bought: 1 }),
+        ],
+        whole: true,
+        receivedAt: null,
+        refund: null,
+      });
       const entry = page.timeline.find((e) => e.title === "Rétractation demandée par le client");
       expect(entry).toMatchObject({ at: NOW.toISOString(), detail: CLAIRE.email, actorName: CLAIRE.name });
       expect(entry!.emails.map((email) => email.to).sort()).toEqual([CLAIRE.email, SELLER].sort());

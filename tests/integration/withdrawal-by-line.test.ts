@@ -5,6 +5,7 @@ import { orderItems, orderRefunds, orders, outboxEmails, products, rateLimits, w
 import { quantityField } from "~/domain/withdrawal";
 import { WITHDRAWAL_LINES_MESSAGES } from "~/domain/withdrawal-lookup-schema";
 import { getAdminOrder, shipOrder } from "~/services/admin-orders.server";
+import { dashboardWaiting } from "~/services/dashboard.server";
 import { type CheckoutContext, startCheckout } from "~/services/checkout.server";
 import { handlePaymentEvent } from "~/services/payment-webhooks.server";
 import { createStripeProvider } from "~/services/payments/stripe.server";
@@ -113,6 +114,10 @@ describe(`withdrawal by line on ${databaseLabel}`, () => {
     const detail = (await getAdminOrder(db(), order.number))!;
     expect(detail.withdrawal).toMatchObject({ whole: false, lines: [{ orderItemId: boosterItem.id, name: booster.title, quantity: 1, bought: 1 }], receivedAt: null, refund: null });
 
+    // The dashboard's reminder lists it until it is refunded.
+    const waiting = async (at: number) => (await dashboardWaiting(db(), new Date(at))).withdrawals.oldest.map((open) => open.number);
+    expect(await waiting(Date.now() + 60_000)).toContain(order.number);
+
     // Received, with a deduction for depreciation.
     const stockBefore = await stockOf(booster.id);
     const form = { intent: "withdrawal-refund", [`restock:${boosterItem.id}`]: "on", deduction: "2,00", reason: "Blister ouvert" };
@@ -136,6 +141,7 @@ describe(`withdrawal by line on ${databaseLabel}`, () => {
     expect(after.refundId).toBe(refunds[0]!.id);
     expect(after.receivedAt).toBeInstanceOf(Date);
     expect((await getAdminOrder(db(), order.number))!.withdrawal).toMatchObject({ refund: { id: refunds[0]!.id, status: "refunded", amountCents: 450 } });
+    expect(await waiting(Date.now() + 120_000)).not.toContain(order.number);
 
     // A second click: the same refund, nothing more.
     const again = await refundAdminWithdrawal(db(), stripe, order.number, form, adminId, mailDeps);

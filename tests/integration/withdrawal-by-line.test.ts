@@ -49,9 +49,9 @@ describe(`withdrawal by line on ${databaseLabel}`, () => {
   }
 
   /** A guest's order of a booster and a display, paid through the Stripe webhook path, then shipped. */
-  async function shippedOrder(intent: string) {
+  async function shippedOrder(intent: string, ship = true, displayPriceCents = 14_990) {
     const booster = await product({ priceCents: 650 });
-    const display = await product({ title: `Display retour ${++n}`, priceCents: 14_990 });
+    const display = await product({ title: `Display retour ${++n}`, priceCents: displayPriceCents });
     const started = await startCheckout(db(), stripe, { items: [{ productId: booster.id, quantity: 1 }, { productId: display.id, quantity: 1 }], insuranceSelected: false, email: "marie@example.com" }, ctx());
     if (started.status !== 200) throw new Error(`checkout refused: ${JSON.stringify(started.body)}`);
     const order = await orderOf(started.body.orderNumber);
@@ -67,7 +67,7 @@ describe(`withdrawal by line on ${databaseLabel}`, () => {
       amountTotalCents: order.totalCents,
     };
     expect(await handlePaymentEvent(db(), stripe, paid, mailDeps)).toBe("paid");
-    expect(await shipOrder(db(), order.number, { carrier: "colissimo", trackingNumber: "6A12345678901" }, adminId, mailDeps)).toMatchObject({ ok: true });
+    if (ship) expect(await shipOrder(db(), order.number, { carrier: "colissimo", trackingNumber: "6A12345678901" }, adminId, mailDeps)).toMatchObject({ ok: true });
     const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
     const item = (productId: number) => items.find((candidate) => candidate.productId === productId)!;
     return { order: await orderOf(order.number), booster, display, boosterItem: item(booster.id), displayItem: item(display.id) };
@@ -177,5 +177,34 @@ describe(`withdrawal by line on ${databaseLabel}`, () => {
     // And the seller cannot refund a withdrawal nobody asked for.
     expect(await refundAdminWithdrawal(db(), stripe, order.number, { intent: "withdrawal-refund" }, adminId, mailDeps)).toMatchObject({ ok: false, status: 404 });
     expect(await refundsOf(order.id)).toHaveLength(0);
+  });
+  it("a paid order withdrawn in part: « Rembourser la rétractation » refunds the line without a deduction, and the rest may ship", async () => {
+    const { order, boosterItem, displayItem } = await shippedOrder("pi_withdraw_line_3", false);
+    expect(await confirm(order.number, { [quantityField(boosterItem.id)]: "1", [quantityField(displayItem.id)]: "0" })).toMatchObject({ status: 200, created: true });
+    // Held while the withdrawal waits for its refund.
+    expect(await shipOrder(db(), order.number, { carrier: "colissimo", trackingNumber: "6A12345678902" }, adminId, mailDeps)).toMatchObject({ ok: false, status: 409 });
+    const withDeduction = await refundAdminWithdrawal(db(), stripe, order.number, { deduction: "1,00", reason: "Ouvert" }, adminId, mailDeps);
+    expect(withDeduction).toMatchObject({ ok: false, status: 400, fieldErrors: { deduction: "Une déduction pour dépréciation ne s'applique qu'à des articles expédiés puis retournés." } });
+    expect(await refundsOf(order.id)).toHaveLength(0);
+    const refunded = await refundAdminWithdrawal(db(), stripe, order.number, { [`restock:${boosterItem.id}`]: "on" }, adminId, mailDeps);
+    expect(refunded).toMatchObject({ ok: true, title: "Rétractation remboursée" });
+    expect(await refundsOf(order.id)).toEqual([expect.objectContaining({ amountCents: 650, shippingCents: 0, adjustmentKind: null })]);
+    expect(await requestOf(order.id)).toMatchObject({ receivedAt: null, refundId: expect.any(String) });
+    expect((await orderOf(order.number)).status).toBe("paid");
+    expect(await shipOrder(db(), order.number, { carrier: "colissimo", trackingNumber: "6A12345678902" }, adminId, mailDeps)).toMatchObject({ ok: true });
+  });
+
+  it("a whole withdrawal of a shipped order refunds the articles and the delivery, and closes the order", async () => {
+    // Small enough for a paid delivery.
+    const { order } = await shippedOrder("pi_withdraw_line_4", true, 990);
+    expect(order.shippingCents).toBeGreaterThan(0);
+    expect(await confirm(order.number, {})).toMatchObject({ status: 200, created: true });
+    const received = await refundAdminWithdrawal(db(), stripe, order.number, {}, adminId, mailDeps);
+    expect(received).toMatchObject({ ok: true });
+    const refunds = await refundsOf(order.id);
+    expect(refunds).toEqual([expect.objectContaining({ amountCents: order.totalCents, shippingCents: order.shippingCents, closesOrder: true })]);
+    expect(refunds[0]!.lines.every((line) => !line.restock)).toBe(true);
+    expect((await orderOf(order.number)).status).toBe("refunded");
+    expect(stripeRefundsOf("pi_withdraw_line_4")).toEqual([expect.objectContaining({ amount: order.totalCents })]);
   });
 });

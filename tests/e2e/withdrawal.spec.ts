@@ -69,6 +69,8 @@ test("a customer withdraws from their paid order; the seller sees the acknowledg
   await expect(page.getByRole("heading", { level: 2, name: "Confirmez votre rétractation" })).toBeVisible();
   await expect(page.getByText(`Commande ${number}`)).toBeVisible();
   await expect(page.getByText(F.product.title)).toBeVisible();
+  // Every unit by default (the only article, once).
+  await expect(page.getByRole("spinbutton", { name: new RegExp(`^${F.product.title}`) })).toHaveValue("1");
   // The name, filled in with the account's, and the address the acknowledgement goes to.
   const name = page.getByLabel("Nom et prénom");
   await expect(name).toHaveValue(F.customer.name);
@@ -136,6 +138,8 @@ test("a guest withdraws with the public form: a wrong e-mail finds nothing, the 
   await expect(page.getByText(`L'accusé de réception sera envoyé à ${F.guestOrder.email}.`)).toBeVisible();
   const name = page.getByLabel("Nom et prénom");
   await expect(name).toHaveValue("");
+  // Both boosters by default.
+  await expect(page.getByRole("spinbutton", { name: new RegExp(`^${F.product.title}`) })).toHaveValue(String(F.guestOrder.quantity));
   await page.getByRole("button", { name: "Confirmer la rétractation" }).click();
   await expect(page.getByText(NAME_MISSING)).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Confirmez votre rétractation" })).toBeVisible();
@@ -233,5 +237,10 @@ test("a guest withdraws one line of two; the seller marks the return received wi
   await expect(notice).toContainText("Retour reçu le");
   await expect(notice).toContainText(/Remboursement fait le .+ : 12,90\s€/u);
   await expect(admin.getByRole("button", { name: "Marquer le retour reçu" })).toHaveCount(0);
+  // The buyer's e-mail: the amount and the deduction with its reason.
+  await admin.goto(url("/admin/emails"));
+  await admin.getByRole("link", { name: /remboursement de 12,90\s€/u }).first().click();
+  await expect(admin.getByTestId("email-text")).toContainText("Booster ouvert");
+  await expect(admin.getByTestId("email-text")).toContainText(/-?2,00\s€/u);
   await admin.context().close();
 });

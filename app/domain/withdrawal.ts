@@ -3,7 +3,7 @@ import type { OrderStatus, WithdrawalSource } from "./catalog-values";
 import { type EmailContent, type MailShop, button, greeting, inertText, layout, note, paragraph } from "./email-templates";
 import { formatEuros } from "./money";
 import { formatParisDate, formatParisTime } from "./paris-time";
-import { details, orderTable, sectionTitle } from "./order-emails";
+import { details, sectionTitle } from "./order-emails";
 import type { OrderView } from "./order-view";
 
 /**
@@ -78,6 +78,10 @@ export const WITHDRAWAL_SOURCE_LABELS: Record<WithdrawalSource, string> = {
 /** The name field's maximum: room for several buyers' names ("Nom du (des) consommateur(s)"). */
 export const WITHDRAWAL_NAME_MAX = 200;
 
+/** The quantity field of an article on the confirmation: "quantite_<order item id>" (withdrawalConfirmSchema reads them). */
+export const QUANTITY_FIELD_PREFIX = "quantite_";
+export const quantityField = (lineId: string) => `${QUANTITY_FIELD_PREFIX}${lineId}`;
+
 /** "CPT-123456-0042": what the customer sees in their confirmation e-mail. */
 export function orderNumberExample(prefix: string): string {
   return `${prefix}-123456-0042`;
@@ -99,9 +103,31 @@ export type WithdrawalOrder = {
   number: string;
   status: OrderStatus;
   createdAt: string;
-  lines: { name: string; quantity: number }[];
+  /** `id`: the order item, whose quantity field the confirmation names. */
+  lines: { id: string; name: string; quantity: number }[];
   totalCents: number;
 };
+
+/** An article withdrawn: `quantity` units of the `bought` ones. */
+export type WithdrawnLine = { orderItemId: string; name: string; quantity: number; bought: number };
+
+/** The articles a request withdraws, in the order's order: its stored lines, or every unit when it has none (a request made before the choice existed). */
+export function withdrawnLines(stored: readonly { orderItemId: string; quantity: number }[] | null, items: readonly { id: string; name: string; quantity: number }[]): WithdrawnLine[] {
+  return items.flatMap((item) => {
+    const quantity = stored ? stored.filter((line) => line.orderItemId === item.id).reduce((total, line) => total + line.quantity, 0) : item.quantity;
+    return quantity > 0 ? [{ orderItemId: item.id, name: item.name, quantity, bought: item.quantity }] : [];
+  });
+}
+
+/** Whether a withdrawal covers every unit of the order (its standard delivery is then refunded too, L221-24). */
+export function withdrawsWholeOrder(lines: readonly WithdrawnLine[], items: readonly { id: string; quantity: number }[]): boolean {
+  return items.every((item) => lines.find((line) => line.orderItemId === item.id)?.quantity === item.quantity);
+}
+
+/** "Booster Écarlate (2 sur 3)", "Display (1)": an article withdrawn, for the e-mails and the seller's page. */
+export function withdrawnLineLabel(line: WithdrawnLine): string {
+  return line.quantity === line.bought ? `${line.name} (× ${line.quantity})` : `${line.name} (${line.quantity} sur ${line.bought})`;
+}
 
 /**
  * Step 3: the request is recorded (now, or before: `alreadyRequested`); the status says whether
@@ -127,6 +153,8 @@ export type WithdrawalView =
       email: string;
       /** The name field's value: the account's name at first, then what was typed. */
       customerName: string;
+      /** The quantities typed, by field name, shown again with an error (absent: every unit). */
+      quantities?: Record<string, string>;
       fieldErrors?: FieldErrors;
     }
   | { step: "refused"; number: string; source: WithdrawalSource; failure: WithdrawalFailure }
@@ -136,11 +164,25 @@ export type WithdrawalView =
 // The e-mails
 
 /** `customerName`: the name given in the withdrawal form ("Nom du (des) consommateur(s)"). */
-type WithdrawalEmailInput = { shop: MailShop; order: OrderView; requestedAt: Date | string; customerName: string };
+/** `withdrawn`: the articles withdrawn (absent: all of them, `whole`). */
+type WithdrawalEmailInput = { shop: MailShop; order: OrderView; requestedAt: Date | string; customerName: string; withdrawn?: WithdrawnLine[]; whole?: boolean };
 
-function returnInstructions(order: OrderView, deadline: string, returnAddress: string | null) {
+const allOf = (order: OrderView): WithdrawnLine[] => order.lines.map((line) => ({ orderItemId: "", name: line.name, quantity: line.quantity, bought: line.quantity }));
+
+/** The articles withdrawn, one line each: name and units. */
+function withdrawnDetails(withdrawn: readonly WithdrawnLine[]) {
+  return details(withdrawn.map((line) => [inertText(line.name), line.quantity === line.bought ? `${line.quantity}` : `${line.quantity} sur ${line.bought}`]));
+}
+
+function returnInstructions(order: OrderView, deadline: string, returnAddress: string | null, whole: boolean) {
   if (order.status === "paid") {
-    return [paragraph("Votre commande n'a pas encore été expédiée : nous ne l'expédierons pas, et vous n'avez rien à nous renvoyer.")];
+    return [
+      paragraph(
+        whole
+          ? "Votre commande n'a pas encore été expédiée : nous ne l'expédierons pas, et vous n'avez rien à nous renvoyer."
+          : "Votre commande n'a pas encore été expédiée : nous n'expédierons pas les articles ci-dessus, et vous n'avez rien à nous renvoyer.",
+      ),
+    ];
   }
   const where = returnAddress?.trim()
     ? `à l'adresse suivante : ${returnAddress.trim()}`
@@ -156,7 +198,7 @@ function returnInstructions(order: OrderView, deadline: string, returnAddress: s
  * what they declared (their name, the order), the date and time it was received, the order's
  * products, and what happens next.
  */
-export function withdrawalAcknowledgementEmail({ shop, order, requestedAt, customerName, returnAddress }: WithdrawalEmailInput & { returnAddress: string | null }): EmailContent {
+export function withdrawalAcknowledgementEmail({ shop, order, requestedAt, customerName, returnAddress, withdrawn = allOf(order), whole = true }: WithdrawalEmailInput & { returnAddress: string | null }): EmailContent {
   const { date, time } = requestMoment(requestedAt);
   const deadline = refundDeadline(requestedAt);
   return layout(shop, {
@@ -174,13 +216,13 @@ export function withdrawalAcknowledgementEmail({ shop, order, requestedAt, custo
         ["Demande reçue le", `${date} à ${time} (heure de Paris)`],
         ["Montant payé", formatEuros(order.totalCents)],
       ]),
-      sectionTitle("Articles concernés"),
-      orderTable(order),
+      sectionTitle(whole ? "Articles concernés : toute la commande" : "Articles dont vous vous rétractez"),
+      withdrawnDetails(withdrawn),
       sectionTitle("Et maintenant ?"),
       paragraph(
-        `Nous vous remboursons la totalité des sommes versées, frais de livraison standard compris, au plus tard le ${deadline}, soit 14 jours après votre demande, avec le moyen de paiement utilisé pour la commande.`,
+        `Nous vous remboursons ${whole ? "la totalité des sommes versées, frais de livraison standard compris" : "le prix des articles dont vous vous rétractez (les frais de livraison standard ne sont remboursés qu'avec toute la commande)"} au plus tard le ${deadline}, soit 14 jours après votre demande, avec le moyen de paiement utilisé pour la commande${order.status === "paid" ? "" : ", éventuellement une fois les articles reçus ou la preuve de leur envoi fournie"}.`,
       ),
-      ...returnInstructions(order, deadline, returnAddress),
+      ...returnInstructions(order, deadline, returnAddress, whole),
       sectionTitle("Une question ?"),
       note(`Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number} : nous vous répondrons rapidement.`),
     ],
@@ -188,7 +230,7 @@ export function withdrawalAcknowledgementEmail({ shop, order, requestedAt, custo
 }
 
 /** To the seller: a customer withdrew; refund within 14 days, and do not ship an unshipped order. */
-export function sellerWithdrawalEmail({ shop, order, requestedAt, customerName, source, email, adminUrl }: WithdrawalEmailInput & { source: WithdrawalSource; email: string; adminUrl: string }): EmailContent {
+export function sellerWithdrawalEmail({ shop, order, requestedAt, customerName, source, email, adminUrl, withdrawn = allOf(order), whole = true }: WithdrawalEmailInput & { source: WithdrawalSource; email: string; adminUrl: string }): EmailContent {
   const { date, time } = requestMoment(requestedAt);
   const deadline = refundDeadline(requestedAt);
   return layout(shop, {
@@ -199,7 +241,9 @@ export function sellerWithdrawalEmail({ shop, order, requestedAt, customerName, 
       paragraph(`Le client s'est rétracté ${WITHDRAWAL_SOURCE_LABELS[source]}, le ${date} à ${time}. Il a reçu un accusé de réception par e-mail.`),
       paragraph(
         order.status === "paid"
-          ? `La commande n'est pas expédiée : ne l'expédiez pas, et remboursez-la au plus tard le ${deadline}.`
+          ? whole
+            ? `La commande n'est pas expédiée : ne l'expédiez pas, et remboursez-la au plus tard le ${deadline}.`
+            : `La commande n'est pas expédiée : n'expédiez pas les articles ci-dessous, et remboursez-les au plus tard le ${deadline}.`
           : `La commande est expédiée : le client vous renvoie les articles. Remboursez-le au plus tard le ${deadline} ; vous pouvez attendre d'avoir reçu les articles ou la preuve de leur envoi.`,
       ),
       details([
@@ -209,10 +253,11 @@ export function sellerWithdrawalEmail({ shop, order, requestedAt, customerName, 
         ["Client de la commande", inertText(order.customerName?.trim() || "non renseigné")],
         ["E-mail", email],
         ["À rembourser avant le", deadline],
-        ["Montant", formatEuros(order.totalCents)],
+        ["Montant de la commande", formatEuros(order.totalCents)],
+        ["Rétractation", whole ? "toute la commande" : "une partie des articles"],
       ]),
-      sectionTitle("Articles"),
-      orderTable(order),
+      sectionTitle("Articles retirés du contrat"),
+      withdrawnDetails(withdrawn),
       button("Ouvrir la commande", adminUrl),
     ],
   });

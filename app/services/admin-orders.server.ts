@@ -2,7 +2,7 @@ import { type SQL, and, asc, count, desc, eq, ilike, inArray, or, sql } from "dr
 import { orderEvents, orderItems, orderRefunds, orders, outboxEmails, users, withdrawalRequests } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import { fieldErrors } from "~/domain/auth-forms";
-import { CANCELLATION_REFUND_REASONS, type OrderStatus, type RefundReason, type WithdrawalSource } from "~/domain/catalog-values";
+import { CANCELLATION_REFUND_REASONS, type OrderStatus, type RefundReason } from "~/domain/catalog-values";
 import { ORDER_PAGE_SIZE, type AdminOrderQuery } from "~/domain/admin-order-list";
 import { orderShippedEmail } from "~/domain/order-emails";
 import { type TimelineEntry, buildTimeline, emailIdsOf } from "~/domain/order-timeline";
@@ -27,7 +27,7 @@ import { completeRefund } from "./refunds.server";
 import { priorRefunds, refundPartOfOrder, refundableOrder, returnUnrefundedUnits } from "./partial-refunds.server";
 import { REFUND_ADJUSTMENT_LABELS, refundableRest } from "~/domain/partial-refund";
 import { partialRefundFormSchema, refundRequestOf } from "~/domain/partial-refund-form";
-import { getOrderWithdrawal } from "./withdrawal.server";
+import { type OrderWithdrawal, getOrderWithdrawal } from "./withdrawal.server";
 
 /**
  * The seller's orders: the list (search, status, pages in SQL), one order with its timeline,
@@ -37,7 +37,8 @@ import { getOrderWithdrawal } from "./withdrawal.server";
  */
 
 /** SQL twin of canDo's withdrawn rule (domain/order-workflow): a withdrawn order is not to ship. */
-const notWithdrawn = sql`not exists (select 1 from ${withdrawalRequests} where ${withdrawalRequests.orderId} = ${orders.id})`;
+// A withdrawal not yet refunded holds the order; once its articles are refunded (a part of a paid order), the rest may ship.
+const notWithdrawn = sql`not exists (select 1 from ${withdrawalRequests} where ${withdrawalRequests.orderId} = ${orders.id} and ${withdrawalRequests.refundId} is null)`;
 
 /** Paid orders waiting to be shipped (the sidebar's count). */
 export async function countOrdersToShip(db: Db): Promise<number> {
@@ -128,7 +129,7 @@ export type AdminOrder = {
   payment: { provider: string; reference: string | null; refundReference: string | null; refundReason: RefundReason | null; refundedAt: string | null };
   shipment: { carrier: string | null; carrierLabel: string | null; trackingNumber: string | null; trackingUrl: string | null; shippedAt: string | null };
   /** The customer's withdrawal, if they asked (shown at the top of the page). */
-  withdrawal: { requestedAt: string; email: string; customerName: string | null; source: WithdrawalSource } | null;
+  withdrawal: OrderWithdrawal | null;
   timeline: TimelineEntry[];
   /** Each refund, whole or partial, oldest first. */
   refunds: AdminRefund[];

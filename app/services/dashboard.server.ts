@@ -136,7 +136,11 @@ export type OrderToShip = { number: string; customerName: string | null; totalCe
 export type WithdrawalOpen = { number: string; requestedAt: string };
 export type Waiting = { toShip: { count: number; oldest: OrderToShip[] }; withdrawals: { count: number; oldest: WithdrawalOpen[] }; messages: Record<InboxKind, number> };
 
-/** What must be done: paid orders to ship (oldest first), withdrawals not settled, messages not answered. */
+/**
+ * What must be done: paid orders to ship (oldest first; the sidebar's rule: not held by a withdrawal
+ * not yet refunded), withdrawals not refunded yet (the oldest request first: its 14-day deadline,
+ * L221-24, comes first, overdue ones before), messages not answered.
+ */
 export function dashboardWaiting(db: Db, now = new Date()): Promise<Waiting> {
   return keptRead(db, WAITING_READ, now.getTime(), () => readWaiting(db), WAITING_KEEP_MS);
 }
@@ -146,12 +150,12 @@ async function readWaiting(db: Db): Promise<Waiting> {
     db.execute(sql`
       select o.number, o.customer_name as "customerName", o.total_cents as "totalCents", o.paid_at as "paidAt", count(*) over ()::int as total
       from orders o
-      where o.status = 'paid' and not exists (select 1 from withdrawal_requests w where w.order_id = o.id)
+      where o.status = 'paid' and not exists (select 1 from withdrawal_requests w where w.order_id = o.id and w.refund_id is null)
       order by o.paid_at asc nulls last, o.number limit 8`),
     db.execute(sql`
       select o.number, w.requested_at as "requestedAt", count(*) over ()::int as total
       from withdrawal_requests w join orders o on o.id = w.order_id
-      where o.status in ('paid', 'shipped')
+      where o.status in ('paid', 'shipped') and w.refund_id is null
       order by w.requested_at asc limit 5`),
     db.execute(sql`select kind, count(*)::int as n from inbox_messages where status in ('nouveau', 'lu') group by kind`),
   ]);

@@ -1,6 +1,6 @@
 import { sliceText } from "~/domain/text-rules";
 import { type SQL, and, asc, eq, inArray, sql } from "drizzle-orm";
-import { orderItems, orders, withdrawalRequests } from "~/db/schema";
+import { orderItems, orderRefunds, orders, withdrawalRequests } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import { fieldErrors } from "~/domain/auth-forms";
 import type { FieldErrors } from "~/domain/field-errors";
@@ -14,11 +14,15 @@ import {
   type WithdrawalOrder,
   type WithdrawalReceipt,
   type WithdrawalView,
+  type WithdrawnLine,
   sellerWithdrawalEmail,
   withdrawalAcknowledgementEmail,
   withdrawalRefusal,
+  QUANTITY_FIELD_PREFIX,
+  withdrawnLines,
+  withdrawsWholeOrder,
 } from "~/domain/withdrawal";
-import { withdrawalLookupSchema, withdrawalNameSchema } from "~/domain/withdrawal-lookup-schema";
+import { WITHDRAWAL_LINES_MESSAGES, withdrawalConfirmSchema, withdrawalLookupSchema } from "~/domain/withdrawal-lookup-schema";
 import type { AppContext } from "~/lib/context";
 import { absoluteUrl } from "~/lib/seo";
 import { queueEmail } from "./mail.server";
@@ -90,7 +94,7 @@ export async function findWithdrawalOrder(db: Db | Tx, lookup: WithdrawalLookup)
     .limit(1);
   if (!row) return null;
   const lines = await db
-    .select({ name: orderItems.name, quantity: orderItems.quantity })
+    .select({ id: orderItems.id, name: orderItems.name, quantity: orderItems.quantity })
     .from(orderItems)
     .where(eq(orderItems.orderId, row.id))
     .orderBy(asc(orderItems.name), asc(orderItems.id));
@@ -103,17 +107,21 @@ export async function findWithdrawalOrder(db: Db | Tx, lookup: WithdrawalLookup)
 
 export type WithdrawalOutcome =
   | { ok: true; created: boolean; receipt: WithdrawalReceipt }
-  | { ok: false; status: 404 | 409; failure: WithdrawalFailure };
+  | { ok: false; status: 400 | 404 | 409; failure: WithdrawalFailure };
 
 const refusedFailure = (description: string): WithdrawalFailure => ({ title: WITHDRAWAL_REFUSED_TITLE, description });
 
+export type WithdrawalLineChoice = { orderItemId: string; quantity: number };
+
 /**
- * Records the withdrawal, once, with the name the consumer gave (checked by withdrawalNameSchema).
+ * Records the withdrawal, once, with the name the consumer gave and the articles withdrawn
+ * (checked by withdrawalConfirmSchema; checked again here against the order's items: an article
+ * not in the order or more units than bought answer 400 and write nothing).
  * The order row is locked first, so a second click, or the seller refunding at the same moment,
  * waits and then sees the outcome: a request already made answers with its own date and sends
  * nothing; a status that no longer allows it answers 409.
  */
-export async function requestWithdrawal(deps: WithdrawalDeps, lookup: WithdrawalLookup, customerName: string): Promise<WithdrawalOutcome> {
+export async function requestWithdrawal(deps: WithdrawalDeps, lookup: WithdrawalLookup, customerName: string, choice: WithdrawalLineChoice[] | null = null): Promise<WithdrawalOutcome> {
   const now = deps.now?.() ?? new Date();
   const source = sourceOf(lookup);
   return deps.db.transaction(async (tx): Promise<WithdrawalOutcome> => {
@@ -133,12 +141,18 @@ export async function requestWithdrawal(deps: WithdrawalDeps, lookup: Withdrawal
     }
     const refusal = withdrawalRefusal(order.status);
     if (refusal) return { ok: false, status: 409, failure: refusedFailure(refusal) };
+    const items = await tx.select({ id: orderItems.id, name: orderItems.name, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.name), asc(orderItems.id));
+    const invalid = invalidChoice(choice, items);
+    if (invalid) return { ok: false, status: 400, failure: { title: "Articles à corriger", description: invalid } };
+    const chosen = choice ?? items.map((item) => ({ orderItemId: item.id, quantity: item.quantity }));
+    const withdrawn = withdrawnLines(chosen, items);
+    const whole = withdrawsWholeOrder(withdrawn, items);
 
     // A guest's acknowledgement goes to the order's address as written at payment.
     const email = lookup.kind === "account" ? lookup.email : (order.customerEmail ?? lookup.email);
     const [request] = await tx
       .insert(withdrawalRequests)
-      .values({ orderId: order.id, email, customerName, userId: lookup.kind === "account" ? lookup.userId : null, source, requestedAt: now })
+      .values({ orderId: order.id, email, customerName, userId: lookup.kind === "account" ? lookup.userId : null, source, requestedAt: now, lines: chosen })
       .returning({ id: withdrawalRequests.id });
     const view = (await getOrderView(tx, order.id))!;
     const ack = await queueEmail(tx, {
@@ -146,25 +160,39 @@ export async function requestWithdrawal(deps: WithdrawalDeps, lookup: Withdrawal
       // The pages invite the customer to answer it (a partial return, a question): to the shop, even when MAIL_FROM is a no-reply.
       replyTo: deps.shop.email,
       kind: "withdrawal-ack",
-      content: withdrawalAcknowledgementEmail({ shop: deps.shop, order: view, requestedAt: now, customerName, returnAddress: deps.returnAddress }),
+      content: withdrawalAcknowledgementEmail({ shop: deps.shop, order: view, requestedAt: now, customerName, returnAddress: deps.returnAddress, withdrawn, whole }),
     });
     const notice = await queueEmail(tx, {
       to: deps.sellerEmail,
       // The seller's mail client answers the customer directly.
       replyTo: email,
       kind: "withdrawal-seller",
-      content: sellerWithdrawalEmail({ shop: deps.shop, order: view, requestedAt: now, customerName, source, email, adminUrl: absoluteUrl(deps.shop.publicUrl, `/admin/orders/${encodeURIComponent(order.number)}`) }),
+      content: sellerWithdrawalEmail({ shop: deps.shop, order: view, requestedAt: now, customerName, source, email, withdrawn, whole, adminUrl: absoluteUrl(deps.shop.publicUrl, `/admin/orders/${encodeURIComponent(order.number)}`) }),
     });
     await tx.update(withdrawalRequests).set({ emailId: ack.id }).where(eq(withdrawalRequests.id, request!.id));
     await recordOrderEvent(tx, {
       orderId: order.id,
       type: "withdrawal_requested",
-      details: { email, source, emailIds: [ack.id, notice.id] },
+      details: { email, source, emailIds: [ack.id, notice.id], lines: chosen, whole },
       actorId: lookup.kind === "account" ? lookup.userId : null,
       at: now,
     });
     return { ok: true, created: true, receipt: { number: order.number, status: order.status, requestedAt: now.toISOString(), email, customerName, alreadyRequested: false } };
   });
+}
+
+/** Why a choice of articles cannot be recorded, in French; null when it can (null choice: the whole order). */
+function invalidChoice(choice: WithdrawalLineChoice[] | null, items: readonly { id: string; name: string; quantity: number }[]): string | null {
+  if (!choice) return null;
+  const seen = new Set<string>();
+  for (const line of choice) {
+    const item = items.find((candidate) => candidate.id === line.orderItemId);
+    if (!item || seen.has(item.id)) return WITHDRAWAL_LINES_MESSAGES.unknown;
+    seen.add(item.id);
+    if (!Number.isInteger(line.quantity) || line.quantity < 1) return WITHDRAWAL_LINES_MESSAGES.invalid(item.name, item.quantity);
+    if (line.quantity > item.quantity) return WITHDRAWAL_LINES_MESSAGES.tooMany(item.name, item.quantity);
+  }
+  return choice.length === 0 ? WITHDRAWAL_LINES_MESSAGES.none : null;
 }
 
 /** When each of these orders' withdrawal was asked (the account's order list), by order id. */
@@ -184,20 +212,64 @@ export async function customerWithdrawalDate(db: Db, userId: string, number: str
   return row?.requestedAt.toISOString() ?? null;
 }
 
-/** An order's withdrawal for the seller's order page, with the name the form took (null before it asked); null when none was asked. */
-export async function getOrderWithdrawal(db: Db, orderId: string): Promise<{ requestedAt: string; email: string; customerName: string | null; source: WithdrawalSource } | null> {
+/** An order's withdrawal as the seller's order page shows it. */
+export type OrderWithdrawal = {
+  id: string;
+  requestedAt: string;
+  email: string;
+  /** The name the form took (null before it asked). */
+  customerName: string | null;
+  source: WithdrawalSource;
+  /** The articles withdrawn, and whether that is every unit of the order. */
+  lines: WithdrawnLine[];
+  whole: boolean;
+  receivedAt: string | null;
+  /** The refund that settled it: its status and amount (null: not refunded yet). */
+  refund: { id: string; status: "pending" | "refunded"; amountCents: number; refundedAt: string | null } | null;
+};
+
+/** An order's withdrawal for the seller's order page; null when none was asked. */
+export async function getOrderWithdrawal(db: Db, orderId: string): Promise<OrderWithdrawal | null> {
   const [row] = await db
-    .select({ requestedAt: withdrawalRequests.requestedAt, email: withdrawalRequests.email, customerName: withdrawalRequests.customerName, source: withdrawalRequests.source })
+    .select({
+      id: withdrawalRequests.id,
+      requestedAt: withdrawalRequests.requestedAt,
+      email: withdrawalRequests.email,
+      customerName: withdrawalRequests.customerName,
+      source: withdrawalRequests.source,
+      lines: withdrawalRequests.lines,
+      receivedAt: withdrawalRequests.receivedAt,
+      refundId: orderRefunds.id,
+      refundStatus: orderRefunds.status,
+      refundAmountCents: orderRefunds.amountCents,
+      refundedAt: orderRefunds.refundedAt,
+    })
     .from(withdrawalRequests)
+    .leftJoin(orderRefunds, eq(orderRefunds.id, withdrawalRequests.refundId))
     .where(eq(withdrawalRequests.orderId, orderId));
-  return row ? { ...row, requestedAt: row.requestedAt.toISOString() } : null;
+  if (!row) return null;
+  const items = await db.select({ id: orderItems.id, name: orderItems.name, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.name), asc(orderItems.id));
+  const lines = withdrawnLines(row.lines, items);
+  return {
+    id: row.id,
+    requestedAt: row.requestedAt.toISOString(),
+    email: row.email,
+    customerName: row.customerName,
+    source: row.source,
+    lines,
+    whole: withdrawsWholeOrder(lines, items),
+    receivedAt: row.receivedAt?.toISOString() ?? null,
+    refund: row.refundId
+      ? { id: row.refundId, status: row.refundStatus!, amountCents: row.refundAmountCents!, refundedAt: row.refundedAt?.toISOString() ?? null }
+      : null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 // The page (/retractation)
 
 /** The confirmation's name field and the acknowledgement's address. */
-type Declaration = { email: string; customerName: string; fieldErrors?: FieldErrors };
+type Declaration = { email: string; customerName: string; quantities?: Record<string, string>; fieldErrors?: FieldErrors };
 
 function viewOf(found: Found, source: WithdrawalSource, declaration: Declaration): WithdrawalView {
   if (found.request) return { step: "done", receipt: { number: found.order.number, status: found.order.status, ...found.request, alreadyRequested: true } };
@@ -263,26 +335,34 @@ export async function withdrawalPost(deps: WithdrawalDeps, post: { form: Record<
   }
   const notFound: WithdrawalPostResult = { status: 404, created: false, view: { step: "form", values, failure: lookup.kind === "account" ? NOT_IN_ACCOUNT : WITHDRAWAL_NOT_FOUND } };
 
-  // The name comes with the confirmation button: a lookup shows the confirmation with the
-  // account's name filled in (a guest's empty); a name refused shows it again, nothing written.
+  // The name and the articles come with the confirmation button: a lookup shows the confirmation
+  // with the account's name filled in (a guest's empty) and every unit chosen; a confirmation
+  // refused (withdrawalConfirmSchema, on the order's articles) shows it again, nothing written.
   const confirming = form.intent === "confirm";
-  const name = confirming ? withdrawalNameSchema.safeParse(form) : null;
-  if (!name?.success) {
-    const found = await findWithdrawalOrder(deps.db, lookup);
-    if (!found) return notFound;
+  const found = await findWithdrawalOrder(deps.db, lookup);
+  if (!found) return notFound;
+  const parsed = confirming && !found.request ? withdrawalConfirmSchema(found.order.lines).safeParse(form) : null;
+  if (!parsed?.success) {
+    const typed = Object.entries(form).filter(([key]) => key.startsWith(QUANTITY_FIELD_PREFIX));
+    const quantities = confirming && typed.length ? Object.fromEntries(typed.map(([key, value]) => [key, textOf(value)])) : undefined;
     const declaration: Declaration = {
       // Where requestWithdrawal sends the acknowledgement.
       email: lookup.kind === "account" ? lookup.email : (found.customerEmail ?? lookup.email),
       customerName: confirming ? textOf(form.customerName) : lookup.kind === "account" && viewer ? viewer.name : "",
-      ...(name?.error ? { fieldErrors: fieldErrors(name.error) } : {}),
+      ...(quantities ? { quantities } : {}),
+      ...(parsed?.error ? { fieldErrors: fieldErrors(parsed.error) } : {}),
     };
     const view = viewOf(found, sourceOf(lookup), declaration);
     const status = view.step === "refused" ? 409 : view.step === "confirm" && view.fieldErrors ? 400 : 200;
     return { status, created: false, view };
   }
-  const outcome = await requestWithdrawal(deps, lookup, name.data.customerName);
+  const outcome = await requestWithdrawal(deps, lookup, parsed.data.customerName, parsed.data.lines);
   if (!outcome.ok) {
     if (outcome.status === 404) return notFound;
+    if (outcome.status === 400) {
+      const declaration: Declaration = { email: lookup.kind === "account" ? lookup.email : (found.customerEmail ?? lookup.email), customerName: parsed.data.customerName, fieldErrors: { form: outcome.failure.description } };
+      return { status: 400, created: false, view: viewOf(found, sourceOf(lookup), declaration) };
+    }
     return { status: 409, created: false, view: { step: "refused", number: lookup.orderNumber, source: sourceOf(lookup), failure: outcome.failure } };
   }
   return { status: 200, created: outcome.created, view: { step: "done", receipt: outcome.receipt } };

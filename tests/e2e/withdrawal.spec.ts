@@ -69,6 +69,8 @@ test("a customer withdraws from their paid order; the seller sees the acknowledg
   await expect(page.getByRole("heading", { level: 2, name: "Confirmez votre rétractation" })).toBeVisible();
   await expect(page.getByText(`Commande ${number}`)).toBeVisible();
   await expect(page.getByText(F.product.title)).toBeVisible();
+  // Every unit by default (the only article, once).
+  await expect(page.getByRole("spinbutton", { name: new RegExp(`^${F.product.title}`) })).toHaveValue("1");
   // The name, filled in with the account's, and the address the acknowledgement goes to.
   const name = page.getByLabel("Nom et prénom");
   await expect(name).toHaveValue(F.customer.name);
@@ -136,6 +138,8 @@ test("a guest withdraws with the public form: a wrong e-mail finds nothing, the 
   await expect(page.getByText(`L'accusé de réception sera envoyé à ${F.guestOrder.email}.`)).toBeVisible();
   const name = page.getByLabel("Nom et prénom");
   await expect(name).toHaveValue("");
+  // Both boosters by default.
+  await expect(page.getByRole("spinbutton", { name: new RegExp(`^${F.product.title}`) })).toHaveValue(String(F.guestOrder.quantity));
   await page.getByRole("button", { name: "Confirmer la rétractation" }).click();
   await expect(page.getByText(NAME_MISSING)).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Confirmez votre rétractation" })).toBeVisible();
@@ -172,5 +176,71 @@ test("a guest withdraws with the public form: a wrong e-mail finds nothing, the 
   await page.waitForTimeout(1_000);
   expect(dataRequests).toEqual([]);
   await expect(page.getByRole("heading", { level: 2, name: "Rétractation enregistrée" })).toBeVisible();
+  await admin.context().close();
+});
+
+test("a guest withdraws one line of two; the seller marks the return received with a deduction and refunds it", async ({ page, browser }) => {
+  test.slow();
+  const S = F.shippedGuestOrder;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(url("/retractation"));
+  await page.getByLabel("Numéro de commande").fill(S.number);
+  await page.getByLabel("Email").fill(S.email);
+  await page.getByRole("button", { name: "Continuer" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Confirmez votre rétractation" })).toBeVisible();
+  // Every unit of every article by default; 0 keeps an article.
+  const booster = page.getByRole("spinbutton", { name: new RegExp(`^${F.product.title}`) });
+  const display = page.getByRole("spinbutton", { name: new RegExp(`^${S.display.title}`) });
+  await expect(booster).toHaveValue("1");
+  await expect(display).toHaveValue("1");
+  // Nothing chosen: refused in the browser, in French.
+  await booster.fill("0");
+  await display.fill("0");
+  await page.getByLabel("Nom et prénom").fill(S.name);
+  await page.getByRole("button", { name: "Confirmer la rétractation" }).click();
+  await expect(page.getByText("Choisissez au moins un article dont vous vous rétractez (une quantité d'au moins 1).")).toBeVisible();
+  await booster.fill("1");
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: "test-results/withdrawal-confirm-390.png", fullPage: true });
+  await page.getByRole("button", { name: "Confirmer la rétractation" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Rétractation enregistrée" })).toBeVisible();
+
+  const admin = await (await browser.newContext({ locale: "fr-FR", viewport: { width: 1280, height: 900 } })).newPage();
+  await signInAdmin(admin, ADMIN, server.url);
+  // The acknowledgement lists the booster only, with the return address and the refund's terms.
+  await admin.goto(url("/admin/emails"));
+  await admin.getByRole("link", { name: `Accusé de réception de votre rétractation – commande ${S.number}` }).click();
+  const ack = admin.getByTestId("email-text");
+  await expect(ack).toContainText("Articles dont vous vous rétractez");
+  await expect(ack).toContainText(F.product.title);
+  await expect(ack).not.toContainText(S.display.title);
+  await expect(ack).toContainText("éventuellement une fois les articles reçus ou la preuve de leur envoi fournie");
+
+  await admin.goto(url(`/admin/orders/${S.number}`));
+  const notice = admin.getByRole("status").filter({ hasText: "Rétractation demandée le" });
+  await expect(notice).toContainText("Articles retirés (une partie de la commande)");
+  await expect(notice.getByRole("list", { name: "Articles de la rétractation" })).toHaveText(`${F.product.title} (× 1)`);
+  await expect(notice).toContainText("Remboursement à faire au plus tard le");
+  await admin.getByRole("button", { name: "Marquer le retour reçu" }).click();
+  const dialog = admin.getByRole("alertdialog");
+  await expect(dialog).toContainText("La livraison n'est pas remboursée : le client garde une partie de la commande.");
+  await expect(dialog.getByRole("checkbox", { name: "Remettre en stock" })).toBeChecked();
+  await dialog.getByLabel("Montant retenu (€)").fill("2,00");
+  // A deduction without its reason: refused, in French.
+  await dialog.getByRole("button", { name: "Retour reçu, rembourser" }).click();
+  await expect(dialog.getByText("Indiquez le motif de la déduction (l'état de l'article retourné).")).toBeVisible();
+  await dialog.getByLabel("Motif").fill("Booster ouvert");
+  await expectNoSeriousA11yViolations(admin);
+  await admin.screenshot({ path: "test-results/withdrawal-return-dialog-1280.png" });
+  await dialog.getByRole("button", { name: "Retour reçu, rembourser" }).click();
+  await expect(admin.getByText("12,90 € remboursés au client, prévenu par e-mail.").first()).toBeVisible();
+  await expect(notice).toContainText("Retour reçu le");
+  await expect(notice).toContainText(/Remboursement fait le .+ : 12,90\s€/u);
+  await expect(admin.getByRole("button", { name: "Marquer le retour reçu" })).toHaveCount(0);
+  // The buyer's e-mail: the amount and the deduction with its reason.
+  await admin.goto(url("/admin/emails"));
+  await admin.getByRole("link", { name: /remboursement de 12,90\s€/u }).first().click();
+  await expect(admin.getByTestId("email-text")).toContainText("Booster ouvert");
+  await expect(admin.getByTestId("email-text")).toContainText(/-?2,00\s€/u);
   await admin.context().close();
 });

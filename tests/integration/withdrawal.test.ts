@@ -199,8 +199,8 @@ describe(`withdrawal function on ${databaseLabel}`, () => {
           createdAt: guestOrder.createdAt.toISOString(),
           totalCents: 4_990,
           lines: [
-            { name: "Booster <b>Fusion</b>", quantity: 2 },
-            { name: "Display Écarlate et Violet", quantity: 1 },
+            { id: expect.any(String), name: "Booster <b>Fusion</b>", quantity: 2 },
+            { id: expect.any(String), name: "Display Écarlate et Violet", quantity: 1 },
           ],
         },
       });
@@ -212,6 +212,11 @@ describe(`withdrawal function on ${databaseLabel}`, () => {
       expect(done).toMatchObject({ status: 200, created: true, view: { step: "done", receipt: { email: "Invite.Client@Example.com", customerName: GUEST_NAME, alreadyRequested: false } } });
       const [request] = await database.db.select().from(withdrawalRequests).where(eq(withdrawalRequests.orderId, guestOrder.id));
       expect(request).toMatchObject({ source: "guest", userId: null, email: "Invite.Client@Example.com", customerName: GUEST_NAME });
+      // No quantities posted: every unit of every article (the default), stored line by line.
+      expect(request!.lines).toEqual([
+        { orderItemId: expect.any(String), quantity: 2 },
+        { orderItemId: expect.any(String), quantity: 1 },
+      ]);
       const { emails } = await written(guestOrder.id);
       expect(emails.find((email) => email.kind === "withdrawal-ack")).toMatchObject({ to: "Invite.Client@Example.com" });
       expect(emails.find((email) => email.kind === "withdrawal-ack")!.text).toContain(`Au nom de : ${GUEST_NAME}`);
@@ -395,7 +400,21 @@ describe(`withdrawal function on ${databaseLabel}`, () => {
       const paid = await order({ userId: claire.id });
       await asAccount(paid.number);
       const page = (await getAdminOrder(database.db, paid.number))!;
-      expect(page.withdrawal).toEqual({ requestedAt: NOW.toISOString(), email: CLAIRE.email, customerName: CLAIRE.name, source: "account" });
+      expect(page.withdrawal).toEqual({
+        id: expect.any(String),
+        requestedAt: NOW.toISOString(),
+        email: CLAIRE.email,
+        customerName: CLAIRE.name,
+        source: "account",
+        // No quantities posted: the whole order, not received nor refunded yet.
+        lines: [
+          expect.objectContaining({ name: "Booster <b>Fusion</b>", quantity: 2, bought: 2 }),
+          expect.objectContaining({ name: "Display Écarlate et Violet", quantity: 1, bought: 1 }),
+        ],
+        whole: true,
+        receivedAt: null,
+        refund: null,
+      });
       const entry = page.timeline.find((e) => e.title === "Rétractation demandée par le client");
       expect(entry).toMatchObject({ at: NOW.toISOString(), detail: CLAIRE.email, actorName: CLAIRE.name });
       expect(entry!.emails.map((email) => email.to).sort()).toEqual([CLAIRE.email, SELLER].sort());

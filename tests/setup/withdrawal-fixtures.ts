@@ -37,6 +37,37 @@ try {
     })
     .returning({ id: orders.id });
   await db.insert(orderItems).values({ orderId: order!.id, productId: product!.id, name: F.product.title, unitPriceCents: F.product.priceCents, quantity: F.guestOrder.quantity });
+
+  // A shipped order of two articles, for a withdrawal of one of them.
+  const S = F.shippedGuestOrder;
+  const [display] = await db
+    .insert(products)
+    .values({ ...S.display, description, category: "Accessoires", ...productSearchColumns({ title: S.display.title, description, series: null }) })
+    .returning({ id: products.id });
+  const [shipped] = await db
+    .insert(orders)
+    .values({
+      number: S.number,
+      status: "shipped",
+      customerEmail: S.email,
+      customerName: S.name,
+      subtotalCents: S.totalCents - S.shippingCents,
+      shippingCents: S.shippingCents,
+      totalCents: S.totalCents,
+      paymentProvider: "test",
+      paymentReference: "pi_test_retractation_partielle",
+      shippingAddress: { method: "home", fullName: S.name, line1: "8 quai des Chartrons", postalCode: "33000", city: "Bordeaux", country: "FR", phone: "06 11 22 33 44" },
+      carrier: "colissimo",
+      trackingNumber: "6A98765432109",
+      createdAt: paidAt,
+      paidAt,
+      shippedAt: new Date(paidAt.getTime() + 24 * 60 * 60 * 1000),
+    })
+    .returning({ id: orders.id });
+  await db.insert(orderItems).values([
+    { orderId: shipped!.id, productId: product!.id, name: F.product.title, unitPriceCents: F.product.priceCents, quantity: 1 },
+    { orderId: shipped!.id, productId: display!.id, name: S.display.title, unitPriceCents: S.display.priceCents, quantity: 1 },
+  ]);
 } finally {
   await database.close();
 }

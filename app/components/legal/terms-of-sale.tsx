@@ -246,8 +246,10 @@ export function TermsOfSale() {
           </li>
         </ul>
         <p>
-          La preuve de l'exercice du droit de rétractation dans le délai incombe
-          au Client.
+          La rétractation peut porter sur toute la commande ou sur une partie
+          seulement des produits&nbsp;: la fonction de rétractation permet de
+          choisir les articles et leur quantité. La preuve de l'exercice du
+          droit de rétractation dans le délai incombe au Client.
         </p>
 
         <h4>Retour des produits</h4>
@@ -281,7 +283,12 @@ export function TermsOfSale() {
           récupération des produits ou jusqu'à ce que le Client ait fourni une
           preuve de leur expédition, la date retenue étant celle du premier de
           ces faits. Le remboursement est effectué avec le moyen de paiement
-          utilisé pour la commande, sans frais pour le Client.
+          utilisé pour la commande, sans frais pour le Client. Si la
+          rétractation ne porte que sur une partie des produits, le Vendeur
+          rembourse le prix de ces produits, les frais de livraison initiaux
+          n'étant remboursés que pour une rétractation de toute la commande. La
+          dépréciation mentionnée ci-dessus peut être déduite du montant
+          remboursé&nbsp;; son montant et son motif sont indiqués au Client.
         </p>
 
         <h4>Exceptions</h4>

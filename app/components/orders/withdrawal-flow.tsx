@@ -6,6 +6,8 @@ import { formatParisDateTime } from "~/domain/paris-time";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import type { FieldErrors } from "~/domain/field-errors";
 import { formatEuros } from "~/domain/money";
 import {
   type WithdrawalFailure,
@@ -14,6 +16,7 @@ import {
   type WithdrawalView,
   WITHDRAWAL_NAME_MAX,
   orderNumberExample,
+  quantityField,
   refundDeadline,
   requestMoment,
 } from "~/domain/withdrawal";
@@ -140,7 +143,7 @@ function FailureNotice({ failure }: { failure: WithdrawalFailure }) {
 }
 
 /** The order being withdrawn from: number, date, status, products and the amount paid (no address). */
-export function WithdrawalOrderCard({ order }: { order: WithdrawalOrder }) {
+export function WithdrawalOrderCard({ order, showLines = true }: { order: WithdrawalOrder; showLines?: boolean }) {
   return (
     <div className="rounded-xl border border-border p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -148,14 +151,16 @@ export function WithdrawalOrderCard({ order }: { order: WithdrawalOrder }) {
         <OrderStatusBadge status={order.status} />
       </div>
       <p className="mt-0.5 text-sm text-muted-foreground">Passée le {formatParisDateTime(order.createdAt)}</p>
-      <ul className="mt-3 flex flex-col gap-1.5 border-t border-border pt-3 text-sm" aria-label="Articles de la commande">
-        {order.lines.map((line, index) => (
-          <li key={index} className="flex justify-between gap-3">
-            <span className="min-w-0 [overflow-wrap:anywhere]">{line.name}</span>
-            <span className="tabular shrink-0 text-muted-foreground">× {line.quantity}</span>
-          </li>
-        ))}
-      </ul>
+      {showLines ? (
+        <ul className="mt-3 flex flex-col gap-1.5 border-t border-border pt-3 text-sm" aria-label="Articles de la commande">
+          {order.lines.map((line, index) => (
+            <li key={index} className="flex justify-between gap-3">
+              <span className="min-w-0 [overflow-wrap:anywhere]">{line.name}</span>
+              <span className="tabular shrink-0 text-muted-foreground">× {line.quantity}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p className="mt-3 flex items-baseline justify-between gap-3 border-t border-border pt-3">
         <span className="text-sm font-semibold">Montant payé</span>
         <span className="tabular text-lg font-extrabold">{formatEuros(order.totalCents)}</span>
@@ -176,7 +181,62 @@ function BackLink({ number, source }: { number: string; source: "account" | "gue
   );
 }
 
-const loadNameSchema = () => import("~/domain/withdrawal-lookup-schema").then((schemas) => schemas.withdrawalNameSchema);
+/**
+ * The articles withdrawn: per article of the order, how many units (all by default, 0 to keep
+ * it). The fields are named after the order items (quantityField), as the schema reads them.
+ */
+function WithdrawnArticles({ order, quantities, errors }: { order: WithdrawalOrder; quantities: Record<string, string> | undefined; errors: FieldErrors }) {
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="text-sm font-medium">Articles dont vous vous rétractez</legend>
+      <p id="withdrawal-lines-hint" className="-mt-1 text-xs text-muted-foreground">
+        Toutes les unités sont choisies. Indiquez 0 pour un article que vous gardez.
+      </p>
+      {errors.form ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {errors.form}
+        </p>
+      ) : null}
+      <ul className="flex flex-col divide-y divide-border rounded-xl border border-border">
+        {order.lines.map((line) => {
+          const name = quantityField(line.id);
+          const error = errors[name];
+          return (
+            <li key={line.id} className="flex flex-col gap-1.5 px-4 py-3">
+              <div className="flex items-center justify-between gap-3">
+                <label htmlFor={name} className="min-w-0 text-sm [overflow-wrap:anywhere]">
+                  {line.name}
+                  <span className="block text-xs text-muted-foreground">
+                    Acheté{line.quantity > 1 ? "s" : ""}&nbsp;: {line.quantity}
+                  </span>
+                </label>
+                <Input
+                  id={name}
+                  name={name}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={line.quantity}
+                  step={1}
+                  required
+                  defaultValue={quantities?.[name] ?? String(line.quantity)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${name}-error` : "withdrawal-lines-hint"}
+                  className="tabular w-20 shrink-0 text-right"
+                />
+              </div>
+              {error ? (
+                <p id={`${name}-error`} className="text-sm font-medium text-destructive">
+                  {error}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
 
 /**
  * Step 2: the order, the consumer's name (the EU model form's "Nom du (des) consommateur(s)",
@@ -185,15 +245,19 @@ const loadNameSchema = () => import("~/domain/withdrawal-lookup-schema").then((s
  */
 export function ConfirmStep({ view }: { view: Extract<WithdrawalView, { step: "confirm" }> }) {
   const busy = useBusy();
-  const form = useFormValidation(loadNameSchema, view.fieldErrors);
+  const lines = view.order.lines;
+  // Imported with the first keystroke or submit (decision 023); the action parses the post with the same schema.
+  const loadSchema = useCallback(() => import("~/domain/withdrawal-lookup-schema").then((schemas) => schemas.withdrawalConfirmSchema(lines)), [lines]);
+  const form = useFormValidation(loadSchema, view.fieldErrors);
   return (
     <StepCard title="Confirmez votre rétractation" icon={<Undo2 aria-hidden="true" />}>
-      <WithdrawalOrderCard order={view.order} />
+      <WithdrawalOrderCard order={view.order} showLines={false} />
       <Form method="post" noValidate onSubmit={form.onSubmit} onChange={form.onChange} aria-label="Confirmer la rétractation" className="mt-5 flex flex-col gap-5">
         <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="source" value={view.source} />
         <input type="hidden" name="orderNumber" value={view.order.number} />
         {view.source === "guest" ? <input type="hidden" name="email" value={view.email} /> : null}
+        <WithdrawnArticles order={view.order} quantities={view.quantities} errors={form.errors} />
         <FormField
           label="Nom et prénom"
           name="customerName"
@@ -211,10 +275,13 @@ export function ConfirmStep({ view }: { view: Extract<WithdrawalView, { step: "c
           </span>
         </p>
         <div className="flex flex-col gap-2 text-sm">
-          <p>En confirmant, vous vous rétractez du contrat de cette commande. Nous vous envoyons aussitôt l'accusé de réception par e-mail, avec la date et l'heure de votre demande.</p>
+          <p>
+            En confirmant, vous vous rétractez du contrat pour les articles choisis. Nous vous envoyons aussitôt l'accusé de réception par e-mail, avec la date et l'heure de
+            votre demande.
+          </p>
           <p className="text-muted-foreground">
-            Vous êtes remboursé de la totalité des sommes versées, frais de livraison standard compris, au plus tard 14 jours après votre demande. Si vous ne souhaitez
-            renvoyer qu'une partie des articles, précisez-le en répondant à l'accusé de réception.
+            Vous êtes remboursé du prix des articles choisis au plus tard 14 jours après votre demande (frais de livraison standard compris si vous vous rétractez de toute
+            la commande), éventuellement une fois les articles reçus ou la preuve de leur envoi fournie.
           </p>
         </div>
         <div className="mt-1 flex flex-col-reverse gap-3 sm:flex-row sm:items-center">

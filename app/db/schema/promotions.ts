@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { DISCOUNT_KINDS, WITHDRAWAL_SOURCES } from "../../domain/catalog-values";
 import { users } from "./auth";
-import { orders } from "./orders";
+import { orderRefunds, orders } from "./orders";
 
 /**
  * Discount codes: a percentage or a fixed amount, optional expiry, minimum subtotal and usage
@@ -64,6 +64,12 @@ export const withdrawalRequests = pgTable(
     /** The acknowledgement queued in the outbox. */
     emailId: uuid(),
     requestedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The articles withdrawn (order item and units); null: the whole order (requests made before the choice existed). */
+    lines: jsonb().$type<{ orderItemId: string; quantity: number }[]>(),
+    /** When the seller marked the return received (or refunded an unshipped order's withdrawal). */
+    receivedAt: timestamp({ withTimezone: true }),
+    /** The refund that settled the withdrawal. */
+    refundId: uuid().references(() => orderRefunds.id, { onDelete: "set null" }),
   },
   (t) => [uniqueIndex("withdrawal_requests_order_idx").on(t.orderId), index("withdrawal_requests_requested_idx").on(t.requestedAt)],
 );

@@ -156,17 +156,28 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </h3>
             {waiting.withdrawals.oldest.length > 0 ? (
               <ul className="mt-3 flex flex-col gap-2 text-sm">
-                {waiting.withdrawals.oldest.map((request) => (
-                  <li key={request.number} className="flex items-baseline justify-between gap-3">
-                    <Link to={`/admin/orders/${request.number}`} className="font-medium underline-offset-4 hover:underline">
-                      {request.number}
-                    </Link>
-                    <span className="tabular text-muted-foreground">le {formatParisShortDateTime(request.requestedAt)}</span>
-                  </li>
-                ))}
+                {waiting.withdrawals.oldest.map((request) => {
+                  // To refund within 14 days of the request (L221-24); the oldest, overdue first, lead the list.
+                  const deadline = Date.parse(request.requestedAt) + 14 * 24 * 60 * 60 * 1000;
+                  const overdue = deadline < Date.parse(loaderData.now);
+                  return (
+                    <li key={request.number} className="flex flex-col gap-0.5">
+                      <span className="flex items-baseline justify-between gap-3">
+                        <Link to={`/admin/orders/${request.number}`} className="font-medium underline-offset-4 hover:underline">
+                          {request.number}
+                        </Link>
+                        <span className="tabular text-muted-foreground">le {formatParisShortDateTime(request.requestedAt)}</span>
+                      </span>
+                      <span className={overdue ? "font-semibold text-destructive" : "text-muted-foreground"}>
+                        {overdue ? "En retard : à rembourser depuis le " : "À rembourser avant le "}
+                        {formatParisDate(new Date(deadline))}
+                      </span>
+                    </li>
+                  );
+                })}
               </ul>
             ) : (
-              <p className="mt-3 text-sm text-muted-foreground">Aucune rétractation à traiter.</p>
+              <p className="mt-3 text-sm text-muted-foreground">Aucune rétractation à rembourser.</p>
             )}
           </div>
           <div className={card}>

@@ -16,7 +16,7 @@ import { formatEuros } from "~/domain/money";
 import type { TimelineEntry } from "~/domain/order-timeline";
 import { CARRIER_IDS, CARRIER_LABELS, type CarrierId, PROVIDER_LABELS, availableActions, canDo, shipOrderSchema } from "~/domain/order-workflow";
 import { OUTBOX_STATUS_LABELS, OUTBOX_STATUS_TONES } from "~/domain/outbox";
-import { WITHDRAWAL_SOURCE_LABELS, refundDeadline, requestedLabel } from "~/domain/withdrawal";
+import { WITHDRAWAL_SOURCE_LABELS, refundDeadline, requestedLabel, withdrawnLineLabel } from "~/domain/withdrawal";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { cn } from "~/lib/utils";
 import { type AdminOrder, type OrderActionResult, cancelAndRefundOrder, getAdminOrder, refundPartOfAdminOrder, retryOrderRefund, shipOrder } from "~/services/admin-orders.server";
@@ -24,6 +24,8 @@ import { PartialRefundAction } from "~/components/admin/partial-refund-dialog";
 import { useDialogAnswer } from "~/components/admin/use-dialog-answer";
 import { OrderRefunds } from "~/components/admin/order-refunds";
 import { webhookDepsFrom } from "~/services/payment-webhooks.server";
+import { refundAdminWithdrawal } from "~/services/withdrawal-refund.server";
+import { WithdrawalReturnAction } from "~/components/admin/withdrawal-return-dialog";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/order";
 import { readForm } from "~/lib/request-input.server";
@@ -46,6 +48,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (form.intent === "ship") result = await shipOrder(context.db, params.number, form, admin.id, deps);
   else if (form.intent === "refund") result = await cancelAndRefundOrder(context.db, context.payments, params.number, admin.id, deps);
   else if (form.intent === "partial-refund") result = await refundPartOfAdminOrder(context.db, context.payments, params.number, form, admin.id, deps);
+  else if (form.intent === "withdrawal-refund") result = await refundAdminWithdrawal(context.db, context.payments, params.number, form, admin.id, deps);
   else if (form.intent === "retry-refund") result = await retryOrderRefund(context.db, context.payments, params.number, admin.id, deps);
   else return data<OrderActionAnswer>({ ok: false, toast: { title: "Erreur", description: "Requête invalide." } }, { status: 400 });
   if (result.ok) context.kickMail();
@@ -81,10 +84,10 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             Passée le {formatParisDateTime(order.createdAt)} · {formatEuros(order.totalCents)}
           </p>
         </div>
-        <OrderActions number={order.number} status={status} refundable={refundable} provider={payment.provider} withdrawn={withdrawal !== null} />
+        <OrderActions number={order.number} status={status} refundable={refundable} provider={payment.provider} withdrawal={withdrawal} />
       </div>
 
-      {withdrawal ? <WithdrawalNotice withdrawal={withdrawal} status={status} /> : null}
+      {withdrawal ? <WithdrawalNotice number={order.number} withdrawal={withdrawal} status={status} shippingCents={refundable.shippingCents + refundable.insuranceCents} /> : null}
 
       {status === "refund_pending" ? (
         <Alert tone="error" title="Remboursement en attente" className="mt-6">
@@ -139,7 +142,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 ]}
               />
             ) : (
-              <p className="text-sm text-muted-foreground">{canDo("ship", status, { withdrawn: withdrawal !== null }) ? "À expédier." : "Non expédiée."}</p>
+              <p className="text-sm text-muted-foreground">{canDo("ship", status, { withdrawn: holdsOrder(withdrawal) }) ? "À expédier." : "Non expédiée."}</p>
             )}
           </Card>
         </div>
@@ -156,11 +159,20 @@ const WITHDRAWAL_TODO: Partial<Record<OrderStatus, string>> = {
   shipped: "Le client vous renvoie les articles : vous pouvez attendre de les recevoir, ou la preuve de leur envoi, pour le rembourser.",
 };
 
-/** The customer withdrew: when, how, and what the seller must do (refund within 14 days of the request). */
-function WithdrawalNotice({ withdrawal, status }: { withdrawal: NonNullable<AdminOrder["withdrawal"]>; status: OrderStatus }) {
-  const todo = WITHDRAWAL_TODO[status];
+/** A withdrawal not refunded yet holds the order (no shipping); once refunded, what is left of it may ship. */
+const holdsOrder = (withdrawal: AdminOrder["withdrawal"]) => withdrawal !== null && withdrawal.refund === null;
+
+/** Whether the seller refunds the withdrawal itself (its articles): a shipped order, or a paid one withdrawn in part. */
+const refundsWithdrawal = (withdrawal: AdminOrder["withdrawal"], status: OrderStatus) =>
+  withdrawal !== null && withdrawal.refund === null && (status === "shipped" || (status === "paid" && !withdrawal.whole));
+
+/** The customer withdrew: when, how, which articles, and what the seller must do (refund within 14 days of the request). */
+function WithdrawalNotice({ number, withdrawal, status, shippingCents }: { number: string; withdrawal: NonNullable<AdminOrder["withdrawal"]>; status: OrderStatus; shippingCents: number }) {
+  const refunded = withdrawal.refund?.status === "refunded" || (withdrawal.refund === null && status === "refunded");
+  const todo = withdrawal.refund ? null : status === "paid" && !withdrawal.whole ? "La commande n'est pas expédiée : n'expédiez pas ces articles et remboursez-les ; le reste pourra partir ensuite." : WITHDRAWAL_TODO[status];
+  const deadline = refundDeadline(withdrawal.requestedAt);
   return (
-    <Alert tone="info" title={requestedLabel(withdrawal.requestedAt)} className="mt-6 border-2">
+    <Alert tone={refunded ? "success" : "info"} title={requestedLabel(withdrawal.requestedAt)} className="mt-6 border-2">
       <p>
         Le client ({withdrawal.email}) s'est rétracté {WITHDRAWAL_SOURCE_LABELS[withdrawal.source]} et a reçu un accusé de réception par e-mail.
       </p>
@@ -169,10 +181,32 @@ function WithdrawalNotice({ withdrawal, status }: { withdrawal: NonNullable<Admi
           Nom indiqué dans la rétractation&nbsp;: <span className="font-semibold text-foreground">{withdrawal.customerName}</span>
         </p>
       ) : null}
-      {todo ? (
+      <p className="mt-2 font-medium text-foreground">{withdrawal.whole ? "Articles retirés : toute la commande" : "Articles retirés (une partie de la commande)"}</p>
+      <ul className="mt-1 list-disc pl-5" aria-label="Articles de la rétractation">
+        {withdrawal.lines.map((line) => (
+          <li key={line.orderItemId} className="[overflow-wrap:anywhere]">
+            {withdrawnLineLabel(line)}
+          </li>
+        ))}
+      </ul>
+      {withdrawal.receivedAt ? <p className="mt-2">Retour reçu le {formatParisDateTime(withdrawal.receivedAt)}.</p> : null}
+      {withdrawal.refund ? (
         <p className="mt-1 font-medium text-foreground">
-          {todo} Remboursement à faire au plus tard le {refundDeadline(withdrawal.requestedAt)}.
+          {withdrawal.refund.status === "refunded"
+            ? `Remboursement fait${withdrawal.refund.refundedAt ? ` le ${formatParisDateTime(withdrawal.refund.refundedAt)}` : ""} : ${formatEuros(withdrawal.refund.amountCents)} (à faire avant le ${deadline}).`
+            : `Remboursement de ${formatEuros(withdrawal.refund.amountCents)} en attente du prestataire de paiement (à faire avant le ${deadline}).`}
         </p>
+      ) : refunded ? (
+        <p className="mt-1 font-medium text-foreground">Commande remboursée.</p>
+      ) : todo ? (
+        <p className="mt-1 font-medium text-foreground">
+          {todo} Remboursement à faire au plus tard le {deadline}.
+        </p>
+      ) : null}
+      {refundsWithdrawal(withdrawal, status) ? (
+        <div className="mt-3">
+          <WithdrawalReturnAction number={number} withdrawal={withdrawal} shipped={status === "shipped"} shippingCents={shippingCents} />
+        </div>
       ) : null}
     </Alert>
   );
@@ -266,8 +300,9 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
 // ---------------------------------------------------------------------------------------------
 // Actions
 
-function OrderActions({ number, status, refundable, provider, withdrawn }: { number: string; status: OrderStatus; refundable: AdminOrder["refundable"]; provider: string; withdrawn: boolean }) {
-  const actions = availableActions(status, { withdrawn });
+function OrderActions({ number, status, refundable, provider, withdrawal }: { number: string; status: OrderStatus; refundable: AdminOrder["refundable"]; provider: string; withdrawal: AdminOrder["withdrawal"] }) {
+  // A paid order withdrawn in part is refunded from its withdrawal's notice, not cancelled whole.
+  const actions = availableActions(status, { withdrawn: holdsOrder(withdrawal) }).filter((action) => !(action === "cancelRefund" && refundsWithdrawal(withdrawal, status)));
   // Part of a paid or shipped order, while something is left to give back.
   const partly = (status === "paid" || status === "shipped") && refundable.totalCents > 0;
   if (actions.length === 0 && !partly) return null;

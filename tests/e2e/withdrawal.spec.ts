@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { HAS_PDFTOTEXT, pdfText } from "../support/pdf-text";
 import type { RunningServer } from "../integration/server-process";
 import { startFixtureServer } from "./fixture-server";
 import { WITHDRAWAL_FIXTURES as F } from "../setup/withdrawal-fixtures-data";
@@ -237,10 +238,21 @@ test("a guest withdraws one line of two; the seller marks the return received wi
   await expect(notice).toContainText("Retour reçu le");
   await expect(notice).toContainText(/Remboursement fait le .+ : 12,90\s€/u);
   await expect(admin.getByRole("button", { name: "Marquer le retour reçu" })).toHaveCount(0);
+  // The partial credit note, read as text: the booster given back, the deduction, the total.
+  const note = admin.getByRole("region", { name: "Remboursements" }).getByRole("link", { name: /^Avoir A-\d{4}-\d{6} \(PDF\)$/ });
+  const pdf = await admin.request.get(url((await note.getAttribute("href"))!));
+  expect(pdf.status()).toBe(200);
+  if (HAS_PDFTOTEXT || process.env.CI) {
+    const text = pdfText(await pdf.body());
+    expect(text).toMatch(/Avoir partiel sur la facture\s+F-\d{4}-\d{6}/);
+    expect(text).toContain("Déduction pour dépréciation : Booster ouvert");
+    expect(text).toMatch(/Total TTC\s+-12,90 €/);
+  }
   // The buyer's e-mail: the amount and the deduction with its reason.
   await admin.goto(url("/admin/emails"));
   await admin.getByRole("link", { name: /remboursement de 12,90\s€/u }).first().click();
   await expect(admin.getByTestId("email-text")).toContainText("Booster ouvert");
   await expect(admin.getByTestId("email-text")).toContainText(/-?2,00\s€/u);
+  await expect(admin.getByTestId("email-text")).toContainText(/Montant remboursé : 12,90\s€/u);
   await admin.context().close();
 });

@@ -5,6 +5,8 @@ import path from "node:path";
 import { openDatabase } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
 import { productSearchColumns } from "~/domain/search";
+import { EMPTY_IDENTITY } from "~/domain/shop-identity";
+import { issueInvoice } from "~/services/invoices.server";
 import { createUserWithPassword } from "~/services/users.server";
 import { WITHDRAWAL_FIXTURES as F } from "./withdrawal-fixtures-data";
 
@@ -68,6 +70,8 @@ try {
     { orderId: shipped!.id, productId: product!.id, name: F.product.title, unitPriceCents: F.product.priceCents, quantity: 1 },
     { orderId: shipped!.id, productId: display!.id, name: S.display.title, unitPriceCents: S.display.priceCents, quantity: 1 },
   ]);
+  // Its invoice, as its payment's transaction issues it: its refund gets a credit note.
+  await db.transaction((tx) => issueInvoice(tx, shipped!.id, { ...EMPTY_IDENTITY, companyName: "Comptoir", email: "contact@comptoir.test" }, paidAt));
 } finally {
   await database.close();
 }

@@ -12,19 +12,27 @@ import { REFUND_ADJUSTMENT_KINDS, type RefundRequest } from "./partial-refund";
 
 const MAX_REASON = 200;
 
-const euros = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value, ctx) => {
-    if (!value) return 0;
-    const cents = parseEurosToCents(value);
-    if (cents === null || cents > 10_000_000) {
-      ctx.addIssue({ code: "custom", message: "Montant invalide (par exemple 4,90)." });
-      return z.NEVER;
-    }
-    return cents;
-  });
+/** An optional amount typed in euros ("4,90"), in cents; empty is 0. Shared by the seller's refund forms. */
+export function optionalEuros(example: string) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return 0;
+      const cents = parseEurosToCents(value);
+      if (cents === null || cents > 10_000_000) {
+        ctx.addIssue({ code: "custom", message: `Montant invalide (par exemple ${example}).` });
+        return z.NEVER;
+      }
+      return cents;
+    });
+}
+
+/** The reason of a goodwill amount or a deduction, which the buyer reads. */
+export const refundReason = z.string().trim().max(MAX_REASON, `Motif : ${MAX_REASON} caractères au plus.`).optional().default("");
+
+const euros = optionalEuros("4,90");
 
 export const partialRefundFormSchema = z
   .object({
@@ -33,7 +41,7 @@ export const partialRefundFormSchema = z
     insurance: euros,
     adjustmentKind: z.enum(["", ...REFUND_ADJUSTMENT_KINDS]).optional().default(""),
     adjustmentAmount: euros,
-    reason: z.string().trim().max(MAX_REASON, `Motif : ${MAX_REASON} caractères au plus.`).optional().default(""),
+    reason: refundReason,
   })
   .catchall(z.string())
   .superRefine((form, ctx) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseEurosToCents } from "./money";
+import { optionalEuros, refundReason } from "./partial-refund-form";
 
 /**
  * The seller's « Marquer le retour reçu » (and « Rembourser la rétractation ») form, checked by
@@ -9,24 +9,10 @@ import { parseEurosToCents } from "./money";
  * delivery come from the withdrawal itself, never from the form.
  */
 
-const MAX_REASON = 200;
-
 export const withdrawalReturnFormSchema = z
   .object({
-    deduction: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value, ctx) => {
-        if (!value) return 0;
-        const cents = parseEurosToCents(value);
-        if (cents === null || cents > 10_000_000) {
-          ctx.addIssue({ code: "custom", message: "Montant invalide (par exemple 2,00)." });
-          return z.NEVER;
-        }
-        return cents;
-      }),
-    reason: z.string().trim().max(MAX_REASON, `Motif : ${MAX_REASON} caractères au plus.`).optional().default(""),
+    deduction: optionalEuros("2,00"),
+    reason: refundReason,
   })
   .catchall(z.string())
   .superRefine((form, ctx) => {

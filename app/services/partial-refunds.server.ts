@@ -4,7 +4,6 @@ import type { Db, Tx } from "~/db/types";
 import { type RefundEmailDetails, partialRefundEmail } from "~/domain/order-emails";
 import {
   type ComputedRefund,
-  type PriorRefund,
   REFUND_ADJUSTMENT_LABELS,
   type RefundRequest,
   type RefundableOrder,
@@ -30,11 +29,6 @@ import type { PaymentProvider } from "./payments/types";
  * 3. in one transaction, marks it refunded, issues its credit note, puts back the units asked,
  *    records it on the order and e-mails the buyer. The last refund makes the order "refunded".
  */
-
-export type RefundableView = {
-  order: RefundableOrder;
-  prior: PriorRefund[];
-};
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -171,8 +165,6 @@ export async function returnUnrefundedUnits(tx: Db | Tx, orderId: string, now: D
     await tx.update(products).set({ stock: sql`${products.stock} + ${units}`, updatedAt: now }).where(eq(products.id, line.productId));
   }
 }
-
-export type FinishedRefund = PartialRefundResult;
 
 /**
  * Gives the money of a pending refund back, then records it (see the module's comment). For the

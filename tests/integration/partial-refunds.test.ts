@@ -7,11 +7,11 @@ import type { InvoiceSnapshot } from "~/domain/invoice";
 import { ledgerEntries } from "~/services/accounting-export.server";
 import { parisWallClock } from "~/domain/paris-time";
 import { getAdminOrder, refundPartOfAdminOrder, cancelAndRefundOrder } from "~/services/admin-orders.server";
-import { type CheckoutContext, startCheckout } from "~/services/checkout.server";
-import { handlePaymentEvent } from "~/services/payment-webhooks.server";
+import type { CheckoutContext } from "~/services/checkout.server";
+import { checkoutAndPay } from "./paid-checkout";
 import { retryPendingPartialRefunds } from "~/services/partial-refunds.server";
 import { createStripeProvider } from "~/services/payments/stripe.server";
-import type { PaymentEvent, PaymentProvider } from "~/services/payments/types";
+import type { PaymentProvider } from "~/services/payments/types";
 import { createUserWithPassword } from "~/services/users.server";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe-server";
 import { baseIncluded, expectedVatBreakdown, vatIncluded } from "../support/expected-vat";
@@ -26,7 +26,6 @@ import { databaseLabel, openTestDatabase } from "./test-database";
  * happen: more than what is left, the same form twice, a Stripe outage.
  */
 const deps = { shop: { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" }, sellerEmail: "vendeur@comptoir.example" };
-const address = { method: "home" as const, fullName: "Marie Curie", line1: "12 rue des Lilas", postalCode: "75011", city: "Paris", country: "FR" };
 
 describe(`partial refunds on ${databaseLabel}`, () => {
   let database: Database;
@@ -53,24 +52,10 @@ describe(`partial refunds on ${databaseLabel}`, () => {
     const booster = await product({ priceCents: 650 });
     const manga = await product({ title: `One Piece – Tome ${++n}`, priceCents: 715, category: "Gaming & Mangas", subCategory: "Manga" });
     const display = options.display ? [{ productId: (await product({ title: `Display test ${++n}`, priceCents: 4_990 })).id, quantity: 1 }] : [];
-    const started = await startCheckout(db(), stripe, { items: [{ productId: booster.id, quantity: 3 }, { productId: manga.id, quantity: 1 }, ...display], insuranceSelected: false, email: "marie@example.com" }, ctx());
-    if (started.status !== 200) throw new Error(`checkout refused: ${JSON.stringify(started.body)}`);
-    const order = await orderOf(started.body.orderNumber);
-    const paid: PaymentEvent = {
-      id: `evt_${order.id}`,
-      type: "session.completed",
-      sessionId: order.providerSessionId,
-      paid: true,
-      paymentReference: intent,
-      customerEmail: "marie@example.com",
-      customerName: "Marie Curie",
-      shippingAddress: address,
-      amountTotalCents: order.totalCents,
-    };
-    expect(await handlePaymentEvent(db(), stripe, paid, deps)).toBe("paid");
+    const order = await checkoutAndPay(db(), stripe, [{ productId: booster.id, quantity: 3 }, { productId: manga.id, quantity: 1 }, ...display], { ctx: ctx(), deps, intent });
     const detail = (await getAdminOrder(db(), order.number))!;
     const line = (name: string) => detail.refundable.lines.find((candidate) => candidate.name === name)!;
-    return { order: await orderOf(order.number), booster, manga, boosterLine: line(booster.title), mangaLine: line(manga.title) };
+    return { order, booster, manga, boosterLine: line(booster.title), mangaLine: line(manga.title) };
   }
 
   const form = (fields: Record<string, string>) => ({ intent: "partial-refund", requestKey: randomUUID(), ...fields });

@@ -6,10 +6,10 @@ import { quantityField } from "~/domain/withdrawal";
 import { WITHDRAWAL_LINES_MESSAGES } from "~/domain/withdrawal-lookup-schema";
 import { getAdminOrder, shipOrder } from "~/services/admin-orders.server";
 import { dashboardWaiting } from "~/services/dashboard.server";
-import { type CheckoutContext, startCheckout } from "~/services/checkout.server";
-import { handlePaymentEvent } from "~/services/payment-webhooks.server";
+import type { CheckoutContext } from "~/services/checkout.server";
+import { checkoutAndPay } from "./paid-checkout";
 import { createStripeProvider } from "~/services/payments/stripe.server";
-import type { PaymentEvent, PaymentProvider } from "~/services/payments/types";
+import type { PaymentProvider } from "~/services/payments/types";
 import { createUserWithPassword } from "~/services/users.server";
 import { type WithdrawalDeps, withdrawalPost } from "~/services/withdrawal.server";
 import { refundAdminWithdrawal } from "~/services/withdrawal-refund.server";
@@ -25,7 +25,6 @@ import { databaseLabel, openTestDatabase } from "./test-database";
  * the form refuses (0 units in all, an unknown article, more than bought): 400, French, nothing written.
  */
 const mailDeps = { shop: { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" }, sellerEmail: "vendeur@comptoir.example" };
-const address = { method: "home" as const, fullName: "Marie Curie", line1: "12 rue des Lilas", postalCode: "75011", city: "Paris", country: "FR" };
 const NAME = "Marie Curie";
 
 describe(`withdrawal by line on ${databaseLabel}`, () => {
@@ -52,21 +51,7 @@ describe(`withdrawal by line on ${databaseLabel}`, () => {
   async function shippedOrder(intent: string, ship = true, displayPriceCents = 14_990) {
     const booster = await product({ priceCents: 650 });
     const display = await product({ title: `Display retour ${++n}`, priceCents: displayPriceCents });
-    const started = await startCheckout(db(), stripe, { items: [{ productId: booster.id, quantity: 1 }, { productId: display.id, quantity: 1 }], insuranceSelected: false, email: "marie@example.com" }, ctx());
-    if (started.status !== 200) throw new Error(`checkout refused: ${JSON.stringify(started.body)}`);
-    const order = await orderOf(started.body.orderNumber);
-    const paid: PaymentEvent = {
-      id: `evt_${order.id}`,
-      type: "session.completed",
-      sessionId: order.providerSessionId,
-      paid: true,
-      paymentReference: intent,
-      customerEmail: "marie@example.com",
-      customerName: NAME,
-      shippingAddress: address,
-      amountTotalCents: order.totalCents,
-    };
-    expect(await handlePaymentEvent(db(), stripe, paid, mailDeps)).toBe("paid");
+    const order = await checkoutAndPay(db(), stripe, [{ productId: booster.id, quantity: 1 }, { productId: display.id, quantity: 1 }], { ctx: ctx(), deps: mailDeps, intent, name: NAME });
     if (ship) expect(await shipOrder(db(), order.number, { carrier: "colissimo", trackingNumber: "6A12345678901" }, adminId, mailDeps)).toMatchObject({ ok: true });
     const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
     const item = (productId: number) => items.find((candidate) => candidate.productId === productId)!;

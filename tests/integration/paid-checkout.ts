@@ -1,0 +1,39 @@
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
+import { orders } from "~/db/schema";
+import type { Db } from "~/db/types";
+import { type CheckoutContext, startCheckout } from "~/services/checkout.server";
+import { type WebhookDeps, handlePaymentEvent } from "~/services/payment-webhooks.server";
+import type { PaymentEvent, PaymentProvider } from "~/services/payments/types";
+
+/** Marie Curie's home, where the refund tests' orders go. */
+export const HOME_ADDRESS = { method: "home" as const, fullName: "Marie Curie", line1: "12 rue des Lilas", postalCode: "75011", city: "Paris", country: "FR" };
+
+/**
+ * A guest's real checkout of `items`, paid through the provider's webhook path with the payment
+ * reference `intent` (Stripe: the PaymentIntent its refunds name): the order row as it is then.
+ */
+export async function checkoutAndPay(
+  db: Db,
+  provider: PaymentProvider,
+  items: { productId: number; quantity: number }[],
+  options: { ctx: CheckoutContext; deps: WebhookDeps; intent: string; email?: string; name?: string },
+) {
+  const email = options.email ?? "marie@example.com";
+  const started = await startCheckout(db, provider, { items, insuranceSelected: false, email }, options.ctx);
+  if (started.status !== 200) throw new Error(`checkout refused: ${JSON.stringify(started.body)}`);
+  const [order] = await db.select().from(orders).where(eq(orders.number, started.body.orderNumber));
+  const paid: PaymentEvent = {
+    id: `evt_${order!.id}`,
+    type: "session.completed",
+    sessionId: order!.providerSessionId,
+    paid: true,
+    paymentReference: options.intent,
+    customerEmail: email,
+    customerName: options.name ?? HOME_ADDRESS.fullName,
+    shippingAddress: HOME_ADDRESS,
+    amountTotalCents: order!.totalCents,
+  };
+  expect(await handlePaymentEvent(db, provider, paid, options.deps)).toBe("paid");
+  return (await db.select().from(orders).where(eq(orders.id, order!.id)))[0]!;
+}

@@ -14,6 +14,7 @@ import {
 import { EMPTY_IDENTITY } from "./shop-identity";
 import { VAT_RATES_BP, type VatRateBp, type VatScheme } from "./vat";
 import { allocateVat } from "./vat-allocation";
+import { seeded } from "../../tests/support/seeded-random";
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
@@ -344,18 +345,6 @@ describe("buildRefundCreditNote", () => {
 
 const SEED = 20_270_052;
 const RUNS = 1_500;
-
-/** mulberry32: a small seeded generator (no fast-check in the project). */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function randomPlaced(random: () => number) {
   const int = (n: number) => Math.floor(random() * n);

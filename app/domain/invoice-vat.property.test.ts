@@ -5,6 +5,7 @@ import { type InvoiceSource, buildInvoiceSnapshot } from "./invoice-snapshot";
 import { EMPTY_IDENTITY } from "./shop-identity";
 import { VAT_RATES_BP, type VatScheme } from "./vat";
 import { allocateVat } from "./vat-allocation";
+import { seeded } from "../../tests/support/seeded-random";
 
 /**
  * Issue 51's property: for random orders (lines at 20 / 10 / 5,5 / 2,1 %, second-hand goods
@@ -179,18 +180,6 @@ function negated(snapshot: InvoiceSnapshot) {
     charges: snapshot.charges.map((charge) => ({ ...charge, totalCents: neg(charge.totalCents), parts: charge.parts!.map((part) => ({ ...part, totalCents: neg(part.totalCents), exclVatCents: neg(part.exclVatCents) })) })),
     vatBreakdown: snapshot.vatBreakdown.map((row) => ({ rateBp: row.rateBp, baseCents: neg(row.baseCents), vatCents: neg(row.vatCents), totalCents: neg(row.totalCents) })),
     totals: { exclVatCents: neg(snapshot.totals.exclVatCents), vatCents: neg(snapshot.totals.vatCents), inclVatCents: neg(snapshot.totals.inclVatCents), marginSchemeCents: neg(snapshot.totals.marginSchemeCents) },
-  };
-}
-
-/** mulberry32: a small seeded generator. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
 

@@ -16,6 +16,7 @@ import {
 } from "./partial-refund";
 import { VAT_RATES_BP, type VatRateBp, type VatScheme } from "./vat";
 import { allocateVat, chargesByRate, exclVatOf, splitProRata, vatByRate } from "./vat-allocation";
+import { seeded } from "../../tests/support/seeded-random";
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 /** "2,90 €" as formatEuros writes it: a no-break space before the symbol. */
@@ -587,18 +588,6 @@ describe("refundableRest, wholeRestRequest, wholeRestRefund", () => {
 
 const SEED = 20_270_051;
 const RUNS = 3_000;
-
-/** mulberry32: a small seeded generator (no fast-check in the project): the same orders on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * A random order, built as the brief of these tests says: 1–5 lines of 1–5 units at the four

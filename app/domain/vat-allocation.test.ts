@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { VatBreakdownRow } from "./invoice";
 import { VAT_RATES_BP, type VatRateBp } from "./vat";
 import { type TaxedLine, allocateVat, chargesByRate, exclVatOf, formatVatRate, spreadBases, splitProRata, vatByRate } from "./vat-allocation";
+import { seeded } from "../../tests/support/seeded-random";
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
@@ -484,14 +485,3 @@ describe("formatVatRate", () => {
   });
 });
 
-/** A small seeded generator (mulberry32): the same carts on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}

@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import type { RunningServer } from "../integration/server-process";
 import { startFixtureServer } from "./fixture-server";
 import { ADMIN_ORDERS_FIXTURES as F } from "../setup/admin-orders-fixtures-data";
-import { expect, expectNoSeriousA11yViolations, signInAdmin, test } from "./fixtures";
+import { chooseLightTheme, expect, expectNoSeriousA11yViolations, signInAdmin, test } from "./fixtures";
 
 /**
  * The seller's orders, end to end, on a server of its own: a customer's two paid orders
@@ -175,6 +175,18 @@ test("the seller refunds part of a shipped order: one unit back in stock less a 
   await refunds.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath("commande-remboursements-390.png") });
   await page.setViewportSize({ width: 1280, height: 900 });
+  // The same in the light theme: the refunds, and the dialog opened again for what is left.
+  await chooseLightTheme(page);
+  await page.screenshot({ path: test.info().outputPath("commande-remboursements-clair-1280.png") });
+  await page.getByRole("button", { name: "Rembourser une partie" }).click();
+  await expect(dialog).toContainText(`${euros(F.orders[0].totalCents - refunded)} restent à rembourser`);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath("rembourser-une-partie-clair-1280.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("rembourser-une-partie-clair-390.png") });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dialog.getByRole("button", { name: "Retour" }).click();
+  await expect(dialog).toBeHidden();
 
   // The customer's order page: the amount refunded so far and the credit note beside the invoice.
   const customer = await page.context().browser()!.newContext({ colorScheme: "light" });
@@ -196,6 +208,10 @@ test("the seller refunds part of a shipped order: one unit back in stock less a 
   await own.setViewportSize({ width: 390, height: 844 });
   await documents.scrollIntoViewIfNeeded();
   await own.screenshot({ path: test.info().outputPath("client-avoir-390.png") });
+  await chooseLightTheme(own);
+  await expectNoSeriousA11yViolations(own);
+  await documents.scrollIntoViewIfNeeded();
+  await own.screenshot({ path: test.info().outputPath("client-avoir-clair-390.png") });
   await customer.close();
 
   // The list marks it; the customer's e-mail is in the outbox.

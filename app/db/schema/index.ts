@@ -8,3 +8,4 @@ export * from "./payments";
 export * from "./promotions";
 export * from "./billing";
 export * from "./drops";
+export * from "./terms";

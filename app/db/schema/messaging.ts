@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { INBOX_KINDS, INBOX_STATUSES, SITE_MESSAGE_LOCATIONS } from "../../domain/catalog-values";
 import { users } from "./auth";
+import { cgvSnapshots } from "./terms";
 import { insertionOrder } from "./insertion-order";
 
 /** Every e-mail goes through here first, written in the same transaction as its cause. */
@@ -17,6 +18,8 @@ export const outboxEmails = pgTable(
     html: text().notNull(),
     text: text().notNull(),
     kind: text().notNull(),
+    /** The CGV version sent with it as a PDF, made at send time from the snapshot (the order confirmation). */
+    cgvSnapshotId: uuid().references(() => cgvSnapshots.id, { onDelete: "restrict" }),
     status: text({ enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
     attempts: integer().notNull().default(0),
     lastError: text(),

@@ -9,6 +9,7 @@ import { insertionOrder } from "./insertion-order";
 import { products } from "./products";
 import { discountCodes } from "./promotions";
 import { shippingMethods } from "./billing";
+import { cgvSnapshots } from "./terms";
 import type { VatBreakdownRow } from "../../domain/invoice";
 import { SHIPPING_KINDS } from "../../domain/shipping-method";
 import { VAT_SCHEMES } from "../../domain/vat";
@@ -48,6 +49,8 @@ export const orders = pgTable(
     vatBreakdown: jsonb().$type<VatBreakdownRow[]>().notNull().default(sql`'[]'::jsonb`),
     totalCents: integer().notNull(),
     paymentProvider: text().notNull(),
+    /** The CGV in force when the order was placed (services/cgv.server.ts); null on orders from before. */
+    cgvSnapshotId: uuid().references(() => cgvSnapshots.id, { onDelete: "restrict" }),
     providerSessionId: text().unique(),
     /** The provider's payment page for this order: the buyer may come back to it while it holds. */
     paymentUrl: text(),

@@ -22,6 +22,7 @@ export default [
   route("account", "routes/account.tsx"),
   route("account/orders/:number", "routes/account-order.tsx"),
   route("commande/:orderId/documents/:file", "routes/order-document.ts"),
+  route("cgv/:file", "routes/cgv-version.ts"),
   route("logout", "routes/logout.ts"),
   route("verify-email", "routes/verify-email.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),

@@ -110,6 +110,8 @@ export function createApp(deps: AppDeps): RequestListener {
     auth: deps.auth,
     configuredOrigin,
     ...checkout,
+    // The CGV's version on each order, rendered from what /legal's loader has.
+    cgv: () => ({ shopName: shop.name, siteUrl: deps.publicUrl(), legalDefaults: shop.legal }),
     dropSecret: deps.dropSecret,
     trustProxy,
     logger,

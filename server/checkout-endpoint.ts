@@ -5,7 +5,7 @@ import { admissionsFromCookies } from "~/domain/drop-cookies";
 import type { Database } from "~/db/client.server";
 import type { CheckoutFailure } from "~/domain/checkout";
 import type { Auth } from "~/lib/auth.server";
-import { cancelCheckout, startCheckout } from "~/services/checkout.server";
+import { type CheckoutContext, cancelCheckout, startCheckout } from "~/services/checkout.server";
 import type { PaymentProvider } from "~/services/payments/types";
 import { viewerFromHeaders } from "~/services/session.server";
 import type { DropRefusalTally } from "~/services/drop-refusal-tally.server";
@@ -25,6 +25,8 @@ export type CheckoutEndpointDeps = {
   /** PUBLIC_URL's origin, or null to use the request's own. */
   configuredOrigin: string | null;
   orderPrefix: string;
+  /** What the CGV in force are rendered from (as /legal), read at each checkout. */
+  cgv: () => NonNullable<CheckoutContext["cgv"]>;
   reservationMinutes: number;
   trustProxy: TrustProxy;
   logger: Logger;
@@ -72,6 +74,7 @@ function checkout(deps: CheckoutEndpointDeps): BareHandler {
       orderPrefix: deps.orderPrefix,
       origin: deps.configuredOrigin ?? `${client.protocol}://${req.headers.host ?? ""}`,
       reservationMinutes: deps.reservationMinutes,
+      cgv: deps.cgv(),
       gate: deps.stockGate,
       refusalTally: deps.refusalTally,
       admissions: { tokens: admissionsFromCookies(parseCookies(req.headers.cookie ?? "")), secret: deps.dropSecret },

@@ -2,6 +2,7 @@ import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { Db } from "~/db/types";
 import { isPermanentSmtpFailure, retryDelayMs, type SmtpFailure } from "~/domain/email-delivery";
+import { type EmailAttachment, emailAttachments } from "~/services/email-attachments.server";
 import { claimDueEmails, type OutboxEmail, recordEmailFailure, recordEmailSent } from "~/services/mail.server";
 
 export const MAIL_POLL_MS = 5_000;
@@ -32,6 +33,8 @@ export function startMailWorker(options: {
   /** MAIL_FROM, or { name: SHOP_NAME, address: SHOP_EMAIL } (nodemailer quotes the name). */
   from: string | { name: string; address: string };
   logger: Logger;
+  /** SHOP_NAME: the attached PDFs' author. */
+  shopName: string;
   pollMs?: number;
 }): MailWorker {
   const { db, from, logger, pollMs = MAIL_POLL_MS } = options;
@@ -41,14 +44,15 @@ export function startMailWorker(options: {
   let running: Promise<void> | null = null;
   let kickedWhileRunning = false;
 
-  async function send(email: Pick<OutboxEmail, "to" | "subject" | "html" | "text"> & { replyTo?: string | null }): Promise<{ messageId: string }> {
-    const info = await transport.sendMail({ from, to: email.to, replyTo: email.replyTo ?? undefined, subject: email.subject, html: email.html, text: email.text });
+  async function send(email: Pick<OutboxEmail, "to" | "subject" | "html" | "text"> & { replyTo?: string | null }, attachments: EmailAttachment[] = []): Promise<{ messageId: string }> {
+    const info = await transport.sendMail({ from, to: email.to, replyTo: email.replyTo ?? undefined, subject: email.subject, html: email.html, text: email.text, attachments });
     return { messageId: info.messageId };
   }
 
   async function deliver(email: OutboxEmail): Promise<void> {
     try {
-      await send(email);
+      // Made for each attempt (the outbox keeps no file): a failure here is retried as a send's.
+      await send(email, await emailAttachments(db, email, options.shopName));
     } catch (error) {
       const failure = error as Error & SmtpFailure;
       const permanent = isPermanentSmtpFailure(failure);
@@ -102,7 +106,7 @@ export function startMailWorker(options: {
   run();
   return {
     kick: run,
-    send,
+    send: (email) => send(email),
     async stop() {
       stopped = true;
       clearTimeout(timer);

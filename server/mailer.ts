@@ -13,7 +13,7 @@ export async function startMailer(options: { db: Db; env: Env; logger: Logger; p
   const { db, env, logger } = options;
   // nodemailer only with a relay to send to.
   const worker = env.SMTP_URL
-    ? (await import("./mail-worker")).startMailWorker({ db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? { name: env.SHOP_NAME, address: env.SHOP_EMAIL }, logger })
+    ? (await import("./mail-worker")).startMailWorker({ db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? { name: env.SHOP_NAME, address: env.SHOP_EMAIL }, logger, shopName: env.SHOP_NAME })
     : null;
   if (!worker) logger.info("SMTP_URL is not set: e-mails stay in the outbox (/admin/emails)");
   const kick = () => worker?.kick();

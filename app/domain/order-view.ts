@@ -66,6 +66,8 @@ export type OrderView = {
   documents: OrderDocumentView[];
   /** What its refunds (whole or partial) gave back so far. */
   refundedCents?: number;
+  /** The CGV version it was placed under (cgvPath gives its PDF); null or absent for orders from before. */
+  cgv?: { hash: string; createdAt: string } | null;
 };
 
 /** Where an order's invoice or credit note is downloaded; the order's random id is the key. */

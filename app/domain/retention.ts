@@ -19,6 +19,14 @@ export const RETENTION = {
 /** A request the seller is done with: its photos are no longer needed once the period is over. */
 export const CLOSED_INBOX_STATUSES = ["traite", "refusee", "payee"] as const satisfies readonly InboxStatus[];
 
+/**
+ * E-mails kept whole with their order (10 years, as orders are): the order confirmation is the
+ * contract's confirmation on a durable medium (L221-13), which the seller keeps and lets the
+ * buyer reach for an order of 120 € or more (L213-1, D213-1). The CGV version it carries is kept
+ * with the order too (cgv_snapshots).
+ */
+export const EMAIL_KINDS_KEPT_WITH_ORDER = ["order-confirmation"] as const;
+
 /** What an e-mail's subject and bodies become once their period is over. */
 export const RETAINED_EMAIL_TEXT = "[contenu effacé : conservé 90 jours]";
 

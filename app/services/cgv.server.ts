@@ -22,7 +22,7 @@ export type CgvSource = { shopName: string; siteUrl: string; legalDefaults: Lega
  * one), then read as blocks (domain/cgv-snapshot.ts). No second copy of the text to drift.
  */
 export function renderCgvBlocks(facts: LegalFacts): CgvBlock[] {
-  const markup = renderToStaticMarkup(createElement(MemoryRouter, null, createElement(LegalFactsProvider, { facts }, createElement(TermsOfSale))));
+  const markup = renderToStaticMarkup(createElement(MemoryRouter, null, createElement(LegalFactsProvider, { facts, children: createElement(TermsOfSale) })));
   return cgvBlocksFromMarkup(markup);
 }
 

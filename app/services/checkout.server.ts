@@ -39,6 +39,7 @@ import { checkDiscountCode, type DiscountRefusal, type HeldDiscount, reserveDisc
 import { checkRateLimit, consumeRateLimit, recordAttempt } from "./rate-limit.server";
 import { listHiddenProductIds } from "./site-content.server";
 import { StockGate } from "./stock-gate.server";
+import { type CgvSource, currentCgvSnapshot } from "./cgv.server";
 import type { PaymentProvider, SessionLine, SessionShipping } from "./payments/types";
 
 type Customer = { id: string; email: string };
@@ -68,6 +69,8 @@ export type CheckoutContext = {
   idempotencyKey?: string | null;
   /** Counts the refusals made before any database work, written by the waiting room's round; without it, each is written at once (tests). */
   refusalTally?: DropRefusalTally;
+  /** What the CGV in force are rendered from (as /legal): the order records their version. Left out by tests that do not look at it. */
+  cgv?: Omit<CgvSource, "paymentProvider">;
 };
 
 /** Thrown inside the transaction to roll it back with an answer for the buyer. */
@@ -137,6 +140,8 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
   }
   const customer = typeof ctx.customer === "function" ? await ctx.customer() : ctx.customer;
   const email = customer?.email ?? (request.email || null);
+  // Stored before the order's transaction: a refused checkout must not roll back a version others point to.
+  const cgvSnapshotId = ctx.cgv ? (await currentCgvSnapshot(db, { ...ctx.cgv, paymentProvider: provider.name })).id : null;
 
   let order: { id: string; number: string; totalCents: number; lines: SessionLine[]; shipping: SessionShipping; discountCents: number; discountCode: string | null; expiresAt: Date };
   try {
@@ -151,7 +156,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
         const versions = new Map(lines.map((line) => [line.productId, gate.version(line.productId)]));
         try {
           const reserved = await db.transaction((tx) =>
-            reserveAndWriteOrder(tx as unknown as Db, lines, drops, { insuranceSelected: request.insuranceSelected, discountCode, delivery: request.delivery ?? null }, { email, userId: customer?.id ?? null }, ctx, provider.name),
+            reserveAndWriteOrder(tx as unknown as Db, lines, drops, { insuranceSelected: request.insuranceSelected, discountCode, delivery: request.delivery ?? null, cgvSnapshotId }, { email, userId: customer?.id ?? null }, ctx, provider.name),
           );
           for (const left of reserved.stockLeft) gate.remember(left.productId, left.stock, left.name, versions.get(left.productId)!);
           return reserved;
@@ -246,7 +251,7 @@ async function reserveAndWriteOrder(
   tx: Db,
   lines: CheckoutLineRequest[],
   drops: Map<number, CheckoutDrop>,
-  choices: { insuranceSelected: boolean; discountCode: string | null; delivery: DeliveryChoice | null },
+  choices: { insuranceSelected: boolean; discountCode: string | null; delivery: DeliveryChoice | null; cgvSnapshotId: string | null },
   buyer: { email: string | null; userId: string | null },
   ctx: CheckoutContext,
   providerName: string,
@@ -375,6 +380,7 @@ async function reserveAndWriteOrder(
         vatRegime: vatFranchise ? "franchise" : "normal",
         vatBreakdown: vat.breakdown,
         paymentProvider: providerName,
+        cgvSnapshotId: choices.cgvSnapshotId,
         idempotencyKey: ctx.idempotencyKey ?? null,
         reservedUntil: expiresAt,
         createdAt: ctx.now,

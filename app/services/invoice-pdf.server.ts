@@ -29,7 +29,7 @@ type Pdf = PDFKit.PDFDocument;
  * resolved at call time from this module: from app/services in the sources (vitest, tsx) and from
  * build/server in the built server, whose bundles import their packages from node_modules.
  */
-function fontFile(name: "DejaVuSans" | "DejaVuSans-Bold"): string {
+export function fontFile(name: "DejaVuSans" | "DejaVuSans-Bold"): string {
   return createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`);
 }
 
@@ -188,6 +188,16 @@ class Layout {
   }
 }
 
+/** The document's bytes once it is ended. */
+export function pdfBytes(doc: Pdf): Promise<Uint8Array> {
+  return new Promise<Uint8Array>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on("error", reject);
+  });
+}
+
 export function renderInvoicePdf(snapshot: InvoiceSnapshot): Promise<Uint8Array> {
   const creditNote = snapshot.kind === "credit_note";
   const title = creditNote ? "Avoir" : "Facture";
@@ -212,12 +222,7 @@ export function renderInvoicePdf(snapshot: InvoiceSnapshot): Promise<Uint8Array>
   doc.registerFont(REGULAR, fontFile("DejaVuSans"));
   doc.registerFont(BOLD, fontFile("DejaVuSans-Bold"));
 
-  const done = new Promise<Uint8Array>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on("error", reject);
-  });
+  const done = pdfBytes(doc);
 
   const byRate = snapshot.layout === 2;
   const franchise = snapshot.vatRegime === "franchise";

@@ -20,7 +20,8 @@ const queuedEmailSchema = z.object({
   content: z.object({ subject: singleLine("Objet"), html: z.string().min(1), text: z.string().min(1) }),
 });
 
-export type QueuedEmail = { to: string; kind: string; content: EmailContent; replyTo?: string };
+/** `cgvSnapshotId`: that CGV version goes with it as a PDF (made at send time, services/email-attachments.server.ts). */
+export type QueuedEmail = { to: string; kind: string; content: EmailContent; replyTo?: string; cgvSnapshotId?: string | null };
 
 /**
  * Writes an e-mail to the outbox, to be sent by the mail worker. Pass the transaction of the
@@ -31,7 +32,7 @@ export async function queueEmail(db: Db | Tx, email: QueuedEmail): Promise<{ id:
   const { to, replyTo, kind, content } = queuedEmailSchema.parse(email);
   const [row] = await db
     .insert(outboxEmails)
-    .values({ to, replyTo: replyTo ?? null, kind, subject: content.subject, html: content.html, text: content.text })
+    .values({ to, replyTo: replyTo ?? null, kind, subject: content.subject, html: content.html, text: content.text, cgvSnapshotId: email.cgvSnapshotId ?? null })
     .returning({ id: outboxEmails.id });
   return row!;
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { invoices, orderEvents, orderItems, orderRefunds, orders } from "~/db/schema";
+import { cgvSnapshots, invoices, orderEvents, orderItems, orderRefunds, orders } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import type { OrderEventType } from "~/domain/catalog-values";
 import type { OrderView } from "~/domain/order-view";
@@ -35,6 +35,8 @@ export async function toOrderViews(db: Db | Tx, rows: OrderRow[]): Promise<Order
     .from(orderRefunds)
     .where(and(inArray(orderRefunds.orderId, ids), eq(orderRefunds.status, "refunded")))
     .groupBy(orderRefunds.orderId);
+  const cgvIds = rows.flatMap((row) => (row.cgvSnapshotId ? [row.cgvSnapshotId] : []));
+  const cgvs = cgvIds.length > 0 ? await db.select({ id: cgvSnapshots.id, hash: cgvSnapshots.hash, createdAt: cgvSnapshots.createdAt }).from(cgvSnapshots).where(inArray(cgvSnapshots.id, cgvIds)) : [];
   return rows.map((row) => ({
     id: row.id,
     number: row.number,
@@ -68,8 +70,11 @@ export async function toOrderViews(db: Db | Tx, rows: OrderRow[]): Promise<Order
     vatBreakdown: row.vatBreakdown,
     documents: documents.filter((doc) => doc.orderId === row.id).map(({ kind, number, issuedAt }) => ({ kind, number, issuedAt: issuedAt.toISOString() })),
     refundedCents: refunded.find((sum) => sum.orderId === row.id)?.cents ?? 0,
+    cgv: cgvOf(cgvs.find((cgv) => cgv.id === row.cgvSnapshotId)),
   }));
 }
+
+const cgvOf = (cgv: { hash: string; createdAt: Date } | undefined) => (cgv ? { hash: cgv.hash, createdAt: cgv.createdAt.toISOString() } : null);
 
 export async function getOrderView(db: Db | Tx, orderId: string): Promise<OrderView | null> {
   const rows = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);

@@ -246,7 +246,9 @@ async function markPaid(tx: Tx, order: OrderRow, event: PaymentEvent, now: Date,
   const orderUrl = order.userId ? `${deps.shop.publicUrl}/account/orders/${encodeURIComponent(view.number)}` : null;
   const emailIds: string[] = [];
   if (view.customerEmail) {
-    emailIds.push((await queueEmail(tx, { to: view.customerEmail, kind: "order-confirmation", content: orderConfirmationEmail({ shop: deps.shop, order: view, orderUrl, seller, invoiceUrl: `${deps.shop.publicUrl}${documentPath(order.id, invoice.number)}` }) })).id);
+    // With the CGV of the order as a PDF, made when it is sent (services/email-attachments.server.ts).
+    const content = orderConfirmationEmail({ shop: deps.shop, order: view, orderUrl, seller, invoiceUrl: `${deps.shop.publicUrl}${documentPath(order.id, invoice.number)}` });
+    emailIds.push((await queueEmail(tx, { to: view.customerEmail, kind: "order-confirmation", content, cgvSnapshotId: order.cgvSnapshotId })).id);
   }
   const sellerNotice = await queueEmail(tx, {
     to: deps.sellerEmail,

@@ -1,9 +1,9 @@
-import { and, eq, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { dropIdentityCodes, dropQueue, inboxMessages, orders, outboxEmails, rateLimits, sessions, verifications } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { startPeriodicJob } from "~/lib/periodic-job.server";
-import { CLOSED_INBOX_STATUSES, RETAINED_EMAIL_TEXT, retentionCutoffs } from "~/domain/retention";
+import { CLOSED_INBOX_STATUSES, EMAIL_KINDS_KEPT_WITH_ORDER, RETAINED_EMAIL_TEXT, retentionCutoffs } from "~/domain/retention";
 import type { FileStore } from "./storage.server";
 
 export type RetentionReport = {
@@ -23,7 +23,7 @@ export type RetentionReport = {
 /**
  * The retention job, at `now` (periods in app/domain/retention.ts, docs/privacy.md): e-mails
  * sent (or failed) more than 90 days ago lose subject and content (recipient, kind, status and
- * dates stay: the seller still sees that they went); closed buy-back requests untouched for 12
+ * dates stay: the seller still sees that they went), but for order confirmations, kept with their order; closed buy-back requests untouched for 12
  * months lose their photos (files deleted from private storage, then the keys; a key whose
  * file could not be deleted stays for the next run); expired rate-limit counters, sessions and
  * links go; orders placed more than 30 days ago forget the client's network, and waiting-room
@@ -39,6 +39,7 @@ export async function runRetention(deps: { db: Db; privateFiles: FileStore }, no
     .where(
       and(
         ne(outboxEmails.text, RETAINED_EMAIL_TEXT),
+        notInArray(outboxEmails.kind, [...EMAIL_KINDS_KEPT_WITH_ORDER]),
         or(and(eq(outboxEmails.status, "sent"), lt(outboxEmails.sentAt, cutoff.outboxBody)), and(eq(outboxEmails.status, "failed"), lt(outboxEmails.createdAt, cutoff.outboxBody))),
       ),
     )

@@ -61,7 +61,7 @@ describe(`order e-mail test on ${databaseLabel}`, () => {
   async function relay(): Promise<{ smtp: SmtpRelay; worker: MailWorker }> {
     const smtp = await startSmtpServer();
     // A long poll: nothing but the test's own sends reach the relay.
-    const worker = startMailWorker({ db: database.db, smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: { name: shop.name, address: shop.email }, logger, pollMs: 60_000 });
+    const worker = startMailWorker({ db: database.db, smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: { name: shop.name, address: shop.email }, logger, shopName: shop.name, pollMs: 60_000 });
     closers.push(() => worker.stop(), smtp.close);
     return { smtp, worker };
   }

@@ -29,7 +29,7 @@ describe(`mail outbox on ${databaseLabel}`, () => {
   }
   function worker(port: number) {
     // A long poll: the tests drive the worker with kick(), as the application does after queuing.
-    const started = startMailWorker({ db: database.db, smtpUrl: `smtp://127.0.0.1:${port}`, from, logger, pollMs: 60_000 });
+    const started = startMailWorker({ db: database.db, smtpUrl: `smtp://127.0.0.1:${port}`, from, logger, shopName: "Comptoir", pollMs: 60_000 });
     workers.push(started);
     return started;
   }

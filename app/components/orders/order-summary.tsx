@@ -1,4 +1,5 @@
-import { FileText, MapPin, ReceiptText, Truck } from "lucide-react";
+import { FileText, MapPin, ReceiptText, Scale, Truck } from "lucide-react";
+import { cgvPath, cgvVersionLabel } from "~/domain/cgv-snapshot";
 import { formatEuros } from "~/domain/money";
 import { FRANCHISE_MENTION } from "~/domain/invoice";
 import { billingAddressLines, documentPath, type OrderView } from "~/domain/order-view";
@@ -133,6 +134,31 @@ export function OrderSummary({
               </li>
             ))}
           </ul>
+        </section>
+      ) : null}
+      {order.cgv ? (
+        <section
+          aria-labelledby="order-terms-title"
+          className="rounded-2xl border border-border bg-card p-5 text-sm"
+        >
+          <Heading
+            id="order-terms-title"
+            className="flex items-center gap-2 text-lg font-bold"
+          >
+            <Scale className="size-5" aria-hidden="true" /> Conditions de vente
+          </Heading>
+          <p className="mt-3">
+            Les conditions générales de vente en vigueur lors de la commande,
+            telles qu'acceptées&nbsp;:{" "}
+            {/* A file, not a page of the app: a plain link the browser opens itself. */}
+            <a
+              href={cgvPath(order.cgv.hash)}
+              className="font-medium text-accent underline-offset-4 hover:underline"
+            >
+              CGV, version {cgvVersionLabel(order.cgv.hash)} du{" "}
+              {formatParisDate(order.cgv.createdAt)} (PDF)
+            </a>
+          </p>
         </section>
       ) : null}
       {address ? (

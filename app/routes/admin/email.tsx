@@ -3,6 +3,8 @@ import { data, Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { OUTBOX_STATUS_LABELS, OUTBOX_STATUS_TONES } from "~/domain/outbox";
+import { cgvFileName, cgvPath } from "~/domain/cgv-snapshot";
+import { getCgvSnapshotById } from "~/services/cgv.server";
 import { getOutboxEmailForAdmin, retryEmail } from "~/services/mail.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/email";
@@ -12,7 +14,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const email = await getOutboxEmailForAdmin(context.db, params.id);
   if (!email) throw data(null, { status: 404 });
-  return { email };
+  // The file it carries is made when it is sent, from the CGV version: the same one is read here.
+  const cgv = email.cgvSnapshotId ? await getCgvSnapshotById(context.db, email.cgvSnapshotId) : null;
+  return { email, attachment: cgv ? { name: cgvFileName(cgv.hash), href: cgvPath(cgv.hash) } : null };
 }
 
 /** Puts a failed e-mail back in the queue. */
@@ -26,7 +30,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData ? `E-mail : ${loaderData.email.subject}` : "E-mail" }];
 
 export default function AdminEmail({ loaderData }: Route.ComponentProps) {
-  const { email } = loaderData;
+  const { email, attachment } = loaderData;
   return (
     <section>
       <Link to="/admin/emails" className={buttonVariants({ variant: "ghost", size: "sm", className: "-ml-3 h-11" })}>
@@ -43,6 +47,17 @@ export default function AdminEmail({ loaderData }: Route.ComponentProps) {
           <Badge tone={OUTBOX_STATUS_TONES[email.status]}>{OUTBOX_STATUS_LABELS[email.status]}</Badge>
           {email.attempts > 0 ? <span className="text-muted-foreground">{email.attempts} tentative(s)</span> : null}
         </dd>
+        {attachment ? (
+          <>
+            <dt className="text-muted-foreground">Pièce jointe</dt>
+            <dd>
+              {/* A file, not a page of the app: a plain link the browser opens itself. */}
+              <a href={attachment.href} className="font-medium text-accent underline underline-offset-4">
+                {attachment.name}
+              </a>
+            </dd>
+          </>
+        ) : null}
         {email.lastError ? (
           <>
             <dt className="text-muted-foreground">Dernière erreur</dt>

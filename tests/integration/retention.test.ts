@@ -42,7 +42,7 @@ describe(`retention job on ${databaseLabel}`, () => {
   async function email(label: string, values: Partial<typeof outboxEmails.$inferInsert>) {
     const [row] = await database.db
       .insert(outboxEmails)
-      .values({ to: `${label}@example.org`, subject: `Sujet ${label}`, html: `<p>Lien ${label}</p>`, text: `Lien ${label}`, kind: "order-confirmation", ...values })
+      .values({ to: `${label}@example.org`, subject: `Sujet ${label}`, html: `<p>Lien ${label}</p>`, text: `Lien ${label}`, kind: "order-shipped", ...values })
       .returning({ id: outboxEmails.id });
     return row!.id;
   }
@@ -105,7 +105,7 @@ describe(`retention job on ${databaseLabel}`, () => {
     const byId = new Map(mails.map((m) => [m.id, m]));
     for (const id of [old, oldFailed]) expect(byId.get(id)).toMatchObject({ subject: RETAINED_EMAIL_TEXT, html: RETAINED_EMAIL_TEXT, text: RETAINED_EMAIL_TEXT });
     // Who it went to, what kind and when stay: the seller still sees that it went.
-    expect(byId.get(old)).toMatchObject({ to: "ancien@example.org", kind: "order-confirmation", status: "sent" });
+    expect(byId.get(old)).toMatchObject({ to: "ancien@example.org", kind: "order-shipped", status: "sent" });
     expect(byId.get(recent)).toMatchObject({ subject: "Sujet recent", text: "Lien recent" });
     expect(byId.get(oldPending)).toMatchObject({ status: "pending", text: "Lien attente" });
     // A cleared failed e-mail cannot be sent again, blank.

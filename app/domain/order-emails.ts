@@ -1,3 +1,4 @@
+import { cgvFileName, cgvPath } from "./cgv-snapshot";
 import { ORDER_STATUS_LABELS } from "./catalog-values";
 import {
   type EmailContent,
@@ -388,7 +389,9 @@ export function orderConfirmationEmail({
       ...(orderUrl ? [button("Voir ma commande", orderUrl)] : []),
       sectionTitle("Conditions générales de vente"),
       note(
-        `Votre commande est régie par nos conditions générales de vente, acceptées lors de la commande : ${shop.publicUrl}/legal`,
+        order.cgv
+          ? `Votre commande est régie par nos conditions générales de vente, acceptées lors de la commande : elles sont jointes à cet e-mail (${cgvFileName(order.cgv.hash)}) et restent consultables dans la version de votre commande : ${shop.publicUrl}${cgvPath(order.cgv.hash)}`
+          : `Votre commande est régie par nos conditions générales de vente, acceptées lors de la commande : ${shop.publicUrl}/legal`,
       ),
       sectionTitle("Droit de rétractation"),
       note(

@@ -49,6 +49,8 @@ export function renderCgvPdf(snapshot: { hash: string; blocks: CgvBlock[]; creat
   for (const block of snapshot.blocks) {
     const style = STYLE[block.kind];
     const indent = style.indent ?? 0;
+    // A heading is not left alone at the foot of a page.
+    if (block.kind !== "p" && block.kind !== "li" && block.kind !== "quote" && doc.y > doc.page.height - doc.page.margins.bottom - 60) doc.addPage();
     doc.y += style.above;
     doc
       .font(style.font)

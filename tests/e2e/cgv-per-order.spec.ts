@@ -77,6 +77,8 @@ test("a guest's order keeps the CGV it was placed under: linked from /merci and 
   await seller.getByRole("link", { name: `Confirmation de votre commande ${number}` }).click();
   const attachment = seller.getByRole("link", { name: `CGV-${version.slice(0, 8)}.pdf` });
   await expect(attachment).toHaveAttribute("href", href);
+  await expect(seller.getByTestId("email-text")).toContainText(`elles sont jointes à cet e-mail (CGV-${version.slice(0, 8)}.pdf)`);
+  await expect(seller.getByTestId("email-text")).toContainText(`${server.url}${href}`);
   // The order's page shows the version too (short hash and date).
   await seller.goto(url(`/admin/orders/${number}`));
   await expect(seller.getByRole("region", { name: "Conditions de vente" }).getByRole("link")).toHaveAttribute("href", href);

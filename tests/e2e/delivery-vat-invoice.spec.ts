@@ -165,7 +165,7 @@ test.describe.serial("a guest's order for a relay point, from the cart to the cr
     // The invoice, the CGV, the withdrawal function and its model form, the guarantees, the mediator.
     await expect(mail).toContainText(`Facture : ${invoiceNumber}`);
     await expect(mail).toContainText(new RegExp(`Télécharger ma facture \\(PDF\\) : https?://\\S+${invoiceHref}`));
-    await expect(mail).toContainText(/régie par nos conditions générales de vente, acceptées lors de la commande : https?:\/\/\S+\/legal/);
+    await expect(mail).toContainText(/régie par nos conditions générales de vente, acceptées lors de la commande : elles sont jointes à cet e-mail \(CGV-[0-9a-f]{8}\.pdf\) et restent consultables dans la version de votre commande : https?:\/\/\S+\/cgv\/[0-9a-f]{64}\.pdf/);
     await expect(mail).toContainText(/fonction de rétractation en ligne : https?:\/\/\S+\/retractation/);
     await expect(mail).toContainText("Formulaire de rétractation");
     await expect(mail).toContainText("Garanties légales");

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import PDFDocument from "pdfkit";
 import { type CgvBlock, cgvVersionLabel } from "~/domain/cgv-snapshot";
 import { formatParisDate } from "~/domain/paris-time";
@@ -15,12 +16,28 @@ const STYLE: Record<CgvBlock["kind"], { font: "Regular" | "Bold"; size: number; 
   quote: { font: "Regular", size: 9.5, above: 6, indent: 14, color: MUTED },
 };
 
+// Laying out six pages costs one to a few seconds of CPU, and /cgv/{hash}.pdf is public: a
+// version's bytes never change, so each is made once per process (a handful of versions).
+const made = new LRUCache<string, Promise<Uint8Array>>({ max: 8 });
+
+/** A CGV version as a PDF, made once per process and version (see renderCgvPdfNow). */
+export function renderCgvPdf(snapshot: { hash: string; blocks: CgvBlock[]; createdAt: Date }, shopName: string): Promise<Uint8Array> {
+  const key = `${snapshot.hash} ${shopName}`;
+  let pdf = made.get(key);
+  if (!pdf) {
+    pdf = renderCgvPdfNow(snapshot, shopName);
+    made.set(key, pdf);
+    pdf.catch(() => made.delete(key));
+  }
+  return pdf;
+}
+
 /**
  * A CGV version as a PDF (A4, DejaVu Sans as the invoices), made from its snapshot and nothing
  * else: the blocks in order, then on every page the version and its date. The same snapshot
  * gives the same bytes (the document's dates are the version's).
  */
-export function renderCgvPdf(snapshot: { hash: string; blocks: CgvBlock[]; createdAt: Date }, shopName: string): Promise<Uint8Array> {
+function renderCgvPdfNow(snapshot: { hash: string; blocks: CgvBlock[]; createdAt: Date }, shopName: string): Promise<Uint8Array> {
   const version = `Version ${cgvVersionLabel(snapshot.hash)} du ${formatParisDate(snapshot.createdAt.toISOString())}`;
   const doc = new PDFDocument({
     size: "A4",

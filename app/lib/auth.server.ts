@@ -86,6 +86,16 @@ export function createAuth(options: { db: Db; secret: string; baseUrl: string; m
       // 10 in a row lock the second factor 15 minutes. No "trusted device": every sign-in asks.
       twoFactor({ issuer: TOTP_ISSUER, twoFactorCookieMaxAge: 10 * 60 }),
     ],
+    // Every sign-in (a session opened) restarts the account's inactivity period (domain/retention.ts).
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            await options.db.update(users).set({ lastSignInAt: session.createdAt }).where(eq(users.id, session.userId));
+          },
+        },
+      },
+    },
     // Our own limits (services/rate-limit.server.ts) apply before any call reaches better-auth.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

@@ -22,6 +22,8 @@ export const RETENTION = {
   inactiveAccountWarningDays: 30,
   /** An order's delivery address (but its method and country) and phone, after it was shipped (or placed, never shipped): the legal guarantee of conformity's two years from delivery (L217-3), plus a month for the delivery and the claim to arrive. The invoice keeps the billing address 10 years. */
   orderContactMonths: 25,
+  /** What stays of an e-mail once its content is cleared (recipient, kind, status, dates), after it was sent (or written): then deleted; the order confirmation stays with the order. */
+  outboxTraceYears: 3,
   /** "Prévenez-moi" alerts once sent, withdrawn or left unconfirmed, after that: then deleted. */
   stockAlertClosedDays: 30,
 } as const;
@@ -53,6 +55,7 @@ export function contactRetentionCutoffs(now: Date) {
     warningGiven: new Date(now.getTime() - RETENTION.inactiveAccountWarningDays * DAY_MS),
     orderContact: monthsBefore(now, RETENTION.orderContactMonths),
     stockAlerts: new Date(now.getTime() - RETENTION.stockAlertClosedDays * DAY_MS),
+    outboxTraces: monthsBefore(now, RETENTION.outboxTraceYears * 12),
   };
 }
 

@@ -101,7 +101,11 @@ export type ContactRetentionReport = {
   accountsKept: number;
   orderContacts: number;
   stockAlerts: number;
+  emailTraces: number;
 };
+
+/** Kept with its order (the contract's durable medium, docs/decisions), never deleted here. */
+const ORDER_CONFIRMATION_KIND = "order-confirmation";
 
 /** Who erases an inactive account (eraseUser refuses an actor erasing itself; no account has this id). */
 const RETENTION_ACTOR = "retention-job";
@@ -128,7 +132,8 @@ function inactiveErasureDate(since: Date, warnedAt: Date): Date {
  * unless an order of theirs is open (an activity after the warning calls for a new one); orders
  * shipped (or, never shipped, placed) 25 months ago and no longer open lose their delivery
  * address but its method and country, their phone and their drop address key; alerts sent,
- * withdrawn or left unconfirmed 30 days ago are deleted. Idempotent, like the first part.
+ * withdrawn or left unconfirmed 30 days ago are deleted; e-mails sent (or written) 3 years ago are
+ * deleted, but the order confirmations. Idempotent, like the first part.
  */
 export async function runContactRetention(deps: { db: Db; privateFiles: FileStore; shop: MailShop }, now: Date): Promise<ContactRetentionReport> {
   const { db } = deps;
@@ -209,7 +214,27 @@ export async function runContactRetention(deps: { db: Db; privateFiles: FileStor
     )
     .returning({ id: stockAlerts.id });
 
-  return { requests, requestsLeft: stale.length - requests, accountsWarned, accountsErased, accountsKept, orderContacts: shipped.length, stockAlerts: alerts.length };
+  const traces = await db
+    .delete(outboxEmails)
+    .where(
+      and(
+        ne(outboxEmails.status, "pending"),
+        ne(outboxEmails.kind, ORDER_CONFIRMATION_KIND),
+        lt(sql`coalesce(${outboxEmails.sentAt}, ${outboxEmails.createdAt})`, cutoff.outboxTraces),
+      ),
+    )
+    .returning({ id: outboxEmails.id });
+
+  return {
+    requests,
+    requestsLeft: stale.length - requests,
+    accountsWarned,
+    accountsErased,
+    accountsKept,
+    orderContacts: shipped.length,
+    stockAlerts: alerts.length,
+    emailTraces: traces.length,
+  };
 }
 
 export const RETENTION_INTERVAL_MS = 6 * 60 * 60 * 1000;

@@ -34,5 +34,7 @@ export const CART_CODE_KEY = "cart-discount-code";
 export const PENDING_CHECKOUT_KEY = "comptoir.pending-checkout";
 /** sessionStorage: the information messages closed in this tab (components/layout/site-messages.tsx). */
 export const DISMISSED_MESSAGES_KEY = "comptoir.dismissed-messages";
+/** sessionStorage: where each page of this tab was scrolled, for Back and Forward (React Router's ScrollRestoration, root.tsx). */
+export const SCROLL_POSITIONS_KEY = "react-router-scroll-positions";
 /** sessionStorage: the account hint was checked with the server in this browser session (lib/viewer.ts). */
 export const VIEWER_CHECKED_KEY = "comptoir_viewer_checked";

@@ -8,6 +8,7 @@ import {
   PENDING_CHECKOUT_KEY,
   RECEIPT_COOKIE,
   RECEIPT_VIEW_MS,
+  SCROLL_POSITIONS_KEY,
   SESSION_COOKIE,
   SESSION_MAX_AGE_SECONDS,
   THEME_STORAGE_KEY,
@@ -173,6 +174,12 @@ export function privacyNotice(): PrivacyNotice {
         name: DISMISSED_MESSAGES_KEY,
         where: "stockage de session du navigateur",
         purpose: "ne plus afficher les messages d'information que vous avez fermés",
+        kept: "jusqu'à la fermeture de l'onglet",
+      },
+      {
+        name: SCROLL_POSITIONS_KEY,
+        where: "stockage de session du navigateur",
+        purpose: "retrouver l'endroit de la page où vous étiez quand vous revenez en arrière",
         kept: "jusqu'à la fermeture de l'onglet",
       },
       {

@@ -78,6 +78,7 @@ describe("privacy notice", () => {
       "comptoir.pending-checkout",
       "comptoir.dismissed-messages",
       "comptoir_viewer_checked",
+      "react-router-scroll-positions",
     ]) {
       expect(text, name).toContain(`${name} `);
     }

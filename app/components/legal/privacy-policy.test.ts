@@ -13,13 +13,8 @@ import { PrivacyPolicy } from "./privacy-policy";
 
 /** The notice as the page renders it, its text as read (tags out, entities back). */
 function renderedNotice(): string {
-  const html = renderToString(
-    createElement(
-      LegalFactsProvider,
-      { facts: { identity: EMPTY_IDENTITY, shopName: "Comptoir", siteUrl: "https://boutique.test", paymentProvider: "test" } },
-      createElement(PrivacyPolicy, { notice: privacyNotice() }),
-    ),
-  );
+  const facts = { identity: EMPTY_IDENTITY, shopName: "Comptoir", siteUrl: "https://boutique.test", paymentProvider: "test" };
+  const html = renderToString(createElement(LegalFactsProvider, { facts, children: createElement(PrivacyPolicy, { notice: privacyNotice() }) }));
   return html
     .replace(/<!-- -->/g, "")
     .replace(/<[^>]+>/g, " ")

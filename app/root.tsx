@@ -28,6 +28,7 @@ import { useNonce } from "./lib/nonce";
 import { recoverFocus, useFocusOnNewPage } from "./lib/restore-focus";
 import { useReleaseAbandonedCheckout } from "./lib/pending-checkout";
 import { useLiveUpdates } from "./lib/use-live-updates";
+import { SCROLL_POSITIONS_KEY } from "./domain/browser-storage";
 import { EARLY_PRESS_SCRIPT } from "./lib/early-press";
 import { THEME_SCRIPT } from "./lib/theme";
 import { VIEWER_SCRIPT, useViewerSync } from "./lib/viewer";
@@ -98,7 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <NavigationProgress />
         <NoticeToast />
         <Toaster />
-        <ScrollRestoration nonce={nonce} />
+        <ScrollRestoration nonce={nonce} storageKey={SCROLL_POSITIONS_KEY} />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { parse as parseCookies, serialize } from "cookie";
 import type { Db } from "~/db/types";
 import type { ZodType } from "zod";
+import { DROP_TICKET_SECONDS } from "~/domain/browser-storage";
 import { admissionCookie, ticketCookie } from "~/domain/drop-cookies";
 import { type Collector, COLLECTOR_COOKIE, COLLECTOR_HOURS, collectorCodeSchema, collectorEmailSchema } from "~/domain/drop-identity";
 import type { MailShop } from "~/domain/email-templates";
@@ -97,7 +98,7 @@ function join(deps: DropQueueEndpointDeps, productId: number | null): BareHandle
       networkJoins.run(networkTurn, () => joinQueue(deps.db, productId, { network, now, collector: () => collectorOf(deps, req, client, now) })),
     );
     if (!joined.ok) return sendJson(res, joined.status, "needs" in joined ? { error: joined.error, needs: joined.needs } : { error: joined.error });
-    answer(deps, res, productId, joined.ticketId, joined.view, [serialize(ticketCookie(productId), joined.ticketId, cookieOptions(deps, 24 * 60 * 60))]);
+    answer(deps, res, productId, joined.ticketId, joined.view, [serialize(ticketCookie(productId), joined.ticketId, cookieOptions(deps, DROP_TICKET_SECONDS))]);
   };
 }
 

@@ -180,9 +180,6 @@ const sweepImages = () =>
 void sweepImages();
 const imageSweeper = setInterval(sweepImages, IMAGE_SWEEP_MS);
 imageSweeper.unref();
-// Personal data past its retention period (docs/privacy.md): a minute after start, then every 6 hours.
-const retention = startRetentionJob({ db: database.db, privateFiles, logger });
-
 // Known once the server listens (PORT=0 in tests picks a free port).
 let listeningUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 const publicUrl = () => listeningUrl;
@@ -197,6 +194,16 @@ const alerts = startAlertJob({
   secret: dropSecret,
   logger,
   kickMail: mailer.kick,
+});
+// Personal data past its retention period (docs/privacy.md): a minute after start, then every 6
+// hours; its inactivity warnings link to the shop's sign-in page.
+const retention = startRetentionJob({
+  db: database.db,
+  privateFiles,
+  get shop() {
+    return { name: env.SHOP_NAME, email: env.SHOP_EMAIL, publicUrl: publicUrl() };
+  },
+  logger,
 });
 // A product that opens or comes back: its alerts go at once (the drop's release and a restock
 // both come through the feed, from any instance).

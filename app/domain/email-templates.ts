@@ -230,3 +230,21 @@ export function securityChanged({ shop, change, at, resetUrl }: { shop: MailShop
     ],
   });
 }
+
+/**
+ * An account unused for almost three years (domain/retention.ts): its owner is told once, a
+ * month before, that it will be erased, and that signing in keeps it.
+ */
+export function accountInactive({ shop, erasedOn, loginUrl }: { shop: MailShop; erasedOn: string; loginUrl: string }): EmailContent {
+  return layout(shop, {
+    subject: `Votre compte sera supprimé le ${erasedOn} – ${shop.name}`,
+    preheader: "Connectez-vous pour le conserver.",
+    heading: "Votre compte va être supprimé",
+    parts: [
+      paragraph("Bonjour,"),
+      paragraph(`Vous ne vous êtes pas connecté à votre compte ${shop.name} depuis bientôt trois ans. Sans connexion de votre part, il sera supprimé le ${erasedOn} : vos données personnelles seront effacées, vos commandes n'étant conservées, sous une forme anonymisée, que pour nos obligations comptables.`),
+      paragraph("Pour conserver votre compte, il suffit de vous connecter avant cette date."),
+      button("Me connecter", loginUrl),
+    ],
+  });
+}

@@ -5,10 +5,11 @@ import { twoFactor } from "better-auth/plugins";
 import { accounts, sessions, twoFactors, users, verifications } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/auth-forms";
+import { SESSION_MAX_AGE_SECONDS, TWO_FACTOR_COOKIE_SECONDS } from "~/domain/browser-storage";
 import { bindSecondFactorToSessions } from "./session-second-factor.server";
 
 /** How long a session lasts (renewed daily while used); the header's hint cookie lasts as long. */
-export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+export { SESSION_MAX_AGE_SECONDS };
 
 /** What better-auth needs to reach the customer: the auth e-mails go through the outbox. */
 export type AuthMail = {
@@ -84,8 +85,18 @@ export function createAuth(options: { db: Db; secret: string; baseUrl: string; m
       // TOTP (6 digits, 30 s) with 10 recovery codes, both stored encrypted; enabling, disabling
       // and reading the URI ask for the password; 5 wrong codes end a sign-in's challenge and
       // 10 in a row lock the second factor 15 minutes. No "trusted device": every sign-in asks.
-      twoFactor({ issuer: TOTP_ISSUER, twoFactorCookieMaxAge: 10 * 60 }),
+      twoFactor({ issuer: TOTP_ISSUER, twoFactorCookieMaxAge: TWO_FACTOR_COOKIE_SECONDS }),
     ],
+    // Every sign-in (a session opened) restarts the account's inactivity period (domain/retention.ts).
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            await options.db.update(users).set({ lastSignInAt: session.createdAt }).where(eq(users.id, session.userId));
+          },
+        },
+      },
+    },
     // Our own limits (services/rate-limit.server.ts) apply before any call reaches better-auth.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

@@ -13,11 +13,12 @@ import {
   setQuantity,
 } from "~/domain/cart";
 import type { DiscountRefusalReason } from "~/domain/discounts";
+import { CART_CODE_KEY, CART_KEY } from "~/domain/browser-storage";
 import { releaseAbandonedCheckout } from "./pending-checkout";
 import { storedValue } from "./stored-value";
 
 /** The cart, in localStorage "cart" (SPEC.md's format). */
-const cart = storedValue("cart", parseStoredCart, EMPTY_CART);
+const cart = storedValue(CART_KEY, parseStoredCart, EMPTY_CART);
 const read = cart.read;
 const write = cart.write;
 
@@ -78,7 +79,7 @@ export async function refreshCartFromServer(): Promise<CartChange[] | null> {
  * preview's, or the checkout's when the code ran out meanwhile) takes the code off and is kept in
  * memory for the code field to show, marked, under the typed code.
  */
-const CODE_KEY = "cart-discount-code";
+const CODE_KEY = CART_CODE_KEY;
 /** `reason` "minimum": the cart was under the code's minimum (asked again as the cart grows). */
 export type DiscountRefusal = { code: string; message: string; fromCheckout: boolean; reason?: DiscountRefusalReason };
 let codeState: { code: string | null; refusal: DiscountRefusal | null } = { code: null, refusal: null };

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { RelayPoint } from "~/domain/checkout";
+import { CART_DELIVERY_KEY } from "~/domain/browser-storage";
 import { storedValue } from "./stored-value";
 
 /**
@@ -27,7 +28,7 @@ function parse(raw: string | null): StoredDelivery {
   }
 }
 
-const delivery = storedValue("cart-delivery", parse, DEFAULT);
+const delivery = storedValue(CART_DELIVERY_KEY, parse, DEFAULT);
 
 export const getDelivery = (): StoredDelivery => delivery.read();
 

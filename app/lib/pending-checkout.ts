@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { PENDING_CHECKOUT_KEY } from "~/domain/browser-storage";
 
 /**
  * The order this tab went to pay for. The browser's Back button from the payment page brings
@@ -9,7 +10,7 @@ import { useLocation } from "react-router";
  * releases the order. The server refuses once it is paid (cancelCheckout expires the payment
  * session first), so a payment that went through is never undone.
  */
-const KEY = "comptoir.pending-checkout";
+const KEY = PENDING_CHECKOUT_KEY;
 let releasing: Promise<void> = Promise.resolve();
 
 function storage(): Storage | null {

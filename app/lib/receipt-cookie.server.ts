@@ -1,4 +1,5 @@
 import { parse as parseCookies, serialize } from "cookie";
+import { RECEIPT_COOKIE, RECEIPT_VIEW_MS } from "~/domain/browser-storage";
 import { deriveSecret } from "./secrets.server";
 import { readToken, signToken } from "./signed-token.server";
 
@@ -8,9 +9,7 @@ import { readToken, signToken } from "./signed-token.server";
  * browser history, referrers and proxy logs, and is no key to personal data. The checkout
  * answer sets this cookie: the orders this browser started in the last 2 hours, signed.
  */
-export const RECEIPT_COOKIE = "comptoir_receipt";
-/** How long after its checkout the browser that paid sees the order on /merci. */
-export const RECEIPT_VIEW_MS = 2 * 60 * 60 * 1000;
+export { RECEIPT_COOKIE, RECEIPT_VIEW_MS } from "~/domain/browser-storage";
 /** Orders kept in the cookie: a buyer may start a few checkouts before paying one. */
 const KEPT = 5;
 

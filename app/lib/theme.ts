@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useSyncExternalStore } from "react";
+import { THEME_STORAGE_KEY } from "~/domain/browser-storage";
 
 /** Theme: light, dark or system, kept in localStorage under "theme"; dark by default. */
 export type ThemeChoice = "light" | "dark" | "system";
-export const THEME_STORAGE_KEY = "theme";
+export { THEME_STORAGE_KEY };
 
 /**
  * Runs in <head> before the first paint, so the page never flashes the wrong theme.

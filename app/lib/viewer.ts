@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
+import { VIEWER_CHECKED_KEY, VIEWER_COOKIE } from "~/domain/browser-storage";
 
 /**
  * Who the browser says is signed in: a readable, non-secret cookie the server sets at sign-in
@@ -9,7 +10,7 @@ import { useLocation } from "react-router";
  */
 export type ViewerHint = { name: string; role: "user" | "admin" };
 
-export const VIEWER_COOKIE = "comptoir_viewer";
+export { VIEWER_COOKIE };
 const NAME_MAX = 100;
 
 export function encodeViewerHint(viewer: ViewerHint): string {
@@ -80,7 +81,7 @@ export function useViewer(): ViewerHint | null {
   return useSyncExternalStore(subscribe, readHint, () => null);
 }
 
-const CHECKED_KEY = "comptoir_viewer_checked";
+const CHECKED_KEY = VIEWER_CHECKED_KEY;
 
 /**
  * Keeps the hint and <html data-viewer> in step (rendered once, in the root): after each

@@ -9,6 +9,7 @@ import { TermsOfSale } from "~/components/legal/terms-of-sale";
 import { Button } from "~/components/ui/button";
 import { legalPageDate } from "~/domain/shop-identity";
 import { formatParisDate } from "~/domain/paris-time";
+import { privacyNotice } from "~/domain/privacy-notice";
 import { publicPageHeaders } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { getShopIdentity } from "~/services/shop-identity.server";
@@ -22,6 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     shopName: context.shop.name,
     siteUrl: context.publicUrl,
     paymentProvider: context.payments.name,
+    privacy: privacyNotice(),
   };
 }
 
@@ -55,7 +57,7 @@ function PrintButton() {
 }
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
-  const { identity, revisedAt, shopName, siteUrl, paymentProvider } = loaderData;
+  const { identity, revisedAt, shopName, siteUrl, paymentProvider, privacy } = loaderData;
   const date = formatParisDate(revisedAt);
   return (
     <LegalFactsProvider facts={{ identity, shopName, siteUrl, paymentProvider }}>
@@ -80,7 +82,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
           <div className="flex min-w-0 flex-col gap-12">
             <LegalNotice />
             <TermsOfSale />
-            <PrivacyPolicy />
+            <PrivacyPolicy notice={privacy} />
             <AccessibilityStatement date={date} />
           </div>
         </div>

@@ -1,6 +1,6 @@
-import type { Db } from "~/db/types";
-import { alreadyRegistered, type MailShop, resetPassword, type SecurityChange, securityChanged, verifyEmail } from "~/domain/email-templates";
-import { formatParisDateTime } from "~/domain/paris-time";
+import type { Db, Tx } from "~/db/types";
+import { accountInactive, alreadyRegistered, type MailShop, resetPassword, type SecurityChange, securityChanged, verifyEmail } from "~/domain/email-templates";
+import { formatParisDate, formatParisDateTime } from "~/domain/paris-time";
 import { absoluteUrl } from "~/lib/seo";
 import { queueEmail } from "./mail.server";
 
@@ -44,5 +44,14 @@ export async function queueSecurityNoticeEmail(db: Db, shop: MailShop, to: strin
     to,
     kind: change,
     content: securityChanged({ shop, change, at: formatParisDateTime(at), resetUrl: link(shop, "/forgot-password") }),
+  });
+}
+
+/** The account will be erased for inactivity on `erasedOn` unless its owner signs in. */
+export async function queueInactiveAccountEmail(db: Db | Tx, shop: MailShop, to: string, erasedOn: Date): Promise<void> {
+  await queueEmail(db, {
+    to,
+    kind: "account-inactive",
+    content: accountInactive({ shop, erasedOn: formatParisDate(erasedOn), loginUrl: link(shop, "/login") }),
   });
 }

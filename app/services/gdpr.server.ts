@@ -261,23 +261,7 @@ async function eraseByAddress(tx: Tx, who: { userId: string | null; email: strin
     .update(testPaymentSessions)
     .set({ customerEmail: placeholder })
     .where(or(sameAddress(testPaymentSessions.customerEmail, email), theirOrders.length ? inArray(testPaymentSessions.orderId, theirOrders.map((o) => o.id)) : undefined));
-  if (theirRequests.length) {
-    const ids = theirRequests.map((r) => r.id);
-    await tx
-      .update(inboxMessages)
-      .set({
-        lastName: ERASED_TEXT,
-        firstName: ERASED_TEXT,
-        email: placeholder,
-        phone: null,
-        message: ERASED_TEXT,
-        photos: [],
-        offerNote: sql`case when ${inboxMessages.offerNote} is null then null else ${ERASED_TEXT} end`,
-        updatedAt: now,
-      })
-      .where(inArray(inboxMessages.id, ids));
-    await tx.update(inboxEvents).set({ body: ERASED_TEXT }).where(and(inArray(inboxEvents.messageId, ids), isNotNull(inboxEvents.body)));
-  }
+  await blankRequests(tx, theirRequests.map((r) => r.id), { email: placeholder, now });
   const emails = await eraseEmails(tx, { email, placeholder, orderNumbers: theirOrders.map((o) => o.number) });
   // "Prévenez-moi" alerts: nothing of them is kept (no legal duty to).
   const alerts = await tx.delete(stockAlerts).where(sameAddress(stockAlerts.email, email)).returning({ id: stockAlerts.id });
@@ -292,6 +276,29 @@ async function eraseByAddress(tx: Tx, who: { userId: string | null; email: strin
     withdrawals: theirWithdrawals.length,
     alerts: alerts.length,
   };
+}
+
+/**
+ * Requests (contact, buy-back) reduced to their kind, status, offer and dates: who wrote, what
+ * they wrote, their photos' keys and the seller's answers are blanked (the caller deletes the
+ * photo files). The erasures and the retention job (services/retention.server.ts) share it.
+ */
+export async function blankRequests(tx: Db | Tx, ids: string[], who: { email: string; now: Date }): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(inboxMessages)
+    .set({
+      lastName: ERASED_TEXT,
+      firstName: ERASED_TEXT,
+      email: who.email,
+      phone: null,
+      message: ERASED_TEXT,
+      photos: [],
+      offerNote: sql`case when ${inboxMessages.offerNote} is null then null else ${ERASED_TEXT} end`,
+      updatedAt: who.now,
+    })
+    .where(inArray(inboxMessages.id, ids));
+  await tx.update(inboxEvents).set({ body: ERASED_TEXT }).where(and(inArray(inboxEvents.messageId, ids), isNotNull(inboxEvents.body)));
 }
 
 async function eraseOrders(

@@ -107,7 +107,11 @@ export async function confirmAlert(db: Db, secret: string, alertId: string, toke
 /** Unsubscribes, whatever the alert's state: nothing more is sent. */
 export async function unsubscribeAlert(db: Db, secret: string, alertId: string, token: string): Promise<boolean> {
   if (!validToken(secret, "desinscription", alertId, token)) return false;
-  const updated = await db.update(stockAlerts).set({ status: "unsubscribed" }).where(eq(stockAlerts.id, alertId)).returning({ id: stockAlerts.id });
+  // The first withdrawal's date stays: the retention period counts from it (domain/retention.ts).
+  const updated = await db
+    .update(stockAlerts)
+    .set({ status: "unsubscribed", unsubscribedAt: sql`coalesce(${stockAlerts.unsubscribedAt}, now())` })
+    .where(eq(stockAlerts.id, alertId)).returning({ id: stockAlerts.id });
   return updated.length > 0;
 }
 

@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, signInAsAdmin, test } from "./fixtures";
+import { chooseLightTheme, expect, expectNoSeriousA11yViolations, signInAsAdmin, test, waitForHydration } from "./fixtures";
 
 /**
  * The shop's identity, from the admin form to /legal: the seller fills it in, empties a field
@@ -72,4 +72,53 @@ test("the seller fills in the identity, is warned about an emptied field, and a 
   await expect(visitor.getByRole("heading", { name: "Modèle de formulaire de rétractation" })).toBeVisible();
   await expect(visitor.getByRole("contentinfo").getByRole("link", { name: "Se rétracter du contrat" })).toHaveAttribute("href", "/retractation");
   await expectNoSeriousA11yViolations(visitor);
+});
+
+test("the privacy notice names every cookie and storage key a visit leaves, and reads well at 1280 and 390, dark and light", async ({ page }) => {
+  // Two axe runs over the long /legal page: slow on a loaded machine.
+  test.slow();
+  // A visit that leaves what a shopper's does: a cart, a delivery choice, the theme chosen.
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: /^Ajouter au panier/ }).first().click();
+  await expect(page.getByRole("link", { name: "Panier : 1 article" })).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  await page.goto("/legal#confidentialite");
+  const section = page.getByRole("region", { name: "3. Politique de confidentialité" });
+  const storage = section.getByRole("region", { name: "Stockage utilisé dans le navigateur" });
+  const processing = section.getByRole("region", { name: "Traitements de données personnelles" });
+  await expect(processing.getByRole("rowheader", { name: "Alertes «\u00a0Prévenez-moi\u00a0» (disponibilité d'un produit)" })).toBeVisible();
+  await expect(processing).toContainText("puis anonymisées");
+  await expect(processing).toContainText("sans connexion");
+
+  await chooseLightTheme(page);
+  const held = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
+  const cookies = (await page.context().cookies()).map((cookie) => cookie.name);
+  expect(held).toEqual(expect.arrayContaining(["cart", "theme"]));
+  const listed = (await storage.getByRole("rowheader").allTextContents()).map((name) => name.trim());
+  // Every name the browser holds is in the table (a drop's names end with the product's number).
+  for (const name of [...held, ...cookies]) expect(listed, name).toContain(name.replace(/^(drop_(?:ticket|admission)_)\d+$/, "$1N"));
+  for (const name of ["drop_ticket_N", "drop_admission_N", "drop_collector", "better-auth.session_token", "comptoir_receipt"]) expect(listed).toContain(name);
+  await expectNoSeriousA11yViolations(page);
+
+  await section.getByRole("heading", { name: "Données traitées, finalités, bases légales et durées" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("confidentialite-clair-1280.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await storage.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("confidentialite-clair-390.png") });
+
+  // The dark default: a new page of the same browser, theme key removed.
+  await page.evaluate(() => localStorage.removeItem("theme"));
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await processing.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("confidentialite-sombre-390.png") });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await section.getByRole("heading", { name: "Données traitées, finalités, bases légales et durées" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("confidentialite-sombre-1280.png") });
+  await storage.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("confidentialite-cookies-sombre-1280.png") });
+  await expectNoSeriousA11yViolations(page);
 });

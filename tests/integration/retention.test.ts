@@ -139,7 +139,7 @@ describe(`retention job on ${databaseLabel}`, () => {
 
   it("runs on the server's timer", async () => {
     const id = await email("minuteur", { status: "sent", sentAt: daysAgo(100) });
-    const job = startRetentionJob({ db: database.db, privateFiles, logger: pino({ level: "silent" }), firstRunMs: 10, intervalMs: 50, now: () => NOW });
+    const job = startRetentionJob({ db: database.db, privateFiles, shop: { name: "Comptoir", email: "boutique@example.org", publicUrl: "http://shop.test" }, logger: pino({ level: "silent" }), firstRunMs: 10, intervalMs: 50, now: () => NOW });
     try {
       await expect.poll(async () => (await database.db.select({ text: outboxEmails.text }).from(outboxEmails).where(eq(outboxEmails.id, id)))[0]!.text, { timeout: 5_000 }).toBe(RETAINED_EMAIL_TEXT);
     } finally {

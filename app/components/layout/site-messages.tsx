@@ -1,6 +1,7 @@
 import { Megaphone, X } from "lucide-react";
 import { Fragment, useMemo, useSyncExternalStore } from "react";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { DISMISSED_MESSAGES_KEY } from "~/domain/browser-storage";
 import { messageSegments, messagesForPath } from "~/domain/site-message-text";
 import { useNonce } from "~/lib/nonce";
 import { cn } from "~/lib/utils";
@@ -82,7 +83,7 @@ export function SiteMessageContent({ content, className }: { content: string; cl
   );
 }
 
-const STORAGE_KEY = "comptoir.dismissed-messages";
+const STORAGE_KEY = DISMISSED_MESSAGES_KEY;
 
 /**
  * Runs as the page is parsed, before hydration: hides the messages this session dismissed, so

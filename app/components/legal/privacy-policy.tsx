@@ -1,65 +1,7 @@
 import type { ReactNode } from "react";
+import type { PrivacyNotice } from "~/domain/privacy-notice";
 import { EmailLink, Id, PostalAddress, useLegalFacts } from "./identity";
 import { LegalSection, SubHeading } from "./outline";
-
-type Processing = { purpose: string; data: string; basis: string; kept: string };
-
-/** What the shop keeps, why and how long: each row matches a table of the database (see app/db/schema). */
-const PROCESSING: Processing[] = [
-  {
-    purpose: "Compte client",
-    data: "nom, adresse e-mail, mot de passe (conservé sous forme hachée, illisible), rôle, date d'inscription",
-    basis: "exécution du contrat (article 6.1.b du RGPD)",
-    kept: "jusqu'à la suppression du compte, à votre demande",
-  },
-  {
-    purpose: "Commandes, livraison, facturation et rétractations",
-    data: "nom, adresse e-mail, adresse de livraison ou point relais, téléphone, produits, montants, code de réduction, statut du paiement (jamais le numéro de carte), transporteur et numéro de suivi, demandes de rétractation",
-    basis: "exécution du contrat, puis obligations légales comptables et fiscales (article 6.1.c)",
-    kept: "dix ans à compter de la clôture de l'exercice (article L.\u00a0123-22 du code de commerce)",
-  },
-  {
-    purpose: "Demandes de contact et de rachat",
-    data: "nom, prénom, adresse e-mail, téléphone (rachat), message, photographies des cartes envoyées pour une estimation",
-    basis: "mesures précontractuelles prises à votre demande et intérêt légitime à vous répondre (articles 6.1.b et 6.1.f)",
-    kept: "trois ans à compter du dernier échange",
-  },
-  {
-    purpose: "E-mails envoyés par la boutique",
-    data: "destinataire, objet et contenu des e-mails (confirmations de commande, d'expédition, de compte, accusés de réception)",
-    basis: "exécution du contrat et intérêt légitime à prouver l'information donnée",
-    kept: "aussi longtemps que la commande, le compte ou la demande auxquels ils se rapportent",
-  },
-  {
-    purpose: "Sécurité du site",
-    data: "adresse IP, navigateur, pages demandées, erreurs techniques, compteurs de tentatives (connexion, inscription, formulaires, paiement)",
-    basis: "intérêt légitime à protéger le site et ses clients contre les abus (article 6.1.f)",
-    kept: "journaux techniques\u00a0: douze mois au plus\u00a0; compteurs de tentatives\u00a0: une heure au plus\u00a0; session de connexion\u00a0: trente jours au plus",
-  },
-];
-
-const STORAGE: { name: ReactNode; where: string; purpose: string; kept: string }[] = [
-  {
-    name: <code>better-auth.session_token</code>,
-    where: "cookie (HttpOnly), seulement si vous vous connectez",
-    purpose: "vous garder connecté à votre compte ou à l'administration",
-    kept: "trente jours au plus, supprimé à la déconnexion",
-  },
-  {
-    name: <code>comptoir_viewer</code>,
-    where: "cookie, seulement si vous vous connectez",
-    purpose: "afficher le lien vers votre compte dès l'affichage de la page (votre nom et votre rôle ; ce cookie ne permet pas de se connecter)",
-    kept: "comme la session, supprimé à la déconnexion",
-  },
-  { name: <code>cart</code>, where: "stockage local du navigateur", purpose: "garder le contenu de votre panier", kept: "jusqu'à ce que vous vidiez le panier" },
-  { name: <code>theme</code>, where: "stockage local du navigateur", purpose: "retenir le thème clair ou sombre que vous avez choisi", kept: "jusqu'à ce que vous le changiez" },
-  {
-    name: <code>comptoir.dismissed-messages</code>,
-    where: "stockage de session du navigateur",
-    purpose: "ne plus afficher les messages d'information que vous avez fermés",
-    kept: "jusqu'à la fermeture de l'onglet",
-  },
-];
 
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
@@ -97,8 +39,12 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
   );
 }
 
-/** The privacy policy (RGPD articles 12 to 14) and the storage used in the browser (loi Informatique et Libertés, article 82). */
-export function PrivacyPolicy() {
+/**
+ * The privacy policy (RGPD articles 12 to 14) and the storage used in the browser (loi
+ * Informatique et Libertés, article 82); its tables come from the code's own periods and names
+ * (domain/privacy-notice.ts).
+ */
+export function PrivacyPolicy({ notice }: { notice: PrivacyNotice }) {
   const { paymentProvider, shopName } = useLegalFacts();
   return (
     <LegalSection id="confidentialite">
@@ -117,7 +63,7 @@ export function PrivacyPolicy() {
       <Table
         caption="Traitements de données personnelles"
         head={["Finalité", "Données", "Base légale", "Durée de conservation"]}
-        rows={PROCESSING.map((p) => [p.purpose, p.data, p.basis, p.kept])}
+        rows={notice.processing.map((p) => [p.purpose, p.data, p.basis, p.kept])}
       />
       <p>Au terme de ces durées, les données sont supprimées ou anonymisées.</p>
 
@@ -170,7 +116,7 @@ export function PrivacyPolicy() {
       <Table
         caption="Stockage utilisé dans le navigateur"
         head={["Nom", "Type", "Utilité", "Durée"]}
-        rows={STORAGE.map((s) => [s.name, s.where, s.purpose, s.kept])}
+        rows={notice.storage.map((s) => [<code key={s.name}>{s.name}</code>, s.where, s.purpose, s.kept])}
       />
       <p>La page de paiement du prestataire de paiement peut déposer ses propres cookies, nécessaires à la sécurité du paiement et à la lutte contre la fraude.</p>
     </LegalSection>

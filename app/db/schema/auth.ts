@@ -13,6 +13,10 @@ export const users = pgTable("users", {
   twoFactorEnabled: boolean().notNull().default(false),
   /** Set when the customer was erased (GDPR): name and e-mail are placeholders since. */
   erasedAt: timestamp({ withTimezone: true }),
+  /** The last sign-in (a session opened); with the sessions' last use, what keeps the account from the inactivity erasure (domain/retention.ts). */
+  lastSignInAt: timestamp({ withTimezone: true }),
+  /** When the owner was told the account would be erased for inactivity; an activity after it calls for a new warning. */
+  inactivityWarnedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -108,6 +108,8 @@ export const stockAlerts = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp({ withTimezone: true }),
     notifiedAt: timestamp({ withTimezone: true }),
+    /** When the person withdrew their consent (the unsubscribe link): the retention job counts from it. */
+    unsubscribedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index("stock_alerts_product_idx").on(t.productId, t.status),

@@ -283,7 +283,7 @@ test("the payment page's billing address: ticked by default for a home delivery,
   await page.getByRole("button", { name: "Procéder au paiement" }).click();
   await expect(page).toHaveURL(/\/paiement\/cs_test_/);
   // The CGV accepted by paying, linked, just above the pay button (art. 1119 Code civil).
-  await expect(page.getByTestId("cgv-acceptance").locator("xpath=following-sibling::*[1]")).toHaveText(/^Payer /);
+  await expect(page.getByTestId("cgv-acceptance").locator("xpath=following-sibling::*[1]")).toHaveText(/^\s*Payer /);
   await expect(page.getByTestId("cgv-acceptance").getByRole("link", { name: "conditions générales de vente" })).toHaveAttribute("href", "/legal#cgv");
   const billing = paymentBilling(page);
   const same = billing.getByRole("checkbox", { name: "Adresse de facturation identique" });

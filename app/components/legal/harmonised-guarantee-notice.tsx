@@ -20,7 +20,7 @@ export function HarmonisedGuaranteeNotice({ className }: { className?: string })
     <aside
       aria-labelledby="harmonised-guarantee-title"
       data-testid="harmonised-guarantee-notice"
-      className={cn("flex gap-4 rounded-2xl border-2 border-[#003399] bg-white p-4 text-sm leading-6 text-[#1a1a1a]", className)}
+      className={cn("flex flex-col gap-3 rounded-2xl border-2 border-[#003399] sm:flex-row sm:gap-4 bg-white p-4 text-sm leading-6 text-[#1a1a1a]", className)}
     >
       <TwoYearsPictogram />
       <div>

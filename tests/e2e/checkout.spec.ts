@@ -441,8 +441,8 @@ test("a tampered cart pays the server's price: prices edited in localStorage are
   );
   await page.goto(url("/cart"));
   // The cart is checked against the server on arrival: the real price, and a toast saying so
-  // (12,50 €, and 5,49 € of Colissimo à domicile for its 120 g).
-  await expect(page.getByTestId("cart-total")).toHaveText("17,99 €");
+  // (12,50 €, and 3,99 € of Point relais for its 120 g, the cheapest method, preselected).
+  await expect(page.getByTestId("cart-total")).toHaveText("16,49 €");
   await expect(page.getByText("Panier mis à jour").first()).toBeVisible();
   // Even a request forged by hand pays the server's price, with the server's delivery (without a
   // choice, the cheapest to an address in France: Colissimo à domicile, 5,49 €).

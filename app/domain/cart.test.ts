@@ -12,7 +12,7 @@ import {
   parseStoredCart,
   refreshCart,
   removeFromCart,
-  setInsurance,
+  setSignatureDelivery,
   setQuantity,
 } from "./cart";
 
@@ -211,7 +211,7 @@ describe("cart updates", () => {
     });
   });
 
-  describe("cartSubtotalCents, setInsurance", () => {
+  describe("cartSubtotalCents, setSignatureDelivery", () => {
     it("sums unit price × quantity in cents", () => {
       expect(cartSubtotalCents(EMPTY_CART)).toBe(0);
       expect(cartSubtotalCents(cart)).toBe(20_999);
@@ -219,11 +219,11 @@ describe("cart updates", () => {
 
     it("chooses the insurance on a cart with items, never on an empty one", () => {
       const plain = { ...cart, insuranceSelected: false };
-      expect(setInsurance(plain, true).insuranceSelected).toBe(true);
-      expect(setInsurance(cart, false).insuranceSelected).toBe(false);
-      expect(setInsurance(cart, true)).toBe(cart);
-      expect(setInsurance(plain, true).items).toBe(plain.items);
-      expect(setInsurance(EMPTY_CART, true)).toBe(EMPTY_CART);
+      expect(setSignatureDelivery(plain, true).insuranceSelected).toBe(true);
+      expect(setSignatureDelivery(cart, false).insuranceSelected).toBe(false);
+      expect(setSignatureDelivery(cart, true)).toBe(cart);
+      expect(setSignatureDelivery(plain, true).items).toBe(plain.items);
+      expect(setSignatureDelivery(EMPTY_CART, true)).toBe(EMPTY_CART);
     });
   });
 

@@ -44,7 +44,7 @@ export function addToCart(cart: Cart, product: CartProduct, quantity = 1): AddRe
   const items = existing
     ? cart.items.map((line) => (line.product.id === product.id ? { product, quantity: nextQuantity } : line))
     : [...cart.items, { product, quantity: nextQuantity }];
-  // The insurance choice is reset whenever the cart items change (SPEC.md section 4).
+  // The signature-delivery choice is reset whenever the cart items change (SPEC.md section 4).
   return { ok: true, cart: { items, insuranceSelected: false }, added: nextQuantity - inCart, capped: nextQuantity - inCart < wanted };
 }
 
@@ -78,7 +78,7 @@ export function cartSubtotalCents(cart: Cart): number {
   return cart.items.reduce((sum, line) => sum + line.product.priceCents * line.quantity, 0);
 }
 
-/** A new quantity for a line, kept between 1 and the stock; the insurance choice resets. */
+/** A new quantity for a line, kept between 1 and the stock; the signature-delivery choice resets. */
 export function setQuantity(cart: Cart, productId: number, quantity: number): Cart {
   const line = cart.items.find((l) => l.product.id === productId);
   if (!line) return cart;
@@ -97,8 +97,11 @@ export function clearCart(): Cart {
   return EMPTY_CART;
 }
 
-/** The parcel insurance choice; only meaningful while there are items. */
-export function setInsurance(cart: Cart, selected: boolean): Cart {
+/**
+ * The "Remise contre signature" choice (`insuranceSelected`: SPEC.md's stored name, kept so carts
+ * already in browsers keep reading; decision 044); only meaningful while there are items.
+ */
+export function setSignatureDelivery(cart: Cart, selected: boolean): Cart {
   const insuranceSelected = selected && cart.items.length > 0;
   return insuranceSelected === cart.insuranceSelected ? cart : { ...cart, insuranceSelected };
 }
@@ -112,7 +115,7 @@ export type CartChange =
 /**
  * The cart checked against the server's products (SPEC.md section 4): lines whose product is
  * gone or out of stock are removed, quantities above the stock are lowered to it, and product
- * data (name, price, image, stock) is refreshed. The insurance choice resets when the items
+ * data (name, price, image, stock) is refreshed. The signature-delivery choice resets when the items
  * change.
  */
 export function refreshCart(cart: Cart, fresh: CartProduct[]): { cart: Cart; changes: CartChange[] } {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EMPTY_CART_ERROR, PROVIDER_ERROR } from "./checkout-rules";
-import { insuranceChargeCents } from "./insurance";
+import { signatureDeliveryChargeCents } from "./signature-delivery";
 import { formatParisMoment } from "./site-content-display";
 import { SHIPPING_COUNTRY_CODES } from "./shipping-countries";
 import { hasForbiddenCharacters } from "./text-rules";
@@ -79,7 +79,8 @@ export const checkoutRequestSchema = z.object(
       .max(MAX_CART_LINES, `Un panier contient au plus ${MAX_CART_LINES} articles différents.`)
       // The same product on several lines is one line of their sum (mergeLines): the cap holds on it.
       .refine((items) => mergeLines(items).every((line) => line.quantity <= MAX_LINE_QUANTITY), `La quantité ne peut pas dépasser ${MAX_LINE_QUANTITY}.`),
-    insuranceSelected: z.boolean({ message: "Le choix de l'assurance est illisible." }).default(false),
+    /** The "Remise contre signature" option (field name kept from SPEC's metadata, decision 044). */
+    insuranceSelected: z.boolean({ message: "Le choix de la remise contre signature est illisible." }).default(false),
     email: z
       .string({ message: "Merci d'entrer une adresse email valide" })
       .trim()
@@ -109,10 +110,13 @@ export function mergeLines(items: readonly LineQuantity[]): LineQuantity[] {
 export type PricedLine = { unitPriceCents: number; quantity: number };
 export type OrderTotals = { subtotalCents: number; insuranceCents: number; discountCents: number; shippingCents: number; totalCents: number };
 
-/** Totals in cents, all computed here: subtotal, insurance (SPEC.md section 9), discount, delivery, total. */
-export function computeOrderTotals(lines: PricedLine[], insuranceSelected: boolean, discountCents = 0, shippingCents = 0): OrderTotals {
+/**
+ * Totals in cents, all computed here: subtotal, the "Remise contre signature" option (SPEC.md
+ * section 9; `insuranceCents`, the orders column's name, decision 044), discount, delivery, total.
+ */
+export function computeOrderTotals(lines: PricedLine[], signatureSelected: boolean, discountCents = 0, shippingCents = 0): OrderTotals {
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const insuranceCents = insuranceChargeCents(subtotalCents, insuranceSelected);
+  const insuranceCents = signatureDeliveryChargeCents(subtotalCents, signatureSelected);
   const discount = Math.max(0, Math.min(discountCents, subtotalCents));
   return { subtotalCents, insuranceCents, discountCents: discount, shippingCents, totalCents: subtotalCents + insuranceCents - discount + shippingCents };
 }
@@ -133,7 +137,7 @@ export type CheckoutSuccess = { url: string; orderNumber: string; orderId: strin
 export type CheckoutFailure = {
   error: string;
   details?: string;
-  code: "OUT_OF_STOCK" | "UNAVAILABLE" | "INVALID" | "DISCOUNT" | "MINIMUM" | "SHIPPING" | "RATE_LIMITED" | "PROVIDER" | "FORBIDDEN" | "DUPLICATE" | DropRefusal["code"];
+  code: "OUT_OF_STOCK" | "UNAVAILABLE" | "INVALID" | "DISCOUNT" | "MINIMUM" | "SHIPPING" | "RATE_LIMITED" | "PROVIDER" | "FORBIDDEN" | "DUPLICATE" | "SIGNATURE_DELIVERY_OFF" | DropRefusal["code"];
   productId?: number;
   fieldErrors?: Record<string, string>;
 };

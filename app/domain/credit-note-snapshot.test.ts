@@ -235,7 +235,7 @@ describe("buildRefundCreditNote", () => {
     const { source, order } = placed([BOOSTERS, DISPLAY], { discountCents: 1867, shippingCents: 490, insuranceCents: 1000 });
     const refund = refunded(order, [], request({ insuranceCents: 1000 }));
     const note = noteOf(source, refund);
-    expect(note.charges.map((charge) => [charge.label, charge.totalCents])).toEqual([["Assurance colis", -1000]]);
+    expect(note.charges.map((charge) => [charge.label, charge.totalCents])).toEqual([["Remise contre signature", -1000]]);
     expectColumnsAddUp(note, refund);
   });
 

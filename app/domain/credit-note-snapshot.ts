@@ -4,6 +4,7 @@ import { type ChargeBucketPart, REFUND_ADJUSTMENT_LABELS, type RefundAdjustmentK
 import { type InvoiceSource, buildInvoiceSnapshot } from "./invoice-snapshot";
 import { type VatRateBp } from "./vat";
 import { exclVatOf, splitProRata } from "./vat-allocation";
+import { SIGNATURE_DELIVERY_LABEL } from "./signature-delivery";
 
 /** A refund as its credit note prints it (services/partial-refunds.server.ts keeps it so). */
 export type CreditedRefund = {
@@ -73,7 +74,7 @@ export function buildRefundCreditNote(
   const delivery = head.charges.find((charge) => charge.label.startsWith("Livraison"));
   const charges: InvoiceSnapshot["charges"] = [
     ...(refund.shippingParts.length ? [{ label: delivery?.label ?? "Livraison", totalCents: neg(sum(refund.shippingParts.map((p) => p.totalCents))), parts: partsOf(refund.shippingParts, "s") }] : []),
-    ...(refund.insuranceParts.length ? [{ label: "Assurance colis", totalCents: neg(sum(refund.insuranceParts.map((p) => p.totalCents))), parts: partsOf(refund.insuranceParts, "i") }] : []),
+    ...(refund.insuranceParts.length ? [{ label: SIGNATURE_DELIVERY_LABEL, totalCents: neg(sum(refund.insuranceParts.map((p) => p.totalCents))), parts: partsOf(refund.insuranceParts, "i") }] : []),
     ...(refund.adjustment
       ? [{ label: `${REFUND_ADJUSTMENT_LABELS[refund.adjustment.kind]} : ${refund.adjustment.reason}`, totalCents: neg(refund.adjustment.cents), parts: partsOf(adjustmentParts, "a") }]
       : []),

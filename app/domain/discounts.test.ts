@@ -202,7 +202,7 @@ describe("evaluateDiscount", () => {
     expect(ok(rule({ minSubtotalCents: 5_000 }), 3_750)).toEqual({
       ok: false,
       reason: "minimum",
-      message: "Ce code promo s'applique à partir de 50,00\u00a0€ d'achats (hors assurance)\u00a0: il manque 12,50\u00a0€.",
+      message: "Ce code promo s'applique à partir de 50,00\u00a0€ d'achats (hors remise contre signature)\u00a0: il manque 12,50\u00a0€.",
     });
     expect(ok(rule({ minSubtotalCents: 5_000 }), 5_000)).toMatchObject({ ok: true });
   });

@@ -210,7 +210,7 @@ const refusal = (reason: DiscountRefusalReason, message: string): DiscountOutcom
 /**
  * What a percentage or an amount takes off the products' subtotal, in cents. A percentage is
  * rounded UP to the cent (in the customer's favour: 15 % of 14,99 € is 2,25 €, not 2,24 €).
- * Never more than the subtotal; the parcel insurance is never discounted.
+ * Never more than the subtotal; the "Remise contre signature" is never discounted.
  */
 export function discountAmountCents(rule: Pick<DiscountRule, "kind" | "percentOff" | "amountOffCents">, subtotalCents: number): number {
   const raw = rule.kind === "percent" ? Math.ceil((subtotalCents * (rule.percentOff ?? 0)) / 100) : (rule.amountOffCents ?? 0);
@@ -236,7 +236,7 @@ export function evaluateDiscount(
   if (input.subtotalCents < rule.minSubtotalCents) {
     return refusal(
       "minimum",
-      `Ce code promo s'applique à partir de ${formatEuros(rule.minSubtotalCents)} d'achats (hors assurance)\u00a0: il manque ${formatEuros(rule.minSubtotalCents - input.subtotalCents)}.`,
+      `Ce code promo s'applique à partir de ${formatEuros(rule.minSubtotalCents)} d'achats (hors remise contre signature)\u00a0: il manque ${formatEuros(rule.minSubtotalCents - input.subtotalCents)}.`,
     );
   }
   if (rule.maxUsesPerCustomer !== null && input.customerUses !== undefined) {

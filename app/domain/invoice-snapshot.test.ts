@@ -147,7 +147,7 @@ describe("buildInvoiceSnapshot", () => {
     const snapshot = invoiceOf(source());
     expect(snapshot.charges).toEqual([
       { label: "Livraison – Mondial Relay", totalCents: 490, parts: DELIVERY_PARTS },
-      { label: "Assurance colis", totalCents: 1000, parts: INSURANCE_PARTS },
+      { label: "Remise contre signature", totalCents: 1000, parts: INSURANCE_PARTS },
     ]);
     expect(snapshot.discount).toEqual({ code: "BIENVENUE", cents: 339 });
   });

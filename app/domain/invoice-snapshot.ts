@@ -5,6 +5,7 @@ import { countryName } from "./shipping-countries";
 import { type LegalIdentity, legalFormLabel } from "./shop-identity";
 import { isVatRateBp, type VatRateBp, type VatScheme } from "./vat";
 import { type ChargePart, type NetLine, allocateNetVat, chargesByRate, exclVatOf } from "./vat-allocation";
+import { SIGNATURE_DELIVERY_LABEL } from "./signature-delivery";
 
 /** What an invoice is made from: the order as it was paid, its lines and the seller's identity then. */
 export type InvoiceSource = {
@@ -148,7 +149,7 @@ export function buildInvoiceSnapshot(
     ...(order.shippingMethodName || order.shippingCents > 0
       ? [{ label: order.shippingMethodName ? `Livraison – ${order.shippingMethodName}` : "Livraison", totalCents: signed(order.shippingCents), parts: partsOf(vat.chargeParts[0]) }]
       : []),
-    ...(order.insuranceCents > 0 ? [{ label: "Assurance colis", totalCents: signed(order.insuranceCents), parts: partsOf(vat.chargeParts[1]) }] : []),
+    ...(order.insuranceCents > 0 ? [{ label: SIGNATURE_DELIVERY_LABEL, totalCents: signed(order.insuranceCents), parts: partsOf(vat.chargeParts[1]) }] : []),
   ];
   const vatBreakdown = vat.breakdown.map((row) => ({ rateBp: row.rateBp, baseCents: signed(row.baseCents), vatCents: signed(row.vatCents), totalCents: signed(row.totalCents) }));
   const vatCents = vatBreakdown.reduce((sum, row) => sum + row.vatCents, 0);

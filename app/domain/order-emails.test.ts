@@ -240,7 +240,7 @@ describe("orderTable", () => {
     expect(table.html).toContain(">Booster Écarlate et Violet</td>");
     expect(table.html).toContain(`>${formatEuros(599)}</td>`);
     expect(table.html).toContain(`>${formatEuros(1797)}</td>`);
-    expect(table.html).toContain(">Assurance colis</td>");
+    expect(table.html).toContain(">Remise contre signature</td>");
     expect(table.html).toContain(`>${formatEuros(350)}</td>`);
     expect(table.html).toContain(">Réduction (BIENVENUE)</td>");
     expect(table.html).toContain(`>−${formatEuros(1000)}</td>`);
@@ -274,7 +274,7 @@ describe("orderTable", () => {
   it("leaves insurance and discount out when they are zero", () => {
     const table = orderTable(homeOrder);
     for (const part of [table.html, table.text]) {
-      expect(part).not.toContain("Assurance colis");
+      expect(part).not.toContain("Remise contre signature");
       expect(part).not.toContain("Réduction");
       expect(part).toContain("Sous-total");
       expect(part).toContain(formatEuros(10_998));
@@ -313,7 +313,7 @@ describe("orderConfirmationEmail", () => {
       email,
       "Bonjour Marie Curie,",
       "5 mars 2025 à 14:30",
-      "Assurance colis",
+      "Remise contre signature",
       formatEuros(350),
       "Réduction (BIENVENUE)",
       `−${formatEuros(1000)}`,
@@ -357,7 +357,7 @@ describe("orderConfirmationEmail", () => {
     for (const part of [home.html, home.text]) {
       expect(part).not.toContain("Point relais");
       expect(part).not.toContain("Tél.");
-      expect(part).not.toContain("Assurance colis");
+      expect(part).not.toContain("Remise contre signature");
       expect(part).not.toContain("Réduction");
     }
   });
@@ -487,7 +487,7 @@ describe("sellerNewOrderEmail", () => {
       "marie@example.fr",
       "Point relais : Tabac de la Gare",
       "69007 Lyon",
-      "Assurance colis",
+      "Remise contre signature",
       "Réduction (BIENVENUE)",
     );
     expect(email.text).toContain("Statut : Payée");
@@ -503,7 +503,7 @@ describe("sellerNewOrderEmail", () => {
     });
     expect(anonymous.text).toContain("Client : non renseigné");
     expect(anonymous.text).toContain("E-mail : non renseigné");
-    expect(anonymous.text).not.toContain("Assurance colis");
+    expect(anonymous.text).not.toContain("Remise contre signature");
     expect(anonymous.text).not.toContain("Réduction");
   });
 });

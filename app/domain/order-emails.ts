@@ -20,6 +20,7 @@ import { GUARANTEE_NOTICE, WITHDRAWAL_FORM_MODEL } from "./legal-texts";
 import { type LegalIdentity, legalFormLabel } from "./shop-identity";
 import { FRANCHISE_MENTION } from "./invoice";
 import { formatVatRate } from "./vat-allocation";
+import { SIGNATURE_DELIVERY_LABEL } from "./signature-delivery";
 
 /**
  * Order e-mails: the customer's confirmation (the record on a durable medium the law asks for),
@@ -84,7 +85,7 @@ function totalRows(order: OrderView): TotalRow[] {
   ];
   if (order.insuranceCents > 0)
     rows.push({
-      label: "Assurance colis",
+      label: SIGNATURE_DELIVERY_LABEL,
       amount: formatEuros(order.insuranceCents),
     });
   if (order.discountCents > 0) {
@@ -194,7 +195,7 @@ function orderTableText(order: OrderView, totals: TotalRow[]): string {
 }
 
 /**
- * The lines (name, quantity, unit price, line total), then the subtotal, the parcel insurance and
+ * The lines (name, quantity, unit price, line total), then the subtotal, the "Remise contre signature" and
  * the discount when there are any, and the total: an HTML table with the numbers right-aligned in
  * tabular figures, and the same as aligned columns in the plain text.
  */
@@ -748,7 +749,7 @@ export function partialRefundEmail({ shop, order, refund, orderUrl }: { shop: Ma
   const rows: [string, string][] = [
     ...refund.lines.map((line): [string, string] => [`${line.quantity} × ${line.name}`, formatEuros(line.totalCents)]),
     ...(refund.shippingCents ? [["Livraison", formatEuros(refund.shippingCents)] as [string, string]] : []),
-    ...(refund.insuranceCents ? [["Assurance colis", formatEuros(refund.insuranceCents)] as [string, string]] : []),
+    ...(refund.insuranceCents ? [[SIGNATURE_DELIVERY_LABEL, formatEuros(refund.insuranceCents)] as [string, string]] : []),
     ...(refund.adjustment ? [[`${refund.adjustment.label} (${refund.adjustment.reason})`, formatEuros(refund.adjustment.cents)] as [string, string]] : []),
     ["Montant remboursé", amount],
     ...(refund.creditNoteNumber ? [["Avoir", refund.creditNoteNumber] as [string, string]] : []),

@@ -227,7 +227,7 @@ describe("computeRefund: refusals", () => {
     const part = [asPrior(refunded(ORDER, [], request({ shippingCents: 200 })))];
     expect(refusal(ORDER, part, request({ shippingCents: 300 }))).toBe(`La livraison : ${euros("2,90")} au plus reste à rembourser.`);
     expect(refusal(ORDER, [], request({ shippingCents: -1 }))).toBe("La livraison : montant invalide.");
-    expect(refusal(ORDER, [], request({ insuranceCents: 1 }))).toBe(`L'assurance colis : ${euros("0,00")} au plus reste à rembourser.`);
+    expect(refusal(ORDER, [], request({ insuranceCents: 1 }))).toBe(`La remise contre signature : ${euros("0,00")} au plus reste à rembourser.`);
   });
 
   it("refuses a refund of nothing", () => {
@@ -352,7 +352,7 @@ describe("computeRefund: the delivery", () => {
     const insurance = refunded(order, [], request({ insuranceCents: 1000 }));
     expect(insurance.insuranceParts).toEqual(order.insurance);
     expect(insurance.shippingParts).toEqual([]);
-    expect(refusal(order, [asPrior(insurance)], request({ insuranceCents: 1 }))).toBe(`L'assurance colis : ${euros("0,00")} au plus reste à rembourser.`);
+    expect(refusal(order, [asPrior(insurance)], request({ insuranceCents: 1 }))).toBe(`La remise contre signature : ${euros("0,00")} au plus reste à rembourser.`);
   });
 
   it("never gives a negative part of the delivery at a rate, nor more than is left of a part", () => {

@@ -2,6 +2,7 @@ import type { VatBreakdownRow } from "./invoice";
 import { formatEuros } from "./money";
 import type { VatRateBp, VatScheme } from "./vat";
 import { type RatedAmount, formatVatRate, splitProRata, vatByRate } from "./vat-allocation";
+import { SIGNATURE_DELIVERY_LABEL } from "./signature-delivery";
 
 /**
  * What a refund gives back, computed from the order as it was sold (its stored lines, the charges'
@@ -252,7 +253,7 @@ export function computeRefund(order: RefundableOrder, prior: readonly PriorRefun
   }
   for (const [cents, left, label] of [
     [request.shippingCents, rest.shippingCents, "La livraison"],
-    [request.insuranceCents, rest.insuranceCents, "L'assurance colis"],
+    [request.insuranceCents, rest.insuranceCents, `La ${SIGNATURE_DELIVERY_LABEL.toLowerCase()}`],
   ] as const) {
     if (!Number.isInteger(cents) || cents < 0) return fail(`${label} : montant invalide.`);
     if (cents > left) return fail(`${label} : ${formatEuros(Math.max(0, left))} au plus reste à rembourser.`);

@@ -9,7 +9,7 @@ import {
   parseStoredCart,
   refreshCart,
   removeFromCart,
-  setInsurance,
+  setSignatureDelivery,
   setQuantity,
 } from "~/domain/cart";
 import type { DiscountRefusalReason } from "~/domain/discounts";
@@ -43,7 +43,7 @@ export const clearCart = () => {
   forgetDiscountCode();
   write(emptyCart());
 };
-export const chooseInsurance = (selected: boolean) => write(setInsurance(read(), selected));
+export const chooseSignatureDelivery = (selected: boolean) => write(setSignatureDelivery(read(), selected));
 
 /**
  * Checks the cart against the server (GET /api/cart/products): prices, stock and visibility as

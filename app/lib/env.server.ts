@@ -110,6 +110,12 @@ export const envSchema = z.object({
   LEGAL_MEDIATOR_URL: optionalText,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  /**
+   * The Stripe account has its terms of service URL set (Dashboard, Settings, Public details):
+   * Checkout then asks the buyer to tick the CGV (consent_collection; decision 044). Without that
+   * URL Stripe refuses the session, so it stays off unless said.
+   */
+  STRIPE_TERMS_OF_SERVICE: flag(false),
   /** A Stripe-compatible server instead of api.stripe.com (tests, stripe-mock). */
   STRIPE_API_BASE: optionalUrl("STRIPE_API_BASE"),
   /** Minutes a checkout holds the stock (Stripe needs at least 30). */

@@ -6,6 +6,7 @@ import { CartLines } from "~/components/cart/cart-lines";
 import { BuyerEmailField } from "~/components/cart/buyer-email-field";
 import { DeliveryChoice } from "~/components/cart/delivery-choice";
 import { OrderSummaryCard } from "~/components/cart/order-summary-card";
+import { HarmonisedGuaranteeNotice } from "~/components/legal/harmonised-guarantee-notice";
 import { useDeliveryQuotes } from "~/components/cart/use-delivery";
 import { useCheckout } from "~/components/cart/use-checkout";
 import { useDiscountPreview } from "~/components/cart/use-discount-preview";
@@ -14,13 +15,14 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/toaster";
 import { cartCount } from "~/domain/cart";
 import { type DiscountPreview, discountPreviewSchema } from "~/domain/discounts";
-import { clearCart, useCart } from "~/lib/cart-store";
+import { chooseSignatureDelivery, clearCart, useCart } from "~/lib/cart-store";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
 import { focusIsLost } from "~/lib/restore-focus";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { previewDiscount } from "~/services/discounts.server";
 import { getViewer } from "~/services/session.server";
 import { activeShippingMethods } from "~/services/shipping.server";
+import { isSignatureDeliveryEnabled } from "~/services/signature-delivery-setting.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/cart";
 import { readJson } from "~/lib/request-input.server";
@@ -29,9 +31,13 @@ export function headers() {
   return { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL };
 }
 
-/** The seller's delivery methods: the cart prices them with the server's rule (domain/shipping.ts). */
+/**
+ * The seller's delivery methods (the cart prices them with the server's rule, domain/shipping.ts)
+ * and whether "Remise contre signature" is offered (/admin/shipping).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { shippingMethods: await activeShippingMethods(context.db) };
+  const [shippingMethods, signatureEnabled] = await Promise.all([activeShippingMethods(context.db), isSignatureDeliveryEnabled(context.db)]);
+  return { shippingMethods, signatureEnabled };
 }
 
 /**
@@ -69,7 +75,7 @@ export default function CartPage() {
   const provider = useRouteLoaderData<typeof rootLoader>("root")?.paymentProvider ?? "test";
   const checkout = useCheckout(provider);
   const discount = useDiscountPreview(cart);
-  const { shippingMethods } = useLoaderData<typeof loader>();
+  const { shippingMethods, signatureEnabled } = useLoaderData<typeof loader>();
   const delivery = useDeliveryQuotes(cart, shippingMethods, discount.line?.figures?.discountCents ?? 0);
   const location = useLocation();
   const navigate = useNavigate();
@@ -93,6 +99,12 @@ export default function CartPage() {
     toast.info("Paiement annulé", { description: "Votre paiement a été annulé. Vous pouvez réessayer à tout moment." });
     void navigate({ pathname: "/cart", hash: location.hash }, { replace: true, preventScrollReset: true });
   }, [location.search, location.key, location.hash, navigate]);
+
+  // The seller turned the option off since this browser chose it: the server would refuse it.
+  const staleSignature = ready && !signatureEnabled && cart.insuranceSelected;
+  useEffect(() => {
+    if (staleSignature) chooseSignatureDelivery(false);
+  }, [staleSignature]);
 
   // Prices, stock and visibility as they are now; a toast says what changed.
   useEffect(() => {
@@ -165,8 +177,9 @@ export default function CartPage() {
             </div>
             <DeliveryChoice delivery={delivery} disabled={checkout.busy} />
             <BuyerEmailField disabled={checkout.busy} />
+            <HarmonisedGuaranteeNotice />
           </div>
-          <OrderSummaryCard cart={cart} checkout={checkout} provider={provider} discount={discount} delivery={delivery} />
+          <OrderSummaryCard cart={cart} checkout={checkout} provider={provider} discount={discount} delivery={delivery} signatureEnabled={signatureEnabled} />
         </div>
       )}
     </div>

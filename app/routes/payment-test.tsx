@@ -2,6 +2,7 @@ import { CreditCard, FlaskConical, Lock, MapPin, Truck } from "lucide-react";
 import { useEffect, useMemo, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { BillingAddressFields } from "~/components/checkout/billing-address-fields";
+import { CgvAcceptance } from "~/components/legal/cgv-acceptance";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -198,6 +199,7 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
                   </div>
                 </fieldset>
 
+                <CgvAcceptance />
                 {/* L221-14: the button says that ordering means paying; long, so it may wrap on phones. */}
                 <Button type="submit" name="intent" value="pay" size="lg" disabled={busy} className="h-auto min-h-12 py-3 text-center whitespace-normal">
                   <Lock aria-hidden="true" /> {busy ? "Paiement en cours..." : payButtonLabel(session.totalCents)}

@@ -28,6 +28,7 @@ import { priorRefunds, refundPartOfOrder, refundableOrder, returnUnrefundedUnits
 import { REFUND_ADJUSTMENT_LABELS, refundableRest } from "~/domain/partial-refund";
 import { partialRefundFormSchema, refundRequestOf } from "~/domain/partial-refund-form";
 import { type OrderWithdrawal, getOrderWithdrawal } from "./withdrawal.server";
+import { SIGNATURE_DELIVERY_LABEL } from "~/domain/signature-delivery";
 
 /**
  * The seller's orders: the list (search, status, pages in SQL), one order with its timeline,
@@ -133,7 +134,7 @@ export type AdminOrder = {
   timeline: TimelineEntry[];
   /** Each refund, whole or partial, oldest first. */
   refunds: AdminRefund[];
-  /** What is left to refund: per article its units, the delivery, the insurance, the money. */
+  /** What is left to refund: per article its units, the delivery, the signature delivery, the money. */
   refundable: { lines: { id: string; name: string; quantity: number; left: number; unitPriceCents: number }[]; shippingCents: number; insuranceCents: number; totalCents: number };
 };
 
@@ -208,7 +209,7 @@ export async function getAdminOrder(db: Db, number: string): Promise<AdminOrder 
       parts: [
         ...refund.lines.map((line) => `${line.quantity} × ${line.name}${line.restock ? " (remis en stock)" : ""}`),
         ...(refund.shippingCents ? [`Livraison : ${formatEuros(refund.shippingCents)}`] : []),
-        ...(refund.insuranceCents ? [`Assurance colis : ${formatEuros(refund.insuranceCents)}`] : []),
+        ...(refund.insuranceCents ? [`${SIGNATURE_DELIVERY_LABEL} : ${formatEuros(refund.insuranceCents)}`] : []),
         ...(refund.adjustmentKind ? [`${REFUND_ADJUSTMENT_LABELS[refund.adjustmentKind]} : ${formatEuros(refund.adjustmentCents)} (${refund.reason ?? ""})`] : []),
       ],
       lastError: refund.lastError,

@@ -19,6 +19,7 @@ import {
 } from "~/domain/checkout";
 import { BELOW_MINIMUM_ERROR, isBelowCardMinimum } from "~/domain/checkout-rules";
 import { formatOrderNumber } from "~/domain/order-number";
+import { SIGNATURE_DELIVERY_LABEL } from "~/domain/signature-delivery";
 import type { ShippingAddress } from "~/domain/order-view";
 import { defaultWeightGrams, quoteAll, quoteShipping, shippingRefusal, type ShippingQuote } from "~/domain/shipping";
 import { countryName } from "~/domain/shipping-countries";
@@ -26,6 +27,7 @@ import { defaultVatRateBp, isVatRateBp } from "~/domain/vat";
 import { allocateVat } from "~/domain/vat-allocation";
 import { getBillingSettings } from "./billing-settings.server";
 import { activeShippingMethods } from "./shipping.server";
+import { isSignatureDeliveryEnabled } from "./signature-delivery-setting.server";
 import { tooManyAttemptsMessage } from "~/domain/rate-limits";
 import { isPubliclyVisible } from "~/domain/visibility";
 import { admissionRefusal, type DropRefusal, emailKey } from "~/domain/drop-rules";
@@ -317,6 +319,10 @@ async function reserveAndWriteOrder(
   const methods = await activeShippingMethods(tx);
   const shippingFor = (discountCents: number) => priceDelivery(methods, choices.delivery, { weightGrams, goodsCents: subtotalCents - discountCents });
   const expectedShipping = shippingFor(expectedDiscountCents);
+  // The seller may have turned the option off since the page was drawn: refused, whatever the page sent.
+  if (choices.insuranceSelected && !(await isSignatureDeliveryEnabled(tx))) {
+    throw new Refusal({ status: 409, body: SIGNATURE_DELIVERY_OFF });
+  }
   // Under a card payment's minimum the provider would refuse the session: said now, nothing held.
   if (isBelowCardMinimum(computeOrderTotals(priced, choices.insuranceSelected, expectedDiscountCents, expectedShipping.quote.priceCents).totalCents)) {
     throw new Refusal({ status: 422, body: { ...BELOW_MINIMUM_ERROR, code: "MINIMUM" } });
@@ -396,7 +402,7 @@ async function reserveAndWriteOrder(
   await recordOrderEvent(tx, { orderId: created.id, type: "created", actorId: buyer.userId, at: ctx.now });
 
   const sessionLines: SessionLine[] = priced.map(({ name, unitPriceCents, quantity }) => ({ name, unitAmountCents: unitPriceCents, quantity }));
-  if (totals.insuranceCents > 0) sessionLines.push({ name: "Assurance colis", unitAmountCents: totals.insuranceCents, quantity: 1 });
+  if (totals.insuranceCents > 0) sessionLines.push({ name: SIGNATURE_DELIVERY_LABEL, unitAmountCents: totals.insuranceCents, quantity: 1 });
   const sessionShipping: SessionShipping = {
     name: shipping.quote.name,
     kind: shipping.quote.kind,
@@ -417,6 +423,12 @@ async function firstUnadmitted(tx: Db, lines: { productId: number; name: string 
   }
   return null;
 }
+
+const SIGNATURE_DELIVERY_OFF = {
+  error: `${SIGNATURE_DELIVERY_LABEL} indisponible`,
+  details: `La ${SIGNATURE_DELIVERY_LABEL.toLowerCase()} n'est plus proposée. Décochez-la dans le panier, puis réessayez.`,
+  code: "SIGNATURE_DELIVERY_OFF" as const,
+};
 
 const shippingRefused = (details: string): CheckoutResult => ({
   status: 422,

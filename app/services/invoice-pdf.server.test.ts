@@ -338,11 +338,11 @@ describe.skipIf(!hasPoppler)("renderInvoicePdf, layout 2 (issued since issue 51)
       "Désignation Qté PU HT TVA Total HT",
       "One Piece – Tome 104 2 6,82 € 5,5 % 12,29 €",
       "Booster Écarlate et Violet 3 5,42 € 20 % 14,63 €",
-      // The delivery and the insurance follow the goods: a line per rate, each saying its part.
+      // The delivery and the signature delivery follow the goods: a line per rate, each saying its part.
       "Livraison – Colissimo suivi 1 3,31 € 20 % 3,31 € Part à 20 % (prorata des articles) : 3,97 € TTC",
       "Livraison – Colissimo suivi 1 2,78 € 5,5 % 2,78 € Part à 5,5 % (prorata des articles) : 2,93 € TTC",
-      "Assurance colis 1 0,57 € 20 % 0,57 € Part à 20 % (prorata des articles) : 0,69 € TTC",
-      "Assurance colis 1 0,48 € 5,5 % 0,48 € Part à 5,5 % (prorata des articles) : 0,51 € TTC",
+      "Remise contre signature 1 0,57 € 20 % 0,57 € Part à 20 % (prorata des articles) : 0,69 € TTC",
+      "Remise contre signature 1 0,48 € 5,5 % 0,48 € Part à 5,5 % (prorata des articles) : 0,51 € TTC",
       // The second-hand card: its TTC price, "Occasion", under its own heading and subtotal.
       "Régime particulier – Biens d'occasion : prix TTC, TVA sur la marge non apparente (art. 297 E du CGI)",
       "Dracaufeu ex 199/165 (occasion) 1 25,00 € Occasion 22,50 €",
@@ -418,7 +418,7 @@ describe.skipIf(!hasPoppler)("renderInvoicePdf, layout 2 (issued since issue 51)
       "One Piece – Tome 104 2 7,20 € 12,96 €",
       "Dracaufeu ex 199/165 (occasion) 1 25,00 € 22,50 €",
       "Livraison – Colissimo suivi 1 6,90 € 6,90 €",
-      "Assurance colis 1 1,20 € 1,20 €",
+      "Remise contre signature 1 1,20 € 1,20 €",
       "Remise « BIENVENUE » : -5,89 €",
       "Total 61,11 €",
     ]) {

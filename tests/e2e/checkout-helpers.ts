@@ -17,6 +17,15 @@ export const RELAY_POINT = { name: "Tabac de la Gare", id: "020145", line1: "3 p
 export const deliverySection = (page: Page) => page.getByRole("region", { name: "Livraison", exact: true });
 
 /**
+ * In /cart's "Livraison": the cheapest method to an address (the first radio that is not a relay
+ * point; the list is cheapest first). The cart preselects the cheapest method, a relay point's
+ * included (decision 044): a spec about a home delivery says so.
+ */
+export async function chooseAddressDeliveryInCart(page: Page) {
+  await deliverySection(page).getByRole("radio", { name: /^(?!Point relais)/ }).first().check();
+}
+
+/**
  * In /cart's "Livraison": the country, the "Point relais" method and the point's name,
  * identifier and address, as a buyer fills them in before paying.
  */

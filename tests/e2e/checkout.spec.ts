@@ -1,12 +1,12 @@
 import type { Page } from "@playwright/test";
 import type { RunningServer } from "../integration/server-process";
 import { CHECKOUT_FIXTURES as F } from "../setup/checkout-fixtures-data";
-import { type BillingInput, RELAY_POINT, chooseRelayPointInCart, deliverySection, fillPaymentPage, paymentBilling, paymentDelivery, startCheckoutServer } from "./checkout-helpers";
+import { type BillingInput, RELAY_POINT, chooseRelayPointInCart, deliverySection, fillPaymentPage, paymentBilling, paymentDelivery, startCheckoutServer, chooseAddressDeliveryInCart } from "./checkout-helpers";
 import { chooseLightTheme, expect, expectNoSeriousA11yViolations, signInAdminWithForm, test } from "./fixtures";
 
 /**
  * The customer's purchase, end to end, on a server of its own (see startCheckoutServer):
- * products at the insurance thresholds and a confirmed customer.
+ * products at the "Remise contre signature" thresholds and a confirmed customer.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -82,10 +82,14 @@ test("adds from the catalogue and a product page; the cart panel and /cart read 
   const plus = page.getByRole("button", { name: `Augmenter la quantité de ${F.cancel.title}` });
   for (let i = 1; i < F.cancel.stock; i++) await plus.click();
   await expect(plus).toBeDisabled();
-  // 52,10 € of goods, five 120 g accessories (600 g): the cheapest delivery to an address is
-  // preselected, Colissimo à domicile up to 1 kg (the letter carries 100 g at most).
-  await expect(deliverySection(page).getByRole("radio", { name: /^Colissimo à domicile.*8,99\s€$/ })).toBeChecked();
+  // 52,10 € of goods, five 120 g accessories (600 g): the cheapest delivery is preselected, a
+  // relay point's included (decision 044): Point relais up to 1 kg, 4,49 € (the letter carries 100 g at most).
+  await expect(deliverySection(page).getByRole("radio", { name: /^Point relais.*4,49\s€$/ })).toBeChecked();
+  await expect(deliverySection(page).getByRole("radio", { name: /^Colissimo à domicile.*8,99\s€$/ })).not.toBeChecked();
   await expect(deliverySection(page).getByRole("radio", { name: /^Lettre suivie/ })).toHaveCount(0);
+  await expect(page.getByTestId("cart-delivery")).toHaveText(/^Livraison \(Point relais\)\s*4,49\s€$/);
+  await expect(page.getByTestId("cart-total")).toHaveText("56,59 €"); // 52,10 € + 4,49 €
+  await chooseAddressDeliveryInCart(page);
   await expect(page.getByTestId("cart-delivery")).toHaveText(/^Livraison \(Colissimo à domicile\)\s*8,99\s€$/);
   await expect(page.getByTestId("cart-total")).toHaveText("61,09 €"); // 52,10 € + 8,99 €
   await expect(page.getByRole("button", { name: "Procéder au paiement" })).toBeEnabled();
@@ -100,9 +104,9 @@ test("adds from the catalogue and a product page; the cart panel and /cart read 
   await expect(page.getByRole("dialog", { name: "Votre panier" }).getByRole("button", { name: "Continuer vos achats" })).toBeVisible();
 });
 
-test("parcel insurance: 10 € up to 500 €, 20 € up to 1 000 €, not offered above", async ({ page }) => {
+test("Remise contre signature: 10 € up to 500 €, 20 € up to 1 000 €, not offered above; the transport risk stays the seller's", async ({ page }) => {
   const cases = [
-    // Delivery is free from 100 € of goods (Colissimo à domicile): the totals are goods + insurance.
+    // Delivery is free from 60 € of goods at a relay point, preselected: the totals are goods + the option.
     { product: F.tier499, fee: "10,00 €", total: "509,99 €" },
     { product: F.tier500, fee: "20,00 €", total: "520,01 €" },
   ];
@@ -111,10 +115,10 @@ test("parcel insurance: 10 € up to 500 €, 20 € up to 1 000 €, not offere
     await page.evaluate(() => localStorage.removeItem("cart"));
     await addFromProductPage(page, product.title);
     await page.goto(url("/cart"));
-    const insurance = page.getByRole("checkbox", { name: /Assurance colis/ });
-    await expect(page.locator("section", { hasText: "Assurance colis" }).getByText(fee)).toBeVisible();
+    const insurance = page.getByRole("checkbox", { name: /Remise contre signature/ });
+    await expect(page.locator("section", { hasText: "Remise contre signature" }).getByText(fee)).toBeVisible();
     await insurance.check();
-    await expect(page.getByTestId("cart-delivery")).toHaveText(/^Livraison \(Colissimo à domicile\)\s*Livraison offerte$/);
+    await expect(page.getByTestId("cart-delivery")).toHaveText(/^Livraison \(Point relais\)\s*Livraison offerte$/);
     await expect(page.getByTestId("cart-total")).toHaveText(total);
     // Changing the items resets the choice (SPEC.md section 4).
     await page.getByRole("button", { name: `Augmenter la quantité de ${product.title}` }).click();
@@ -124,10 +128,49 @@ test("parcel insurance: 10 € up to 500 €, 20 € up to 1 000 €, not offere
   await page.evaluate(() => localStorage.removeItem("cart"));
   await addFromProductPage(page, F.tier1000.title);
   await page.goto(url("/cart"));
-  await expect(page.getByTestId("cart-delivery")).toHaveText(/^Livraison \(Colissimo à domicile\)\s*Livraison offerte$/);
+  await expect(page.getByTestId("cart-delivery")).toHaveText(/^Livraison \(Point relais\)\s*Livraison offerte$/);
   await expect(page.getByTestId("cart-total")).toHaveText("1 000,01 €");
-  await expect(page.getByRole("checkbox", { name: /Assurance colis/ })).toHaveCount(0);
-  await expect(page.getByText("L'assurance colis n'est pas proposée au-delà de 1 000,00 €.")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: /Remise contre signature/ })).toHaveCount(0);
+  await expect(page.getByText("La remise contre signature n'est pas proposée au-delà de 1 000,00 €.")).toBeVisible();
+  // A right whatever the choice (L216-4), beside the option or its absence.
+  await expect(page.getByTestId("transport-risk")).toHaveText(
+    "Quel que soit votre choix, nous supportons les risques du transport jusqu'à la remise du colis (article L216-4 du Code de la consommation).",
+  );
+});
+
+test("the cart at 390 px: Remise contre signature with its price and the transport risk, the CGV line just above the pay button, the harmonised guarantee notice; axe clean; screenshots at 390 and 1280 px", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(url("/cart"));
+  await page.evaluate(() => localStorage.removeItem("cart"));
+  await addFromProductPage(page, F.buy.title);
+  await page.goto(url("/cart"));
+  const summary = page.getByRole("region", { name: "Récapitulatif de la commande" });
+  await expect(summary.getByRole("checkbox", { name: /^Remise contre signature/ })).not.toBeChecked();
+  await expect(summary.getByText("Le colis n'est remis que contre la signature du destinataire.", { exact: false })).toBeVisible();
+  await expect(summary.getByText("10,00 €")).toBeVisible();
+  await expect(summary.getByTestId("transport-risk")).toContainText("nous supportons les risques du transport jusqu'à la remise du colis");
+  // Never worded as insurance or cover against loss.
+  await expect(page.locator("main")).not.toContainText(/assurance|perte|vol ou de casse/i);
+  const cgv = summary.getByTestId("cgv-acceptance");
+  await expect(cgv).toHaveText("En validant, vous acceptez nos conditions générales de vente.");
+  await expect(cgv.getByRole("link", { name: "conditions générales de vente" })).toHaveAttribute("href", "/legal#cgv");
+  await expect(cgv.locator("xpath=following-sibling::*[1]")).toHaveText(/Procéder au paiement/);
+  const notice = page.getByRole("complementary", { name: "Garantie légale de conformité : 2 ans minimum" });
+  await expect(notice).toContainText("réparer ou le remplacer gratuitement pendant au moins 2 ans");
+  await expect(notice.getByRole("link", { name: /Vos droits dans l'Union européenne/ })).toHaveAttribute("href", /^https:\/\/europa\.eu\/youreurope\//);
+  await expectNoSeriousA11yViolations(page);
+  const shot = async (name: string) => {
+    await summary.evaluate((element) => element.scrollIntoView({ block: "center" }));
+    await page.screenshot({ path: test.info().outputPath(`${name}-recapitulatif.png`) });
+    await notice.evaluate((element) => element.scrollIntoView({ block: "center" }));
+    await page.screenshot({ path: test.info().outputPath(`${name}-garantie.png`) });
+  };
+  await shot("panier-390-sombre");
+  await chooseLightTheme(page);
+  await expectNoSeriousA11yViolations(page);
+  await shot("panier-390-clair");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot("panier-1280-clair");
 });
 
 test("a signed-in customer pays on the test page: /merci, empty cart, stock down, order in /account, e-mail in /admin/emails", async ({ page, browser }) => {
@@ -139,13 +182,13 @@ test("a signed-in customer pays on the test page: /merci, empty cart, stock down
   await addFromProductPage(page, F.buy.title);
   await page.getByRole("button", { name: `au panier : ${F.buy.title}` }).click();
   await page.goto(url("/cart"));
-  // 25,00 € of goods (240 g): Colissimo à domicile preselected, 5,49 €.
-  await expect(page.getByTestId("cart-total")).toHaveText("30,49 €");
-  await page.getByRole("checkbox", { name: /Assurance colis/ }).check();
+  // 25,00 € of goods (240 g): the cheapest method preselected, Point relais, 3,99 €.
+  await expect(page.getByTestId("cart-total")).toHaveText("28,99 €");
+  await page.getByRole("checkbox", { name: /Remise contre signature/ }).check();
   // A relay point: 3,99 € up to 500 g.
   await chooseRelayPointInCart(page);
   await expect(page.getByTestId("cart-delivery")).toHaveText(/^Livraison \(Point relais\)\s*3,99\s€$/);
-  await expect(page.getByTestId("cart-total")).toHaveText("38,99 €"); // 25,00 € + 10,00 € of insurance + 3,99 €
+  await expect(page.getByTestId("cart-total")).toHaveText("38,99 €"); // 25,00 € + 10,00 € of signature delivery + 3,99 €
   await page.getByRole("button", { name: "Procéder au paiement" }).click();
   await expect(page).toHaveURL(/\/paiement\/cs_test_/);
   await expect(page.getByText("38,99 €").first()).toBeVisible();
@@ -195,7 +238,7 @@ test("a signed-in customer pays on the test page: /merci, empty cart, stock down
   await orderLink.click();
   await expect(page.getByRole("heading", { level: 1, name: `Commande ${number}` })).toBeVisible();
   await expect(page.getByText(F.buy.title)).toBeVisible();
-  await expect(page.getByText("Assurance colis")).toBeVisible();
+  await expect(page.getByText("Remise contre signature")).toBeVisible();
   await expectBillingBlock(page);
 
   // Another customer cannot open it.
@@ -235,9 +278,13 @@ test("the payment page's billing address: ticked by default for a home delivery,
   test.slow();
   await addFromProductPage(page, F.buy.title);
   await page.goto(url("/cart"));
+  await chooseAddressDeliveryInCart(page);
   await expect(deliverySection(page).getByRole("radio", { name: /^Colissimo à domicile/ })).toBeChecked();
   await page.getByRole("button", { name: "Procéder au paiement" }).click();
   await expect(page).toHaveURL(/\/paiement\/cs_test_/);
+  // The CGV accepted by paying, linked, just above the pay button (art. 1119 Code civil).
+  await expect(page.getByTestId("cgv-acceptance").locator("xpath=following-sibling::*[1]")).toHaveText(/^\s*Payer /);
+  await expect(page.getByTestId("cgv-acceptance").getByRole("link", { name: "conditions générales de vente" })).toHaveAttribute("href", "/legal#cgv");
   const billing = paymentBilling(page);
   const same = billing.getByRole("checkbox", { name: "Adresse de facturation identique" });
   await expect(same).toBeChecked();
@@ -297,6 +344,7 @@ test("cancelling on the payment page shows Paiement annulé and the stock comes 
   const before = await stockMessage(page, F.cancel.title);
   await page.getByRole("button", { name: `au panier : ${F.cancel.title}` }).click();
   await page.goto(url("/cart"));
+  await chooseAddressDeliveryInCart(page);
   await page.getByRole("button", { name: "Procéder au paiement" }).click();
   await expect(page).toHaveURL(/\/paiement\/cs_test_/);
   // Reserved while the payment page is open.
@@ -321,6 +369,7 @@ test("the browser's Back button from the payment page keeps the cart and puts th
   const before = await stock();
   await addFromProductPage(page, F.cancel.title);
   await page.goto(url("/cart"));
+  await chooseAddressDeliveryInCart(page);
   await page.getByRole("button", { name: "Procéder au paiement" }).click();
   await expect(page).toHaveURL(/\/paiement\/cs_test_/);
   expect(await stock()).toBe(before - 1);
@@ -339,6 +388,7 @@ test("a payment left unfinished: the order's page in another tab offers to resum
   await logIn(page, customer);
   await addFromProductPage(page, F.cancel.title);
   await page.goto(url("/cart"));
+  await chooseAddressDeliveryInCart(page);
   await page.getByRole("button", { name: "Procéder au paiement" }).click();
   await expect(page).toHaveURL(/\/paiement\/cs_test_/);
   const paymentPage = page.url();
@@ -373,6 +423,7 @@ test("a payment left unfinished: the order's page in another tab offers to resum
 test("the refused test card says Paiement refusé", async ({ page }) => {
   await addFromProductPage(page, F.cancel.title);
   await page.goto(url("/cart"));
+  await chooseAddressDeliveryInCart(page);
   await page.getByRole("button", { name: "Procéder au paiement" }).click();
   await fillPaymentPage(page, { email: "refus@example.com", card: "4000 0000 0000 0002" });
   await expect(page.getByRole("alert")).toContainText("Paiement refusé");
@@ -390,8 +441,8 @@ test("a tampered cart pays the server's price: prices edited in localStorage are
   );
   await page.goto(url("/cart"));
   // The cart is checked against the server on arrival: the real price, and a toast saying so
-  // (12,50 €, and 5,49 € of Colissimo à domicile for its 120 g).
-  await expect(page.getByTestId("cart-total")).toHaveText("17,99 €");
+  // (12,50 €, and 3,99 € of Point relais for its 120 g, the cheapest method, preselected).
+  await expect(page.getByTestId("cart-total")).toHaveText("16,49 €");
   await expect(page.getByText("Panier mis à jour").first()).toBeVisible();
   // Even a request forged by hand pays the server's price, with the server's delivery (without a
   // choice, the cheapest to an address in France: Colissimo à domicile, 5,49 €).
@@ -431,6 +482,7 @@ test("a product sold out while it waited in the cart: Produit indisponible in re
   const taken = await page.request.post(url("/api/checkout"), { headers: { Origin: server.url }, data: { items: [{ productId: id, quantity: stock }], insuranceSelected: false } });
   expect(taken.status()).toBe(200);
 
+  await chooseAddressDeliveryInCart(page);
   await page.getByRole("button", { name: "Procéder au paiement" }).click();
   const warning = page.locator("[data-sonner-toast]", { hasText: "Produit indisponible" });
   await expect(warning).toBeVisible();

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import type { RunningServer } from "../integration/server-process";
 import { baseIncluded, expectedVat, vatOfBreakdown } from "../support/expected-vat";
 import { INVOICE_FIXTURES as F } from "../setup/invoice-fixtures-data";
-import { RELAY_POINT, chooseRelayPointInCart, deliverySection, fillPaymentPage, paymentDelivery } from "./checkout-helpers";
+import { RELAY_POINT, chooseRelayPointInCart, deliverySection, fillPaymentPage, paymentDelivery, chooseAddressDeliveryInCart } from "./checkout-helpers";
 import { startFixtureServer } from "./fixture-server";
 import { expect, expectNoSeriousA11yViolations, signInAdmin, test } from "./fixtures";
 
@@ -287,7 +287,10 @@ test("the pay button waits for the delivery to be priced: a press before the car
   await expect(page.getByTestId("cart-delivery")).toHaveText(/^Livraison\s*Calcul\.\.\.$/);
   await expect(page.getByRole("button", { name: "Procéder au paiement" })).toBeDisabled();
   release();
-  // 150 g: Colissimo à domicile, 5,49 €, preselected; then the press goes to the payment page.
+  // 150 g: the cheapest method preselected, a relay point's included (Point relais, 3,99 €; decision
+  // 044); the buyer takes Colissimo à domicile, 5,49 €, then the press goes to the payment page.
+  await expect(page.getByTestId("cart-delivery")).toHaveText(/^Livraison \(Point relais\)\s*3,99\s€$/);
+  await chooseAddressDeliveryInCart(page);
   await expect(page.getByTestId("cart-delivery")).toHaveText(/^Livraison \(Colissimo à domicile\)\s*5,49\s€$/);
   await page.getByRole("button", { name: "Procéder au paiement" }).click();
   await expect(page).toHaveURL(/\/paiement\/cs_test_/);

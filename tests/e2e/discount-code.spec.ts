@@ -1,6 +1,6 @@
 import type { RunningServer } from "../integration/server-process";
 import { CHECKOUT_FIXTURES as F } from "../setup/checkout-fixtures-data";
-import { fillPaymentPage, startCheckoutServer } from "./checkout-helpers";
+import { fillPaymentPage, startCheckoutServer, chooseAddressDeliveryInCart } from "./checkout-helpers";
 import { expect, expectNoSeriousA11yViolations, signInAdmin, test } from "./fixtures";
 
 /**
@@ -90,6 +90,7 @@ test("the seller creates a code; a customer applies it in the cart and pays the 
   await expectNoSeriousA11yViolations(customer);
 
   // The test payment page charges the discounted total; the confirmation shows the discount.
+  await chooseAddressDeliveryInCart(customer);
   await customer.getByRole("button", { name: "Procéder au paiement" }).click();
   await expect(customer).toHaveURL(/\/paiement\/cs_test_/);
   await expect(customer.getByText("−2,50 €")).toBeVisible();

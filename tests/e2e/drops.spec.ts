@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Browser, Page, Route } from "@playwright/test";
 import { type RunningServer, startServer } from "../integration/server-process";
-import { fillPaymentPage } from "./checkout-helpers";
+import { fillPaymentPage, chooseAddressDeliveryInCart } from "./checkout-helpers";
 import { chooseLightTheme, expect, expectNoSeriousA11yViolations, parisLaunch, serverClock, signInAdmin, specDataDir, TEST_CLOCK_TOKEN, test, waitForHydration } from "./fixtures";
 
 /**
@@ -51,6 +51,7 @@ async function addToCart(page: Page) {
 async function checkoutWithEmail(page: Page, email: string) {
   await page.goto(url("/cart"));
   await waitForHydration(page);
+  await chooseAddressDeliveryInCart(page);
   await page.getByRole("button", { name: "Procéder au paiement" }).click();
   await expect(toast(page, "Adresse e-mail requise")).toBeVisible();
   const field = page.getByRole("textbox", { name: "Adresse e-mail" });
@@ -103,6 +104,7 @@ test("two browsers of one customer get one unit between them", async ({ browser 
   // The first pays; the second then meets the limit itself.
   await fillPaymentPage(first);
   await expect(first).toHaveURL(/\/merci/);
+  await chooseAddressDeliveryInCart(second);
   await second.getByRole("button", { name: "Procéder au paiement" }).click();
   await expect(toast(second, "Limité à 1 par client")).toBeVisible();
   await expect(toast(second, "Limité à 1 par client")).toContainText("vos commandes payées ou en attente de paiement en comptent déjà 1");

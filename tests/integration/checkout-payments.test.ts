@@ -9,6 +9,7 @@ import { createTestProvider, type TestProvider, testWebhook } from "~/services/p
 import type { PaymentEvent, PaymentProvider } from "~/services/payments/types";
 import { releaseExpiredReservations } from "~/services/reservations.server";
 import { StockGate } from "~/services/stock-gate.server";
+import { setSignatureDeliveryEnabled } from "~/services/signature-delivery-setting.server";
 import pino from "pino";
 import { openChangeFeed } from "../../server/catalog-changes";
 import { isProductChange } from "~/domain/catalog-change";
@@ -126,7 +127,7 @@ describe(`checkout and payments on ${databaseLabel}`, () => {
     }
   });
 
-  it("writes the order with server prices, snapshots, insurance, a SPEC.md number and a session", async () => {
+  it("writes the order with server prices, snapshots, the Remise contre signature, a SPEC.md number and a session", async () => {
     const p = await product({ priceCents: 24_999, stock: 3 });
     // Whatever else the browser sends (a price, an amount) is ignored.
     const body = { items: [{ productId: p.id, quantity: 2, price: 1, priceCents: 1 }], insuranceSelected: true, insuranceAmount: 0, amount: 1 };
@@ -158,10 +159,42 @@ describe(`checkout and payments on ${databaseLabel}`, () => {
     expect(session).toMatchObject({ idempotencyKey: order.id, totalCents: 50_998, orderNumber: order.number });
     expect(session!.lines).toEqual([
       { name: p.title, unitAmountCents: 24_999, quantity: 2 },
-      { name: "Assurance colis", unitAmountCents: 1_000, quantity: 1 },
+      { name: "Remise contre signature", unitAmountCents: 1_000, quantity: 1 },
       { name: "Livraison – Colissimo à domicile", unitAmountCents: 0, quantity: 1 },
     ]);
     expect(await stockOf(p.id)).toBe(1);
+  });
+
+  it("refuses the Remise contre signature once the seller turned it off, whatever the page sends; stores it otherwise", async () => {
+    const p = await product({ priceCents: 3_000, stock: 5 });
+    onTestFinished(() => setSignatureDeliveryEnabled(database.db, true));
+    await setSignatureDeliveryEnabled(database.db, false);
+    const ordersBefore = await database.db.$count(orders);
+    const refused = await startCheckout(database.db, provider, { items: [{ productId: p.id, quantity: 1 }], insuranceSelected: true }, ctx());
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      error: "Remise contre signature indisponible",
+      details: "La remise contre signature n'est plus proposée. Décochez-la dans le panier, puis réessayez.",
+      code: "SIGNATURE_DELIVERY_OFF",
+    });
+    // Nothing held, nothing written.
+    expect(await stockOf(p.id)).toBe(5);
+    expect(await database.db.$count(orders)).toBe(ordersBefore);
+    // Without the option the order goes through, with no charge for it.
+    const without = await startCheckout(database.db, provider, { items: [{ productId: p.id, quantity: 1 }], insuranceSelected: false }, ctx());
+    expect(without.status).toBe(200);
+    if (without.status !== 200) return;
+    expect(await orderOf(without.body.orderNumber)).toMatchObject({ insuranceCents: 0, subtotalCents: 3_000 });
+
+    // On again: 10 € up to 500 € of goods, stored on the order and sent as its own line.
+    await setSignatureDeliveryEnabled(database.db, true);
+    const chosen = await startCheckout(database.db, provider, { items: [{ productId: p.id, quantity: 1 }], insuranceSelected: true }, ctx());
+    expect(chosen.status).toBe(200);
+    if (chosen.status !== 200) return;
+    const order = await orderOf(chosen.body.orderNumber);
+    expect(order.insuranceCents).toBe(1_000);
+    const [session] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, order.providerSessionId!));
+    expect(session!.lines).toContainEqual({ name: "Remise contre signature", unitAmountCents: 1_000, quantity: 1 });
   });
 
   it("refuses a tampered cart with clear answers and changes nothing", async () => {

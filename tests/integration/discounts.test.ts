@@ -137,7 +137,7 @@ describe(`discount codes on ${databaseLabel}`, () => {
       ["NEXISTEPAS", "Ce code promo n'existe pas."],
       [expired.code, "Ce code promo a expiré le 31 janvier 2020."],
       [inactive.code, "Ce code promo n'est plus actif."],
-      [minimum.code, "Ce code promo s'applique à partir de 50,00\u00a0€ d'achats (hors assurance)\u00a0: il manque 30,00\u00a0€."],
+      [minimum.code, "Ce code promo s'applique à partir de 50,00\u00a0€ d'achats (hors remise contre signature)\u00a0: il manque 30,00\u00a0€."],
     ];
     for (const [typed, message] of cases) {
       const result = await buy(p.id, typed);

@@ -20,7 +20,7 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
     lines: [
       { name: "Display Écarlate et Violet", unitAmountCents: 21_999, quantity: 2 },
       { name: "Booster Flammes Obsidiennes", unitAmountCents: 599, quantity: 3 },
-      { name: "Assurance colis", unitAmountCents: 1_000, quantity: 1 },
+      { name: "Remise contre signature", unitAmountCents: 1_000, quantity: 1 },
     ],
     shipping: { name: "Colissimo à domicile", kind: "home", deliveryTime: "2 à 3 jours ouvrés", amountCents: 0, country: "FR" },
     discountCents: 0,
@@ -75,7 +75,7 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
         line_items: [
           { quantity: "2", price_data: { currency: "eur", unit_amount: "21999", product_data: { name: "Display Écarlate et Violet" } } },
           { quantity: "3", price_data: { currency: "eur", unit_amount: "599", product_data: { name: "Booster Flammes Obsidiennes" } } },
-          { quantity: "1", price_data: { currency: "eur", unit_amount: "1000", product_data: { name: "Assurance colis" } } },
+          { quantity: "1", price_data: { currency: "eur", unit_amount: "1000", product_data: { name: "Remise contre signature" } } },
         ],
         customer_email: "marie@example.com",
         shipping_options: [
@@ -131,6 +131,15 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
       expect(requestsTo("/v1/checkout/sessions").map((r) => r.headers["idempotency-key"])).toEqual(["order-twice", "order-twice"]);
       // Another order, another session.
       expect((await provider.createSession(withKey("order-other"))).id).not.toBe(first.id);
+    });
+
+    it("asks the buyer to accept the CGV only when the account has its terms URL (STRIPE_TERMS_OF_SERVICE)", async () => {
+      // Without the setting (the test above): no consent_collection, which Stripe would refuse.
+      await provider.createSession(withKey("order-no-terms"));
+      expect(lastTo("/v1/checkout/sessions").body).not.toHaveProperty("consent_collection");
+      const withTerms = createStripeProvider({ secretKey: "sk_test_comptoir", webhookSecret, apiBase: fake.url, termsOfService: true });
+      await withTerms.createSession(withKey("order-terms"));
+      expect(lastTo("/v1/checkout/sessions").body.consent_collection).toEqual({ terms_of_service: "required" });
     });
 
     it("leaves customer_email out for a guest", async () => {

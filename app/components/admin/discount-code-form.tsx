@@ -78,7 +78,7 @@ export function DiscountCodeForm({ code, onSaved }: { code: EditedCode | null; o
               label={kind === "percent" ? "Réduction (%)" : "Montant de la réduction (€)"}
               required
               error={errors.value}
-              hint={kind === "percent" ? "Un nombre entier de 1 à 100, sur les articles (jamais sur l'assurance)." : "Par exemple 10 ou 4,50 ; jamais plus que les articles."}
+              hint={kind === "percent" ? "Un nombre entier de 1 à 100, sur les articles (jamais sur la remise contre signature)." : "Par exemple 10 ou 4,50 ; jamais plus que les articles."}
             >
               {(props) => <Input {...props} key={kind} name="value" defaultValue={kind === initial.kind ? initial.value : ""} inputMode={kind === "percent" ? "numeric" : "decimal"} autoComplete="off" />}
             </Field>
@@ -93,7 +93,7 @@ export function DiscountCodeForm({ code, onSaved }: { code: EditedCode | null; o
           </div>
         )}
         <div className="grid gap-5 sm:grid-cols-3">
-          <Field label="Minimum d'achat (€)" error={errors.minSubtotal} hint="Sur les articles, hors assurance. Vide : aucun.">
+          <Field label="Minimum d'achat (€)" error={errors.minSubtotal} hint="Sur les articles, hors remise contre signature. Vide : aucun.">
             {(props) => <Input {...props} name="minSubtotal" defaultValue={initial.minSubtotal} inputMode="decimal" autoComplete="off" />}
           </Field>
           <Field label="Utilisations au total" error={errors.maxUses} hint="Commandes payées ou en cours. Vide : illimité.">

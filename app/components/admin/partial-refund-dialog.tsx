@@ -13,6 +13,7 @@ import { partialRefundFormSchema } from "~/domain/partial-refund-form";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { cn } from "~/lib/utils";
 import type { AdminOrder } from "~/services/admin-orders.server";
+import { SIGNATURE_DELIVERY_LABEL } from "~/domain/signature-delivery";
 
 type Answer = { ok: boolean; toast: { title: string; description: string }; fieldErrors?: Record<string, string | undefined> };
 
@@ -86,7 +87,7 @@ export function PartialRefundAction({ number, refundable }: { number: string; re
             </Field>
           ) : null}
           {refundable.insuranceCents > 0 ? (
-            <Field label="Assurance colis à rembourser (€)" error={errors.insurance} hint={`Jusqu'à ${formatEuros(refundable.insuranceCents)}.`}>
+            <Field label={`${SIGNATURE_DELIVERY_LABEL} à rembourser (€)`} error={errors.insurance} hint={`Jusqu'à ${formatEuros(refundable.insuranceCents)}.`}>
               {(props) => <Input {...props} name="insurance" inputMode="decimal" placeholder="0,00" autoComplete="off" className="h-11" />}
             </Field>
           ) : null}

@@ -5,7 +5,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Popover, PopoverAnchor, PopoverClose, PopoverContent, PopoverTitle } from "~/components/ui/popover";
 import { preloadToasts } from "~/components/ui/toaster";
 import { cartSubtotalCents } from "~/domain/cart";
-import { insuranceChargeCents } from "~/domain/insurance";
+import { signatureDeliveryChargeCents } from "~/domain/signature-delivery";
 import { formatEuros } from "~/domain/money";
 import { productPath } from "~/domain/product-url";
 import { removeLine, useCart, useDiscountCode } from "~/lib/cart-store";
@@ -41,8 +41,8 @@ export function CartDropdown({
   const checkout = useCheckout(paymentProvider);
   const navigate = useNavigate();
   const subtotal = cartSubtotalCents(cart);
-  // The same total as /cart: the parcel insurance counts when chosen there.
-  const insurance = insuranceChargeCents(subtotal, cart.insuranceSelected);
+  // The same total as /cart: the "Remise contre signature" counts when chosen there.
+  const signature = signatureDeliveryChargeCents(subtotal, cart.insuranceSelected);
   const close = () => onOpenChange(false);
 
   useEffect(() => {
@@ -135,9 +135,9 @@ export function CartDropdown({
             <div className="mt-2 border-t border-border pt-3" aria-live="polite" aria-atomic="true">
               <div className="flex items-baseline justify-between">
                 <span className="font-semibold">Total</span>
-                <span className="tabular text-lg font-extrabold">{formatEuros(subtotal + insurance)}</span>
+                <span className="tabular text-lg font-extrabold">{formatEuros(subtotal + signature)}</span>
               </div>
-              {insurance > 0 ? <p className="text-right text-xs text-muted-foreground">dont assurance colis {formatEuros(insurance)}</p> : null}
+              {signature > 0 ? <p className="text-right text-xs text-muted-foreground">dont remise contre signature {formatEuros(signature)}</p> : null}
               <p className="text-right text-xs text-muted-foreground">TTC, hors livraison (choisie dans le panier)</p>
               {/* The server prices the code: its discount shows on the cart page and the payment page. */}
               {discountCode ? <p className="text-right text-xs text-muted-foreground">Code promo {discountCode} déduit au paiement</p> : null}

@@ -1,12 +1,20 @@
-import { Lock, ShieldCheck } from "lucide-react";
+import { Lock, PenLine } from "lucide-react";
 import { useId } from "react";
 import { Button } from "~/components/ui/button";
 import { preloadToasts } from "~/components/ui/toaster";
 import { type Cart, cartSubtotalCents } from "~/domain/cart";
-import { INSURANCE_MAX_SUBTOTAL_CENTS, insuranceChargeCents, insuranceFeeCents, isInsuranceOffered } from "~/domain/insurance";
 import { formatEuros } from "~/domain/money";
-import { chooseInsurance } from "~/lib/cart-store";
+import {
+  SIGNATURE_DELIVERY_LABEL,
+  SIGNATURE_MAX_SUBTOTAL_CENTS,
+  TRANSPORT_RISK_SENTENCE,
+  isSignatureDeliveryOffered,
+  signatureDeliveryChargeCents,
+  signatureDeliveryFeeCents,
+} from "~/domain/signature-delivery";
+import { chooseSignatureDelivery } from "~/lib/cart-store";
 import { cn } from "~/lib/utils";
+import { CgvAcceptance } from "~/components/legal/cgv-acceptance";
 import { CheckoutProgress } from "./checkout-progress";
 import { deliveryPriceText } from "./delivery-choice";
 import type { DeliveryState } from "./use-delivery";
@@ -15,8 +23,10 @@ import type { PaymentProviderName, useCheckout } from "./use-checkout";
 import type { useDiscountPreview } from "./use-discount-preview";
 
 /**
- * The /cart order summary: subtotal, optional parcel insurance, the discount code, total, pay
- * button. With a code applied, the discount and the total are the server's figures.
+ * The /cart order summary: subtotal, the optional "Remise contre signature" (when the seller
+ * offers it) beside the transport risk the seller bears anyway, the discount code, total, the CGV
+ * acceptance line and the pay button. With a code applied, the discount and the total are the
+ * server's figures.
  */
 export function OrderSummaryCard({
   cart,
@@ -24,20 +34,23 @@ export function OrderSummaryCard({
   provider,
   discount,
   delivery,
+  signatureEnabled,
 }: {
   cart: Cart;
   checkout: ReturnType<typeof useCheckout>;
   provider: PaymentProviderName;
   discount: ReturnType<typeof useDiscountPreview>;
   delivery: DeliveryState;
+  /** The seller's /admin/shipping switch; the server refuses the option when it is off. */
+  signatureEnabled: boolean;
 }) {
-  const insuranceId = useId();
+  const signatureId = useId();
   const subtotal = cartSubtotalCents(cart);
-  const offered = isInsuranceOffered(subtotal);
-  const insurance = insuranceChargeCents(subtotal, cart.insuranceSelected);
+  const offered = isSignatureDeliveryOffered(subtotal, signatureEnabled);
+  const signature = signatureDeliveryChargeCents(subtotal, cart.insuranceSelected, signatureEnabled);
   const line = discount.line;
   const shipping = delivery.selected;
-  const total = (line?.figures ? line.figures.totalCents : subtotal + insurance) + (shipping?.priceCents ?? 0);
+  const total = (line?.figures ? line.figures.totalCents : subtotal + signature) + (shipping?.priceCents ?? 0);
   return (
     <section aria-labelledby="summary-title" className="h-fit rounded-2xl border border-border bg-card p-5 lg:sticky lg:top-24">
       <h2 id="summary-title" className="text-lg font-bold">
@@ -50,36 +63,39 @@ export function OrderSummaryCard({
         </div>
         {offered ? (
           <div className="flex items-start justify-between gap-3 rounded-xl border border-border p-3">
-            <span>
-              <label htmlFor={insuranceId} className="flex cursor-pointer items-start gap-3">
-                <input
-                  id={insuranceId}
-                  type="checkbox"
-                  checked={cart.insuranceSelected}
-                  onChange={(event) => chooseInsurance(event.target.checked)}
-                  disabled={checkout.busy}
-                  className="mt-0.5 size-5 shrink-0 accent-[var(--color-primary)]"
-                />
-                <span>
-                  <span className="flex items-center gap-1.5 font-medium">
-                    <ShieldCheck className="size-4 text-success" aria-hidden="true" /> Assurance colis
-                  </span>
-                  <span className="mt-0.5 block text-xs text-muted-foreground">
-                    Remboursé en cas de perte, de vol ou de casse pendant le transport. Proposée pour les commandes jusqu'à{" "}
-                    {formatEuros(INSURANCE_MAX_SUBTOTAL_CENTS)}.
-                  </span>
+            <label htmlFor={signatureId} className="flex cursor-pointer items-start gap-3">
+              <input
+                id={signatureId}
+                type="checkbox"
+                checked={cart.insuranceSelected}
+                onChange={(event) => chooseSignatureDelivery(event.target.checked)}
+                disabled={checkout.busy}
+                className="mt-0.5 size-5 shrink-0 accent-[var(--color-primary)]"
+              />
+              <span>
+                <span className="flex items-center gap-1.5 font-medium">
+                  <PenLine className="size-4" aria-hidden="true" /> {SIGNATURE_DELIVERY_LABEL}
                 </span>
-              </label>
-            </span>
-            <span className="tabular shrink-0 font-semibold">{formatEuros(insuranceFeeCents(subtotal))}</span>
+                <span className="mt-0.5 block text-xs text-muted-foreground">
+                  Le colis n'est remis que contre la signature du destinataire. Proposée pour les commandes jusqu'à {formatEuros(SIGNATURE_MAX_SUBTOTAL_CENTS)}.
+                </span>
+              </span>
+            </label>
+            <span className="tabular shrink-0 font-semibold">{formatEuros(signatureDeliveryFeeCents(subtotal))}</span>
           </div>
-        ) : subtotal > INSURANCE_MAX_SUBTOTAL_CENTS ? (
-          <p className="text-xs text-muted-foreground">L'assurance colis n'est pas proposée au-delà de {formatEuros(INSURANCE_MAX_SUBTOTAL_CENTS)}.</p>
+        ) : signatureEnabled && subtotal > SIGNATURE_MAX_SUBTOTAL_CENTS ? (
+          <p className="text-xs text-muted-foreground">
+            La {SIGNATURE_DELIVERY_LABEL.toLowerCase()} n'est pas proposée au-delà de {formatEuros(SIGNATURE_MAX_SUBTOTAL_CENTS)}.
+          </p>
         ) : null}
-        {insurance > 0 ? (
+        {/* L216-4: a right, never a feature of the option (decision 044). */}
+        <p className="text-xs text-muted-foreground" data-testid="transport-risk">
+          {TRANSPORT_RISK_SENTENCE}
+        </p>
+        {signature > 0 ? (
           <div className="flex justify-between gap-3">
-            <span>Assurance colis</span>
-            <span className="tabular">{formatEuros(insurance)}</span>
+            <span>{SIGNATURE_DELIVERY_LABEL}</span>
+            <span className="tabular">{formatEuros(signature)}</span>
           </div>
         ) : null}
         <DiscountCodeField discount={discount} disabled={checkout.busy} />
@@ -109,6 +125,7 @@ export function OrderSummaryCard({
       </p>
       <div className="mt-5 flex flex-col gap-3">
         {checkout.progress !== null && checkout.message ? <CheckoutProgress progress={checkout.progress} message={checkout.message} /> : null}
+        <CgvAcceptance />
         <Button
           type="button"
           size="lg"
@@ -130,3 +147,4 @@ export function OrderSummaryCard({
     </section>
   );
 }
+

@@ -7,7 +7,7 @@ export type DeliveryState = {
   /** Null while a line's weight is not known yet (before the cart's first refresh). */
   weightGrams: number | null;
   quotes: ShippingQuote[];
-  /** The buyer's method when it fits the cart, else the cheapest to an address; null when none fits. */
+  /** The buyer's method when it fits the cart, else the cheapest (a relay point's included); null when none fits. */
   selected: ShippingQuote | null;
 };
 
@@ -21,7 +21,8 @@ export function useDeliveryQuotes(cart: Cart, methods: readonly ShippingMethodRu
   const weightGrams = weights.includes(null) ? null : weights.reduce<number>((sum, grams) => sum + grams!, 0);
   if (weightGrams === null) return { stored, weightGrams, quotes: [], selected: null };
   const quotes = quoteAll(methods, { weightGrams, goodsCents: cartSubtotalCents(cart) - discountCents, country: stored.country });
-  // Without a choice, the cheapest method that needs nothing more than the address asked at payment.
-  const selected = quotes.find((quote) => quote.methodId === stored.methodId) ?? quotes.find((quote) => quote.kind !== "relay") ?? quotes[0] ?? null;
+  // Without a choice, the cheapest method, a relay point's included (quotes come cheapest first):
+  // the buyer then names the point, or picks another method.
+  const selected = quotes.find((quote) => quote.methodId === stored.methodId) ?? quotes[0] ?? null;
   return { stored, weightGrams, quotes, selected };
 }

@@ -1,7 +1,8 @@
-import { INSURANCE_MAX_SUBTOTAL_CENTS } from "~/domain/insurance";
 import { formatEuros } from "~/domain/money";
+import { SIGNATURE_MAX_SUBTOTAL_CENTS } from "~/domain/signature-delivery";
 import { legalFormLabel } from "~/domain/shop-identity";
 import { GuaranteeNotice } from "./guarantee-notice";
+import { HarmonisedGuaranteeNotice } from "./harmonised-guarantee-notice";
 import {
   EmailLink,
   Id,
@@ -88,8 +89,9 @@ export function TermsOfSale() {
         <p>
           Les prix sont indiqués en euros, toutes taxes comprises (TTC). Le prix
           total de la commande, les frais de livraison du mode choisi et, si le
-          Client la choisit, l'assurance colis facultative (proposée pour les
-          commandes jusqu'à {formatEuros(INSURANCE_MAX_SUBTOTAL_CENTS)}) sont
+          Client la choisit, la remise contre signature (service de livraison
+          facultatif, lorsque le Vendeur le propose, pour les commandes jusqu'à{" "}
+          {formatEuros(SIGNATURE_MAX_SUBTOTAL_CENTS)}) sont
           indiqués au Client avant la validation de sa commande, dans le panier
           puis sur la page de paiement. Le prix facturé est celui affiché au
           moment de la commande.
@@ -110,7 +112,8 @@ export function TermsOfSale() {
             dans le panier, il vérifie les produits et leurs quantités, choisit
             le pays et le mode de livraison (à domicile, en point relais ou par
             lettre suivie, avec leur prix et leur délai) et, pour un point
-            relais, indique le point choisi, choisit ou non l'assurance colis,
+            relais, indique le point choisi, choisit ou non la remise contre
+            signature lorsqu'elle est proposée,
             saisit le cas échéant un code de réduction, puis clique sur
             «&nbsp;Procéder au paiement&nbsp;»&nbsp;;
           </li>
@@ -199,10 +202,12 @@ export function TermsOfSale() {
           L.&nbsp;216-5).
         </p>
         <p>
-          L'assurance colis facultative ne restreint ni ne conditionne ces
-          droits&nbsp;: que le Client l'ait choisie ou non, le Vendeur supporte
-          les risques du transport jusqu'à la prise de possession physique des
-          produits. Il est conseillé au Client de vérifier l'état du colis à sa
+          La remise contre signature est un service de livraison&nbsp;: le colis
+          n'est remis que contre la signature du destinataire. Ce n'est ni une
+          assurance ni une garantie, et elle ne restreint ni ne conditionne les
+          droits ci-dessus&nbsp;: que le Client l'ait choisie ou non, le Vendeur
+          supporte les risques du transport jusqu'à la prise de possession
+          physique des produits. Il est conseillé au Client de vérifier l'état du colis à sa
           réception et de signaler sans tarder au Vendeur toute anomalie&nbsp;;
           l'absence de réserves ne le prive d'aucun de ses droits.
         </p>
@@ -331,6 +336,7 @@ export function TermsOfSale() {
           Client est informé de ce qui suit&nbsp;:
         </p>
         <GuaranteeNotice />
+        <HarmonisedGuaranteeNotice className="mt-4 max-w-3xl" />
         <p>
           Pour les biens vendus d'occasion, notamment les cartes à l'unité déjà
           possédées par un collectionneur, les défauts de conformité qui

@@ -8,6 +8,7 @@ import { formatVatRate } from "~/domain/vat-allocation";
 import { productPath } from "~/domain/product-url";
 import { countryName } from "~/domain/shipping-countries";
 import { Link } from "react-router";
+import { SIGNATURE_DELIVERY_LABEL } from "~/domain/signature-delivery";
 
 // Its own module, so pages that show only a status (the withdrawal page) do not load the summary.
 export { OrderStatusBadge } from "./order-status-badge";
@@ -58,7 +59,7 @@ export function OrderSummary({
         <div className="mt-2 flex flex-col gap-2 border-t border-border pt-3 text-sm">
           <Row label="Sous-total" value={formatEuros(order.subtotalCents)} />
           <Row
-            label="Assurance colis"
+            label={SIGNATURE_DELIVERY_LABEL}
             value={
               order.insuranceCents > 0
                 ? formatEuros(order.insuranceCents)

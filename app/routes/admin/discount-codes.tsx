@@ -149,7 +149,7 @@ export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps)
       <div>
         <h1 className="text-3xl font-extrabold tracking-tight">Codes promo</h1>
         <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
-          Un pourcentage ou un montant fixe sur les articles (jamais sur l'assurance), calculé par le serveur au paiement. Une utilisation est réservée dès qu'une
+          Un pourcentage ou un montant fixe sur les articles (jamais sur la remise contre signature), calculé par le serveur au paiement. Une utilisation est réservée dès qu'une
           commande est créée et comptée quand elle est payée ; elle revient si la commande n'est pas payée (réservation expirée ou paiement annulé). Une commande
           payée puis remboursée garde son utilisation.
         </p>

@@ -26,18 +26,22 @@ import {
   shippingMethodId,
   updateShippingMethod,
 } from "~/services/shipping-admin.server";
+import { formatEuros } from "~/domain/money";
+import { SIGNATURE_DELIVERY_LABEL, SIGNATURE_DELIVERY_TIERS } from "~/domain/signature-delivery";
+import { isSignatureDeliveryEnabled, setSignatureDeliveryEnabled } from "~/services/signature-delivery-setting.server";
 import type { Route } from "./+types/shipping";
 
 const PATH = "/admin/shipping";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { methods: await listShippingMethods(context.db) };
+  const [methods, signatureEnabled] = await Promise.all([listShippingMethods(context.db), isSignatureDeliveryEnabled(context.db)]);
+  return { methods, signatureEnabled };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Livraison" }];
 
-export type ShippingAnswer = ShippingFormAnswer & { intent?: "toggle" | "move" | "delete"; id?: number; announce?: string };
+export type ShippingAnswer = ShippingFormAnswer & { intent?: "toggle" | "move" | "delete" | "signature"; id?: number; announce?: string };
 
 const answer = actionAnswer<ShippingAnswer>;
 const GONE = "Ce mode de livraison n'existe plus\u00a0: il a peut-être été supprimé dans un autre onglet.";
@@ -61,6 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         return await move(context, id, form.direction);
       case "delete":
         return id === null ? refused(400, "Requête invalide.") : await remove(context, id);
+      case "signature":
+        if (form.enabled !== "true" && form.enabled !== "false") return refused(400, "Requête invalide.");
+        return await switchSignatureDelivery(context, form.enabled === "true");
       default:
         return refused(400, "Requête invalide.");
     }
@@ -93,6 +100,17 @@ async function save(context: AppContext, form: Record<string, string>, id: numbe
     ok: true,
     saved: { id: row.id, how: "updated" },
     toast: { title: "Mode de livraison mis à jour", description: `${quoted(row.name)} est enregistré. Les commandes déjà passées gardent leur tarif.` },
+  });
+}
+
+async function switchSignatureDelivery(context: AppContext, enabled: boolean) {
+  await setSignatureDeliveryEnabled(context.db, enabled);
+  return answer(200, {
+    ok: true,
+    intent: "signature",
+    toast: enabled
+      ? { title: `${SIGNATURE_DELIVERY_LABEL} proposée`, description: "Les clients peuvent la choisir dans le panier." }
+      : { title: `${SIGNATURE_DELIVERY_LABEL} retirée`, description: "Le panier ne la propose plus et le paiement la refuse\u00a0; les commandes passées la gardent." },
   });
 }
 
@@ -142,7 +160,7 @@ type Row = Route.ComponentProps["loaderData"]["methods"][number];
 
 /** /admin/shipping: the delivery methods, their rates, and the form to add or edit one. */
 export default function AdminShipping({ loaderData }: Route.ComponentProps) {
-  const { methods } = loaderData;
+  const { methods, signatureEnabled } = loaderData;
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const editId = shippingMethodIdParam(params.get("edit"));
@@ -302,6 +320,8 @@ export default function AdminShipping({ loaderData }: Route.ComponentProps) {
         {announce}
       </p>
 
+      <SignatureDeliverySwitch enabled={signatureEnabled} />
+
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
@@ -364,19 +384,46 @@ function MoveButton({ row, direction, limit, busy, onMove }: { row: Row; directi
 
 /** The list's switch: optimistic, the reloaded list says what the server kept. */
 function ActiveSwitch({ row }: { row: Row }) {
+  return <OnOffSwitch fields={{ intent: "toggle", id: String(row.id) }} name="active" on={row.active} label={`Proposer ${row.name} aux clients`} />;
+}
+
+/** "Remise contre signature" offered in the cart or not (decision 044); the server refuses it when off. */
+function SignatureDeliverySwitch({ enabled }: { enabled: boolean }) {
+  return (
+    <section aria-labelledby="signature-delivery-title" className="rounded-2xl border border-border bg-card p-5">
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <h2 id="signature-delivery-title" className="text-lg font-bold">
+            {SIGNATURE_DELIVERY_LABEL}
+          </h2>
+          <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
+            Option du panier&nbsp;: le colis n'est remis que contre la signature du destinataire, pour{" "}
+            {SIGNATURE_DELIVERY_TIERS.map((tier) => `${formatEuros(tier.feeCents)} jusqu'à ${formatEuros(tier.upToCents)}`).join(" et ")} d'articles, non proposée au-delà. C'est un service de livraison, jamais une assurance&nbsp;: vous supportez de toute façon les risques du transport
+            jusqu'à la remise du colis (article L216-4 du Code de la consommation). Ne la proposez que si votre transporteur fait signer la remise.
+          </p>
+        </div>
+        <OnOffSwitch fields={{ intent: "signature" }} name="enabled" on={enabled} label={`Proposer la ${SIGNATURE_DELIVERY_LABEL.toLowerCase()} aux clients`} />
+      </div>
+    </section>
+  );
+}
+
+/** A switch posting `name` = its next state with `fields`: optimistic, the reloaded page says what the server kept. */
+function OnOffSwitch({ fields, name, on: saved, label }: { fields: Record<string, string>; name: string; on: boolean; label: string }) {
   const fetcher = useFetcher<ShippingAnswer>();
   useActionToast(fetcher.data);
-  const on = fetcher.formData ? fetcher.formData.get("active") === "true" : row.active;
+  const on = fetcher.formData ? fetcher.formData.get(name) === "true" : saved;
   return (
     <fetcher.Form method="post">
-      <input type="hidden" name="intent" value="toggle" />
-      <input type="hidden" name="id" value={row.id} />
-      <input type="hidden" name="active" value={String(!on)} />
+      {Object.entries(fields).map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} />
+      ))}
+      <input type="hidden" name={name} value={String(!on)} />
       <button
         type="submit"
         role="switch"
         aria-checked={on}
-        aria-label={`Proposer ${row.name} aux clients`}
+        aria-label={label}
         className="group inline-flex min-h-11 items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
         <span className={cn("relative inline-flex h-6 w-11 items-center rounded-full border transition-colors", on ? "border-primary bg-primary" : "border-border bg-muted")}>

@@ -9,7 +9,7 @@ export async function createPaymentProvider(env: Env, db: Db, dataDir: string): 
   if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
     // The Stripe SDK (about 0.25 s of CPU to load) only when it is used.
     const { createStripeProvider } = await import("./stripe.server");
-    return createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE });
+    return createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE, termsOfService: env.STRIPE_TERMS_OF_SERVICE });
   }
   // Signs the test provider's webhooks; generated once and kept in DATA_DIR.
   return createTestProvider({ db, secret: resolveStoredSecret("payment-test-secret", undefined, dataDir) });

@@ -11,7 +11,7 @@ import { type PaymentEvent, type PaymentProvider, PaymentProviderError, WebhookS
  * No apiVersion: the SDK always sends the version its types describe (Stripe-Version header),
  * whatever the account's default is.
  */
-export function createStripeProvider(options: { secretKey: string; webhookSecret: string; apiBase?: string }): PaymentProvider {
+export function createStripeProvider(options: { secretKey: string; webhookSecret: string; apiBase?: string; termsOfService?: boolean }): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
     // Retries reuse the idempotency key, so a retried POST never creates a second session or refund.
     maxNetworkRetries: 2,
@@ -65,6 +65,9 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
             phone_number_collection: { enabled: true },
             // The button says "Payer" (L221-14: ordering means paying).
             submit_type: "pay",
+            // The CGV ticked before paying (art. 1119 Code civil), only where the account has its terms
+            // URL set: Stripe refuses the session otherwise (STRIPE_TERMS_OF_SERVICE, decision 044).
+            ...(options.termsOfService ? { consent_collection: { terms_of_service: "required" as const } } : {}),
             expires_at: stripeExpiry(input.expiresAt, Date.now()),
             metadata,
             client_reference_id: input.orderNumber,

@@ -27,6 +27,11 @@ export function defaultVatRateBp(category: string, subCategory: string | null | 
   return category === "Gaming & Mangas" && subCategory?.toLowerCase().includes("manga") ? BOOK_VAT_BP : STANDARD_VAT_BP;
 }
 
+/** A rate an order may have stored: a French one or another member state's (0 % to 100 %, zero rates included). */
+export function isStoredVatRateBp(value: number): boolean {
+  return Number.isInteger(value) && value >= 0 && value <= 10_000;
+}
+
 export function isVatRateBp(value: number): value is FrenchVatRateBp {
   return (VAT_RATES_BP as readonly number[]).includes(value);
 }

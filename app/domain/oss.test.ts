@@ -59,3 +59,23 @@ describe("the buyer's country's rates (sales-tax package, books' column)", () =>
     expect(destinationRateBp(550, "normal", destinationRates("DK", at)!)).toBe(2500);
   });
 });
+
+describe("the OSS return (by country and rate, net of credit notes)", async () => {
+  const { ossReturn, ossReturnCsv, quarterBounds } = await import("./oss-return");
+  it("sums the sales by country and rate and takes off the credit notes", () => {
+    const rows = ossReturn([
+      { country: "BE", sign: 1, rows: [{ rateBp: 2100, baseCents: 992, vatCents: 208, totalCents: 1_200 }, { rateBp: 600, baseCents: 651, vatCents: 39, totalCents: 690 }] },
+      { country: "DE", sign: 1, rows: [{ rateBp: 1900, baseCents: 1_000, vatCents: 190, totalCents: 1_190 }] },
+      { country: "BE", sign: -1, rows: [{ rateBp: 600, baseCents: 651, vatCents: 39, totalCents: 690 }] },
+      { country: "BE", sign: 1, rows: [{ rateBp: 2100, baseCents: 100, vatCents: 21, totalCents: 121 }] },
+    ]);
+    expect(rows).toEqual([
+      { country: "DE", rateBp: 1900, baseCents: 1_000, vatCents: 190 },
+      { country: "BE", rateBp: 2100, baseCents: 1_092, vatCents: 229 },
+    ]);
+    expect(ossReturnCsv(rows)).toBe("\uFEFFPays de consommation;Code pays;Taux de TVA (%);Base imposable HT;TVA due\r\nAllemagne;DE;19;10,00;1,90\r\nBelgique;BE;21;10,92;2,29\r\n");
+  });
+  it("bounds a quarter in Paris time", () => {
+    expect(quarterBounds({ year: 2026, quarter: 4 })).toEqual({ from: new Date("2026-09-30T22:00:00Z"), to: new Date("2026-12-31T23:00:00Z") });
+  });
+});

@@ -5,6 +5,7 @@ import { destinationRates } from "~/domain/eu-vat-rates";
 import { type OssTotals, destinationRateBp, isOtherMemberState, taxedAtDestination } from "~/domain/oss";
 import type { VatRateBp, VatScheme } from "~/domain/vat";
 import { allocateVat, type VatAllocation } from "~/domain/vat-allocation";
+import { type OssQuarter, type OssReturnRow, ossReturn, quarterBounds } from "~/domain/oss-return";
 import { parisWallClock, parisWallTimeToUtc } from "~/domain/paris-time";
 import { getBillingSettings } from "./billing-settings.server";
 
@@ -103,4 +104,24 @@ export async function orderVat<Line extends PricedLine>(
   if (!rates || !(await decideDestinationVat(tx, frenchExclVat, now))) return { vatCountry: "FR", lines: [...lines], vat: french, franchise: vatFranchise };
   const rated = lines.map((line) => ({ ...line, vatRateBp: destinationRateBp(line.vatRateBp, line.vatScheme, rates) }));
   return { vatCountry: country, lines: rated, vat: allocate(rated), franchise: vatFranchise };
+}
+
+/**
+ * The OSS return of a quarter (domain/oss-return.ts): the orders taxed in another member state
+ * paid in the quarter, less the refunds of such orders made in it (their credit notes' VAT by rate).
+ */
+export async function ossReturnOf(db: Db, quarter: OssQuarter): Promise<OssReturnRow[]> {
+  const { from, to } = quarterBounds(quarter);
+  const [sales, refunds] = await Promise.all([
+    db
+      .select({ country: orders.vatCountry, rows: orders.vatBreakdown })
+      .from(orders)
+      .where(and(ne(orders.vatCountry, "FR"), gte(orders.paidAt, from), lt(orders.paidAt, to))),
+    db
+      .select({ country: orders.vatCountry, rows: orderRefunds.vatBreakdown })
+      .from(orderRefunds)
+      .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+      .where(and(ne(orders.vatCountry, "FR"), isNotNull(orders.paidAt), eq(orderRefunds.status, "refunded"), gte(orderRefunds.refundedAt, from), lt(orderRefunds.refundedAt, to))),
+  ]);
+  return ossReturn([...sales.map((sale) => ({ ...sale, sign: 1 as const })), ...refunds.map((refund) => ({ ...refund, sign: -1 as const }))]);
 }

@@ -4,7 +4,10 @@ import type { Database } from "~/db/client.server";
 import { invoices, orderItems, orders, products, rateLimits, shippingMethods } from "~/db/schema";
 import { saveBillingSettings } from "~/services/billing-settings.server";
 import { type CheckoutContext, startCheckout } from "~/services/checkout.server";
-import { ossCounter } from "~/services/oss.server";
+import { csvAmount } from "~/domain/accounting-export";
+import { ossReturnCsv } from "~/domain/oss-return";
+import { parisWallClock } from "~/domain/paris-time";
+import { ossCounter, ossReturnOf } from "~/services/oss.server";
 import { handlePaymentEvent } from "~/services/payment-webhooks.server";
 import { createTestProvider, type TestProvider } from "~/services/payments/test-provider.server";
 import { expectedVatBreakdown } from "../support/expected-vat";
@@ -117,6 +120,21 @@ describe(`EU distance sales (OSS) on ${databaseLabel}`, () => {
     expect(invoice!.snapshot.lines.map((line) => line.vatRateBp).sort()).toEqual([2100, 600]);
     expect(invoice!.snapshot.vatBreakdown).toEqual(next.vatBreakdown);
     expect(invoice!.snapshot.mentions).toContain("TVA de Belgique appliquée aux taux de ce pays : vente à distance intracommunautaire (art. 258 A et 259 B du CGI), déclarée au guichet unique (OSS).");
+  });
+
+  it("exports the quarter's OSS return by country and rate: the crossing order and the next, none of the French ones", async () => {
+    const paid = await database.db.select().from(orders).where(eq(orders.vatCountry, "BE"));
+    const byRate = (rateBp: number) =>
+      paid.flatMap((order) => order.vatBreakdown.filter((row) => row.rateBp === rateBp)).reduce((sum, row) => ({ baseCents: sum.baseCents + row.baseCents, vatCents: sum.vatCents + row.vatCents }), { baseCents: 0, vatCents: 0 });
+    const { year, month } = parisWallClock(now);
+    const rows = await ossReturnOf(database.db, { year, quarter: (Math.floor((month - 1) / 3) + 1) as 1 | 2 | 3 | 4 });
+    expect(rows).toEqual([
+      { country: "BE", rateBp: 2100, ...byRate(2100) },
+      { country: "BE", rateBp: 600, ...byRate(600) },
+    ]);
+    // 9,92 € of the crossing order and the card's and delivery's part of the next one.
+    expect(rows[0]!.baseCents).toBeGreaterThan(992);
+    expect(ossReturnCsv(rows).split("\r\n")[1]).toBe(`Belgique;BE;21;${csvAmount(rows[0]!.baseCents)};${csvAmount(rows[0]!.vatCents)}`);
   });
 
   it("applies the buyer's country's VAT from the first sale when the seller opts in", async () => {

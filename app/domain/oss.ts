@@ -28,7 +28,7 @@ export function taxedAtDestination(totals: OssTotals, saleExclVatCents: number, 
 /**
  * A line's rate in the buyer's country: books (the French 5,5 %: mangas) at the country's book
  * rate where it has one, everything else at its standard rate. Margin-scheme goods are outside
- * the distance-sales rules (CGI art. 258 A, III): they keep the French margin scheme.
+ * the distance-sales rules (Directive 2006/112 art. 35): they keep the French margin scheme.
  */
 export function destinationRateBp(frenchRateBp: VatRateBp, scheme: VatScheme, rates: DestinationRates): VatRateBp {
   if (scheme === "margin") return frenchRateBp;

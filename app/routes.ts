@@ -35,6 +35,7 @@ export default [
     route("api/images", "routes/admin/api.images.ts"),
     route("csv/export", "routes/admin/csv-export.ts"),
     route("exports/recettes.csv", "routes/admin/exports-csv.ts"),
+    route("exports/oss.csv", "routes/admin/exports-oss.ts"),
     route("inbox/photos/:key", "routes/admin/inbox-photo.ts"),
     route("users/:id/export", "routes/admin/user-export.ts"),
     route("privacy/export", "routes/admin/privacy-export.ts"),

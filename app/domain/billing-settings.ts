@@ -1,9 +1,13 @@
 import { z } from "zod";
 
-/** The "Facturation" form of /admin/settings: the franchise en base (CGI art. 293 B) on or off. */
-export const billingSettingsSchema = z.object({
-  vatFranchise: z
-    .union([z.literal("on"), z.literal("")], { message: "Choix illisible." })
-    .optional()
-    .transform((value) => value === "on"),
-});
+const switchField = z
+  .union([z.literal("on"), z.literal("")], { message: "Choix illisible." })
+  .optional()
+  .transform((value) => value === "on");
+
+/**
+ * The "Facturation" form of /admin/settings: the franchise en base (CGI art. 293 B) on or off, and
+ * the option for the buyer's country's VAT on sales to other member states below the threshold
+ * (art. 59c § 3 of Directive 2006/112; docs/decisions/046).
+ */
+export const billingSettingsSchema = z.object({ vatFranchise: switchField, ossOptIn: switchField });

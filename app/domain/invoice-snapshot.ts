@@ -3,7 +3,7 @@ import { type BillingAddress, type ShippingAddress, billingAddressLines } from "
 import { formatParisDate } from "./paris-time";
 import { countryName } from "./shipping-countries";
 import { type LegalIdentity, legalFormLabel } from "./shop-identity";
-import { isVatRateBp, type VatRateBp, type VatScheme } from "./vat";
+import { isStoredVatRateBp, type VatScheme } from "./vat";
 import { type ChargePart, type NetLine, allocateNetVat, chargesByRate, exclVatOf } from "./vat-allocation";
 import { SIGNATURE_DELIVERY_LABEL } from "./signature-delivery";
 
@@ -27,6 +27,8 @@ export type InvoiceSource = {
     billingAddress?: BillingAddress | null;
     vatRegime: "normal" | "franchise";
     vatBreakdown: VatBreakdownRow[];
+    /** The country whose VAT the order carries (absent on orders from before: France). */
+    vatCountry?: string;
   };
   /** As stored at checkout: the discount's share and the VAT of each line (vat-allocation.ts). */
   lines: { name: string; quantity: number; unitPriceCents: number; discountShareCents: number; vatCents: number; vatRateBp: number; vatScheme: VatScheme }[];
@@ -87,7 +89,7 @@ export function orderVatView(order: Pick<InvoiceSource["order"], "shippingCents"
   // Within 2 cents of TTC / (1 + rate): the base of a line or of the charges at a rate, by either rule.
   const near = (baseCents: number, totalCents: number, rateBp: number) => Math.abs(baseCents - (totalCents * 10_000) / (10_000 + rateBp)) < 2;
   const addsUp =
-    rows.every((row) => isVatRateBp(row.rateBp) && row.baseCents + row.vatCents === row.totalCents) &&
+    rows.every((row) => isStoredVatRateBp(row.rateBp) && row.baseCents + row.vatCents === row.totalCents) &&
     new Set(rows.map((row) => row.rateBp)).size === rows.length &&
     lines.every((line) => !taxed(line) || line.netCents === 0 || rows.some((row) => row.rateBp === line.vatRateBp)) &&
     lines.every((line) => (taxed(line) ? near(line.netCents - line.vatCents, line.netCents, line.vatRateBp) : line.vatCents === 0)) &&
@@ -103,6 +105,22 @@ export function orderVatView(order: Pick<InvoiceSource["order"], "shippingCents"
     breakdown: [...rows].sort((a, b) => b.rateBp - a.rateBp),
     marginSchemeCents: sum(lines.filter((line) => !taxed(line)).map((line) => line.netCents)),
   };
+}
+
+/**
+ * A distance sale taxed in the buyer's member state (docs/decisions/046): the rates on the lines
+ * are that country's, and the document says so.
+ */
+export function destinationVatMention(country: string): string {
+  return `TVA ${countryWithArticle(country)} appliquée aux taux de ce pays : vente à distance intracommunautaire (art. 258 A et 259 B du CGI), déclarée au guichet unique (OSS).`;
+}
+
+/** "de Belgique", "d'Allemagne", "des Pays-Bas", "du Luxembourg". */
+function countryWithArticle(country: string): string {
+  const name = countryName(country);
+  if (name === "Pays-Bas") return "des Pays-Bas";
+  if (["Luxembourg", "Danemark", "Portugal"].includes(name)) return `du ${name}`;
+  return /^[AEIOUÉ]/.test(name) ? `d'${name}` : `de ${name}`;
 }
 
 /**
@@ -122,9 +140,10 @@ export function buildInvoiceSnapshot(
   const signed = (cents: number) => (cents === 0 ? 0 : sign * cents);
   const { order, seller } = source;
   const franchise = order.vatRegime === "franchise";
+  const destination = order.vatCountry && order.vatCountry !== "FR" ? order.vatCountry : null;
   const nets = source.lines.map((line) => ({
     netCents: line.unitPriceCents * line.quantity - line.discountShareCents,
-    vatRateBp: (isVatRateBp(line.vatRateBp) ? line.vatRateBp : 2000) as VatRateBp,
+    vatRateBp: isStoredVatRateBp(line.vatRateBp) ? line.vatRateBp : 2000,
     vatScheme: line.vatScheme,
     vatCents: line.vatCents,
   }));
@@ -159,6 +178,7 @@ export function buildInvoiceSnapshot(
   const mentions = [
     ...(franchise ? [FRANCHISE_MENTION] : []),
     ...(marginSchemeCents !== 0 ? [`${MARGIN_SCHEME_MENTION} (articles marqués « Occasion »)`] : []),
+    ...(destination ? [destinationVatMention(destination)] : []),
     document.kind === "invoice"
       ? order.paidAt
         ? `Facture acquittée le ${formatParisDate(order.paidAt)} par carte bancaire.`
@@ -202,6 +222,7 @@ export function buildInvoiceSnapshot(
     vatBreakdown,
     totals: { exclVatCents, vatCents, inclVatCents, marginSchemeCents },
     vatRegime: order.vatRegime,
+    ...(destination ? { vatCountry: destination } : {}),
     mentions,
   };
 }

@@ -64,6 +64,8 @@ export type InvoiceSnapshot = {
    */
   totals: { exclVatCents: number; vatCents: number; inclVatCents: number; marginSchemeCents: number };
   vatRegime: "normal" | "franchise";
+  /** A distance sale taxed in the buyer's member state: its code (docs/decisions/046); absent for French VAT. */
+  vatCountry?: string;
   /** The legal mentions printed under the totals. */
   mentions: string[];
 };

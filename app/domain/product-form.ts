@@ -25,7 +25,7 @@ import {
   POSTAL_ADDRESS_MAX_LENGTH,
   WARNINGS_MAX_LENGTH,
 } from "./safety-profile";
-import { isVatRateBp, type VatRateBp, type VatScheme } from "./vat";
+import { isVatRateBp, type FrenchVatRateBp, type VatScheme } from "./vat";
 
 /**
  * The admin product form (SPEC.md sections 2 and 5): one schema for the browser and the server
@@ -90,7 +90,7 @@ export type ProductFormValues = {
   /** Null: the category's default (domain/shipping defaultWeightGrams). */
   weightGrams: number | null;
   /** Null: the category's default (domain/vat defaultVatRateBp). */
-  vatRateBp: VatRateBp | null;
+  vatRateBp: FrenchVatRateBp | null;
   vatScheme: VatScheme;
   /** Product safety (GPSR): the brand's profile, and this product's own values (null: the brand's). */
   safetyProfileId: number | null;
@@ -151,7 +151,7 @@ export function parseWeightGrams(text: string): Parsed<number | null> {
 }
 
 /** "20", "5,5", "5.5 %" → basis points; empty: the category's default. */
-export function parseVatRate(text: string): Parsed<VatRateBp | null> {
+export function parseVatRate(text: string): Parsed<FrenchVatRateBp | null> {
   const normalised = text.replace(/[\s\u00a0\u202f]/g, "").replace(/%$/, "").replace(",", ".");
   if (normalised === "") return { ok: true, value: null };
   const bp = /^\d{1,2}(\.\d{1,2})?$/.test(normalised) ? Math.round(Number(normalised) * 100) : NaN;

@@ -4,9 +4,15 @@
  * inside a TTC amount is taken out, never added (docs/decisions/032).
  */
 export const VAT_RATES_BP = [2000, 1000, 550, 210] as const;
-export type VatRateBp = (typeof VAT_RATES_BP)[number];
-export const STANDARD_VAT_BP: VatRateBp = 2000;
-export const BOOK_VAT_BP: VatRateBp = 550;
+/** A French rate a product may carry. */
+export type FrenchVatRateBp = (typeof VAT_RATES_BP)[number];
+/**
+ * A rate an order's line or charge was taxed at: a French one, or the destination country's when
+ * its distance sale is taxed there (OSS, docs/decisions/046).
+ */
+export type VatRateBp = number;
+export const STANDARD_VAT_BP: FrenchVatRateBp = 2000;
+export const BOOK_VAT_BP: FrenchVatRateBp = 550;
 
 /**
  * "normal": VAT on the price. "margin": second-hand goods bought from individuals (CGI art. 297 A):
@@ -17,10 +23,15 @@ export const VAT_SCHEMES = ["normal", "margin"] as const;
 export type VatScheme = (typeof VAT_SCHEMES)[number];
 
 /** A product's rate when the seller has not set one: books (mangas) 5,5 %, everything else 20 %. */
-export function defaultVatRateBp(category: string, subCategory: string | null | undefined): VatRateBp {
+export function defaultVatRateBp(category: string, subCategory: string | null | undefined): FrenchVatRateBp {
   return category === "Gaming & Mangas" && subCategory?.toLowerCase().includes("manga") ? BOOK_VAT_BP : STANDARD_VAT_BP;
 }
 
-export function isVatRateBp(value: number): value is VatRateBp {
+/** A rate an order may have stored: a French one or another member state's (0 % to 100 %, zero rates included). */
+export function isStoredVatRateBp(value: number): boolean {
+  return Number.isInteger(value) && value >= 0 && value <= 10_000;
+}
+
+export function isVatRateBp(value: number): value is FrenchVatRateBp {
   return (VAT_RATES_BP as readonly number[]).includes(value);
 }

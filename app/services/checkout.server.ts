@@ -24,8 +24,7 @@ import type { ShippingAddress } from "~/domain/order-view";
 import { defaultWeightGrams, quoteAll, quoteShipping, shippingRefusal, type ShippingQuote } from "~/domain/shipping";
 import { countryName } from "~/domain/shipping-countries";
 import { defaultVatRateBp, isVatRateBp } from "~/domain/vat";
-import { allocateVat } from "~/domain/vat-allocation";
-import { getBillingSettings } from "./billing-settings.server";
+import { orderVat } from "./oss.server";
 import { activeShippingMethods } from "./shipping.server";
 import { isSignatureDeliveryEnabled } from "./signature-delivery-setting.server";
 import { tooManyAttemptsMessage } from "~/domain/rate-limits";
@@ -349,13 +348,9 @@ async function reserveAndWriteOrder(
   }
   const shipping = shippingFor(discount?.discountCents ?? 0);
   const totals = computeOrderTotals(priced, choices.insuranceSelected, discount?.discountCents ?? 0, shipping.quote.priceCents);
-  const { vatFranchise } = await getBillingSettings(tx);
-  const vat = allocateVat(
-    priced.map((line) => ({ totalCents: line.unitPriceCents * line.quantity, vatRateBp: line.vatRateBp, vatScheme: line.vatScheme })),
-    totals.discountCents,
-    totals.shippingCents + totals.insuranceCents,
-    vatFranchise,
-  );
+  // French VAT, or the buyer's member state's past the distance-sales threshold (services/oss.server.ts).
+  const taxed = await orderVat(tx, priced, { discountCents: totals.discountCents, chargesCents: totals.shippingCents + totals.insuranceCents }, shipping.country, ctx.now);
+  const vat = taxed.vat;
   // A drop's units are held for its own, shorter time (10 minutes unless the seller says otherwise).
   const holdMinutes = dropLines.length > 0 ? Math.min(...dropLines.map((line) => line.rules.holdMinutes)) : ctx.reservationMinutes;
   const expiresAt = new Date(ctx.now.getTime() + holdMinutes * 60_000);
@@ -383,8 +378,9 @@ async function reserveAndWriteOrder(
         shippingCountry: shipping.country,
         shippingAddress: shipping.relayAddress,
         weightGrams,
-        vatRegime: vatFranchise ? "franchise" : "normal",
+        vatRegime: taxed.franchise ? "franchise" : "normal",
         vatBreakdown: vat.breakdown,
+        vatCountry: taxed.vatCountry,
         paymentProvider: providerName,
         cgvSnapshotId: choices.cgvSnapshotId,
         idempotencyKey: ctx.idempotencyKey ?? null,
@@ -397,7 +393,7 @@ async function reserveAndWriteOrder(
   }
   if (!created) throw new Error("could not draw a free order number");
   await tx.insert(orderItems).values(
-    priced.map((line, i) => ({ orderId: created.id, ...line, discountShareCents: vat.lines[i]!.discountShareCents, vatCents: vat.lines[i]!.vatCents })),
+    taxed.lines.map((line, i) => ({ orderId: created.id, ...line, discountShareCents: vat.lines[i]!.discountShareCents, vatCents: vat.lines[i]!.vatCents })),
   );
   await recordOrderEvent(tx, { orderId: created.id, type: "created", actorId: buyer.userId, at: ctx.now });
 

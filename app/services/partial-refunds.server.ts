@@ -11,7 +11,7 @@ import {
   wholeRestRefund,
 } from "~/domain/partial-refund";
 import { orderVatView } from "~/domain/invoice-snapshot";
-import { isVatRateBp, type VatRateBp } from "~/domain/vat";
+import { isStoredVatRateBp } from "~/domain/vat";
 import { issueRefundCreditNote, sellerIdentity } from "./invoices.server";
 import { queueEmail } from "./mail.server";
 import { getOrderView, recordOrderEvent } from "./orders.server";
@@ -37,7 +37,7 @@ export async function refundableOrder(db: Db | Tx, order: OrderRow): Promise<Ref
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.name), asc(orderItems.id));
   const nets = items.map((item) => ({
     netCents: item.unitPriceCents * item.quantity - item.discountShareCents,
-    vatRateBp: (isVatRateBp(item.vatRateBp) ? item.vatRateBp : 2000) as VatRateBp,
+    vatRateBp: isStoredVatRateBp(item.vatRateBp) ? item.vatRateBp : 2000,
     vatScheme: item.vatScheme,
     vatCents: item.vatCents,
   }));

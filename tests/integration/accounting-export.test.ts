@@ -79,7 +79,7 @@ describe(`accounting export on ${databaseLabel}`, () => {
   /** The franchise en base (no VAT at all) for the orders placed from now on. */
   let underFranchise = false;
   async function setFranchise(on: boolean) {
-    await saveBillingSettings(database.db, { vatFranchise: on });
+    await saveBillingSettings(database.db, { vatFranchise: on, ossOptIn: false });
     underFranchise = on;
   }
 

@@ -151,7 +151,7 @@ describe(`VAT of an order on ${databaseLabel}`, () => {
       ),
     );
 
-    await saveBillingSettings(database.db, { vatFranchise: true });
+    await saveBillingSettings(database.db, { vatFranchise: true, ossOptIn: false });
     try {
       const franchise = await order([{ productId: sealed.id, quantity: 1 }]);
       expect(franchise.row).toMatchObject({
@@ -160,7 +160,7 @@ describe(`VAT of an order on ${databaseLabel}`, () => {
       });
       expect(franchise.lines.every((line) => line.vatCents === 0)).toBe(true);
     } finally {
-      await saveBillingSettings(database.db, { vatFranchise: false });
+      await saveBillingSettings(database.db, { vatFranchise: false, ossOptIn: false });
     }
   });
 

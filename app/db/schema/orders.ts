@@ -47,6 +47,11 @@ export const orders = pgTable(
     vatRegime: text({ enum: ["normal", "franchise"] }).notNull().default("normal"),
     /** VAT by rate over goods, delivery and insurance (domain/vat-allocation.ts). */
     vatBreakdown: jsonb().$type<VatBreakdownRow[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * The country whose VAT the order carries: FR, or the buyer's member state when the sale is a
+     * distance sale taxed there (OSS, domain/oss.ts; its rates are the lines' and the breakdown's).
+     */
+    vatCountry: text().notNull().default("FR"),
     totalCents: integer().notNull(),
     paymentProvider: text().notNull(),
     /** The CGV in force when the order was placed (services/cgv.server.ts); null on orders from before. */
@@ -92,6 +97,8 @@ export const orders = pgTable(
     // The dashboard's sales and refunds by day, and the receipts book, read by these dates.
     index("orders_paid_at_idx").on(t.paidAt).where(sql`${t.paidAt} is not null`),
     index("orders_refunded_at_idx").on(t.refundedAt).where(sql`${t.refundedAt} is not null`),
+    // The OSS counter: the year's sales sent to another member state (services/oss.server.ts).
+    index("orders_distance_sales_idx").on(t.shippingCountry, t.paidAt).where(sql`${t.shippingCountry} <> 'FR'`),
   ],
 );
 

@@ -15,6 +15,8 @@ import { readForm } from "~/lib/request-input.server";
 import { cn } from "~/lib/utils";
 import { dashboardDrops, dashboardSales, dashboardStock, dashboardWaiting, getDashboardSettings, saveDashboardSettings } from "~/services/dashboard.server";
 import { launchChecklist } from "~/services/launch-checklist.server";
+import { type OssCounter, ossCounter } from "~/services/oss.server";
+import { OSS_THRESHOLD_CENTS } from "~/domain/oss";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/dashboard";
 
@@ -27,14 +29,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (PRODUCT_LIST_PARAMS.some((name) => url.searchParams.has(name))) throw redirect(`${ADMIN_PRODUCTS_PATH}${url.search}`, 301);
   const now = new Date();
   const settings = await getDashboardSettings(context.db);
-  const [sales, waiting, stock, drops, checklist] = await Promise.all([
+  const [sales, oss, waiting, stock, drops, checklist] = await Promise.all([
     dashboardSales(context.db, now),
+    ossCounter(context.db, now),
     dashboardWaiting(context.db, now),
     dashboardStock(context.db, now, settings.lowStockThreshold),
     dashboardDrops(context.db, now),
     launchChecklist(context.db, { legalDefaults: context.shop.legal, payments: context.payments.name, smtp: context.sendMailNow !== null, publicUrl: context.publicUrl }),
   ]);
-  return { now: now.toISOString(), sales, waiting, stock, drops, checklist };
+  return { now: now.toISOString(), sales, oss, waiting, stock, drops, checklist };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Tableau de bord" }];
@@ -63,7 +66,7 @@ const card = "rounded-2xl border border-border bg-card p-4 sm:p-5";
 const sectionTitle = "text-lg font-bold tracking-tight";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { sales, waiting, stock, drops, checklist } = loaderData;
+  const { sales, oss, waiting, stock, drops, checklist } = loaderData;
   const pending = checklist.filter((line) => !line.done).length;
   return (
     <div className="flex flex-col gap-8">
@@ -85,6 +88,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           })}
         </div>
       </section>
+
+      <OssCounterCard counter={oss} />
 
       <section aria-labelledby="chart-title" className={card}>
         <h2 id="chart-title" className={sectionTitle}>
@@ -396,4 +401,53 @@ function ClientOnly({ children, fallback }: { children: ReactNode; fallback: Rea
     () => false,
   );
   return inBrowser ? children : fallback;
+}
+
+/**
+ * The EU distance-sales counter (docs/decisions/046): this year's and last year's sales to other
+ * member states excluding VAT, against the 10,000 € threshold, and which VAT new orders carry.
+ */
+function OssCounterCard({ counter }: { counter: OssCounter }) {
+  const years = [
+    { year: counter.year, cents: counter.currentYearCents },
+    { year: counter.year - 1, cents: counter.previousYearCents },
+  ];
+  return (
+    <section aria-labelledby="oss-title" className={card}>
+      <h2 id="oss-title" className={sectionTitle}>
+        Ventes à distance dans l'UE (seuil OSS)
+      </h2>
+      <p className="mt-1 max-w-prose text-sm text-muted-foreground">
+        Ventes HT livrées dans un autre pays de l'UE, nettes des remboursements. Au-delà de {formatEuros(OSS_THRESHOLD_CENTS)} HT sur l'année en cours ou la précédente, la TVA du
+        pays de l'acheteur s'applique.
+      </p>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+        {years.map(({ year, cents }) => {
+          const share = Math.min(100, Math.round((Math.max(0, cents) * 100) / OSS_THRESHOLD_CENTS));
+          return (
+            <div key={year}>
+              <dt className="text-sm text-muted-foreground">{year}</dt>
+              <dd>
+                <span className="tabular text-2xl font-extrabold">{formatEuros(cents)}</span>
+                <span className="text-sm text-muted-foreground"> HT sur {formatEuros(OSS_THRESHOLD_CENTS)}</span>
+                <span className="mt-2 block h-2 overflow-hidden rounded-full bg-muted" aria-hidden="true">
+                  <span className={cn("block h-full rounded-full", cents > OSS_THRESHOLD_CENTS ? "bg-destructive" : "bg-accent")} style={{ width: `${share}%` }} />
+                </span>
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      <p className="mt-4 text-sm font-medium">
+        {counter.destinationVat
+          ? counter.optedIn && counter.currentYearCents <= OSS_THRESHOLD_CENTS && counter.previousYearCents <= OSS_THRESHOLD_CENTS
+            ? "Option choisie : les commandes livrées dans un autre pays de l'UE portent la TVA de ce pays (déclaration OSS chaque trimestre)."
+            : "Seuil dépassé : les commandes livrées dans un autre pays de l'UE portent la TVA de ce pays (déclaration OSS chaque trimestre)."
+          : `TVA française sur toutes les commandes : ${formatEuros(OSS_THRESHOLD_CENTS - counter.currentYearCents)} HT avant le seuil cette année.`}{" "}
+        <Link to="/admin/exports" className="text-accent underline underline-offset-4">
+          Export OSS
+        </Link>
+      </p>
+    </section>
+  );
 }

@@ -53,6 +53,50 @@ export default function AdminExports({ loaderData }: Route.ComponentProps) {
         </Alert>
       ) : null}
       {period && summary ? <PeriodSummary period={period} summary={summary} /> : null}
+      <OssReturnForm years={years} />
+    </section>
+  );
+}
+
+/** The quarter's OSS return (docs/decisions/046): a plain GET of the CSV, no page of its own. */
+function OssReturnForm({ years }: { years: number[] }) {
+  return (
+    <section aria-labelledby="oss-title" className={cn(card, "mt-6")}>
+      <h2 id="oss-title" className="text-lg font-bold">
+        Guichet unique (OSS)
+      </h2>
+      <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
+        Les ventes à distance taxées dans un autre pays de l'UE, par pays et par taux : base HT et TVA du trimestre, nettes des avoirs, pour la déclaration trimestrielle
+        sur impots.gouv.fr.
+      </p>
+      <form method="get" action="/admin/exports/oss.csv" className="mt-4 flex flex-wrap items-end gap-4">
+        <Field label="Année" className="min-w-28 flex-1 sm:flex-none">
+          {(props) => (
+            <select {...props} name="year" defaultValue={years[0]} className={cn(controlClass, "h-11")}>
+              {years.map((year) => (
+                <option key={year} value={year}>
+                  {year}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Trimestre" className="min-w-40 flex-1 sm:flex-none">
+          {(props) => (
+            <select {...props} name="quarter" defaultValue="" className={cn(controlClass, "h-11")}>
+              <option value="">Trimestre en cours</option>
+              {[1, 2, 3, 4].map((quarter) => (
+                <option key={quarter} value={quarter}>
+                  {quarter === 1 ? "1er" : `${quarter}e`} trimestre
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Button type="submit" className="w-full sm:w-auto">
+          <Download aria-hidden="true" /> Télécharger le CSV OSS
+        </Button>
+      </form>
     </section>
   );
 }

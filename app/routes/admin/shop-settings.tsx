@@ -73,6 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "billing") {
     const billing = billingSettingsSchema.safeParse({
       vatFranchise: form.get("vatFranchise") ?? undefined,
+      ossOptIn: form.get("ossOptIn") ?? undefined,
     });
     if (!billing.success)
       return data<SettingsAnswer>(
@@ -85,11 +86,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
         { status: 400 },
       );
-    await saveBillingSettings(context.db, {
-      vatFranchise: billing.data.vatFranchise,
-    });
+    await saveBillingSettings(context.db, billing.data);
     context.logger.info(
-      { adminId: admin.id, vatFranchise: billing.data.vatFranchise },
+      { adminId: admin.id, ...billing.data },
       "admin: billing settings saved",
     );
     return data<SettingsAnswer>({
@@ -261,6 +260,19 @@ export default function ShopSettings({
           name="vatFranchise"
           label="Franchise en base de TVA (art. 293 B du CGI)"
           defaultChecked={billing.vatFranchise}
+        />
+        <p className="max-w-prose text-sm text-muted-foreground">
+          Ventes à distance vers les autres pays de l&apos;UE&nbsp;: au-delà de
+          10&nbsp;000&nbsp;€ HT par année civile, la TVA du pays de
+          l&apos;acheteur s&apos;applique d&apos;office (guichet unique OSS).
+          En dessous, vous pouvez l&apos;appliquer dès maintenant&nbsp;;
+          l&apos;option vaut au moins deux années civiles.
+        </p>
+        <SwitchField
+          key={`oss-${String(billing.ossOptIn)}`}
+          name="ossOptIn"
+          label="Appliquer la TVA du pays de l'acheteur (option OSS, art. 59 quater de la directive TVA)"
+          defaultChecked={billing.ossOptIn}
         />
         <div>
           <Button

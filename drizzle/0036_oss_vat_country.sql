@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "vat_country" text DEFAULT 'FR' NOT NULL;--> statement-breakpoint
+CREATE INDEX "orders_distance_sales_idx" ON "orders" USING btree ("shipping_country","paid_at") WHERE "orders"."shipping_country" <> 'FR';

@@ -223,7 +223,8 @@ export default function ShopSettings({
             className="min-w-0 rounded-2xl border border-border bg-card p-5"
           >
             <legend className="float-left mb-4 w-full text-lg font-bold">
-              {group.title}
+              {/* An entrepreneur individuel is no company. */}
+              {group.id === "company" && individual ? "Entreprise" : group.title}
             </legend>
             <div className="clear-left grid gap-4 sm:grid-cols-2">
               {IDENTITY_KEYS.filter(
@@ -320,11 +321,10 @@ function LegalFormSelect({
   error: string | undefined;
 }) {
   return (
-    <Field label="Forme juridique" error={error}>
+    <Field id="identite-legalForm" label="Forme juridique" error={error}>
       {(props) => (
         <select
           {...props}
-          id="identite-legalForm"
           name="legalForm"
           value={value}
           onChange={(event) => onChange(event.target.value)}

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { RunningServer } from "../integration/server-process";
 import { CHECKOUT_FIXTURES as F } from "../setup/checkout-fixtures-data";
 import { HAS_PDFTOTEXT, pdfText } from "../support/pdf-text";
@@ -29,7 +27,6 @@ const EI_IDENTITY: Record<string, string> = {
   "Nom du médiateur": "Médiation Exemple",
   "Site internet du médiateur": "www.mediation-exemple.fr",
 };
-const SCREENSHOTS = path.resolve("test-results/screenshots");
 
 let server: RunningServer;
 let stopServer: () => Promise<void> = async () => {};
@@ -64,12 +61,11 @@ test("the seller picks EI: no capital asked; /legal, the footer and an invoice n
   await expectNoSeriousA11yViolations(page);
 
   // The form, looked at on a wide screen and on a phone.
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await expect(page.getByRole("group", { name: "Entreprise" })).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: path.join(SCREENSHOTS, "identity-ei-1280.png"), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("identite-ei-1280.png"), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: path.join(SCREENSHOTS, "identity-ei-390.png"), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("identite-ei-390.png"), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // The checklist: the identity and the shop's e-mail and address done.

@@ -99,7 +99,7 @@ export type LegalFormCode = keyof typeof LEGAL_FORMS;
 
 /** What the identity form offers, in this order (SA and SNC stay readable, not offered). */
 export const OFFERED_LEGAL_FORMS: readonly { code: LegalFormCode; label: string }[] = [
-  { code: "EI", label: "EI – entrepreneur individuel (dont micro-entrepreneur)" },
+  { code: "EI", label: "EI – entrepreneur individuel" },
   { code: "EURL", label: "EURL" },
   { code: "SARL", label: "SARL" },
   { code: "SAS", label: "SAS" },

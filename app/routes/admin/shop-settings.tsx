@@ -321,7 +321,7 @@ function LegalFormSelect({
   error: string | undefined;
 }) {
   return (
-    <Field id="identite-legalForm" label="Forme juridique" error={error}>
+    <Field id="identite-legalForm" label="Forme juridique" hint={"Micro-entrepreneur\u00a0: choisissez EI."} error={error}>
       {(props) => (
         <select
           {...props}

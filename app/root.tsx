@@ -14,6 +14,7 @@ import {
 import type { Route } from "./+types/root";
 import { getPublicBanners } from "./services/site-content.server";
 import { listActiveSiteMessages } from "./services/site-messages.server";
+import { getShopIdentity } from "./services/shop-identity.server";
 import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
@@ -47,9 +48,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const now = new Date();
   // Before any query: a change heard after this moment may be missing from the page.
   const renderedAt = now.getTime();
-  const [banners, siteMessages] = await Promise.all([getPublicBanners(context.db, now), listActiveSiteMessages(context.db)]);
+  const [banners, siteMessages, { identity }] = await Promise.all([
+    getPublicBanners(context.db, now),
+    listActiveSiteMessages(context.db),
+    getShopIdentity(context.db, context.shop.legal),
+  ]);
   return {
     shop: context.shop,
+    // The footer's address: the saved identity's (SHOP_EMAIL only seeds it), empty when not given.
+    contactEmail: identity.email,
     publicUrl: context.publicUrl,
     paymentProvider: context.payments.name,
     banners,
@@ -95,7 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="contenu" className="flex-1">
           {children}
         </main>
-        {data ? <SiteFooter shop={data.shop} year={year} /> : null}
+        {data ? <SiteFooter shop={data.shop} contactEmail={data.contactEmail} year={year} /> : null}
         <NavigationProgress />
         <NoticeToast />
         <Toaster />

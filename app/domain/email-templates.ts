@@ -1,4 +1,5 @@
 /** What an e-mail says about the shop: its name, its contact address and its site. */
+/** `email`: the shop's contact address; empty when the seller has not given one (the mail then names none). */
 export type MailShop = { name: string; email: string; publicUrl: string };
 
 /** A complete e-mail, as stored in the outbox. */
@@ -120,7 +121,7 @@ ${content.preheader ? `<div style="display:none;max-height:0;overflow:hidden;opa
 ${content.parts.map((part) => part.html).join("\n")}
 </td></tr>
 <tr><td class="muted" style="padding:20px 32px;${FONT}font-size:13px;line-height:20px;color:${MUTED_COLOR};text-align:center;">
-Une question ? Écrivez-nous à <a href="mailto:${email}" style="color:${MUTED_COLOR};">${email}</a>.<br>
+${email ? `Une question ? Écrivez-nous à <a href="mailto:${email}" style="color:${MUTED_COLOR};">${email}</a>.<br>` : ""}
 <a href="${site}" target="_blank" style="color:${MUTED_COLOR};">${name}</a>
 </td></tr>
 </table>
@@ -132,7 +133,7 @@ Une question ? Écrivez-nous à <a href="mailto:${email}" style="color:${MUTED_C
   const text = [
     content.heading,
     ...content.parts.map((part) => part.text),
-    `-- \n${shop.name} · ${shop.publicUrl}\nUne question ? Écrivez-nous à ${shop.email}.`,
+    `-- \n${shop.name} · ${shop.publicUrl}${shop.email ? `\nUne question ? Écrivez-nous à ${shop.email}.` : ""}`,
   ].join("\n\n");
   return { subject: content.subject, html, text: `${text}\n` };
 }

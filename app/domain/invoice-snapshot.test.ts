@@ -295,6 +295,12 @@ describe("buildInvoiceSnapshot", () => {
     expect(invoiceOf(source({}, LINES, { ...SELLER, legalForm: "Association" })).seller.legalForm).toBe("Association");
   });
 
+  it("names an entrepreneur individuel with « EI », without capital, at the RNE or the RCS (issue 52)", () => {
+    const ei = { ...SELLER, companyName: "Jeanne Martin", legalForm: "EI", shareCapital: "", rcsCity: "", rcsNumber: "", vatNumber: "" };
+    expect(invoiceOf(source({}, LINES, ei)).seller).toMatchObject({ name: "Jeanne Martin EI", legalForm: "", shareCapital: "", rcs: "Registre national des entreprises (RNE)", vatNumber: "" });
+    expect(invoiceOf(source({}, LINES, { ...ei, rcsCity: "Paris", rcsNumber: "123 456 789" })).seller.rcs).toBe("RCS Paris 123 456 789");
+  });
+
   it("gives the buyer no address for a relay delivery, and the relay point's as the delivery's", () => {
     const snapshot = invoiceOf(source());
     expect(snapshot.buyer).toEqual({ name: "Élodie Lefèvre", email: "elodie@example.fr", addressLines: [] });

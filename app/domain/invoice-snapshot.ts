@@ -2,7 +2,7 @@ import { type InvoiceChargePart, type InvoiceLine, type InvoiceSnapshot, FRANCHI
 import { type BillingAddress, type ShippingAddress, billingAddressLines } from "./order-view";
 import { formatParisDate } from "./paris-time";
 import { countryName } from "./shipping-countries";
-import { type LegalIdentity, legalFormLabel } from "./shop-identity";
+import { type LegalIdentity, isIndividualEntrepreneur, legalFormLabel, sellerName, sellerRegistration } from "./shop-identity";
 import { isStoredVatRateBp, type VatScheme } from "./vat";
 import { type ChargePart, type NetLine, allocateNetVat, chargesByRate, exclVatOf } from "./vat-allocation";
 import { SIGNATURE_DELIVERY_LABEL } from "./signature-delivery";
@@ -186,7 +186,6 @@ export function buildInvoiceSnapshot(
       : `Avoir remboursé le ${formatParisDate(document.issuedAt)} sur le moyen de paiement d'origine.`,
     "Montants en euros. Garantie légale de conformité (art. L217-3 et suivants du Code de la consommation) et garantie des vices cachés (art. 1641 et suivants du Code civil).",
   ];
-  const rcs = [seller.rcsCity ? `RCS ${seller.rcsCity}` : "", seller.rcsNumber].filter(Boolean).join(" ");
   return {
     layout: INVOICE_LAYOUT,
     kind: document.kind,
@@ -198,12 +197,13 @@ export function buildInvoiceSnapshot(
     paidAt: order.paidAt?.toISOString() ?? null,
     paymentMethod: paymentMethodOf(order.paymentProvider),
     seller: {
-      name: seller.companyName,
-      legalForm: seller.legalForm ? legalFormLabel(seller.legalForm) : "",
+      // "Jeanne Martin EI": the name already carries an entrepreneur individuel's form.
+      name: sellerName(seller),
+      legalForm: seller.legalForm && !isIndividualEntrepreneur(seller) ? legalFormLabel(seller.legalForm) : "",
       shareCapital: seller.shareCapital,
       address: seller.address,
       siren: seller.siren,
-      rcs,
+      rcs: sellerRegistration(seller),
       vatNumber: seller.vatNumber,
       email: seller.email,
       phone: seller.phone,

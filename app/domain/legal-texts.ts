@@ -1,3 +1,5 @@
+import { joinGiven } from "./shop-identity";
+
 /**
  * Legal texts reproduced word for word, shared by the pages (/legal) and the e-mails, so that the
  * two never differ.
@@ -28,8 +30,9 @@ export const GUARANTEE_NOTICE: readonly string[] = [
 export const WITHDRAWAL_FORM_MODEL = {
   title: "Formulaire de rétractation",
   instruction: "(Veuillez compléter et renvoyer le présent formulaire uniquement si vous souhaitez vous rétracter du contrat.)",
-  addressee: (seller: { companyName: string; address: string; email: string }) =>
-    `À l'attention de ${seller.companyName}, ${seller.address}, adresse électronique\u00a0: ${seller.email}\u00a0:`,
+  /** The seller's name, address and e-mail as given: a part not given is left out, never ", ,". */
+  addressee: (seller: { name: string; address: string; email: string }) =>
+    `À l'attention de ${joinGiven([seller.name, seller.address, seller.email ? `adresse électronique\u00a0: ${seller.email}` : ""])}\u00a0:`,
   lines: [
     "Je/nous (*) vous notifie/notifions (*) par la présente ma/notre (*) rétractation du contrat portant sur la vente du bien (*)/pour la prestation de services (*) ci-dessous\u00a0:",
     "Commandé le (*)/reçu le (*)\u00a0:",

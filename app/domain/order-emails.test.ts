@@ -706,3 +706,34 @@ describe("every order e-mail", () => {
     expect(seller.text).toContain("eve+<b>@example.fr");
   });
 });
+
+describe("the confirmation with the seller's identity incomplete (issue 52)", () => {
+  /** What /admin/settings holds on a fresh shop: nothing but the form. */
+  const bare = { ...EMPTY_IDENTITY, legalForm: "SASU" };
+  const confirmation = (seller: typeof legal) => orderConfirmationEmail({ shop, seller, invoiceUrl: null, order: relayOrder, orderUrl });
+
+  it("leaves a missing field out, never an empty one between commas or an empty label", () => {
+    for (const seller of [bare, { ...legal, address: "" }, { ...legal, email: "" }, { ...legal, companyName: "", legalForm: "", shareCapital: "" }]) {
+      const email = confirmation(seller);
+      for (const part of [email.text, email.html]) {
+        expect(part).not.toMatch(/,\s*,/);
+      }
+      expect(email.text).not.toMatch(/^(Siège|E-mail|SIREN|Téléphone|TVA intracommunautaire) :\s*$/m);
+    }
+    expectInBoth(confirmation({ ...legal, address: "" }), "À l'attention de Comptoir, adresse électronique\u00a0: contact@comptoir.example\u00a0:");
+    expectInBoth(confirmation(bare), "À l'attention de Comptoir\u00a0:");
+  });
+
+  it("names no e-mail the seller has not saved, not even the shop's configured one: the contact page instead", () => {
+    const email = confirmation({ ...legal, email: "" });
+    for (const part of [email.text, email.html]) expect(part).not.toContain("contact@comptoir.example");
+    expectInBoth(email, "depuis notre page de contact (https://comptoir.example/contact)");
+  });
+
+  it("designates an entrepreneur individuel by the name followed by EI, without capital or RCS", () => {
+    const email = confirmation({ ...legal, companyName: "Jeanne Martin", legalForm: "EI", shareCapital: "", rcsCity: "", rcsNumber: "" });
+    expectInBoth(email, "Jeanne Martin EI", "À l'attention de Jeanne Martin EI, 12 rue des Collectionneurs", "123 456 789 – Registre national des entreprises (RNE)");
+    expect(email.text).not.toContain("capital");
+    expect(email.text).not.toContain("RCS");
+  });
+});

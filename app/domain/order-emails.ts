@@ -17,7 +17,7 @@ import { formatParisDateTime } from "./paris-time";
 import type { OrderView, ShippingAddress } from "./order-view";
 import { countryName } from "./shipping-countries";
 import { GUARANTEE_NOTICE, WITHDRAWAL_FORM_MODEL } from "./legal-texts";
-import { type LegalIdentity, legalFormLabel } from "./shop-identity";
+import { type LegalIdentity, isIndividualEntrepreneur, joinGiven, sellerDesignation, sellerName, sellerRegistration } from "./shop-identity";
 import { FRANCHISE_MENTION } from "./invoice";
 import { formatVatRate } from "./vat-allocation";
 import { SIGNATURE_DELIVERY_LABEL } from "./signature-delivery";
@@ -273,24 +273,12 @@ const deliveryTitle = (address: ShippingAddress | null) =>
 // ---------------------------------------------------------------------------------------------
 // The e-mails
 
-/** Who sells (L221-5 and L221-13): the company, its form and capital, address, registration, contacts. */
+/** Who sells (L221-5 and L221-13): the designation line (name, form, capital), address, registration, contacts; only what is given. */
 function sellerBlock(seller: LegalIdentity): EmailPart {
-  const rcs = [seller.rcsCity ? `RCS ${seller.rcsCity}` : "", seller.rcsNumber]
-    .filter(Boolean)
-    .join(" ");
   const rows: [string, string][] = [
-    [
-      "Vendeur",
-      [
-        seller.companyName,
-        seller.legalForm ? legalFormLabel(seller.legalForm) : "",
-        seller.shareCapital ? `au capital de ${seller.shareCapital}` : "",
-      ]
-        .filter(Boolean)
-        .join(", "),
-    ],
-    ["Siège", seller.address],
-    ["SIREN", [seller.siren, rcs].filter(Boolean).join(" – ")],
+    ["Vendeur", sellerDesignation(seller)],
+    [isIndividualEntrepreneur(seller) ? "Adresse" : "Siège", seller.address],
+    ["SIREN", joinGiven([seller.siren, sellerRegistration(seller)], " – ")],
     ["TVA intracommunautaire", seller.vatNumber],
     ["E-mail", seller.email],
     ["Téléphone", seller.phone],
@@ -301,7 +289,7 @@ function sellerBlock(seller: LegalIdentity): EmailPart {
 /** The model withdrawal form, filled with the seller's details (annex to R221-1). */
 function withdrawalFormModel(seller: LegalIdentity): EmailPart {
   const lines = [
-    WITHDRAWAL_FORM_MODEL.addressee(seller),
+    WITHDRAWAL_FORM_MODEL.addressee({ name: sellerName(seller), address: seller.address, email: seller.email }),
     ...WITHDRAWAL_FORM_MODEL.lines,
   ].map((line) => `— ${line}`);
   return {
@@ -349,7 +337,11 @@ export function orderConfirmationEmail({
   const mediator = [seller.mediatorName, seller.mediatorUrl]
     .filter((value) => value.trim() !== "")
     .join(", ");
-  return layout(shop, {
+  // The saved identity is the one source (issue 52): no configured address stands in for an
+  // e-mail /legal says is missing; the contact page does.
+  const contactPage = `depuis notre page de contact (${shop.publicUrl}/contact)`;
+  const writeTo = seller.email ? `par e-mail à ${seller.email}` : contactPage;
+  return layout({ ...shop, email: seller.email }, {
     subject: `Confirmation de votre commande ${order.number} – ${shop.name}`,
     preheader: `Commande ${order.number} confirmée – total ${total}`,
     heading: "Merci pour votre commande !",
@@ -397,7 +389,7 @@ export function orderConfirmationEmail({
       sectionTitle("Droit de rétractation"),
       note(
         "Vous disposez de 14 jours à compter de la réception de vos articles pour vous rétracter, sans avoir à donner de motif. " +
-          `Pour cela, utilisez notre fonction de rétractation en ligne : ${shop.publicUrl}/retractation, ou envoyez-nous avant la fin de ce délai une déclaration claire de votre décision, par exemple le formulaire ci-dessous, par e-mail à ${seller.email || shop.email}, en indiquant le numéro de commande ${order.number}.`,
+          `Pour cela, utilisez notre fonction de rétractation en ligne : ${shop.publicUrl}/retractation, ou envoyez-nous avant la fin de ce délai une déclaration claire de votre décision, par exemple le formulaire ci-dessous, ${writeTo}, en indiquant le numéro de commande ${order.number}.`,
       ),
       note(
         "Renvoyez-nous ensuite les articles au plus tard 14 jours après nous avoir informés de votre décision. Les frais de retour sont à votre charge.",
@@ -409,7 +401,7 @@ export function orderConfirmationEmail({
       note(
         "Un jeu vidéo descellé après livraison ne peut plus être retourné (article L221-28 du Code de la consommation). Un booster ou un display ouvert peut l'être, mais le remboursement peut être diminué de sa dépréciation (article L221-23).",
       ),
-      withdrawalFormModel({ ...seller, email: seller.email || shop.email }),
+      withdrawalFormModel({ ...seller, companyName: seller.companyName || shop.name }),
       sectionTitle("Garanties légales"),
       ...GUARANTEE_NOTICE.map((text) => note(text)),
       sectionTitle("Médiation de la consommation"),
@@ -419,14 +411,10 @@ export function orderConfirmationEmail({
           : `En cas de litige, après une réclamation écrite restée sans réponse satisfaisante, vous pouvez recourir gratuitement au médiateur de la consommation indiqué dans nos conditions générales de vente : ${shop.publicUrl}/legal`,
       ),
       sectionTitle("Le vendeur"),
-      sellerBlock({
-        ...seller,
-        companyName: seller.companyName || shop.name,
-        email: seller.email || shop.email,
-      }),
+      sellerBlock({ ...seller, companyName: seller.companyName || shop.name }),
       sectionTitle("Une question ?"),
       note(
-        `Écrivez-nous à ${seller.email || shop.email} en rappelant le numéro de commande ${order.number} : nous vous répondrons rapidement.`,
+        `Écrivez-nous ${seller.email ? `à ${seller.email}` : contactPage} en rappelant le numéro de commande ${order.number} : nous vous répondrons rapidement.`,
       ),
     ],
   });

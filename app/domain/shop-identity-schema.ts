@@ -1,7 +1,18 @@
 import { z } from "zod";
 import { CONTROL } from "./text-rules";
 import { formatEuros, parseEurosToCents } from "./money";
-import { IDENTITY_KEYS, type IdentityKey, type LegalIdentity, type LegalIdentityInput, frenchVatKey, isPlaceholder, isValidSiren } from "./shop-identity";
+import {
+  IDENTITY_KEYS,
+  type IdentityKey,
+  type LegalIdentity,
+  type LegalIdentityInput,
+  formHasCapital,
+  frenchVatKey,
+  isIndividualEntrepreneur,
+  isPlaceholder,
+  isValidSiren,
+  legalFormCode,
+} from "./shop-identity";
 
 /**
  * The rules of the shop's legal identity (shop-identity.ts): one schema for the admin form
@@ -90,11 +101,24 @@ const url = text(300).transform((value, ctx) => {
   return z.NEVER;
 });
 
+const LEGAL_FORM_INVALID = "Choisissez la forme juridique dans la liste (EI, EURL, SARL, SAS ou SASU)";
+/** A known form, written as its code ("micro-entrepreneur" → "EI"). */
+const legalForm = text(80).transform((value, ctx) => {
+  if (value === "") return "";
+  const code = legalFormCode(value);
+  if (!code) {
+    ctx.addIssue({ code: "custom", message: LEGAL_FORM_INVALID });
+    return z.NEVER;
+  }
+  return code;
+});
+
 const CAPITAL_INVALID = "Indiquez le capital en euros (ex. 1 000 €)";
+/** "0 €" passes here: whether the form allows it is decided with the form (legalIdentitySchema). */
 const shareCapital = text(40).transform((value, ctx) => {
   if (value === "") return "";
   const cents = parseEurosToCents(value.replace(/euros?|eur/i, ""));
-  if (cents === null || cents <= 0) {
+  if (cents === null || cents < 0) {
     ctx.addIssue({ code: "custom", message: CAPITAL_INVALID });
     return z.NEVER;
   }
@@ -107,7 +131,7 @@ export const PLACEHOLDER_REFUSED = "C'est la valeur d'exemple de la boutique\u00
 /** Each field on its own: how a stored or configured value is read back. */
 export const IDENTITY_FIELD_SCHEMAS = {
   companyName: text(200),
-  legalForm: text(80),
+  legalForm,
   shareCapital,
   rcsCity: text(80),
   rcsNumber,
@@ -124,22 +148,41 @@ export const IDENTITY_FIELD_SCHEMAS = {
   mediatorUrl: url,
 } satisfies Record<IdentityKey, z.ZodType>;
 
-/** The form's and the action's schema: every field, and the numbers that must agree. */
-export const legalIdentitySchema = z.object(IDENTITY_FIELD_SCHEMAS).superRefine((identity, ctx) => {
-  // The shipped examples read as "not given" on /legal: saved, they would say "complete" here
-  // and "À compléter" there.
-  for (const key of IDENTITY_KEYS) {
-    if (isPlaceholder(key, identity[key])) ctx.addIssue({ code: "custom", path: [key], message: PLACEHOLDER_REFUSED });
-  }
-  const sirenDigits = digitsOf(identity.siren);
-  if (!sirenDigits) return;
-  if (identity.rcsNumber && digitsOf(identity.rcsNumber) !== sirenDigits) {
-    ctx.addIssue({ code: "custom", path: ["rcsNumber"], message: "Le numéro RCS doit reprendre le SIREN" });
-  }
-  if (identity.vatNumber && identity.vatNumber.slice(4) !== sirenDigits) {
-    ctx.addIssue({ code: "custom", path: ["vatNumber"], message: "Le numéro de TVA doit contenir le SIREN" });
-  }
-});
+/** "Une SAS a un capital social…": the refusal names the chosen form. */
+export const capitalRequiredMessage = (form: string) =>
+  `Une ${legalFormCode(form) ?? "société"} a un capital social d'au moins 1\u00a0€\u00a0: indiquez celui de ses statuts`;
+const RCS_PAIR = "Indiquez la ville du greffe et le numéro RCS, ou aucun des deux si vous n'êtes immatriculé qu'au RNE";
+
+/**
+ * The form's and the action's schema: every field, the numbers that must agree, and what the
+ * legal form decides (a company's capital is at least 1 €; an entrepreneur individuel has none,
+ * so a capital posted with EI is dropped rather than published).
+ */
+export const legalIdentitySchema = z
+  .object(IDENTITY_FIELD_SCHEMAS)
+  .superRefine((identity, ctx) => {
+    // The shipped examples read as "not given" on /legal: saved, they would say "complete" here
+    // and "À compléter" there.
+    for (const key of IDENTITY_KEYS) {
+      if (isPlaceholder(key, identity[key])) ctx.addIssue({ code: "custom", path: [key], message: PLACEHOLDER_REFUSED });
+    }
+    if (formHasCapital(identity.legalForm) && identity.shareCapital !== "" && Number(digitsOf(identity.shareCapital)) === 0) {
+      ctx.addIssue({ code: "custom", path: ["shareCapital"], message: capitalRequiredMessage(identity.legalForm) });
+    }
+    // A trader EI is registered at the RCS (city and number); others only in the RNE (neither).
+    if (isIndividualEntrepreneur(identity) && (identity.rcsCity === "") !== (identity.rcsNumber === "")) {
+      ctx.addIssue({ code: "custom", path: [identity.rcsCity === "" ? "rcsCity" : "rcsNumber"], message: RCS_PAIR });
+    }
+    const sirenDigits = digitsOf(identity.siren);
+    if (!sirenDigits) return;
+    if (identity.rcsNumber && digitsOf(identity.rcsNumber) !== sirenDigits) {
+      ctx.addIssue({ code: "custom", path: ["rcsNumber"], message: "Le numéro RCS doit reprendre le SIREN" });
+    }
+    if (identity.vatNumber && identity.vatNumber.slice(4) !== sirenDigits) {
+      ctx.addIssue({ code: "custom", path: ["vatNumber"], message: "Le numéro de TVA doit contenir le SIREN" });
+    }
+  })
+  .transform((identity): LegalIdentity => (formHasCapital(identity.legalForm) ? identity : { ...identity, shareCapital: "" }));
 
 /** A value to publish: read with its field's rules; an example value or a bad one reads as empty. */
 function readField(key: IdentityKey, raw: unknown): string {

@@ -8,12 +8,18 @@ import {
   type LegalIdentity,
   frenchVatKey,
   isValidSiren,
+  RNE_REGISTRATION,
+  legalFormCode,
   legalFormLabel,
   legalPageDate,
   missingIdentityFields,
+  requiredIdentityFields,
+  sellerDesignation,
+  sellerName,
+  sellerRegistration,
 } from "./shop-identity";
 import { formatParisDate } from "./paris-time";
-import { legalIdentitySchema, resolveIdentity } from "./shop-identity-schema";
+import { capitalRequiredMessage, legalIdentitySchema, resolveIdentity } from "./shop-identity-schema";
 
 /** A made-up company whose numbers agree (SIREN check digit, VAT key). */
 const FULL: LegalIdentity = {
@@ -196,5 +202,69 @@ describe("the page's date", () => {
     // 23:30 UTC on 14 March is already the 15th in Paris.
     expect(formatParisDate(later)).toBe("15 mars 2027");
     expect(formatParisDate(LEGAL_TEXTS_REVISED_AT)).toBe("23 novembre 2026");
+  });
+});
+
+/** A micro-entrepreneur: no capital, no RCS (RNE only), no VAT number under the franchise. */
+const EI: LegalIdentity = { ...FULL, companyName: "Jeanne Martin", legalForm: "EI", shareCapital: "", rcsCity: "", rcsNumber: "", vatNumber: "" };
+
+describe("legal forms (issue 52)", () => {
+  it("reads the ways sellers write a form as its code, and knows no other", () => {
+    expect(["EI", "ei", "Entrepreneur individuel", "micro-entrepreneur", "Micro entreprise", "auto-entrepreneur"].map(legalFormCode)).toEqual(Array(6).fill("EI"));
+    expect(["sasu", " SARL ", "EURL", "SAS"].map(legalFormCode)).toEqual(["SASU", "SARL", "EURL", "SAS"]);
+    expect(legalFormCode("Société coopérative")).toBeNull();
+    expect(legalFormLabel("micro-entrepreneur")).toBe("entrepreneur individuel (EI)");
+  });
+
+  it("asks an EI for no capital, and neither RCS nor VAT number; a company for every field", () => {
+    const ei = requiredIdentityFields("EI");
+    expect(ei).not.toEqual(expect.arrayContaining(["shareCapital"]));
+    expect(IDENTITY_KEYS.filter((key) => !ei.includes(key))).toEqual(["shareCapital", "rcsCity", "rcsNumber", "vatNumber"]);
+    for (const form of ["EURL", "SARL", "SAS", "SASU", "", "Société coopérative"]) expect(requiredIdentityFields(form)).toEqual(IDENTITY_KEYS);
+    expect(missingIdentityFields(EI)).toEqual([]);
+    // The same fields empty in a SAS: its capital, registration and VAT number are missing.
+    expect(missingIdentityFields({ ...EI, legalForm: "SAS", companyName: "Comptoir" })).toEqual(["shareCapital", "rcsCity", "rcsNumber", "vatNumber"]);
+  });
+
+  it("writes the seller's designation line from the parts given, never an empty one", () => {
+    expect(sellerDesignation(FULL)).toBe("Comptoir des Collectionneurs, société par actions simplifiée unipersonnelle (SASU), au capital de 1\u202f000\u00a0€");
+    expect(sellerDesignation({ ...FULL, legalForm: "SARL", shareCapital: "" })).toBe("Comptoir des Collectionneurs, société à responsabilité limitée (SARL)");
+    expect(sellerDesignation({ ...FULL, companyName: "", legalForm: "" })).toBe("au capital de 1\u202f000\u00a0€");
+    expect(sellerDesignation({ ...FULL, companyName: "", legalForm: "", shareCapital: "" })).toBe("");
+    // An EI: the name followed by "EI", no capital even if one was left in the row.
+    expect(sellerDesignation({ ...EI, shareCapital: "1 000 €" })).toBe("Jeanne Martin EI");
+    expect(sellerName(EI)).toBe("Jeanne Martin EI");
+    expect(sellerName({ ...EI, companyName: "Jeanne Martin EI" })).toBe("Jeanne Martin EI");
+    expect(sellerName({ ...EI, companyName: "Jeanne Martin, entrepreneur individuel" })).toBe("Jeanne Martin, entrepreneur individuel");
+    expect(sellerName({ ...EI, companyName: "" })).toBe("");
+    expect(sellerName(FULL)).toBe("Comptoir des Collectionneurs");
+    for (const identity of [FULL, EI, EMPTY_IDENTITY, { ...FULL, legalForm: "" }, { ...EI, companyName: "" }]) expect(sellerDesignation(identity)).not.toMatch(/^,|, ,|,,|,\s*$/);
+  });
+
+  it("says where the seller is registered: the RCS, else the RNE for an EI with a SIREN", () => {
+    expect(sellerRegistration(FULL)).toBe("RCS Lyon B 123 456 782");
+    expect(sellerRegistration(EI)).toBe(RNE_REGISTRATION);
+    expect(sellerRegistration({ ...EI, rcsCity: "Lyon", rcsNumber: "123 456 782" })).toBe("RCS Lyon 123 456 782");
+    expect(sellerRegistration({ ...EI, siren: "" })).toBe("");
+    expect(sellerRegistration({ ...FULL, rcsCity: "", rcsNumber: "" })).toBe("");
+  });
+
+  it("saves an EI without capital, drops a capital posted with it, and writes the form as its code", () => {
+    const saved = legalIdentitySchema.parse({ ...EI, legalForm: "micro-entrepreneur", shareCapital: "1 000 €" });
+    expect(saved).toMatchObject({ legalForm: "EI", shareCapital: "" });
+  });
+
+  it("refuses a company's capital at 0 € in French, naming the form, and a form not in the list", () => {
+    expect(errorsOf({ legalForm: "SAS", shareCapital: "0" }).shareCapital).toBe(capitalRequiredMessage("SAS"));
+    expect(capitalRequiredMessage("SAS")).toBe("Une SAS a un capital social d'au moins 1\u00a0€\u00a0: indiquez celui de ses statuts");
+    expect(errorsOf({ legalForm: "SARL", shareCapital: "0,00 €" }).shareCapital).toMatch(/^Une SARL a un capital social/);
+    expect(errorsOf({ legalForm: "Société coopérative" }).legalForm).toBe("Choisissez la forme juridique dans la liste (EI, EURL, SARL, SAS ou SASU)");
+  });
+
+  it("asks an EI at the RCS for both the registry's city and the number, or neither", () => {
+    expect(errorsOf({ ...EI, rcsCity: "Lyon" }).rcsNumber).toMatch(/^Indiquez la ville du greffe et le numéro RCS, ou aucun des deux/);
+    expect(errorsOf({ ...EI, rcsNumber: "123 456 782" }).rcsCity).toMatch(/^Indiquez la ville du greffe/);
+    expect(parse({ ...EI, rcsCity: "Lyon", rcsNumber: "123 456 782" }).success).toBe(true);
+    expect(parse(EI).success).toBe(true);
   });
 });

@@ -79,7 +79,7 @@ function sellerLines(seller: InvoiceSnapshot["seller"]): string[] {
   const form = [seller.legalForm, present(seller.shareCapital) ? `au capital de ${seller.shareCapital}` : ""].filter(present).join(" ");
   if (present(form)) lines.push(form);
   lines.push(...seller.address.split(/\r?\n/).filter(present));
-  const ids = [present(seller.siren) ? `SIREN ${seller.siren}` : "", present(seller.rcs) ? (/^RCS\b/i.test(seller.rcs.trim()) ? seller.rcs : `RCS ${seller.rcs}`) : ""];
+  const ids = [present(seller.siren) ? `SIREN ${seller.siren}` : "", present(seller.rcs) ? (/^(RCS|Registre)\b/i.test(seller.rcs.trim()) ? seller.rcs : `RCS ${seller.rcs}`) : ""];
   if (ids.some(present)) lines.push(ids.filter(present).join(" · "));
   if (present(seller.vatNumber)) lines.push(`TVA intracommunautaire ${seller.vatNumber}`);
   const contact = [seller.email, seller.phone].filter(present).join(" · ");

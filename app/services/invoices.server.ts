@@ -11,12 +11,13 @@ import { getShopIdentity } from "./shop-identity.server";
 
 /**
  * The seller's identity as invoices and confirmations print them: what was saved at
- * /admin/settings over the configured values; while the seller has not given the company's name
- * or e-mail yet, the shop's own (a document never names nobody).
+ * /admin/settings over the configured first values; while the seller has not given a name yet,
+ * the shop's (a document never names nobody). No configured e-mail stands in for one the
+ * seller has not given (issue 52): /legal says it is missing, documents leave it out.
  */
-export async function sellerIdentity(db: Db | Tx, configured: { legal?: LegalIdentity; shop: { name: string; email: string } }): Promise<LegalIdentity> {
+export async function sellerIdentity(db: Db | Tx, configured: { legal?: LegalIdentity; shop: { name: string } }): Promise<LegalIdentity> {
   const { identity } = await getShopIdentity(db, configured.legal ?? EMPTY_IDENTITY);
-  return { ...identity, companyName: identity.companyName || configured.shop.name, email: identity.email || configured.shop.email };
+  return { ...identity, companyName: identity.companyName || configured.shop.name };
 }
 
 /**

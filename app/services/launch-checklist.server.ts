@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "~/db/query-rows";
 import type { Db } from "~/db/types";
 import { formatParisDateTime } from "~/domain/paris-time";
-import { type LegalIdentity, missingIdentityFields } from "~/domain/shop-identity";
+import { type LegalIdentity, identityField, missingIdentityFields } from "~/domain/shop-identity";
 import { lastBackup } from "./backup-record.server";
 import { getShopIdentity } from "./shop-identity.server";
 
@@ -36,6 +36,12 @@ function shippingState(active: number, examples: number): string {
   return `${active} mode${active > 1 ? "s" : ""} actif${active > 1 ? "s" : ""}`;
 }
 
+/** The contact line's state: what is still to give, by its label. */
+function contactState(identity: LegalIdentity): string {
+  const missing = (["email", "address"] as const).filter((key) => identity[key] === "").map((key) => identityField(key).label);
+  return missing.length === 0 ? `${identity.email} · ${identity.address}` : `À renseigner\u00a0: ${missing.join(" et ")}`;
+}
+
 /** A backup older than this is no backup for the checklist. */
 export const BACKUP_MAX_AGE_DAYS = 7;
 
@@ -64,6 +70,14 @@ export async function launchChecklist(db: Db, deps: ChecklistDeps, now = new Dat
       why: "Les mentions légales, les factures et le médiateur de la consommation sont obligatoires pour vendre en ligne.",
       href: "/admin/settings",
       state: missing.length === 0 ? "Complète" : `${missing.length} champ${missing.length > 1 ? "s" : ""} à remplir`,
+    },
+    {
+      key: "contact",
+      done: identity.email !== "" && identity.address !== "",
+      label: "E-mail et adresse postale de la boutique",
+      why: "Le client doit pouvoir vous écrire et vous renvoyer un article\u00a0: les e-mails de commande, le formulaire de rétractation et les mentions légales donnent l'e-mail et l'adresse enregistrés ici, rien d'autre.",
+      href: "/admin/settings",
+      state: contactState(identity),
     },
     {
       // Set on the server, not in the admin: no page to link to.

@@ -7,7 +7,6 @@ import { chooseLightTheme, expect, expectNoSeriousA11yViolations, signInAsAdmin,
  */
 const IDENTITY: Record<string, string> = {
   "Dénomination sociale": "Comptoir des Collectionneurs",
-  "Forme juridique": "SASU",
   "Capital social": "2500",
   "Ville du greffe (RCS)": "Lyon",
   "Numéro RCS": "123 456 782",
@@ -36,6 +35,7 @@ test("the seller fills in the identity, is warned about an emptied field, and a 
   await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(page.getByText("Le SIREN compte 9 chiffres (ex. 123 456 789)\u00a0: vérifiez-le")).toBeVisible();
 
+  await page.getByLabel("Forme juridique", { exact: true }).selectOption("SASU");
   for (const [label, value] of Object.entries(IDENTITY)) await page.getByLabel(label, { exact: true }).fill(value);
   await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(page.getByText("Identité enregistrée").first()).toBeVisible();

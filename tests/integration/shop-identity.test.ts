@@ -13,6 +13,13 @@ import { parseEnv, shopIdentity } from "~/lib/env.server";
 import * as settingsRoute from "~/routes/admin/shop-settings";
 import * as legalRoute from "~/routes/legal";
 import { SHOP_IDENTITY_SETTING, getShopIdentity } from "~/services/shop-identity.server";
+import { outboxEmails } from "~/db/schema";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { capitalRequiredMessage } from "~/domain/shop-identity-schema";
+import * as rootRoute from "~/root";
+import { runOrderEmailTest } from "~/services/email-test.server";
+import { sellerIdentity } from "~/services/invoices.server";
+import { launchChecklist } from "~/services/launch-checklist.server";
 import { createUserWithPassword } from "~/services/users.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
 import { outcome } from "./route-outcome";
@@ -226,6 +233,99 @@ describe(`the shop's identity on ${databaseLabel}`, () => {
       expect(html).not.toMatch(/<img[^>]*onerror/);
       expect(html).not.toContain("<b>Camille</b>");
     }
+  });
+
+  // Issue 52: a micro-entrepreneur's identity, as the form posts it with EI chosen (no capital field).
+  const { shareCapital: _capital, ...TYPED_WITHOUT_CAPITAL } = TYPED;
+  const EI_TYPED = { ...TYPED_WITHOUT_CAPITAL, companyName: "Jeanne Martin", legalForm: "EI", rcsCity: "", rcsNumber: "", vatNumber: "" };
+  const checklistOf = async () =>
+    Object.fromEntries(
+      (await launchChecklist(database.db, { legalDefaults: context.shop.legal, payments: "test", smtp: false, publicUrl: ORIGIN })).map((line) => [line.key, line]),
+    );
+
+  it("saves an entrepreneur individuel without capital or RCS, completes the checklist, and publishes « EI » on /legal", async () => {
+    const saved = await saveSettings(adminCookie, { ...EI_TYPED, shareCapital: "1 000 €" });
+    expect(saved).toMatchObject({ status: 200, body: { ok: true, toast: { description: "Les informations légales sont complètes." } } });
+    // A capital posted with EI is not published.
+    expect((await storedRow())?.value).toMatchObject({ legalForm: "EI", shareCapital: "", rcsNumber: "", vatNumber: "" });
+    expect((await loadSettings(adminCookie)).body).toMatchObject({ missing: [] });
+    const lines = await checklistOf();
+    expect(lines.identity).toMatchObject({ done: true, state: "Complète" });
+    expect(lines.contact).toMatchObject({ done: true, href: "/admin/settings", state: `${SAVED.email} · ${SAVED.address}` });
+
+    const html = await renderLegal();
+    expect(html).toContain("Jeanne Martin EI");
+    expect(html).toContain("entrepreneur individuel (EI)");
+    expect(html).toContain("Registre national des entreprises (RNE)");
+    expect(html).not.toContain("Capital social");
+    expect(html).not.toContain("au capital de");
+    expect(html).not.toContain("À compléter par le vendeur");
+    // The settings page asks no capital of an EI.
+    const form = await renderSettings();
+    expect(form).not.toContain('name="shareCapital"');
+    expect(form).toContain("Nom de l&#x27;entrepreneur (nom ou nom d&#x27;usage)");
+  });
+
+  it("refuses a SAS with a capital of 0 € in French, and counts a SAS without capital as missing", async () => {
+    await saveSettings(adminCookie, TYPED);
+    const before = await storedRow();
+    const refused = await saveSettings(adminCookie, { ...TYPED, legalForm: "SAS", shareCapital: "0 €" });
+    expect(refused).toMatchObject({ status: 400, body: { ok: false, fieldErrors: { shareCapital: capitalRequiredMessage("SAS") } } });
+    expect(capitalRequiredMessage("SAS")).toMatch(/^Une SAS a un capital social d'au moins 1/);
+    expect(await storedRow()).toEqual(before);
+    // Without a capital at all, the SAS is saved but the checklist waits for it.
+    await saveSettings(adminCookie, { ...TYPED, legalForm: "SAS", shareCapital: "" });
+    expect((await loadSettings(adminCookie)).body).toMatchObject({ missing: ["shareCapital"] });
+    expect((await checklistOf()).identity).toMatchObject({ done: false, state: "1 champ à remplir" });
+  });
+
+  it("lists the shop's e-mail and postal address on the checklist until both are saved", async () => {
+    await saveSettings(adminCookie, { ...TYPED, email: "", address: "" });
+    expect((await checklistOf()).contact).toMatchObject({ done: false, state: "À renseigner\u00a0: E-mail de contact et Adresse du siège social" });
+    await saveSettings(adminCookie, { ...TYPED, address: "" });
+    expect((await checklistOf()).contact).toMatchObject({ done: false, state: "À renseigner\u00a0: Adresse du siège social" });
+  });
+
+  it("gives the footer and the e-mails the saved contact e-mail, never SHOP_EMAIL's once the seller saved one", async () => {
+    const footerOf = async () => {
+      const data = await rootRoute.loader({ request: request("/", ""), context, params: {} } as unknown as Parameters<typeof rootRoute.loader>[0]);
+      const Stub = createRoutesStub([{ path: "/", Component: () => createElement(SiteFooter, { shop: data.shop, contactEmail: data.contactEmail, year: 2026 }) }]);
+      return renderToString(createElement(Stub, { initialEntries: ["/"] }));
+    };
+    // The configuration's SHOP_EMAIL is the shipped example: neither the footer nor a document shows it.
+    expect(context.shop.email).toBe("contact@comptoir.example");
+    expect(await footerOf()).not.toContain("contact@comptoir.example");
+    expect((await sellerIdentity(database.db, { legal: context.shop.legal, shop: context.shop })).email).toBe("");
+
+    await saveSettings(adminCookie, TYPED);
+    const footer = await footerOf();
+    expect(footer).toContain(`href="mailto:${SAVED.email}"`);
+    expect(footer).not.toContain("contact@comptoir.example");
+    expect((await sellerIdentity(database.db, { legal: context.shop.legal, shop: context.shop })).email).toBe(SAVED.email);
+
+    // The order confirmation (the e-mail test renders the real one) names the saved address only.
+    await database.db.delete(outboxEmails);
+    await runOrderEmailTest(database.db, {
+      shop: { name: context.shop.name, email: context.shop.email, publicUrl: ORIGIN },
+      sellerEmail: "vendeuse@comptoir.test",
+      admin: { name: "Vendeuse", email: "vendeuse@comptoir.test" },
+      sendNow: null,
+      legal: context.shop.legal,
+    });
+    const [confirmation] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.kind, "test-order-confirmation"));
+    expect(confirmation?.text).toContain(`Écrivez-nous à ${SAVED.email}`);
+    expect(confirmation?.text).toContain(`adresse électronique\u00a0: ${SAVED.email}`);
+    expect(confirmation?.text).not.toContain("contact@comptoir.example");
+    expect(confirmation?.text).not.toMatch(/,\s*,/);
+  });
+
+  it("leaves no empty field between commas in the model withdrawal form of an empty identity", async () => {
+    await saveSettings(adminCookie, Object.fromEntries(IDENTITY_KEYS.map((key) => [key, ""])));
+    const html = await renderLegal();
+    const model = html.slice(html.indexOf("À l&#x27;attention de"), html.indexOf("Je/nous"));
+    expect(model).toContain('data-missing="companyName"');
+    expect(model).toContain('data-missing="address"');
+    expect(model.replace(/<[^>]+>/g, "")).not.toMatch(/,\s*,/);
   });
 
   it("tells shared caches they may keep the page", () => {

@@ -16,8 +16,11 @@ const LEGAL_LINKS = [
   { to: "/retractation", label: "Se rétracter du contrat" },
 ] as const;
 
-/** `year`: the copyright's, given by the page (the footer's markup is cached by its inputs). */
-export function SiteFooter({ shop, year }: { shop: ShopIdentity; year: number }) {
+/**
+ * `year`: the copyright's, given by the page (the footer's markup is cached by its inputs).
+ * `contactEmail`: the saved identity's (/admin/settings), left out while the seller has not given one.
+ */
+export function SiteFooter({ shop, contactEmail, year }: { shop: ShopIdentity; contactEmail: string; year: number }) {
   return (
     <footer className="mt-16 border-t border-border bg-card/40">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.2fr_2fr]">
@@ -26,10 +29,12 @@ export function SiteFooter({ shop, year }: { shop: ShopIdentity; year: number })
           <p className="max-w-sm text-sm text-muted-foreground">
             Cartes Pokémon, Magic et One Piece, produits scellés, accessoires, mangas et jeux vidéo, sélectionnés et expédiés avec soin depuis la France.
           </p>
-          <a href={`mailto:${shop.email}`} className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-accent hover:underline">
-            <Mail className="size-4" aria-hidden="true" />
-            {shop.email}
-          </a>
+          {contactEmail ? (
+            <a href={`mailto:${contactEmail}`} className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-accent hover:underline">
+              <Mail className="size-4" aria-hidden="true" />
+              {contactEmail}
+            </a>
+          ) : null}
           <SocialLinks socials={shop.socials} label="Réseaux sociaux" iconsOnly />
         </div>
         <FooterLinks

@@ -1,6 +1,6 @@
 import { AlertTriangle } from "lucide-react";
 import { type ReactNode, createContext, useContext } from "react";
-import type { IdentityKey, LegalIdentity } from "~/domain/shop-identity";
+import { type IdentityKey, type LegalIdentity, RNE_REGISTRATION, isIndividualEntrepreneur, sellerName } from "~/domain/shop-identity";
 
 /** What the legal texts are built from: the seller's identity and a few facts about the site. */
 export type LegalFacts = {
@@ -60,11 +60,31 @@ export function EmailLink() {
   );
 }
 
-/** The seller's postal address (or the mark), introduced by the company's name. */
+/** The seller's name as documents print it ("Jeanne Martin EI": shop-identity.ts sellerName), or the mark. */
+export function SellerName() {
+  const { identity } = useLegalFacts();
+  return identity.companyName ? <>{sellerName(identity)}</> : <MissingMark field="companyName" />;
+}
+
+/**
+ * Where the seller is registered: a company at the RCS (city and number, each or its mark); an
+ * entrepreneur individuel at the RCS when they gave it, else in the RNE.
+ */
+export function Registration() {
+  const { identity } = useLegalFacts();
+  if (isIndividualEntrepreneur(identity) && !identity.rcsCity && !identity.rcsNumber) return <>{RNE_REGISTRATION}</>;
+  return (
+    <>
+      RCS <Id field="rcsCity" /> <Id field="rcsNumber" />
+    </>
+  );
+}
+
+/** The seller's postal address (or the mark), introduced by the seller's name. */
 export function PostalAddress() {
   return (
     <>
-      <Id field="companyName" />, <Id field="address" />
+      <SellerName />, <Id field="address" />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { legalFormLabel } from "~/domain/shop-identity";
-import { EmailLink, Id, PhoneLink, useLegalFacts } from "./identity";
+import { formHasCapital, isIndividualEntrepreneur, legalFormLabel } from "~/domain/shop-identity";
+import { EmailLink, Id, PhoneLink, Registration, SellerName, useLegalFacts } from "./identity";
 import { LegalSection, SubHeading } from "./outline";
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
@@ -18,29 +18,27 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 /** Who publishes the site and who hosts it (LCEN articles 1-1 and 19). */
 export function LegalNotice() {
-  const { shopName, siteUrl } = useLegalFacts();
+  const { shopName, siteUrl, identity } = useLegalFacts();
+  const individual = isIndividualEntrepreneur(identity);
   return (
     <LegalSection id="mentions-legales">
       <p>
-        Le site {shopName} (<span className="break-all">{siteUrl}</span>) est édité et exploité par la société dont l'identité suit. Ces informations sont publiées
+        Le site {shopName} (<span className="break-all">{siteUrl}</span>) est édité et exploité par {individual ? "l'entrepreneur individuel" : "la société"} dont l'identité suit. Ces informations sont publiées
         en application des articles 1-1 (ancien article 6, III) et 19 de la loi n°&nbsp;2004-575 du 21&nbsp;juin 2004 pour la confiance dans l'économie numérique.
       </p>
 
       <SubHeading id="editeur">Éditeur du site</SubHeading>
       <Facts
         rows={[
-          ["Dénomination sociale", <Id key="n" field="companyName" />],
+          [individual ? "Nom" : "Dénomination sociale", <SellerName key="n" />],
           ["Forme juridique", <Id key="f" field="legalForm" render={legalFormLabel} />],
-          ["Capital social", <Id key="c" field="shareCapital" />],
-          ["Siège social", <Id key="a" field="address" />],
-          [
-            "Immatriculation",
-            <span key="r">
-              RCS <Id field="rcsCity" /> <Id field="rcsNumber" />
-            </span>,
-          ],
+          // An entrepreneur individuel has no capital: the row would only say "missing".
+          ...(formHasCapital(identity.legalForm) ? [["Capital social", <Id key="c" field="shareCapital" />] as [string, ReactNode]] : []),
+          [individual ? "Adresse de l'établissement" : "Siège social", <Id key="a" field="address" />],
+          ["Immatriculation", <Registration key="r" />],
           ["SIREN", <Id key="s" field="siren" />],
-          ["N° de TVA intracommunautaire", <Id key="t" field="vatNumber" />],
+          // Optional for an entrepreneur individuel (often none under the franchise): left out when not given.
+          ...(individual && !identity.vatNumber ? [] : [["N° de TVA intracommunautaire", <Id key="t" field="vatNumber" />] as [string, ReactNode]]),
           ["E-mail", <EmailLink key="e" />],
           ["Téléphone", <PhoneLink key="p" field="phone" />],
           ["Directeur de la publication", <Id key="d" field="publicationDirector" />],

@@ -1,6 +1,6 @@
 import { formatEuros } from "~/domain/money";
 import { SIGNATURE_MAX_SUBTOTAL_CENTS } from "~/domain/signature-delivery";
-import { legalFormLabel } from "~/domain/shop-identity";
+import { isIndividualEntrepreneur, legalFormLabel } from "~/domain/shop-identity";
 import { GuaranteeNotice } from "./guarantee-notice";
 import { HarmonisedGuaranteeNotice } from "./harmonised-guarantee-notice";
 import {
@@ -8,6 +8,8 @@ import {
   Id,
   PhoneLink,
   PostalAddress,
+  Registration,
+  SellerName,
   useLegalFacts,
 } from "./identity";
 import { CgvArticle, LegalSection } from "./outline";
@@ -21,7 +23,8 @@ import { Link } from "react-router";
  * L216-4: the risk passes to the consumer when they take physical possession of the goods.
  */
 export function TermsOfSale() {
-  const { shopName, siteUrl, paymentProvider } = useLegalFacts();
+  const { shopName, siteUrl, paymentProvider, identity } = useLegalFacts();
+  const individual = isIndividualEntrepreneur(identity);
   const provider =
     paymentProvider === "stripe" ? "Stripe" : "notre prestataire de paiement";
   return (
@@ -30,12 +33,22 @@ export function TermsOfSale() {
         <p>
           Les présentes conditions générales de vente (les «&nbsp;CGV&nbsp;»)
           régissent les ventes conclues sur le site {shopName} ({siteUrl}) entre
-          la société <Id field="companyName" />,{" "}
-          <Id field="legalForm" render={legalFormLabel} /> au capital de{" "}
-          <Id field="shareCapital" />, dont le siège social est situé{" "}
-          <Id field="address" />, immatriculée au RCS de <Id field="rcsCity" />{" "}
-          sous le numéro <Id field="rcsNumber" /> (ci-après «&nbsp;le
-          Vendeur&nbsp;»), et toute personne physique qui agit à des fins
+          {individual ? (
+            <>
+              <SellerName />, entrepreneur individuel dont l'établissement est
+              situé <Id field="address" />, SIREN <Id field="siren" />,{" "}
+              <Registration />
+            </>
+          ) : (
+            <>
+              la société <Id field="companyName" />,{" "}
+              <Id field="legalForm" render={legalFormLabel} /> au capital de{" "}
+              <Id field="shareCapital" />, dont le siège social est situé{" "}
+              <Id field="address" />, immatriculée au RCS de{" "}
+              <Id field="rcsCity" /> sous le numéro <Id field="rcsNumber" />
+            </>
+          )}{" "}
+          (ci-après «&nbsp;le Vendeur&nbsp;»), et toute personne physique qui agit à des fins
           n'entrant pas dans le cadre de son activité commerciale, industrielle,
           artisanale, libérale ou agricole (ci-après «&nbsp;le Client&nbsp;» ou
           «&nbsp;le consommateur&nbsp;»).
@@ -326,7 +339,7 @@ export function TermsOfSale() {
           L.&nbsp;217-3 et suivants du code de la consommation) et de la
           garantie des vices cachés (articles 1641 à 1649 du code civil) pour
           tous les produits vendus, neufs ou d'occasion. Le professionnel qui
-          répond de ces garanties est la société <Id field="companyName" />, que
+          répond de ces garanties est {individual ? "" : "la société "}<SellerName />, que
           le Client peut joindre par courrier à <Id field="address" />, par
           téléphone au <PhoneLink field="phone" /> et par e-mail à <EmailLink />
           .

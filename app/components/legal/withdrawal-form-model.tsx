@@ -1,5 +1,5 @@
 import { WITHDRAWAL_FORM_MODEL } from "~/domain/legal-texts";
-import { EmailLink, Id } from "./identity";
+import { EmailLink, Id, SellerName } from "./identity";
 
 /** The model withdrawal form (Code de la consommation, annexe à l'article R221-1), with the seller's details filled in. */
 export function WithdrawalFormModel() {
@@ -9,7 +9,7 @@ export function WithdrawalFormModel() {
       <p className="text-center text-sm">{WITHDRAWAL_FORM_MODEL.instruction}</p>
       <ul className="list-none! pl-0! [&>li]:mt-3">
         <li>
-          — À l'attention de <Id field="companyName" />, <Id field="address" />, adresse électronique&nbsp;: <EmailLink />&nbsp;:
+          — À l'attention de <SellerName />, <Id field="address" />, adresse électronique&nbsp;: <EmailLink />&nbsp;:
         </li>
         {WITHDRAWAL_FORM_MODEL.lines.map((line) => (
           <li key={line}>— {line}</li>

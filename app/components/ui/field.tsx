@@ -8,6 +8,7 @@ export type FieldControlProps = { id: string; "aria-invalid": true | undefined; 
  * the same for a plain input). The control is rendered by `children` with the ids to use.
  */
 export function Field({
+  id: givenId,
   label,
   error,
   hint,
@@ -15,6 +16,8 @@ export function Field({
   className,
   children,
 }: {
+  /** The control's id when a link must reach it (a warning's "#id"); generated otherwise. */
+  id?: string;
   label: ReactNode;
   error?: string;
   hint?: ReactNode;
@@ -22,7 +25,8 @@ export function Field({
   className?: string;
   children: (props: FieldControlProps) => ReactNode;
 }) {
-  const id = useId();
+  const generated = useId();
+  const id = givenId ?? generated;
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>

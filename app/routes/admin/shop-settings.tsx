@@ -13,9 +13,16 @@ import {
   IDENTITY_KEYS,
   type IdentityKey,
   type LegalIdentityInput,
+  OFFERED_LEGAL_FORMS,
+  formHasCapital,
   identityField,
+  identityFieldFor,
+  legalFormCode,
   missingIdentityFields,
+  requiredIdentityFields,
 } from "~/domain/shop-identity";
+import { Field, controlClass } from "~/components/ui/field";
+import { useState } from "react";
 import { legalIdentitySchema } from "~/domain/shop-identity-schema";
 import { useFormValidation } from "~/lib/use-form-validation";
 import {
@@ -162,6 +169,12 @@ export default function ShopSettings({
   const form = useFormValidation(legalIdentitySchema, actionData?.fieldErrors);
   useActionToast(actionData);
   const values = actionData?.values ?? identity;
+  // The chosen form decides the fields asked (no capital for an EI) and their labels.
+  const [legalForm, setLegalForm] = useState(
+    () => legalFormCode(values.legalForm ?? "") ?? values.legalForm ?? "",
+  );
+  const required = requiredIdentityFields(legalForm);
+  const individual = legalFormCode(legalForm) === "EI";
 
   return (
     <section className="max-w-4xl">
@@ -209,27 +222,46 @@ export default function ShopSettings({
             className="min-w-0 rounded-2xl border border-border bg-card p-5"
           >
             <legend className="float-left mb-4 w-full text-lg font-bold">
-              {group.title}
+              {/* An entrepreneur individuel is no company. */}
+              {group.id === "company" && individual ? "Entreprise" : group.title}
             </legend>
             <div className="clear-left grid gap-4 sm:grid-cols-2">
               {IDENTITY_KEYS.filter(
-                (key) => identityField(key).group === group.id,
-              ).map((key) => (
-                <IdentityInput
-                  key={key}
-                  name={key}
-                  value={values[key] ?? ""}
-                  error={form.errors[key]}
-                />
-              ))}
+                (key) =>
+                  identityField(key).group === group.id &&
+                  (key !== "shareCapital" || formHasCapital(legalForm)),
+              ).map((key) =>
+                key === "legalForm" ? (
+                  <LegalFormSelect
+                    key={key}
+                    value={legalForm}
+                    onChange={setLegalForm}
+                    error={form.errors[key]}
+                  />
+                ) : (
+                  <IdentityInput
+                    key={key}
+                    name={key}
+                    legalForm={legalForm}
+                    optional={!required.includes(key)}
+                    value={values[key] ?? ""}
+                    error={form.errors[key]}
+                  />
+                ),
+              )}
             </div>
+            {group.id === "company" && individual && !billing.vatFranchise ? (
+              <p className="mt-4 rounded-lg bg-muted/60 p-3 text-sm" data-testid="franchise-proposal">
+                Micro-entrepreneur sous les seuils de la franchise en base&nbsp;?
+                Activez «&nbsp;Franchise en base de TVA&nbsp;» dans{" "}
+                <a href="#billing-title" className="font-semibold text-accent underline-offset-4 hover:underline">
+                  Facturation
+                </a>
+                &nbsp;: vos factures porteront «&nbsp;{FRANCHISE_MENTION}&nbsp;».
+              </p>
+            ) : null}
           </fieldset>
         ))}
-        <datalist id="legal-forms">
-          {["SASU", "SAS", "SARL", "EURL", "SA"].map((form) => (
-            <option key={form} value={form} />
-          ))}
-        </datalist>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" size="lg" disabled={saving}>
             {saving ? "Enregistrement..." : "Enregistrer"}
@@ -290,22 +322,62 @@ export default function ShopSettings({
   );
 }
 
+/** The legal form, from the list: it decides the other fields (shop-identity.ts requiredIdentityFields). */
+function LegalFormSelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (form: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <Field id="identite-legalForm" label="Forme juridique" hint={"Micro-entrepreneur\u00a0: choisissez EI."} error={error}>
+      {(props) => (
+        <select
+          {...props}
+          name="legalForm"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className={`${controlClass} h-11`}
+        >
+          <option value="">Choisir la forme juridique</option>
+          {OFFERED_LEGAL_FORMS.map((form) => (
+            <option key={form.code} value={form.code}>
+              {form.label}
+            </option>
+          ))}
+          {/* A form stored before the list (SA, SNC, free text) stays shown until changed. */}
+          {value && !OFFERED_LEGAL_FORMS.some((form) => form.code === value) ? (
+            <option value={value}>{value}</option>
+          ) : null}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 function IdentityInput({
   name,
+  legalForm,
+  optional,
   value,
   error,
 }: {
   name: IdentityKey;
+  legalForm: string;
+  optional: boolean;
   value: string;
   error: string | undefined;
 }) {
-  const field = identityField(name);
+  const field = identityFieldFor(name, legalForm);
   return (
     <div className={field.wide ? "sm:col-span-2" : undefined}>
       <FormField
         id={`identite-${name}`}
         name={name}
-        label={field.label}
+        label={optional ? `${field.label} (facultatif)` : field.label}
         defaultValue={value}
         placeholder={`ex. ${field.example}`}
         hint={field.hint}
@@ -313,7 +385,6 @@ function IdentityInput({
         type={field.type ?? "text"}
         // The seller types the company's details, not their own.
         autoComplete="off"
-        list={name === "legalForm" ? "legal-forms" : undefined}
         spellCheck={field.type ? false : undefined}
       />
     </div>

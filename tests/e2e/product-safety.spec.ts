@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { chooseLightTheme, expect, expectNoSeriousA11yViolations, signInAdmin, test, waitForHydration } from "./fixtures";
 
 /**
@@ -16,6 +17,10 @@ test("a product without safety information cannot be published: the message list
   await page.getByLabel("Prix (€)").fill("99");
   await page.getByLabel("Stock").fill("2");
   await page.getByLabel("Sous-catégorie").selectOption("Scellés");
+  // The image is required too: given, so that only the safety information is missing.
+  const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 40, g: 90, b: 200 } } }).png().toBuffer();
+  await page.locator("#main-image-file").setInputFiles({ name: "display.png", mimeType: "image/png", buffer: png });
+  await expect(page.getByAltText("Aperçu de l'image principale")).toBeVisible();
   const status = page.getByRole("status").filter({ hasText: "Publication impossible sans" });
   await expect(status).toContainText("nom du fabricant, adresse postale du fabricant, adresse électronique du fabricant, identifiant du produit (EAN ou référence du fabricant)");
   await page.getByRole("button", { name: "Ajouter le produit" }).click();

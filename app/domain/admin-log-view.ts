@@ -41,8 +41,16 @@ export const LOG_FIELD_LABELS: Record<LoggedProductField, string> = {
   manufacturerName: "Fabricant",
   manufacturerAddress: "Adresse du fabricant",
   manufacturerEmail: "E-mail du fabricant",
+  manufacturerOutsideEu: "Fabricant hors UE",
+  euRepName: "Personne responsable UE",
+  euRepAddress: "Adresse de la personne responsable UE",
+  euRepEmail: "E-mail de la personne responsable UE",
   ean: "EAN",
+  manufacturerReference: "Référence du fabricant",
   safetyWarnings: "Avertissements",
+  labelImagePath: "Photo de l'étiquette",
+  pegiRating: "Âge PEGI",
+  pegiDescriptors: "Descripteurs PEGI",
   archivedAt: "Archivé",
 };
 

@@ -39,15 +39,24 @@ const product: CatalogCsvProduct = {
   manufacturerName: null,
   manufacturerAddress: "Une adresse\nsur deux lignes",
   manufacturerEmail: null,
+  manufacturerOutsideEu: true,
+  euRepName: "Importateur SARL",
+  euRepAddress: null,
+  euRepEmail: "ue@importateur.example",
   ean: "0820650853272",
+  manufacturerReference: null,
   safetyWarnings: null,
+  labelImagePath: "label_1764000000000_ab12",
+  pegiRating: null,
+  pegiDescriptors: [],
   createdAt: new Date("2026-11-01T08:00:00Z"),
   updatedAt: new Date("2026-11-02T08:00:00Z"),
 };
 
+const complete = { manufacturerName: "Maker", postalAddress: "1 rue X", email: "maker@example.com", warnings: "Petits éléments.", manufacturerOutsideEu: false };
 const profiles = [
-  { id: 1, brand: "Pokémon" },
-  { id: 2, brand: "Magic" },
+  { id: 1, brand: "Pokémon", ...complete, manufacturerOutsideEu: true, euRepName: "Rep", euRepAddress: "2 rue Y\n69001 Lyon", euRepEmail: "rep@example.com" },
+  { id: 2, brand: "Magic", ...complete, euRepName: "", euRepAddress: "", euRepEmail: "" },
 ];
 
 const cells = (text: string) => {
@@ -144,6 +153,14 @@ describe("catalogue CSV", () => {
       manufacturer_email: "",
       ean: "0820650853272",
       safety_warnings: "",
+      manufacturer_outside_eu: "oui",
+      eu_rep_name: "Importateur SARL",
+      eu_rep_address: "",
+      eu_rep_email: "ue@importateur.example",
+      manufacturer_reference: "",
+      label_image_path: "label_1764000000000_ab12",
+      pegi_rating: "",
+      pegi_descriptors: "",
       created_at: "2026-11-01T08:00:00.000Z",
       updated_at: "2026-11-02T08:00:00.000Z",
     });
@@ -184,13 +201,13 @@ describe("catalogue CSV", () => {
 
   it("creates rows without id, in any column order, with comma files and French dates", () => {
     const text = [
-      "title,price,stock,category,sub_category,description,image_path,id,status,card_type,series,rarity,condition,featured,drop_time,additional_images",
-      'Booster 151,"6,49",10,TCG,Scellés,Un booster,pokemon_9_x,,en_ligne,,,,,non,24/12/2026 20:00,',
+      "title,price,stock,category,sub_category,description,image_path,id,status,card_type,series,rarity,condition,featured,drop_time,additional_images,safety_brand,ean",
+      'Booster 151,"6,49",10,TCG,Scellés,Un booster,pokemon_9_x,,en_ligne,,,,,non,24/12/2026 20:00,,pokémon,0820650853272',
     ].join("\n");
     const read = readCatalogCsv(text);
     expect(read.errors).toEqual([]);
     expect(read.rows[0]!.id).toBeNull();
-    const result = validateCatalogRow(read.rows[0]!, { now });
+    const result = validateCatalogRow(read.rows[0]!, { now, safetyProfiles: profiles });
     expect(result.ok && result.values).toMatchObject({ priceCents: 649, stock: 10, status: "a_venir", dropTime: new Date("2026-12-24T19:00:00Z") });
   });
 
@@ -229,7 +246,8 @@ describe("catalogue CSV", () => {
 
   it("reads the delivery, VAT and safety columns: empty is the default, a brand by its name, any case", () => {
     const header = CATALOG_CSV_COLUMNS.join(";");
-    const base = ";Booster;desc;6,49;5;;en_ligne;TCG;Scellés;;;;;non;;pokemon_1;";
+    // Offline: these rows test the columns, not the publication rule.
+    const base = ";Booster;desc;6,49;5;;hors_ligne;TCG;Scellés;;;;;non;;pokemon_1;";
     const read = readCatalogCsv(
       [
         header,
@@ -277,7 +295,45 @@ describe("catalogue CSV", () => {
     expect(kept.ok && kept.values).toMatchObject({ compareAtCents: 23_999, weightGrams: 1200, vatRateBp: 2000, safetyProfileId: 1, manufacturerAddress: "Une adresse\nsur deux lignes", ean: "0820650853272" });
     // A new product from such a file takes the defaults.
     const created = validateCatalogRow({ ...read.rows[0]!, id: null }, { now, safetyProfiles: profiles });
-    expect(created.ok && created.values).toMatchObject({ compareAtCents: null, weightGrams: null, safetyProfileId: null, ean: null });
+    expect(created.ok).toBe(false);
+    const offline = readCatalogCsv(`${older.join(";")}
+;Display;desc;219,99;6;6;hors_ligne;TCG;Scellés;;;;;oui;;seed/x;`);
+    const createdOffline = validateCatalogRow(offline.rows[0]!, { now, safetyProfiles: profiles });
+    expect(createdOffline.ok && createdOffline.values).toMatchObject({ compareAtCents: null, weightGrams: null, safetyProfileId: null, ean: null, pegiDescriptors: [] });
+  });
+
+  it("refuses a row that would put online a product without complete safety information, by line and column", () => {
+    const header = CATALOG_CSV_COLUMNS.join(";");
+    const row = (status: string, brand: string, reference: string) =>
+      `;Booster;desc;6,49;5;;${status};TCG;Scellés;;;;;non;;pokemon_1;;;;;;${brand};;;;;;;;;;${reference};;;`;
+    const read = readCatalogCsv([header, row("en_ligne", "Magic", ""), row("en_ligne", "Magic", "MTG-1"), row("en_ligne", "", "MTG-1")].join("\n"));
+    expect(read.errors).toEqual([]);
+    const [noIdentifier, complete, noBrand] = read.rows.map((r) => validateCatalogRow(r, { now, safetyProfiles: profiles }));
+    expect(noIdentifier).toEqual({
+      ok: false,
+      errors: [
+        {
+          line: 2,
+          message:
+            "Ligne 2 : Publication impossible : informations de sécurité manquantes (identifiant du produit (EAN ou référence du fabricant)). Complétez-les dans « Sécurité du produit » ou la fiche de la marque, ou enregistrez le produit hors ligne. (colonne status)",
+        },
+      ],
+    });
+    expect(complete).toMatchObject({ ok: true, values: { status: "en_ligne", safetyProfileId: 2, manufacturerReference: "MTG-1" } });
+    expect(noBrand?.ok).toBe(false);
+  });
+
+  it("carries a video game's PEGI rating and descriptors, French labels accepted", () => {
+    const game: CatalogCsvProduct = { ...product, status: "hors_ligne", dropTime: null, category: "Gaming & Mangas", subCategory: "Jeux Vidéo", condition: null, pegiRating: 16, pegiDescriptors: ["violence", "langage_grossier"] };
+    const text = catalogCsv([game], profiles);
+    const [header, row] = cells(text);
+    const cell = (column: string) => row![header!.indexOf(column)];
+    expect([cell("pegi_rating"), cell("pegi_descriptors")]).toEqual(["16", "violence|langage_grossier"]);
+    const read = readCatalogCsv(text.replace("violence|langage_grossier", "Langage grossier|Violence|Achats intégrés"));
+    const checked = validateCatalogRow(read.rows[0]!, { now, safetyProfiles: profiles });
+    expect(checked.ok && checked.values).toMatchObject({ pegiRating: 16, pegiDescriptors: ["violence", "langage_grossier", "achats_integres"] });
+    const wrong = validateCatalogRow(readCatalogCsv(text.replace(";16;", ";15;")).rows[0]!, { now, safetyProfiles: profiles });
+    expect(wrong).toEqual({ ok: false, errors: [{ line: 2, message: "Ligne 2 : Classification PEGI inconnue (3, 7, 12, 16 ou 18) (colonne pegi_rating)" }] });
   });
 
   it("reads UTF-8, and Windows-1252 as French Excel writes it (’ œ – € included)", () => {

@@ -9,7 +9,7 @@ import {
   productFormSchema,
   vatRateText,
 } from "./product-form";
-import { brandKey } from "./safety-profile";
+import { brandKey, type SafetyProfileSummary } from "./safety-profile";
 
 /**
  * The catalogue as CSV (RFC 4180) for a spreadsheet: export with every product field, import
@@ -17,7 +17,7 @@ import { brandKey } from "./safety-profile";
  * spreadsheet's row numbers: the header is line 1, a multi-line cell stays one line.
  */
 
-/** The shipping, VAT and product-safety columns (added with issue 37): see KEPT_WHEN_ABSENT. */
+/** The shipping, VAT, product-safety and PEGI columns (issues 37 and 52): see KEPT_WHEN_ABSENT. */
 const DETAIL_COLUMNS = [
   "compare_at_price",
   "weight_grams",
@@ -29,6 +29,14 @@ const DETAIL_COLUMNS = [
   "manufacturer_email",
   "ean",
   "safety_warnings",
+  "manufacturer_outside_eu",
+  "eu_rep_name",
+  "eu_rep_address",
+  "eu_rep_email",
+  "manufacturer_reference",
+  "label_image_path",
+  "pegi_rating",
+  "pegi_descriptors",
 ] as const;
 
 export const CATALOG_CSV_COLUMNS = [
@@ -167,8 +175,8 @@ export function decodeCsvBytes(bytes: Uint8Array): string | null {
 type StoredProduct = Parameters<typeof productFormInputOf>[0];
 export type CatalogCsvProduct = StoredProduct & { id: number; createdAt: Date; updatedAt: Date };
 
-/** A brand safety profile as the CSV names it (safety_brand holds the brand, the form the id). */
-export type CsvSafetyProfile = { id: number; brand: string };
+/** A brand safety profile (safety_brand holds the brand, the form the id; its values complete a row's). */
+export type CsvSafetyProfile = SafetyProfileSummary;
 
 const FORM_FIELD_OF: Partial<Record<CatalogCsvColumn, ProductFormField>> = {
   title: "name",
@@ -195,13 +203,22 @@ const FORM_FIELD_OF: Partial<Record<CatalogCsvColumn, ProductFormField>> = {
   manufacturer_email: "manufacturerEmail",
   ean: "ean",
   safety_warnings: "safetyWarnings",
+  manufacturer_outside_eu: "manufacturerOutsideEu",
+  eu_rep_name: "euRepName",
+  eu_rep_address: "euRepAddress",
+  eu_rep_email: "euRepEmail",
+  manufacturer_reference: "manufacturerReference",
+  label_image_path: "labelImage",
+  pegi_rating: "pegiRating",
+  pegi_descriptors: "pegiDescriptors",
 };
 
 const COLUMN_OF = Object.fromEntries(
   [...Object.entries(FORM_FIELD_OF), ["drop_time", "launchDate"], ["drop_time", "launchTime"]].map(([column, field]) => [field, column]),
 ) as Record<ProductFormField, CatalogCsvColumn>;
 
-const IMAGE_SEPARATOR = "|";
+/** Between the images of additional_images and the descriptors of pegi_descriptors. */
+const LIST_SEPARATOR = "|";
 
 /**
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return before them)
@@ -245,7 +262,7 @@ export function catalogCsvCells(product: CatalogCsvProduct, profiles: readonly C
     // Paris wall time, as the form shows it.
     drop_time: form.launchDate && `${form.launchDate} ${form.launchTime}`,
     image_path: form.image,
-    additional_images: [form.additionalImages].flat().join(IMAGE_SEPARATOR),
+    additional_images: [form.additionalImages].flat().join(LIST_SEPARATOR),
     compare_at_price: form.compareAt,
     weight_grams: form.weight,
     vat_rate: vatRateText(product.vatRateBp),
@@ -256,6 +273,14 @@ export function catalogCsvCells(product: CatalogCsvProduct, profiles: readonly C
     manufacturer_email: form.manufacturerEmail,
     ean: form.ean,
     safety_warnings: form.safetyWarnings,
+    manufacturer_outside_eu: form.manufacturerOutsideEu,
+    eu_rep_name: form.euRepName,
+    eu_rep_address: form.euRepAddress,
+    eu_rep_email: form.euRepEmail,
+    manufacturer_reference: form.manufacturerReference,
+    label_image_path: form.labelImage,
+    pegi_rating: form.pegiRating,
+    pegi_descriptors: [form.pegiDescriptors].flat().join(LIST_SEPARATOR),
     created_at: product.createdAt.toISOString(),
     updated_at: product.updatedAt.toISOString(),
   };
@@ -335,7 +360,7 @@ export function readCatalogCsv(text: string): { rows: CatalogCsvRow[]; errors: C
     const absent: ProductFormField[] = [];
     for (const [column, field] of Object.entries(FORM_FIELD_OF) as [CatalogCsvColumn, ProductFormField][]) {
       if (!columns.includes(column)) absent.push(field);
-      else if (field === "additionalImages") input.additionalImages = cell(column).split(IMAGE_SEPARATOR);
+      else if (field === "additionalImages" || field === "pegiDescriptors") input[field] = cell(column).split(LIST_SEPARATOR);
       else input[field] = cell(column);
     }
     rows.push({ line: record.line, id, input, stockExported, absent });
@@ -369,7 +394,9 @@ export function validateCatalogRow(
   const input: ProductFormInput = { ...row.input };
   const kept = options.current ? productFormInputOf(options.current) : null;
   for (const field of row.absent) {
-    if (field !== "additionalImages") input[field] = kept?.[field] ?? "";
+    if (field === "additionalImages") continue;
+    if (field === "pegiDescriptors") input.pegiDescriptors = kept?.pegiDescriptors ?? [];
+    else input[field] = kept?.[field] ?? "";
   }
   const errors: CsvError[] = [];
   const brand = row.absent.includes("safetyProfile") ? "" : (input.safetyProfile ?? "");
@@ -380,7 +407,7 @@ export function validateCatalogRow(
       errors.push({ line: row.line, message: `Ligne ${row.line} : marque inconnue « ${brand} » : créez-la dans Sécurité des produits ou laissez la cellule vide (colonne safety_brand)` });
     }
   }
-  const parsed = productFormSchema({ ...options, safetyProfileIds: profiles.map((profile) => profile.id) }).safeParse(input);
+  const parsed = productFormSchema({ ...options, safetyProfiles: profiles }).safeParse(input);
   if (parsed.success && errors.length === 0) return { ok: true, values: parsed.data };
   const fieldErrors = parsed.success ? {} : productFieldErrors(parsed.error);
   for (const field of PRODUCT_FORM_FIELDS) {

@@ -28,8 +28,16 @@ export const LOGGED_PRODUCT_FIELDS = [
   "manufacturerName",
   "manufacturerAddress",
   "manufacturerEmail",
+  "manufacturerOutsideEu",
+  "euRepName",
+  "euRepAddress",
+  "euRepEmail",
   "ean",
+  "manufacturerReference",
   "safetyWarnings",
+  "labelImagePath",
+  "pegiRating",
+  "pegiDescriptors",
   // Only an archive sets it: the log then says why the product vanished.
   "archivedAt",
 ] as const;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { SafetyProfileSummary } from "./safety-profile";
 import { z } from "zod";
 import {
   type ProductFormInput,
@@ -18,11 +19,23 @@ const valid: ProductFormInput = {
   category: "TCG",
   subCategory: "Cartes",
   image: "pokemon_1764000000000_ab12",
+  // Complete safety information: its brand's (profile 1) and its own identifier.
+  safetyProfile: "1",
+  manufacturerReference: "BS-004",
 };
+
+const brand = { manufacturerName: "Glénat Éditions", postalAddress: "37 rue Servan\n38000 Grenoble", email: "contact@glenat.example", warnings: "Petits éléments." };
+const noRep = { euRepName: "", euRepAddress: "", euRepEmail: "" };
+/** 1: a maker in the EU, complete; 2: outside the EU with its representative; 3: outside, without one. */
+const profiles: SafetyProfileSummary[] = [
+  { id: 1, brand: "Glénat", ...brand, manufacturerOutsideEu: false, ...noRep },
+  { id: 2, brand: "Magic", ...brand, manufacturerOutsideEu: true, euRepName: "Importateur SARL", euRepAddress: "1 rue X\n69001 Lyon", euRepEmail: "ue@importateur.example" },
+  { id: 3, brand: "Pokémon", ...brand, manufacturerOutsideEu: true, ...noRep },
+];
 
 type Options = { currentDropTime?: Date | null };
 function parse(input: ProductFormInput, options: Options = {}) {
-  return productFormSchema({ now, ...options }).safeParse(input);
+  return productFormSchema({ now, safetyProfiles: profiles, ...options }).safeParse(input);
 }
 function values(input: ProductFormInput, options: Options = {}) {
   const result = parse(input, options);
@@ -110,12 +123,20 @@ describe("product form: required fields and value lists", () => {
       weightGrams: null,
       vatRateBp: null,
       vatScheme: "normal",
-      safetyProfileId: null,
+      safetyProfileId: 1,
       manufacturerName: null,
       manufacturerAddress: null,
       manufacturerEmail: null,
+      manufacturerOutsideEu: null,
+      euRepName: null,
+      euRepAddress: null,
+      euRepEmail: null,
       ean: null,
+      manufacturerReference: "BS-004",
       safetyWarnings: null,
+      labelImagePath: null,
+      pegiRating: null,
+      pegiDescriptors: [],
     });
   });
 
@@ -162,7 +183,7 @@ describe("product form: required fields and value lists", () => {
   });
 
   it("answers in French when a field is not text", () => {
-    expect(productFieldErrors(productFormSchema({ now }).safeParse({ ...valid, price: 12 }).error!).price).toBe("Valeur invalide");
+    expect(productFieldErrors(productFormSchema({ now, safetyProfiles: profiles }).safeParse({ ...valid, price: 12 }).error!).price).toBe("Valeur invalide");
   });
 });
 
@@ -202,9 +223,8 @@ describe("product form: former price, weight, VAT and product safety", () => {
   });
 
   it("takes a brand profile among those that exist", () => {
-    expect(values({ ...valid, safetyProfile: "3" }).safetyProfileId).toBe(3);
-    expect(productFormSchema({ now, safetyProfileIds: [1, 3] }).safeParse({ ...valid, safetyProfile: "3" }).success).toBe(true);
-    const unknown = productFormSchema({ now, safetyProfileIds: [1] }).safeParse({ ...valid, safetyProfile: "3" });
+    expect(values({ ...valid, safetyProfile: "2" }).safetyProfileId).toBe(2);
+    const unknown = productFormSchema({ now, safetyProfiles: profiles.slice(0, 1) }).safeParse({ ...valid, safetyProfile: "2" });
     expect(productFieldErrors(unknown.error!).safetyProfile).toBe("Marque inconnue : choisissez-en une dans la liste");
     expect(errors({ ...valid, safetyProfile: "Pokémon" }).safetyProfile).toBe("Marque inconnue : choisissez-en une dans la liste");
   });
@@ -229,6 +249,44 @@ describe("product form: former price, weight, VAT and product safety", () => {
     expect(errors({ ...valid, manufacturerEmail: "pas-un-email" }).manufacturerEmail).toBe("L'e-mail n'est pas une adresse valide");
     expect(errors({ ...valid, manufacturerName: "Bandai\u202e" }).manufacturerName).toBe("Le nom du fabricant contient des caractères non autorisés");
     expect(errors({ ...valid, manufacturerAddress: "x".repeat(501) }).manufacturerAddress).toBe("L'adresse postale ne peut pas dépasser 500 caractères");
+  });
+
+  it("refuses to publish or schedule a product without complete safety information, listing what is missing", () => {
+    const bare = { ...valid, safetyProfile: "", manufacturerReference: "" };
+    const refusal =
+      "Publication impossible : informations de sécurité manquantes (nom du fabricant, adresse postale du fabricant, adresse électronique du fabricant, identifiant du produit (EAN ou référence du fabricant), avertissements et informations de sécurité). Complétez-les dans « Sécurité du produit » ou la fiche de la marque, ou enregistrez le produit hors ligne.";
+    expect(errors(bare)).toEqual({ status: refusal });
+    // Scheduled: the launch date carries it (the form shows no status then).
+    expect(errors({ ...bare, launchDate: "2026-12-01", launchTime: "18:00" })).toEqual({ launchDate: refusal });
+    // Offline, it is saved as it is.
+    expect(values({ ...bare, status: "hors_ligne" })).toMatchObject({ status: "hors_ligne", safetyProfileId: null, manufacturerReference: null });
+    // The shop's own id is no identifier: an EAN or the manufacturer's reference is.
+    expect(errors({ ...valid, manufacturerReference: "" }).status).toContain("(identifiant du produit (EAN ou référence du fabricant))");
+    expect(values({ ...valid, manufacturerReference: "", ean: "4006381333931" }).ean).toBe("4006381333931");
+  });
+
+  it("requires the EU responsible person when the manufacturer is established outside the EU", () => {
+    expect(values({ ...valid, safetyProfile: "2" }).status).toBe("en_ligne");
+    expect(errors({ ...valid, safetyProfile: "3" }).status).toContain(
+      "(nom de la personne responsable dans l'UE, adresse postale de la personne responsable dans l'UE, adresse électronique de la personne responsable dans l'UE)",
+    );
+    expect(values({ ...valid, safetyProfile: "3", euRepName: "Importateur SARL", euRepAddress: "1 rue X", euRepEmail: "UE@Importateur.example" })).toMatchObject({
+      euRepEmail: "ue@importateur.example",
+    });
+    // The product's own answer wins over its brand's.
+    expect(values({ ...valid, safetyProfile: "3", manufacturerOutsideEu: "non" }).manufacturerOutsideEu).toBe(false);
+    expect(errors({ ...valid, manufacturerOutsideEu: "oui" }).status).toContain("nom de la personne responsable dans l'UE");
+    expect(errors({ ...valid, manufacturerOutsideEu: "peut-être" }).manufacturerOutsideEu).toBe("Valeur invalide (oui, non, ou vide pour la valeur de la marque)");
+    expect(errors({ ...valid, euRepEmail: "pas-un-email" }).euRepEmail).toBe("L'e-mail de la personne responsable n'est pas une adresse valide");
+  });
+
+  it("takes a PEGI rating on a video game only", () => {
+    const game = { ...valid, category: "Gaming & Mangas", subCategory: "Jeux Vidéo" };
+    expect(values({ ...game, pegiRating: "12", pegiDescriptors: ["peur", "violence"] })).toMatchObject({ pegiRating: 12, pegiDescriptors: ["violence", "peur"] });
+    expect(errors({ ...game, pegiRating: "13" }).pegiRating).toBe("Classification PEGI inconnue (3, 7, 12, 16 ou 18)");
+    expect(errors({ ...game, pegiRating: "", pegiDescriptors: "peur" }).pegiDescriptors).toBe("Choisissez d'abord l'âge PEGI des descripteurs");
+    // Another category drops it, as a TCG sub-category is dropped outside TCG.
+    expect(values({ ...game, subCategory: "Manga", pegiRating: "12", pegiDescriptors: ["peur"] })).toMatchObject({ pegiRating: null, pegiDescriptors: [] });
   });
 
   it("checks an EAN's length and check digit", () => {
@@ -322,6 +380,10 @@ describe("form data and stored products", () => {
       vatRate: "5,5",
       marginScheme: "on",
       safetyProfile: "2",
+      manufacturerOutsideEu: "oui",
+      euRepName: "Autre importateur",
+      manufacturerReference: "WOTC-1",
+      labelImage: "label_1764000000000_cd34",
       manufacturerName: "Wizards of the Coast LLC",
       manufacturerAddress: "PO Box 707\nRenton",
       manufacturerEmail: "contact@example.com",

@@ -17,12 +17,20 @@ import { MAX_ADDITIONAL_IMAGES } from "./image-upload";
 import { checkEan } from "./ean";
 import { centsToDecimalString } from "./money";
 import { parisWallTime, parisWallTimeToUtc } from "./paris-time";
+import { type PegiAge, type PegiDescriptor, parsePegi, takesPegiRating } from "./pegi";
 import {
   checkEmail,
+  checkLine,
   checkLines,
   EMAIL_MAX_LENGTH,
   MANUFACTURER_NAME_MAX_LENGTH,
+  missingSafetyInformation,
+  parseYesNo,
   POSTAL_ADDRESS_MAX_LENGTH,
+  type ProductSafety,
+  productSafety,
+  type SafetyProfileSummary,
+  safetyPublicationRefusal,
   WARNINGS_MAX_LENGTH,
 } from "./safety-profile";
 import { isVatRateBp, type FrenchVatRateBp, type VatScheme } from "./vat";
@@ -59,14 +67,23 @@ export const PRODUCT_FORM_FIELDS = [
   "manufacturerName",
   "manufacturerAddress",
   "manufacturerEmail",
+  "manufacturerOutsideEu",
+  "euRepName",
+  "euRepAddress",
+  "euRepEmail",
   "ean",
+  "manufacturerReference",
   "safetyWarnings",
+  "labelImage",
+  "pegiRating",
+  "pegiDescriptors",
 ] as const;
 export type ProductFormField = (typeof PRODUCT_FORM_FIELDS)[number];
 
 /** What the form posts: every field a string (missing = empty); several additional image keys. */
-export type ProductFormInput = Partial<Record<Exclude<ProductFormField, "additionalImages">, string>> & {
+export type ProductFormInput = Partial<Record<Exclude<ProductFormField, "additionalImages" | "pegiDescriptors">, string>> & {
   additionalImages?: string | string[];
+  pegiDescriptors?: string | string[];
 };
 
 export type ProductFormValues = {
@@ -97,8 +114,17 @@ export type ProductFormValues = {
   manufacturerName: string | null;
   manufacturerAddress: string | null;
   manufacturerEmail: string | null;
+  manufacturerOutsideEu: boolean | null;
+  euRepName: string | null;
+  euRepAddress: string | null;
+  euRepEmail: string | null;
   ean: string | null;
+  manufacturerReference: string | null;
   safetyWarnings: string | null;
+  labelImagePath: string | null;
+  /** Video games only (domain/pegi); null and none elsewhere. */
+  pegiRating: PegiAge | null;
+  pegiDescriptors: PegiDescriptor[];
 };
 
 export type ProductFieldErrors = Partial<Record<ProductFormField, string>>;
@@ -106,6 +132,7 @@ export type ProductFieldErrors = Partial<Record<ProductFormField, string>>;
 export const NAME_MAX_LENGTH = 200;
 const DESCRIPTION_MAX_LENGTH = 5000;
 const SHORT_TEXT_MAX_LENGTH = 100;
+export const MANUFACTURER_REFERENCE_MAX_LENGTH = 100;
 const MAX_PRICE_CENTS = 100_000_000; // 1 000 000 €
 const MAX_STOCK = 1_000_000;
 export const MAX_WEIGHT_GRAMS = 100_000;
@@ -236,8 +263,19 @@ const rawForm = z.object({
   manufacturerName: text,
   manufacturerAddress: text,
   manufacturerEmail: text,
+  manufacturerOutsideEu: text,
+  euRepName: text,
+  euRepAddress: text,
+  euRepEmail: text,
   ean: text,
+  manufacturerReference: text,
   safetyWarnings: text,
+  labelImage: text,
+  pegiRating: text,
+  pegiDescriptors: z
+    .union([z.string(), z.array(z.string())], { error: "Valeur invalide" })
+    .optional()
+    .transform((value) => [value ?? []].flat()),
 });
 
 /** Storage keys ("pokemon_1764000000000_ab12", "seed/display-ev"): no dots, so never a path out. */
@@ -260,11 +298,15 @@ const sameLaunch = (posted: Date, stored: Date, withSeconds: boolean) => {
 /**
  * `now` is the server's clock in the action. `currentDropTime` is the edited product's launch:
  * a launch time must be to come, except that one (it has passed once the product dropped, and
- * the form shows it to the minute, so the stored instant is kept). `safetyProfileIds`: the brand
- * profiles that exist (the form's select); without it, any id is taken (the database refuses an
- * unknown one).
+ * the form shows it to the minute, so the stored instant is kept). `safetyProfiles`: the brand
+ * profiles that exist (the form's select): a posted one must be among them, and its values fill
+ * the product's own when the rule below checks a publication.
+ *
+ * A product goes online (en_ligne) or is scheduled (a_venir) only with complete safety
+ * information (GPSR art. 19, domain/safety-profile missingSafetyInformation): else the status
+ * (or the launch date) says what is missing.
  */
-export function productFormSchema(options: { now: Date; currentDropTime?: Date | null; safetyProfileIds?: readonly number[] }) {
+export function productFormSchema(options: { now: Date; currentDropTime?: Date | null; safetyProfiles: readonly SafetyProfileSummary[] }) {
   return rawForm.transform((raw, ctx): ProductFormValues => {
     let failed = false;
     const fail = (field: ProductFormField, message: string) => {
@@ -359,7 +401,7 @@ export function productFormSchema(options: { now: Date; currentDropTime?: Date |
     let safetyProfileId: number | null = null;
     if (raw.safetyProfile !== "") {
       const id = /^\d{1,9}$/.test(raw.safetyProfile) ? Number(raw.safetyProfile) : 0;
-      if (id === 0 || (options.safetyProfileIds && !options.safetyProfileIds.includes(id))) fail("safetyProfile", "Marque inconnue : choisissez-en une dans la liste");
+      if (id === 0 || !options.safetyProfiles.some((profile) => profile.id === id)) fail("safetyProfile", "Marque inconnue : choisissez-en une dans la liste");
       else safetyProfileId = id;
     }
     if (raw.manufacturerName.length > MANUFACTURER_NAME_MAX_LENGTH) fail("manufacturerName", `Le nom du fabricant ne peut pas dépasser ${MANUFACTURER_NAME_MAX_LENGTH} caractères`);
@@ -369,14 +411,30 @@ export function productFormSchema(options: { now: Date; currentDropTime?: Date |
     const manufacturerEmail = raw.manufacturerEmail.toLowerCase();
     const emailError = manufacturerEmail.length > EMAIL_MAX_LENGTH ? "L'e-mail n'est pas une adresse valide" : checkEmail(manufacturerEmail);
     if (emailError) fail("manufacturerEmail", emailError);
+    const outsideEu = raw.manufacturerOutsideEu === "" ? null : parseYesNo(raw.manufacturerOutsideEu);
+    if (outsideEu === undefined) fail("manufacturerOutsideEu", "Valeur invalide (oui, non, ou vide pour la valeur de la marque)");
+    const repNameError = checkLine(raw.euRepName, "Le nom de la personne responsable", MANUFACTURER_NAME_MAX_LENGTH, false);
+    if (repNameError) fail("euRepName", repNameError);
+    const repAddressError = checkLines(raw.euRepAddress, "L'adresse postale de la personne responsable", POSTAL_ADDRESS_MAX_LENGTH);
+    if (repAddressError) fail("euRepAddress", repAddressError);
+    const euRepEmail = raw.euRepEmail.toLowerCase();
+    const repEmailError = checkEmail(euRepEmail, "L'e-mail de la personne responsable");
+    if (repEmailError) fail("euRepEmail", repEmailError);
     const ean = raw.ean === "" ? null : checkEan(raw.ean);
     if (ean && !ean.ok) fail("ean", ean.message);
+    const referenceError = checkLine(raw.manufacturerReference, "La référence du fabricant", MANUFACTURER_REFERENCE_MAX_LENGTH, false);
+    if (referenceError) fail("manufacturerReference", referenceError);
     const warningsError = checkLines(raw.safetyWarnings, "Le texte des avertissements", WARNINGS_MAX_LENGTH);
     if (warningsError) fail("safetyWarnings", warningsError);
+    if (raw.labelImage !== "" && !isImageKey(raw.labelImage)) fail("labelImage", "Image invalide");
 
-    if (failed || !price.ok || !stock.ok || !category || !compareAt.ok || !weight.ok || !vatRate.ok) return z.NEVER;
+    // PEGI: video games only; another category's values are dropped (as a TCG sub-category is).
+    const pegi = takesPegiRating(category, subCategory) ? parsePegi(raw.pegiRating, raw.pegiDescriptors) : { ok: true as const, age: null, descriptors: [] };
+    if (!pegi.ok) fail(pegi.field, pegi.message);
+
+    if (failed || !price.ok || !stock.ok || !category || !compareAt.ok || !weight.ok || !vatRate.ok || !pegi.ok) return z.NEVER;
     const lines = (value: string) => value.replace(/\r\n?/g, "\n") || null;
-    return {
+    const values: ProductFormValues = {
       title: raw.name,
       description: raw.description,
       priceCents: price.value,
@@ -400,10 +458,54 @@ export function productFormSchema(options: { now: Date; currentDropTime?: Date |
       manufacturerName: raw.manufacturerName || null,
       manufacturerAddress: lines(raw.manufacturerAddress),
       manufacturerEmail: manufacturerEmail || null,
+      manufacturerOutsideEu: outsideEu ?? null,
+      euRepName: raw.euRepName || null,
+      euRepAddress: lines(raw.euRepAddress),
+      euRepEmail: euRepEmail || null,
       ean: ean?.ok ? ean.value : null,
+      manufacturerReference: raw.manufacturerReference || null,
       safetyWarnings: lines(raw.safetyWarnings),
+      labelImagePath: raw.labelImage || null,
+      pegiRating: pegi.age,
+      pegiDescriptors: pegi.descriptors,
     };
+    if (status !== "hors_ligne") {
+      const profile = options.safetyProfiles.find((candidate) => candidate.id === safetyProfileId) ?? null;
+      const missing = missingSafetyInformation(productSafety(values, profile));
+      if (missing.length > 0) {
+        ctx.addIssue({ code: "custom", path: [dropTime ? "launchDate" : "status"], message: safetyPublicationRefusal(missing) });
+        return z.NEVER;
+      }
+    }
+    return values;
   });
+}
+
+/**
+ * The safety information a form's input would publish (its own values, else its brand's), for
+ * the form to list what is missing while the seller types: missingSafetyInformation of this is
+ * what the schema refuses a publication for.
+ */
+export function safetyOfInput(input: ProductFormInput, profiles: readonly SafetyProfileSummary[]): ProductSafety {
+  const profile = profiles.find((candidate) => String(candidate.id) === input.safetyProfile) ?? null;
+  const outsideEu = parseYesNo(input.manufacturerOutsideEu ?? "");
+  const ean = input.ean?.trim() ? checkEan(input.ean) : null;
+  return productSafety(
+    {
+      manufacturerName: input.manufacturerName,
+      manufacturerAddress: input.manufacturerAddress,
+      manufacturerEmail: input.manufacturerEmail,
+      manufacturerOutsideEu: input.manufacturerOutsideEu?.trim() ? (outsideEu ?? null) : null,
+      euRepName: input.euRepName,
+      euRepAddress: input.euRepAddress,
+      euRepEmail: input.euRepEmail,
+      ean: ean?.ok ? ean.value : null,
+      manufacturerReference: input.manufacturerReference,
+      safetyWarnings: input.safetyWarnings,
+      labelImagePath: input.labelImage,
+    },
+    profile,
+  );
 }
 
 /** The first message of each field, for the form to show beside it. */
@@ -420,20 +522,23 @@ export function productFieldErrors(error: z.ZodError): ProductFieldErrors {
 export function productFormInput(form: FormData): ProductFormInput {
   const input: ProductFormInput = {};
   for (const field of PRODUCT_FORM_FIELDS) {
-    if (field === "additionalImages") continue;
+    if (field === "additionalImages" || field === "pegiDescriptors") continue;
     const value = form.get(field);
     if (typeof value === "string") input[field] = value;
   }
   input.additionalImages = form.getAll("additionalImages").filter((value): value is string => typeof value === "string");
+  input.pegiDescriptors = form.getAll("pegiDescriptors").filter((value): value is string => typeof value === "string");
   return input;
 }
 
 /** A products row as far as the form goes (the table types rarity, condition and the VAT rate loosely). */
-type StoredProduct = Omit<ProductFormValues, "imagePath" | "rarity" | "condition" | "vatRateBp"> & {
+type StoredProduct = Omit<ProductFormValues, "imagePath" | "rarity" | "condition" | "vatRateBp" | "pegiRating" | "pegiDescriptors"> & {
   imagePath: string | null;
   rarity: string | null;
   condition: string | null;
   vatRateBp: number | null;
+  pegiRating: number | null;
+  pegiDescriptors: string[];
 };
 
 /** A stored product as form input: the edit form's initial values and the CSV export's cells. */
@@ -465,8 +570,16 @@ export function productFormInputOf(product: StoredProduct): Required<ProductForm
     manufacturerName: product.manufacturerName ?? "",
     manufacturerAddress: product.manufacturerAddress ?? "",
     manufacturerEmail: product.manufacturerEmail ?? "",
+    manufacturerOutsideEu: product.manufacturerOutsideEu === null ? "" : product.manufacturerOutsideEu ? "oui" : "non",
+    euRepName: product.euRepName ?? "",
+    euRepAddress: product.euRepAddress ?? "",
+    euRepEmail: product.euRepEmail ?? "",
     ean: product.ean ?? "",
+    manufacturerReference: product.manufacturerReference ?? "",
     safetyWarnings: product.safetyWarnings ?? "",
+    labelImage: product.labelImagePath ?? "",
+    pegiRating: product.pegiRating === null ? "" : String(product.pegiRating),
+    pegiDescriptors: [...product.pegiDescriptors],
   };
 }
 

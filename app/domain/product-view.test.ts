@@ -71,17 +71,40 @@ describe("toProductView", () => {
   });
 
   it("gives the former price it is handed and the product safety, the product's values before its brand's", () => {
-    const brand = { manufacturerName: "Bandai Co., Ltd.", postalAddress: "", email: "", warnings: "Ne convient pas aux enfants de moins de 3 ans." };
-    const detail = toProductDetail(product({ ean: "4006381333931", manufacturerEmail: "contact@example.com" }), BASE, now, { compareAtCents: 5999, profile: brand });
+    const brand = {
+      manufacturerName: "Bandai Co., Ltd.",
+      postalAddress: "",
+      email: "",
+      warnings: "Ne convient pas aux enfants de moins de 3 ans.",
+      manufacturerOutsideEu: true,
+      euRepName: "Importateur SARL",
+      euRepAddress: "",
+      euRepEmail: "",
+    };
+    const detail = toProductDetail(product({ ean: "4006381333931", manufacturerEmail: "contact@example.com", labelImagePath: "label_1" }), BASE, now, { compareAtCents: 5999, profile: brand });
     expect(detail.compareAtCents).toBe(5999);
     expect(detail.safety).toEqual({
       manufacturerName: "Bandai Co., Ltd.",
       postalAddress: null,
       email: "contact@example.com",
+      manufacturerOutsideEu: true,
+      euRepName: "Importateur SARL",
+      euRepAddress: null,
+      euRepEmail: null,
       ean: "4006381333931",
+      manufacturerReference: null,
       warnings: "Ne convient pas aux enfants de moins de 3 ans.",
+      labelImagePath: "label_1",
     });
-    expect(toProductDetail(product(), BASE, now)).toMatchObject({ compareAtCents: null, safety: { manufacturerName: null, ean: null } });
+    expect(detail.safetyLabelImage?.src).toContain("label_1");
+    expect(toProductDetail(product(), BASE, now)).toMatchObject({ compareAtCents: null, safety: { manufacturerName: null, ean: null }, safetyLabelImage: null, pegi: null });
+  });
+
+  it("gives a video game's PEGI rating, and none to another product", () => {
+    const game = { category: "Gaming & Mangas" as const, subCategory: "Jeux Vidéo", pegiRating: 12, pegiDescriptors: ["peur", "violence"] };
+    expect(toProductDetail(product(game), BASE, now).pegi).toEqual({ age: 12, descriptors: ["violence", "peur"] });
+    expect(toProductDetail(product({ ...game, subCategory: "Manga" }), BASE, now).pegi).toBeNull();
+    expect(toProductDetail(product({ ...game, pegiRating: null }), BASE, now).pegi).toBeNull();
   });
 
   it("turns missing rarity and condition into null", () => {

@@ -1,6 +1,7 @@
 import { displayCategory } from "./categories";
 import type { CardType, Condition, MainCategory, Rarity } from "./catalog-values";
 import { IMAGE_WIDTHS, imageAspect, imageSrcSet, imageUrl } from "./images";
+import { isPegiAge, type PegiAge, type PegiDescriptor, PEGI_DESCRIPTORS, takesPegiRating } from "./pegi";
 import { type ProductSafety, productSafety, type SafetyOverrides, type SafetyProfileValues } from "./safety-profile";
 import { isNewProduct } from "./visibility";
 
@@ -38,6 +39,10 @@ export type ProductDetail = ProductView & {
   /** Shown struck through beside the price; null when there is none or it may not be shown. */
   compareAtCents: number | null;
   safety: ProductSafety;
+  /** The picture of the product's label, when the seller gave one. */
+  safetyLabelImage: { src: string; srcSet: string } | null;
+  /** A video game's PEGI rating; null elsewhere or when not given. */
+  pegi: { age: PegiAge; descriptors: PegiDescriptor[] } | null;
   /** A drop's rules the page announces ("Limité à N par client"); null for an ordinary product. */
   drop: ProductDropTerms | null;
 };
@@ -66,7 +71,14 @@ export type ProductCardRow = {
   createdAt: Date;
 };
 
-type ProductRow = ProductCardRow & SafetyOverrides & { description: string; condition: string | null; additionalImages: string[]; updatedAt: Date };
+type ProductRow = ProductCardRow &
+  SafetyOverrides & { description: string; condition: string | null; additionalImages: string[]; updatedAt: Date; pegiRating?: number | null; pegiDescriptors?: string[] };
+
+/** The rating stored on a video game, as its page shows it (the database's check keeps the age known). */
+function pegiOf(p: ProductRow): ProductDetail["pegi"] {
+  if (!takesPegiRating(p.category, p.subCategory) || p.pegiRating == null || !isPegiAge(p.pegiRating)) return null;
+  return { age: p.pegiRating, descriptors: PEGI_DESCRIPTORS.filter((descriptor) => p.pegiDescriptors?.includes(descriptor)) };
+}
 
 function productImage(imageBaseUrl: string, key: string, aspect: "card" | "square") {
   return { src: imageUrl(imageBaseUrl, key, IMAGE_WIDTHS[1]), srcSet: imageSrcSet(imageBaseUrl, key), aspect };
@@ -111,6 +123,8 @@ export function toProductDetail(
     updatedAt: p.updatedAt.toISOString(),
     compareAtCents: page.compareAtCents ?? null,
     safety: productSafety(p, page.profile),
+    safetyLabelImage: p.labelImagePath ? productImage(imageBaseUrl, p.labelImagePath, "square") : null,
+    pegi: pegiOf(p),
     drop: page.drop ?? null,
   };
 }

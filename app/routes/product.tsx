@@ -10,6 +10,7 @@ import { StockAlertForm } from "~/components/product/stock-alert-form-lazy";
 import { ProductBadges } from "~/components/product/product-badges";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { ProductImage } from "~/components/product/product-image";
+import { PegiRating } from "~/components/product/pegi-rating";
 import { ProductSafetyDetails } from "~/components/product/product-safety";
 import { QuantitySelector } from "~/components/product/quantity-selector";
 import { SimilarProducts } from "~/components/product/similar-products";
@@ -146,6 +147,7 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
               {[product.series, product.condition ? `État : ${CONDITION_LABELS[product.condition]}` : null].filter(Boolean).join(" · ")}
             </p>
           ) : null}
+          {product.pegi ? <PegiRating age={product.pegi.age} descriptors={product.pegi.descriptors} /> : null}
           <p className="flex flex-wrap items-baseline gap-x-2">
             <Price cents={product.priceCents} className="text-3xl" />
             <span className="text-sm font-medium text-muted-foreground">TTC</span>
@@ -202,7 +204,7 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
               </tbody>
             </table>
           </section>
-          <ProductSafetyDetails productId={product.id} safety={product.safety} />
+          <ProductSafetyDetails safety={product.safety} labelImage={product.safetyLabelImage} />
         </div>
       </section>
 

@@ -252,12 +252,24 @@ export async function getPublicProduct(
       manufacturerName: products.manufacturerName,
       manufacturerAddress: products.manufacturerAddress,
       manufacturerEmail: products.manufacturerEmail,
+      manufacturerOutsideEu: products.manufacturerOutsideEu,
+      euRepName: products.euRepName,
+      euRepAddress: products.euRepAddress,
+      euRepEmail: products.euRepEmail,
       safetyWarnings: products.safetyWarnings,
       ean: products.ean,
+      manufacturerReference: products.manufacturerReference,
+      labelImagePath: products.labelImagePath,
+      pegiRating: products.pegiRating,
+      pegiDescriptors: products.pegiDescriptors,
       profileManufacturerName: safetyProfiles.manufacturerName,
       profilePostalAddress: safetyProfiles.postalAddress,
       profileEmail: safetyProfiles.email,
       profileWarnings: safetyProfiles.warnings,
+      profileOutsideEu: safetyProfiles.manufacturerOutsideEu,
+      profileEuRepName: safetyProfiles.euRepName,
+      profileEuRepAddress: safetyProfiles.euRepAddress,
+      profileEuRepEmail: safetyProfiles.euRepEmail,
       dropLimit: productDrops.perCustomerLimit,
       dropAccountRequired: productDrops.accountRequired,
       dropTime: products.dropTime,
@@ -272,7 +284,16 @@ export async function getPublicProduct(
   const profile =
     row.profileManufacturerName === null
       ? null
-      : { manufacturerName: row.profileManufacturerName, postalAddress: row.profilePostalAddress ?? "", email: row.profileEmail ?? "", warnings: row.profileWarnings ?? "" };
+      : {
+          manufacturerName: row.profileManufacturerName,
+          postalAddress: row.profilePostalAddress ?? "",
+          email: row.profileEmail ?? "",
+          warnings: row.profileWarnings ?? "",
+          manufacturerOutsideEu: row.profileOutsideEu ?? false,
+          euRepName: row.profileEuRepName ?? "",
+          euRepAddress: row.profileEuRepAddress ?? "",
+          euRepEmail: row.profileEuRepEmail ?? "",
+        };
   const drop = row.dropLimit === null ? null : { perCustomerLimit: row.dropLimit, accountRequired: row.dropAccountRequired ?? false, waitingRoom: row.dropTime !== null };
   return toProductDetail(row, options.imageBaseUrl, options.now, { compareAtCents: decision.shown ? decision.compareAtCents : null, profile, drop });
 }

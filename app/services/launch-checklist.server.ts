@@ -4,6 +4,7 @@ import type { Db } from "~/db/types";
 import { formatParisDateTime } from "~/domain/paris-time";
 import { type LegalIdentity, identityField, missingIdentityFields } from "~/domain/shop-identity";
 import { lastBackup } from "./backup-record.server";
+import { countProductsMissingSafety } from "./product-safety.server";
 import { getShopIdentity } from "./shop-identity.server";
 
 /**
@@ -46,9 +47,10 @@ function contactState(identity: LegalIdentity): string {
 export const BACKUP_MAX_AGE_DAYS = 7;
 
 export async function launchChecklist(db: Db, deps: ChecklistDeps, now = new Date()): Promise<ChecklistLine[]> {
-  const [{ identity }, backup, facts] = await Promise.all([
+  const [{ identity }, backup, missingSafety, facts] = await Promise.all([
     getShopIdentity(db, deps.legalDefaults),
     lastBackup(db),
+    countProductsMissingSafety(db),
     db.execute(sql`
       select
         exists (select 1 from payment_events where provider = 'stripe') as "stripeEvent",
@@ -107,6 +109,17 @@ export async function launchChecklist(db: Db, deps: ChecklistDeps, now = new Dat
       why: "Le panier ne propose que les modes actifs\u00a0: sans eux, personne ne peut commander. Ceux fournis au départ ne sont que des exemples\u00a0: vérifiez leurs pays, tarifs et délais.",
       href: "/admin/shipping",
       state: shippingState(fact!.shippingMethods, fact!.shippingExamples),
+    },
+    {
+      key: "product_safety",
+      done: missingSafety === 0,
+      label: "Sécurité des produits en vente",
+      why: "Chaque produit proposé en ligne doit indiquer son fabricant et ses adresses, la personne responsable dans l'UE pour un fabricant établi hors de l'Union, un identifiant et ses avertissements (règlement (UE) 2023/988, article 19). Un produit incomplet ne peut plus être mis en ligne\u00a0; ceux en ligne avant la règle sont à compléter.",
+      href: "/admin/product-safety",
+      state:
+        missingSafety === 0
+          ? "Produits en vente complets"
+          : `${missingSafety} produit${missingSafety > 1 ? "s" : ""} en vente ou programmé${missingSafety > 1 ? "s" : ""} sans informations de sécurité complètes`,
     },
     {
       key: "totp",

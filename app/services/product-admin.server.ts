@@ -11,8 +11,9 @@ import {
   productFormSchema,
   stockFromForm,
 } from "~/domain/product-form";
+import { missingSafetyInformation, productSafety } from "~/domain/safety-profile";
 import { productSearchColumns } from "~/domain/search";
-import { safetyProfileIds } from "./product-safety.server";
+import { safetyProfileChoices } from "./product-safety.server";
 
 /**
  * The admin's product writes (SPEC.md section 2, issue 10). Each write and its admin log row
@@ -109,7 +110,7 @@ export async function updateProductLogged(
 
 export async function createProduct(db: Db, input: ProductFormInput, adminUserId: string, now = new Date()): Promise<CreateProductResult> {
   return db.transaction(async (tx): Promise<CreateProductResult> => {
-    const parsed = productFormSchema({ now, safetyProfileIds: await safetyProfileIds(tx) }).safeParse(input);
+    const parsed = productFormSchema({ now, safetyProfiles: await safetyProfileChoices(tx) }).safeParse(input);
     if (!parsed.success) return { outcome: "invalid", errors: productFieldErrors(parsed.error) };
     return { outcome: "created", product: await insertProductLogged(tx, parsed.data, adminUserId, now) };
   });
@@ -132,7 +133,7 @@ export async function updateProduct(
     // Locked: a checkout of this product waits until the stock below is written.
     const before = await lockProduct(tx, id);
     if (!before) return { outcome: "missing" };
-    const parsed = productFormSchema({ now, currentDropTime: before.dropTime, safetyProfileIds: await safetyProfileIds(tx) }).safeParse(input);
+    const parsed = productFormSchema({ now, currentDropTime: before.dropTime, safetyProfiles: await safetyProfileChoices(tx) }).safeParse(input);
     if (!parsed.success) return { outcome: "invalid", errors: productFieldErrors(parsed.error) };
     const values = stockSeen == null ? parsed.data : { ...parsed.data, stock: stockFromForm(before.stock, parsed.data.stock, stockSeen) };
     const { product, changes } = await updateProductLogged(tx, before, values, adminUserId, now);
@@ -156,6 +157,9 @@ export async function duplicateProduct(db: Db, id: number, adminUserId: string, 
   return db.transaction(async (tx): Promise<DuplicateProductResult> => {
     const original = await lockProduct(tx, id);
     if (!original) return { outcome: "missing", message: DUPLICATE_MISSING_MESSAGE };
+    // A copy is published only as its original could be now: complete safety information.
+    const profile = (await safetyProfileChoices(tx)).find((candidate) => candidate.id === original.safetyProfileId) ?? null;
+    const publishable = missingSafetyInformation(productSafety(original, profile)).length === 0;
     const product = await insertProductLogged(
       tx,
       {
@@ -164,7 +168,7 @@ export async function duplicateProduct(db: Db, id: number, adminUserId: string, 
         description: original.description,
         priceCents: original.priceCents,
         stock: original.stock,
-        status: original.status,
+        status: publishable ? original.status : "hors_ligne",
         category: original.category,
         subCategory: original.subCategory,
         cardType: original.cardType,
@@ -183,8 +187,16 @@ export async function duplicateProduct(db: Db, id: number, adminUserId: string, 
         manufacturerName: original.manufacturerName,
         manufacturerAddress: original.manufacturerAddress,
         manufacturerEmail: original.manufacturerEmail,
+        manufacturerOutsideEu: original.manufacturerOutsideEu,
+        euRepName: original.euRepName,
+        euRepAddress: original.euRepAddress,
+        euRepEmail: original.euRepEmail,
         ean: original.ean,
+        manufacturerReference: original.manufacturerReference,
         safetyWarnings: original.safetyWarnings,
+        labelImagePath: original.labelImagePath,
+        pegiRating: original.pegiRating as ProductFields["pegiRating"],
+        pegiDescriptors: original.pegiDescriptors as ProductFields["pegiDescriptors"],
       },
       adminUserId,
       now,

@@ -1,7 +1,7 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { products, safetyProfiles } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
-import { brandKey, type SafetyProfileFormValues, type SafetyProfileSummary } from "~/domain/safety-profile";
+import { brandKey, missingSafetyInformation, productSafety, type SafetyProfileFormValues, type SafetyProfileSummary } from "~/domain/safety-profile";
 
 /**
  * The brand safety profiles (GPSR art. 19) of /admin/product-safety. A change to one changes what
@@ -22,6 +22,10 @@ const COLUMNS = {
   postalAddress: safetyProfiles.postalAddress,
   email: safetyProfiles.email,
   warnings: safetyProfiles.warnings,
+  manufacturerOutsideEu: safetyProfiles.manufacturerOutsideEu,
+  euRepName: safetyProfiles.euRepName,
+  euRepAddress: safetyProfiles.euRepAddress,
+  euRepEmail: safetyProfiles.euRepEmail,
 };
 
 const isProfileId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
@@ -42,14 +46,9 @@ export async function listSafetyProfiles(db: Db): Promise<SafetyProfileRow[]> {
   return rows;
 }
 
-/** The profiles a product form offers (and checks a posted id against). */
+/** The profiles a product form offers, checks a posted id against and completes a product's values with. */
 export async function safetyProfileChoices(db: Db | Tx): Promise<SafetyProfileSummary[]> {
   return db.select(COLUMNS).from(safetyProfiles).orderBy(asc(safetyProfiles.brand));
-}
-
-/** The ids a product may point to (the product form's schema checks a posted one against them). */
-export async function safetyProfileIds(db: Db | Tx): Promise<number[]> {
-  return (await db.select({ id: safetyProfiles.id }).from(safetyProfiles)).map((row) => row.id);
 }
 
 /** A unique index's refusal, through drizzle's wrapper (node-postgres) or as PGlite throws it. */
@@ -89,4 +88,33 @@ export async function deleteSafetyProfile(db: Db, id: number): Promise<{ outcome
     const [row] = await tx.delete(safetyProfiles).where(eq(safetyProfiles.id, id)).returning({ brand: safetyProfiles.brand });
     return row ? { outcome: "deleted" as const, brand: row.brand, productCount: Number(n) } : { outcome: "missing" as const };
   });
+}
+
+/**
+ * How many products on sale or scheduled lack safety information (the launch checklist): those
+ * put online before the rule, or whose brand profile lost a value since. The rule is the form's
+ * (missingSafetyInformation), applied to each product and its brand.
+ */
+export async function countProductsMissingSafety(db: Db): Promise<number> {
+  const [profiles, rows] = await Promise.all([
+    safetyProfileChoices(db),
+    db
+      .select({
+        safetyProfileId: products.safetyProfileId,
+        manufacturerName: products.manufacturerName,
+        manufacturerAddress: products.manufacturerAddress,
+        manufacturerEmail: products.manufacturerEmail,
+        manufacturerOutsideEu: products.manufacturerOutsideEu,
+        euRepName: products.euRepName,
+        euRepAddress: products.euRepAddress,
+        euRepEmail: products.euRepEmail,
+        ean: products.ean,
+        manufacturerReference: products.manufacturerReference,
+        safetyWarnings: products.safetyWarnings,
+      })
+      .from(products)
+      .where(and(inArray(products.status, ["en_ligne", "a_venir"]), isNull(products.archivedAt))),
+  ]);
+  const profileOf = new Map(profiles.map((profile) => [profile.id, profile]));
+  return rows.filter((row) => missingSafetyInformation(productSafety(row, row.safetyProfileId === null ? null : profileOf.get(row.safetyProfileId))).length > 0).length;
 }

@@ -59,6 +59,9 @@ async function fillProduct(page: Page, values: { name: string; price: string; st
   await page.getByLabel("Prix (€)").fill(values.price);
   await page.getByLabel("Stock").fill(values.stock);
   await page.getByLabel("Sous-catégorie").selectOption("Scellés");
+  // Complete safety information (a product goes online only with it): a complete brand and the manufacturer's reference.
+  await page.getByLabel("Marque", { exact: true }).selectOption({ label: "Glénat" });
+  await page.getByLabel("Référence du fabricant").fill("E2E-REF-1");
 }
 
 async function uploadMain(page: Page, file: string) {

@@ -127,8 +127,9 @@ test.describe("/product/{id}", () => {
     const rows: [string, string][] = [
       ["Fabricant", "Wizards of the Coast LLC"],
       ["Adresse postale", "Renton, WA 98057-0707"],
-      ["E-mail", "Non renseigné"],
-      ["Identifiant", "Référence : 13"],
+      ["E-mail", "securite-produits@wizards.example"],
+      ["Personne responsable dans l'UE", "Importateur UE (exemple à vérifier)"],
+      ["Identifiant", "Référence du fabricant : EXEMPLE-BOOSTER-MAGIC-THE-GATHERING"],
       ["Avertissements", "Ne convient pas aux enfants de moins de 3 ans."],
     ];
     for (const [label, value] of rows) await expect(safety.getByRole("row", { name: label })).toContainText(value);

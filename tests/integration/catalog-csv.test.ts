@@ -9,6 +9,7 @@ import type { ProductFormInput } from "~/domain/product-form";
 import { applyCatalogImport, exportCatalogCsv, previewCatalogImport } from "~/services/catalog-csv.server";
 import { createProduct, deleteProduct } from "~/services/product-admin.server";
 import { seedSampleCatalogue } from "~/services/seed.server";
+import { COMPLETE_SAFETY } from "./complete-safety";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 const ADMIN_ID = "admin-csv";
@@ -44,7 +45,7 @@ describe(`catalogue CSV export and import on ${databaseLabel}`, () => {
     launch = new Date(Date.now() + 5 * 24 * 60 * 60 * 1000);
     launch.setUTCSeconds(0, 0);
     const { date, time } = parisWallTime(launch);
-    const base = { description: "Avec des \"guillemets\"; des points-virgules,\net une seconde ligne.", price: "12,50", stock: "3", image: "pokemon_1764000000000_x" };
+    const base = { description: "Avec des \"guillemets\"; des points-virgules,\net une seconde ligne.", price: "12,50", stock: "3", image: "pokemon_1764000000000_x", ...COMPLETE_SAFETY };
     await create({ ...base, name: "Display Flammes Obsidiennes", category: "TCG", subCategory: "Scellés", launchDate: date, launchTime: time, additionalImages: ["pokemon_1_a", "pokemon_1_b"] });
     await create({ ...base, name: "Dragon Ball – Tome 1", category: "Gaming & Mangas", subCategory: "Manga", featured: "on" });
     const archived = await create({ ...base, name: "Carte archivée", category: "TCG", subCategory: "Cartes", cardType: "vintage" });

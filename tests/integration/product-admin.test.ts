@@ -18,6 +18,7 @@ import {
 } from "~/services/product-admin.server";
 import { DEFAULT_ADMIN_QUERY } from "~/domain/admin-product-list";
 import { listAdminProducts } from "~/services/admin-product-list.server";
+import { COMPLETE_SAFETY } from "./complete-safety";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 const ADMIN = { id: "admin-1", name: "Chef Comptoir", email: "chef@comptoir.example" };
@@ -31,6 +32,7 @@ const input: ProductFormInput = {
   series: "Écarlate et Violet",
   image: "pokemon_1764000000000_main",
   additionalImages: ["pokemon_1764000000000_back"],
+  ...COMPLETE_SAFETY,
 };
 
 describe(`product admin writes on ${databaseLabel}`, () => {

@@ -46,7 +46,7 @@ describe(`the product page's safety information over HTTP on ${databaseLabel}`, 
     return { path: path![1]!, id: path![2]! };
   };
 
-  it("shows the price TTC and the brand's manufacturer, address and warnings, the shop's reference without an EAN", async () => {
+  it("shows the price TTC and the brand's manufacturer, addresses, EU responsible person and warnings, the manufacturer's reference without an EAN", async () => {
     const { path, id } = await productPath("booster-de-jeu-magic-the-gathering");
     const response = await get(path);
     expect(response.status).toBe(200);
@@ -56,23 +56,31 @@ describe(`the product page's safety information over HTTP on ${databaseLabel}`, 
     expect(html).toMatch(/<details[^>]*><summary[^>]*>Sécurité du produit/);
     expect(text).toContain("Fabricant Wizards of the Coast LLC");
     expect(text).toContain("Adresse postale PO Box 707 Renton, WA 98057-0707 États-Unis");
-    expect(text).toContain("E-mail Non renseigné");
-    expect(text).toContain(`Identifiant Référence : ${id}`);
+    expect(text).toContain("E-mail securite-produits@wizards.example");
+    expect(text).toContain("Personne responsable dans l'UE Importateur UE (exemple à vérifier)");
+    expect(text).toContain("Son adresse postale 10 avenue de l'Exemple 69001 Lyon France");
+    expect(text).toContain("Identifiant Référence du fabricant : EXEMPLE-BOOSTER-MAGIC-THE-GATHERING");
+    // Never the shop's own id.
+    expect(text).not.toContain(`Référence : ${id}`);
     expect(text).toContain("Avertissements Ne convient pas aux enfants de moins de 3 ans.");
     // No former price was set: nothing struck through.
     expect(html).not.toContain("<del");
   });
 
-  it("says what nobody gave for a product of no brand", async () => {
-    const { path } = await productPath("classeur-9-cases-360-cartes");
-    const text = textOf(await (await get(path)).text());
-    expect(text).toContain("Fabricant Non renseigné");
-    expect(text).toContain("Avertissements Aucun avertissement particulier");
+  it("shows a video game's PEGI rating as a labelled pictogram, and no EU responsible person for a maker in the EU", async () => {
+    const { path } = await productPath("pokemon-ecarlate-nintendo-switch");
+    const html = await (await get(path)).text();
+    expect(html).toMatch(/role="img" aria-label="PEGI 7"/);
+    expect(textOf(html)).toContain("Violence");
+    const manga = textOf(await (await get((await productPath("one-piece-tome-105")).path)).text());
+    expect(manga).toContain("Fabricant Glénat Éditions");
+    expect(manga).not.toContain("Personne responsable dans l'UE");
+    expect(manga).not.toContain("PEGI");
   });
 
   it("shows a brand's new e-mail on its cached product pages as soon as the admin saves it", async () => {
     const { path } = await productPath("monkey-d-luffy-leader-one-piece");
-    expect(textOf(await (await get(path)).text())).toContain("E-mail Non renseigné");
+    expect(textOf(await (await get(path)).text())).toContain("E-mail securite-produits@bandai.example");
     expect(textOf(await (await get(path)).text())).toContain("Fabricant Bandai Co., Ltd.");
 
     const admin = await (await get("/admin/product-safety", adminCookie)).text();
@@ -83,7 +91,19 @@ describe(`the product page's safety information over HTTP on ${databaseLabel}`, 
     const saved = await fetch(`${server.url}/admin/product-safety`, {
       method: "POST",
       headers: { cookie: adminCookie },
-      body: new URLSearchParams({ intent: "save", id: profileId!, brand: "One Piece", manufacturerName: "Bandai Co., Ltd.", postalAddress: "", email: "securite@example.com", warnings: "" }),
+      body: new URLSearchParams({
+        intent: "save",
+        id: profileId!,
+        brand: "One Piece",
+        manufacturerName: "Bandai Co., Ltd.",
+        postalAddress: "1-4-8 Komagata, Taito-ku\nTokyo 111-8081\nJapon",
+        email: "securite@example.com",
+        warnings: "Ne convient pas aux enfants de moins de 3 ans.",
+        manufacturerOutsideEu: "on",
+        euRepName: "Importateur UE (exemple à vérifier)",
+        euRepAddress: "10 avenue de l'Exemple\n69001 Lyon\nFrance",
+        euRepEmail: "securite@importateur-ue.example",
+      }),
       redirect: "manual",
     });
     expect(saved.status).toBe(200);

@@ -9,7 +9,7 @@ import { applyCatalogImport, exportCatalogCsv, previewCatalogImport } from "~/se
 import { getPublicProduct } from "~/services/catalog.server";
 import { compareAtDecisionFor, readPriceWindow } from "~/services/price-history.server";
 import { createProduct, duplicateProduct, updateProduct } from "~/services/product-admin.server";
-import { deleteSafetyProfile, listSafetyProfiles, saveSafetyProfile } from "~/services/product-safety.server";
+import { countProductsMissingSafety, deleteSafetyProfile, listSafetyProfiles, saveSafetyProfile } from "~/services/product-safety.server";
 import { seedSampleCatalogue } from "~/services/seed.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
@@ -29,6 +29,9 @@ const base: ProductFormInput = {
   category: "TCG",
   subCategory: "Scellés",
   image: "pokemon_1764000000000_coffret",
+  // Complete safety information (online products need it): the seeded Glénat profile (set in
+  // beforeAll) and the manufacturer's reference.
+  manufacturerReference: "REF-TEST-1",
 };
 
 describe(`product safety, former price, weight and VAT on ${databaseLabel}`, () => {
@@ -57,26 +60,32 @@ describe(`product safety, former price, weight and VAT on ${databaseLabel}`, () 
     database = await openTestDatabase();
     await database.db.insert(users).values({ id: ADMIN_ID, name: "Admin", email: "admin-safety@comptoir.example", role: "admin" });
     await seedSampleCatalogue(database.db);
+    base.safetyProfile = String(await profileId("Glénat"));
   });
   afterAll(async () => {
     await database?.close();
   });
 
-  it("starts with the three brands' profiles, incomplete where an address or e-mail is not known, and the samples linked by series", async () => {
+  it("starts with complete example profiles, outside-EU makers with their EU responsible person, and every sample linked", async () => {
     const profiles = await listSafetyProfiles(db());
-    expect(profiles.map((p) => [p.brand, p.manufacturerName, missingSafetyFields(p)])).toEqual([
-      ["Magic", "Wizards of the Coast LLC", ["e-mail"]],
-      ["One Piece", "Bandai Co., Ltd.", ["adresse postale", "e-mail"]],
-      ["Pokémon", "The Pokémon Company International, Inc.", ["adresse postale", "e-mail"]],
+    expect(profiles.map((p) => [p.brand, p.manufacturerName, p.manufacturerOutsideEu, missingSafetyFields(p)])).toEqual([
+      ["Accessoires (exemple)", "Fabricant d'accessoires (exemple à vérifier)", false, []],
+      ["Glénat", "Glénat Éditions", false, []],
+      ["Magic", "Wizards of the Coast LLC", true, []],
+      ["Nintendo", "Nintendo Co., Ltd.", true, []],
+      ["One Piece", "Bandai Co., Ltd.", true, []],
+      ["Pokémon", "The Pokémon Company International, Inc.", true, []],
     ]);
-    expect(profiles.find((p) => p.brand === "Magic")!.postalAddress).toBe("PO Box 707\nRenton, WA 98057-0707\nÉtats-Unis");
-    expect(profiles.every((p) => p.warnings === "Ne convient pas aux enfants de moins de 3 ans.")).toBe(true);
-    expect(Object.fromEntries(profiles.map((p) => [p.brand, p.productCount]))).toEqual({ Magic: 1, "One Piece": 1, Pokémon: 8 });
-    expect((await productNamed("Booster Astres Radieux")).safetyProfileId).toBe(await profileId("Pokémon"));
-    expect((await productNamed("Monkey D. Luffy – Leader One Piece")).safetyProfileId).toBe(await profileId("One Piece"));
-    // Not obvious from the series: left to the seller.
-    expect((await productNamed("Dracaufeu Holo – Set de Base")).safetyProfileId).toBeNull();
-    expect((await productNamed("One Piece – Tome 105")).safetyProfileId).toBeNull();
+    // Migration 0016's values stay; only the missing ones are filled, with example e-mails.
+    const magic = profiles.find((p) => p.brand === "Magic")!;
+    expect(magic).toMatchObject({ postalAddress: "PO Box 707\nRenton, WA 98057-0707\nÉtats-Unis", warnings: "Ne convient pas aux enfants de moins de 3 ans.", email: "securite-produits@wizards.example" });
+    expect(profiles.every((p) => p.email.endsWith(".example") && (!p.manufacturerOutsideEu || p.euRepEmail.endsWith(".example")))).toBe(true);
+    expect(Object.fromEntries(profiles.map((p) => [p.brand, p.productCount]))).toEqual({ "Accessoires (exemple)": 2, Glénat: 1, Magic: 5, Nintendo: 1, "One Piece": 1, Pokémon: 8 });
+    expect((await productNamed("Dracaufeu Holo – Set de Base")).safetyProfileId).toBe(await profileId("Magic"));
+    expect(await productNamed("One Piece – Tome 105")).toMatchObject({ safetyProfileId: await profileId("Glénat"), manufacturerReference: "EXEMPLE-ONE-PIECE-TOME-105" });
+    expect(await productNamed("Pokémon Écarlate – Nintendo Switch")).toMatchObject({ pegiRating: 7, pegiDescriptors: ["violence"] });
+    // Every seeded product on sale is complete: the launch checklist counts none.
+    expect(await countProductsMissingSafety(db())).toBe(0);
   });
 
   it("saves the form's new fields, logs them, refuses an unknown brand and copies them on duplicate", async () => {
@@ -127,16 +136,17 @@ describe(`product safety, former price, weight and VAT on ${databaseLabel}`, () 
   });
 
   it("creates, renames and deletes a brand profile; a brand is one profile whatever its case", async () => {
-    const created = await saveSafetyProfile(db(), null, { brand: "Lorcana", manufacturerName: "Ravensburger", postalAddress: "", email: "", warnings: "" });
+    const noRep = { manufacturerOutsideEu: false, euRepName: "", euRepAddress: "", euRepEmail: "" };
+    const created = await saveSafetyProfile(db(), null, { brand: "Lorcana", manufacturerName: "Ravensburger", postalAddress: "", email: "", warnings: "", ...noRep });
     expect(created.outcome).toBe("saved");
     if (created.outcome !== "saved") return;
-    expect(await saveSafetyProfile(db(), null, { brand: "lorcana ", manufacturerName: "X", postalAddress: "", email: "", warnings: "" })).toEqual({ outcome: "duplicate" });
-    expect(await saveSafetyProfile(db(), created.profile.id, { brand: "POKÉMON", manufacturerName: "X", postalAddress: "", email: "", warnings: "" })).toEqual({ outcome: "duplicate" });
-    const renamed = await saveSafetyProfile(db(), created.profile.id, { brand: "Disney Lorcana", manufacturerName: "Ravensburger", postalAddress: "", email: "contact@example.com", warnings: "" });
+    expect(await saveSafetyProfile(db(), null, { brand: "lorcana ", manufacturerName: "X", postalAddress: "", email: "", warnings: "", ...noRep })).toEqual({ outcome: "duplicate" });
+    expect(await saveSafetyProfile(db(), created.profile.id, { brand: "POKÉMON", manufacturerName: "X", postalAddress: "", email: "", warnings: "", ...noRep })).toEqual({ outcome: "duplicate" });
+    const renamed = await saveSafetyProfile(db(), created.profile.id, { brand: "Disney Lorcana", manufacturerName: "Ravensburger", postalAddress: "", email: "contact@example.com", warnings: "", ...noRep });
     expect(renamed.outcome === "saved" && renamed.profile.brand).toBe("Disney Lorcana");
-    expect(await saveSafetyProfile(db(), 999_999, { brand: "Ailleurs", manufacturerName: "X", postalAddress: "", email: "", warnings: "" })).toEqual({ outcome: "missing" });
+    expect(await saveSafetyProfile(db(), 999_999, { brand: "Ailleurs", manufacturerName: "X", postalAddress: "", email: "", warnings: "", ...noRep })).toEqual({ outcome: "missing" });
 
-    const product = await create({ name: "Coffret Lorcana", safetyProfile: String(created.profile.id), manufacturerName: "Ravensburger SAS" });
+    const product = await create({ name: "Coffret Lorcana", status: "hors_ligne", safetyProfile: String(created.profile.id), manufacturerName: "Ravensburger SAS" });
     expect(await deleteSafetyProfile(db(), created.profile.id)).toEqual({ outcome: "deleted", brand: "Disney Lorcana", productCount: 1 });
     // The product keeps its own values and loses the brand's.
     expect((await productNamed("Coffret Lorcana"))).toMatchObject({ id: product.id, safetyProfileId: null, manufacturerName: "Ravensburger SAS" });
@@ -195,9 +205,11 @@ describe(`product safety, former price, weight and VAT on ${databaseLabel}`, () 
 
     // An unknown brand stops the import, with its line and column.
     edited[col("safety_brand")] = "Yu-Gi-Oh";
-    expect(await applyCatalogImport(db(), serializeCsv([header!, edited]), ADMIN_ID)).toEqual({
-      outcome: "invalid",
-      errors: [{ line: 2, message: "Ligne 2 : marque inconnue « Yu-Gi-Oh » : créez-la dans Sécurité des produits ou laissez la cellule vide (colonne safety_brand)" }],
+    const refused = await applyCatalogImport(db(), serializeCsv([header!, edited]), ADMIN_ID);
+    expect(refused.outcome).toBe("invalid");
+    expect(refused.outcome === "invalid" && refused.errors[0]).toEqual({
+      line: 2,
+      message: "Ligne 2 : marque inconnue « Yu-Gi-Oh » : créez-la dans Sécurité des produits ou laissez la cellule vide (colonne safety_brand)",
     });
   });
 
@@ -241,13 +253,19 @@ describe(`product safety, former price, weight and VAT on ${databaseLabel}`, () 
     expect(page!.safety).toEqual({
       manufacturerName: "Wizards of the Coast LLC",
       postalAddress: "PO Box 707\nRenton, WA 98057-0707\nÉtats-Unis",
-      email: null,
+      email: "securite-produits@wizards.example",
+      manufacturerOutsideEu: true,
+      euRepName: "Importateur UE (exemple à vérifier)",
+      euRepAddress: "10 avenue de l'Exemple\n69001 Lyon\nFrance",
+      euRepEmail: "securite@importateur-ue.example",
       ean: null,
+      manufacturerReference: "EXEMPLE-BOOSTER-MAGIC-THE-GATHERING",
       warnings: "Ne convient pas aux enfants de moins de 3 ans.",
+      labelImagePath: null,
     });
-    await db().update(products).set({ manufacturerEmail: "service@example.com", ean: "4006381333931" }).where(eq(products.id, sample.id));
-    expect((await getPublicProduct(db(), sample.id, options))!.safety).toMatchObject({ manufacturerName: "Wizards of the Coast LLC", email: "service@example.com", ean: "4006381333931" });
-    const unlinked = await productNamed("Classeur 9 cases – 360 cartes");
-    expect((await getPublicProduct(db(), unlinked.id, options))!.safety).toEqual({ manufacturerName: null, postalAddress: null, email: null, ean: null, warnings: null });
+    await db().update(products).set({ manufacturerEmail: "service@example.com", ean: "4006381333931", manufacturerOutsideEu: false }).where(eq(products.id, sample.id));
+    expect((await getPublicProduct(db(), sample.id, options))!.safety).toMatchObject({ manufacturerName: "Wizards of the Coast LLC", email: "service@example.com", ean: "4006381333931", manufacturerOutsideEu: false });
+    const game = await productNamed("Pokémon Écarlate – Nintendo Switch");
+    expect((await getPublicProduct(db(), game.id, options))!.pegi).toEqual({ age: 7, descriptors: ["violence"] });
   });
 });

@@ -155,23 +155,37 @@ export function MainImageUploader({
   onChange,
   error,
   errorId,
+  name = "image",
+  legend = "Image principale",
+  required = true,
+  inputId = "main-image-file",
+  chooseLabel = "Choisir l'image principale",
+  previewAlt = "Aperçu de l'image principale",
 }: {
   imageKey: string;
   imageBase: string;
   onChange: (key: string) => void;
   error?: string;
   errorId: string;
+  /** The same upload for another single picture (the label's, in product safety). */
+  name?: string;
+  legend?: string;
+  required?: boolean;
+  inputId?: string;
+  chooseLabel?: string;
+  previewAlt?: string;
 }) {
   const { upload, start, reset } = useUpload(onChange);
   return (
     <fieldset className="flex flex-col gap-2" {...focusGroup("last")}>
       <legend className="text-sm font-medium">
-        Image principale<span className="text-destructive" aria-hidden="true"> *</span>
+        {legend}
+        {required ? <span className="text-destructive" aria-hidden="true"> *</span> : null}
       </legend>
-      <input type="hidden" name="image" value={imageKey} />
+      <input type="hidden" name={name} value={imageKey} />
       {imageKey && upload.state !== "uploading" ? (
         <div className="flex items-center gap-4">
-          <img src={imageUrl(imageBase, imageKey, 320)} alt="Aperçu de l'image principale" className="size-32 rounded-xl border border-border bg-muted object-cover" />
+          <img src={imageUrl(imageBase, imageKey, 320)} alt={previewAlt} className="size-32 rounded-xl border border-border bg-muted object-cover" />
           <div className="flex flex-col gap-2">
             <Button
               type="button"
@@ -188,8 +202,8 @@ export function MainImageUploader({
         </div>
       ) : (
         <DropZone
-          inputId="main-image-file"
-          label="Choisir l'image principale"
+          inputId={inputId}
+          label={chooseLabel}
           hint="JPG, PNG ou WebP, 10 Mo au plus"
           upload={upload}
           onFile={start}

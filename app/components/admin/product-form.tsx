@@ -5,10 +5,20 @@ import { Field, controlClass } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
 import { CONDITIONS, CONDITION_LABELS, MAIN_CATEGORIES, RARITIES, RARITY_LABELS, TCG_SUB_CATEGORIES } from "~/domain/catalog-values";
-import { type ProductFieldErrors, type ProductFormInput, parsePriceCents, productFieldErrors, productFormInput, productFormSchema, vatRateText } from "~/domain/product-form";
+import {
+  type ProductFieldErrors,
+  type ProductFormInput,
+  parsePriceCents,
+  productFieldErrors,
+  productFormInput,
+  productFormSchema,
+  safetyOfInput,
+  vatRateText,
+} from "~/domain/product-form";
+import { PEGI_AGES, PEGI_DESCRIPTOR_LABELS, PEGI_DESCRIPTORS, takesPegiRating } from "~/domain/pegi";
 import { formatEuros } from "~/domain/money";
 import { compareAtDecision, compareAtRefusal, REFERENCE_PERIOD_DAYS } from "~/domain/reference-price";
-import { missingSafetyFields, type SafetyProfileSummary } from "~/domain/safety-profile";
+import { missingSafetyFields, missingSafetyInformation, type SafetyProfileSummary } from "~/domain/safety-profile";
 import { defaultWeightGrams, formatWeight } from "~/domain/shipping";
 import { defaultVatRateBp, VAT_RATES_BP } from "~/domain/vat";
 import { formatVatRate } from "~/domain/vat-allocation";
@@ -19,6 +29,9 @@ import { LaunchPicker } from "./launch-picker";
 export const PRODUCT_FORM_ID = "product-form";
 
 /** SPEC.md's series, offered as suggestions (any other series can be typed). */
+/** The labels of the other categories the form offers (a stored other label is kept as well). */
+const GAMING_SUB_CATEGORIES = ["Jeux Vidéo", "Manga"];
+
 const SERIES = ["Soleil et Lune", "Épée et Bouclier", "Fusion Strike", "One Piece", "Base Set", "Team Rocket", "Magic", "Écarlate et Violet", "Astres Radieux", "Jungle", "Fossil", "Neo Genesis"];
 
 /**
@@ -71,6 +84,10 @@ export function ProductForm({
   const [compareAt, setCompareAt] = useState(initial.compareAt);
   const [profileId, setProfileId] = useState(initial.safetyProfile);
   const profile = safetyProfiles.find((candidate) => String(candidate.id) === profileId) ?? null;
+  const [labelImage, setLabelImage] = useState(initial.labelImage);
+  const [outsideEuChoice, setOutsideEuChoice] = useState(initial.manufacturerOutsideEu);
+  // What a publication would lack, as the server's rule says it, updated as the seller types.
+  const [safetyMissing, setSafetyMissing] = useState(() => missingSafetyInformation(safetyOfInput(initial, safetyProfiles)));
 
   const clear = (...fields: (keyof ProductFieldErrors)[]) =>
     setErrors((current) => (fields.some((field) => current[field]) ? Object.fromEntries(Object.entries(current).filter(([key]) => !fields.includes(key as keyof ProductFieldErrors))) : current));
@@ -84,7 +101,7 @@ export function ProductForm({
     const parsed = productFormSchema({
       now: new Date(),
       currentDropTime: currentDropTime ? new Date(currentDropTime) : null,
-      safetyProfileIds: safetyProfiles.map((candidate) => candidate.id),
+      safetyProfiles,
     }).safeParse(
       productFormInput(new FormData(form)),
     );
@@ -101,6 +118,9 @@ export function ProductForm({
   const isCards = isTcg && subCategory === "Cartes";
   const select = cn(controlClass, "h-11");
   const missing = profile ? missingSafetyFields(profile) : [];
+  const outsideEu = outsideEuChoice === "" ? (profile?.manufacturerOutsideEu ?? false) : outsideEuChoice === "oui";
+  const pegi = takesPegiRating(category, subCategory);
+  const gamingLabels = [...GAMING_SUB_CATEGORIES, ...(initial.subCategory && !GAMING_SUB_CATEGORIES.includes(initial.subCategory) ? [initial.subCategory] : [])];
   const fromBrand = (value: string | undefined) => (value ? `Marque : ${value}` : undefined);
   return (
     <Form
@@ -111,6 +131,7 @@ export function ProductForm({
       onChange={(event) => {
         const name = (event.target as EventTarget & { name?: string }).name;
         if (name) touch(name as keyof ProductFieldErrors);
+        setSafetyMissing(missingSafetyInformation(safetyOfInput(productFormInput(new FormData(event.currentTarget)), safetyProfiles)));
       }}
       className="mt-6 grid gap-6 lg:grid-cols-2"
     >
@@ -173,8 +194,22 @@ export function ProductForm({
                   </select>
                 )}
               </Field>
+            ) : category === "Gaming & Mangas" ? (
+              // "Jeux Vidéo" takes a PEGI rating; "Manga" decides the badge on /entertainment.
+              <Field label="Type" error={errors.subCategory}>
+                {(props) => (
+                  <select {...props} name="subCategory" value={subCategory} onChange={(event) => setSubCategory(event.target.value)} className={select}>
+                    <option value="">Non précisé</option>
+                    {gamingLabels.map((value) => (
+                      <option key={value} value={value}>
+                        {value}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
             ) : (
-              // Outside TCG the sub-category is a free label of the stored product ("Manga"): kept as is.
+              // Accessories: the sub-category is a free label of the stored product: kept as is.
               <input type="hidden" name="subCategory" value={subCategory} />
             )}
           </div>
@@ -226,6 +261,47 @@ export function ProductForm({
               )}
             </Field>
           </div>
+          {pegi ? (
+            <fieldset className="flex flex-col gap-3">
+              <legend className="mb-2 text-sm font-medium">Classification PEGI</legend>
+              <Field label="Âge PEGI" error={errors.pegiRating} hint="Celui imprimé sur la boîte du jeu. Vide : non classé.">
+                {(props) => (
+                  <select {...props} name="pegiRating" defaultValue={initial.pegiRating} className={select}>
+                    <option value="">Non renseigné</option>
+                    {PEGI_AGES.map((age) => (
+                      <option key={age} value={String(age)}>
+                        PEGI {age}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <div role="group" aria-labelledby="pegi-descriptors-label" aria-describedby={errors.pegiDescriptors ? "pegi-descriptors-error" : undefined}>
+                <p id="pegi-descriptors-label" className="text-sm font-medium">
+                  Descripteurs de contenu
+                </p>
+                <div className="mt-2 grid grid-cols-2 gap-x-4 sm:grid-cols-4">
+                  {PEGI_DESCRIPTORS.map((descriptor) => (
+                    <label key={descriptor} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        name="pegiDescriptors"
+                        value={descriptor}
+                        defaultChecked={[initial.pegiDescriptors].flat().includes(descriptor)}
+                        className="size-5 accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                      />
+                      {PEGI_DESCRIPTOR_LABELS[descriptor]}
+                    </label>
+                  ))}
+                </div>
+                {errors.pegiDescriptors ? (
+                  <p id="pegi-descriptors-error" className="mt-1 text-sm font-medium text-destructive">
+                    {errors.pegiDescriptors}
+                  </p>
+                ) : null}
+              </div>
+            </fieldset>
+          ) : null}
         </section>
 
         <FormGroup legend="Prix barré, TVA et poids">
@@ -353,9 +429,18 @@ export function ProductForm({
 
       <FormGroup legend="Sécurité du produit" className="lg:col-span-2">
         <p className="text-sm text-muted-foreground">
-          Fabricant, adresses, identifiant et avertissements affichés sur la fiche produit (règlement (UE) 2023/988, article 19). Les valeurs de la marque
-          s'appliquent&nbsp;; un champ rempli ci-dessous les remplace pour ce produit.
+          Fabricant, personne responsable dans l'UE, identifiant et avertissements affichés sur la fiche produit (règlement (UE) 2023/988, article 19). Les
+          valeurs de la marque s'appliquent&nbsp;; un champ rempli ci-dessous les remplace pour ce produit.
         </p>
+        <div role="status" className={cn("rounded-xl border p-3 text-sm", safetyMissing.length > 0 ? "border-warning bg-warning/10" : "border-border")}>
+          {safetyMissing.length > 0 ? (
+            <>
+              <strong className="font-semibold">Publication impossible sans&nbsp;:</strong> {safetyMissing.join(", ")}. Le produit peut être enregistré hors ligne.
+            </>
+          ) : (
+            "Informations de sécurité complètes : le produit peut être mis en ligne."
+          )}
+        </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Marque"
@@ -363,7 +448,7 @@ export function ProductForm({
             hint={
               <>
                 {profile && missing.length > 0 ? (
-                  <span className="block font-medium text-foreground">Fiche de la marque incomplète&nbsp;: {missing.join(", ")} manquant{missing.length > 1 ? "s" : ""}.</span>
+                  <span className="block font-medium text-foreground">Fiche de la marque incomplète&nbsp;: {missing.join(", ")}.</span>
                 ) : null}
                 <Link to="/admin/product-safety" className="font-medium text-accent underline-offset-4 hover:underline">
                   Gérer les fiches des marques
@@ -383,9 +468,6 @@ export function ProductForm({
               </select>
             )}
           </Field>
-          <Field label="EAN" error={errors.ean} hint="8 ou 13 chiffres, clé de contrôle comprise. Vide : la fiche produit affiche la référence de la boutique.">
-            {(props) => <Input {...props} name="ean" defaultValue={initial.ean} inputMode="numeric" autoComplete="off" spellCheck={false} maxLength={20} />}
-          </Field>
           <Field label="Fabricant" error={errors.manufacturerName}>
             {(props) => <Input {...props} name="manufacturerName" defaultValue={initial.manufacturerName} autoComplete="off" maxLength={200} placeholder={fromBrand(profile?.manufacturerName)} />}
           </Field>
@@ -397,11 +479,66 @@ export function ProductForm({
               <textarea {...props} name="manufacturerAddress" defaultValue={initial.manufacturerAddress} rows={3} maxLength={500} placeholder={fromBrand(profile?.postalAddress)} className={cn(controlClass, "py-2")} />
             )}
           </Field>
-          <Field label="Avertissements" error={errors.safetyWarnings}>
+          <Field label="Fabricant établi hors de l'Union européenne" error={errors.manufacturerOutsideEu} hint="Hors UE : la personne responsable dans l'UE est obligatoire.">
+            {(props) => (
+              <select {...props} name="manufacturerOutsideEu" value={outsideEuChoice} onChange={(event) => setOutsideEuChoice(event.target.value)} className={select}>
+                <option value="">Comme la marque{profile ? ` (${profile.manufacturerOutsideEu ? "oui" : "non"})` : ""}</option>
+                <option value="oui">Oui</option>
+                <option value="non">Non</option>
+              </select>
+            )}
+          </Field>
+          {outsideEu ? (
+            <>
+              <Field label="Personne responsable dans l'UE" error={errors.euRepName}>
+                {(props) => <Input {...props} name="euRepName" defaultValue={initial.euRepName} autoComplete="off" maxLength={200} placeholder={fromBrand(profile?.euRepName)} />}
+              </Field>
+              <Field label="E-mail de la personne responsable" error={errors.euRepEmail}>
+                {(props) => <Input {...props} name="euRepEmail" type="email" defaultValue={initial.euRepEmail} autoComplete="off" maxLength={254} placeholder={fromBrand(profile?.euRepEmail)} />}
+              </Field>
+              <Field label="Adresse postale de la personne responsable" error={errors.euRepAddress}>
+                {(props) => (
+                  <textarea {...props} name="euRepAddress" defaultValue={initial.euRepAddress} rows={3} maxLength={500} placeholder={fromBrand(profile?.euRepAddress)} className={cn(controlClass, "py-2")} />
+                )}
+              </Field>
+            </>
+          ) : (
+            // Kept as they are while hidden: choosing "hors UE" again shows them unchanged.
+            <>
+              <input type="hidden" name="euRepName" value={initial.euRepName} />
+              <input type="hidden" name="euRepEmail" value={initial.euRepEmail} />
+              <input type="hidden" name="euRepAddress" value={initial.euRepAddress} />
+            </>
+          )}
+          <Field label="EAN (GTIN)" error={errors.ean} hint="8 ou 13 chiffres, clé de contrôle comprise.">
+            {(props) => <Input {...props} name="ean" defaultValue={initial.ean} inputMode="numeric" autoComplete="off" spellCheck={false} maxLength={20} />}
+          </Field>
+          <Field label="Référence du fabricant" error={errors.manufacturerReference} hint="L'identifiant quand le produit n'a pas d'EAN (la référence de la boutique ne suffit pas).">
+            {(props) => <Input {...props} name="manufacturerReference" defaultValue={initial.manufacturerReference} autoComplete="off" spellCheck={false} maxLength={100} />}
+          </Field>
+          <Field label="Avertissements et informations de sécurité" error={errors.safetyWarnings} className="sm:col-span-2">
             {(props) => (
               <textarea {...props} name="safetyWarnings" defaultValue={initial.safetyWarnings} rows={3} maxLength={2000} placeholder={fromBrand(profile?.warnings)} className={cn(controlClass, "py-2")} />
             )}
           </Field>
+          <div className="sm:col-span-2">
+            <MainImageUploader
+              imageKey={labelImage}
+              imageBase={imageBase}
+              errorId="label-image-error"
+              error={errors.labelImage}
+              name="labelImage"
+              legend="Photo de l'étiquette (facultative)"
+              required={false}
+              inputId="label-image-file"
+              chooseLabel="Choisir la photo de l'étiquette"
+              previewAlt="Aperçu de la photo de l'étiquette"
+              onChange={(key) => {
+                setLabelImage(key);
+                touch("labelImage");
+              }}
+            />
+          </div>
         </div>
       </FormGroup>
 

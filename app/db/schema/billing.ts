@@ -45,6 +45,11 @@ export const safetyProfiles = pgTable("safety_profiles", {
   postalAddress: text().notNull(),
   email: text().notNull(),
   warnings: text().notNull().default(""),
+  /** Established outside the EU: its EU responsible person (art. 19 b) is then required. */
+  manufacturerOutsideEu: boolean().notNull().default(false),
+  euRepName: text().notNull().default(""),
+  euRepAddress: text().notNull().default(""),
+  euRepEmail: text().notNull().default(""),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

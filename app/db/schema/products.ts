@@ -49,8 +49,20 @@ export const products = pgTable(
     manufacturerAddress: text(),
     manufacturerEmail: text(),
     safetyWarnings: text(),
-    /** EAN-13 (or another GTIN) when the product has one; the shop's reference otherwise. */
+    /** Null: the brand's; true: established outside the EU, so the EU responsible person is required. */
+    manufacturerOutsideEu: boolean(),
+    euRepName: text(),
+    euRepAddress: text(),
+    euRepEmail: text(),
+    /** EAN-8/13 (GTIN) when the product has one, check digit valid (domain/ean). */
     ean: text(),
+    /** The manufacturer's own reference: the identifier when there is no EAN (never the shop's id). */
+    manufacturerReference: text(),
+    /** A picture of the product's label (a storage key, as imagePath), optional. */
+    labelImagePath: text(),
+    /** Video games: PEGI age (3, 7, 12, 16, 18) and content descriptors (domain/pegi). */
+    pegiRating: integer(),
+    pegiDescriptors: text().array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     check("products_price_non_negative", sql`${t.priceCents} >= 0`),
@@ -60,6 +72,7 @@ export const products = pgTable(
     // Nothing (a drop release, a stray update) may bring an archived product back online.
     check("products_weight_range", sql`${t.weightGrams} is null or ${t.weightGrams} between 0 and 100000`),
     check("products_vat_rate_known", sql`${t.vatRateBp} is null or ${t.vatRateBp} in (2000, 1000, 550, 210)`),
+    check("products_pegi_rating_known", sql`${t.pegiRating} is null or ${t.pegiRating} in (3, 7, 12, 16, 18)`),
     check("products_compare_at_positive", sql`${t.compareAtCents} is null or ${t.compareAtCents} > 0`),
     check("products_archived_offline", sql`${t.archivedAt} is null or ${t.status} = 'hors_ligne'`),
     index("products_listing_idx").on(t.status, t.category, t.subCategory),

@@ -11,7 +11,7 @@ import { Badge } from "~/components/ui/badge";
 import { controlClass, Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { type FieldErrors, fieldErrors } from "~/domain/field-errors";
-import { missingSafetyFields, safetyProfileSchema } from "~/domain/safety-profile";
+import { missingSafetyFields, safetyProfileSchema, TCG_AGE_WARNING_SUGGESTION } from "~/domain/safety-profile";
 import { readForm } from "~/lib/request-input.server";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { cn } from "~/lib/utils";
@@ -91,9 +91,9 @@ export default function AdminProductSafety({ loaderData }: Route.ComponentProps)
       <div>
         <h1 className="text-3xl font-extrabold tracking-tight">Sécurité des produits</h1>
         <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
-          Chaque fiche produit indique le fabricant, son adresse postale et électronique, un identifiant du produit et ses avertissements (règlement (UE)
-          2023/988, article 19). Renseignez-les ici une fois par marque&nbsp;; un produit peut remplacer chaque valeur dans son formulaire. Pour un fabricant établi
-          hors de l'Union européenne, indiquez aussi la personne responsable dans l'UE (son nom et son adresse) dans l'adresse postale.
+          Chaque fiche produit indique le fabricant, son adresse postale et électronique, la personne responsable dans l'UE quand le fabricant est établi hors de
+          l'Union européenne, un identifiant du produit et ses avertissements (règlement (UE) 2023/988, article 19). Renseignez-les ici une fois par marque&nbsp;;
+          un produit peut remplacer chaque valeur dans son formulaire. Un produit ne peut être mis en ligne ou programmé qu'avec des informations complètes.
         </p>
       </div>
 
@@ -134,13 +134,22 @@ export default function AdminProductSafety({ loaderData }: Route.ComponentProps)
                 </div>
                 {missing.length > 0 ? (
                   <p className="text-sm font-medium">
-                    À compléter&nbsp;: {missing.join(", ")}. Les fiches produits de cette marque l'indiquent comme non renseigné.
+                    À compléter&nbsp;: {missing.join(", ")}. Les produits de cette marque ne peuvent être mis en ligne qu'en les renseignant eux-mêmes.
                   </p>
                 ) : null}
                 <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
                   <ProfileValue label="Fabricant" value={row.manufacturerName} />
                   <ProfileValue label="Adresse postale" value={row.postalAddress} />
                   <ProfileValue label="E-mail" value={row.email} />
+                  <dt className="font-medium text-muted-foreground">Établi</dt>
+                  <dd>{row.manufacturerOutsideEu ? "Hors de l'Union européenne" : "Dans l'Union européenne"}</dd>
+                  {row.manufacturerOutsideEu ? (
+                    <>
+                      <ProfileValue label="Personne responsable UE" value={row.euRepName} />
+                      <ProfileValue label="Son adresse postale" value={row.euRepAddress} />
+                      <ProfileValue label="Son e-mail" value={row.euRepEmail} />
+                    </>
+                  ) : null}
                   <ProfileValue label="Avertissements" value={row.warnings} />
                 </dl>
               </li>
@@ -186,6 +195,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile | null; onSaved: (
   const { errors, onSubmit, onChange } = useFormValidation(safetyProfileSchema, fetcher.data?.errors);
   const busy = fetcher.state !== "idle";
   const area = cn(controlClass, "py-2");
+  const [outsideEu, setOutsideEu] = useState(profile?.manufacturerOutsideEu ?? false);
 
   return (
     <section aria-labelledby="profile-form-title" className="rounded-2xl border border-border bg-card p-5">
@@ -208,7 +218,35 @@ function ProfileForm({ profile, onSaved }: { profile: Profile | null; onSaved: (
           <Field label="E-mail ou adresse électronique" error={errors.email} hint="Vide : inconnue, la fiche reste incomplète.">
             {(props) => <Input {...props} name="email" type="email" defaultValue={profile?.email ?? ""} autoComplete="off" maxLength={254} />}
           </Field>
-          <Field label="Avertissements" error={errors.warnings} hint="Par exemple : Ne convient pas aux enfants de moins de 3 ans." className="lg:col-span-2">
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium lg:col-span-2">
+            <input
+              type="checkbox"
+              name="manufacturerOutsideEu"
+              checked={outsideEu}
+              onChange={(event) => setOutsideEu(event.target.checked)}
+              className="size-5 accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            />
+            Fabricant établi hors de l'Union européenne (une personne responsable dans l'UE est alors obligatoire)
+          </label>
+          {outsideEu ? (
+            <>
+              <Field label="Personne responsable dans l'UE" error={errors.euRepName} hint="Son nom ou sa raison sociale (importateur, mandataire…), tel qu'il figure sur l'emballage.">
+                {(props) => <Input {...props} name="euRepName" defaultValue={profile?.euRepName ?? ""} autoComplete="off" maxLength={200} />}
+              </Field>
+              <Field label="E-mail de la personne responsable" error={errors.euRepEmail}>
+                {(props) => <Input {...props} name="euRepEmail" type="email" defaultValue={profile?.euRepEmail ?? ""} autoComplete="off" maxLength={254} />}
+              </Field>
+              <Field label="Adresse postale de la personne responsable" error={errors.euRepAddress} className="lg:col-span-2">
+                {(props) => <textarea {...props} name="euRepAddress" defaultValue={profile?.euRepAddress ?? ""} rows={3} maxLength={500} className={area} />}
+              </Field>
+            </>
+          ) : null}
+          <Field
+            label="Avertissements et informations de sécurité"
+            error={errors.warnings}
+            hint={`Recopiez ceux de l'emballage. Pour des cartes à collectionner, souvent : « ${TCG_AGE_WARNING_SUGGESTION} »`}
+            className="lg:col-span-2"
+          >
             {(props) => <textarea {...props} name="warnings" defaultValue={profile?.warnings ?? ""} rows={3} maxLength={2000} className={area} />}
           </Field>
         </div>

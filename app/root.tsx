@@ -54,9 +54,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     getShopIdentity(context.db, context.shop.legal),
   ]);
   return {
-    shop: context.shop,
-    // The footer's address: the saved identity's (SHOP_EMAIL only seeds it), empty when not given.
-    contactEmail: identity.email,
+    // The contact address pages show: the saved identity's (SHOP_EMAIL only seeds it), read with
+    // the page so a cached page never keeps an older one; empty when not given.
+    shop: { ...context.shop, email: identity.email },
     publicUrl: context.publicUrl,
     paymentProvider: context.payments.name,
     banners,
@@ -102,7 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="contenu" className="flex-1">
           {children}
         </main>
-        {data ? <SiteFooter shop={data.shop} contactEmail={data.contactEmail} year={year} /> : null}
+        {data ? <SiteFooter shop={data.shop} year={year} /> : null}
         <NavigationProgress />
         <NoticeToast />
         <Toaster />

@@ -45,6 +45,8 @@ export type AppDeps = {
   /** Server-Sent Events of catalogue changes. */
   live?: LiveHub;
   auth: Auth;
+  /** The contact e-mail saved at /admin/settings (SHOP_EMAIL only seeds it). */
+  shopEmail: () => string;
   /** The shop's public address (PUBLIC_URL, or this server's once it listens). */
   publicUrl: () => string;
   /** Wakes the mail worker after an e-mail is queued (no-op without SMTP). */
@@ -99,7 +101,7 @@ export function createApp(deps: AppDeps): RequestListener {
     trustProxy,
     dropSecret: deps.dropSecret,
     auth: deps.auth,
-    shop: () => ({ name: shop.name, email: shop.email, publicUrl: deps.publicUrl() }),
+    shop: () => ({ name: shop.name, email: deps.shopEmail(), publicUrl: deps.publicUrl() }),
     logger,
   });
   const checkoutRoute = checkoutRoutes({
@@ -186,7 +188,7 @@ export function createApp(deps: AppDeps): RequestListener {
       mode: deps.development ? "development" : "production",
       getLoadContext: (req, res): AppContext => ({
         db: database.db,
-        shop,
+        shop: { ...shop, email: deps.shopEmail() },
         storage: deps.storage,
         privateFiles: deps.privateFiles,
         publicUrl: deps.publicUrl(),

@@ -9,7 +9,7 @@ import { consumeRateLimit } from "~/services/rate-limit.server";
  * E-mail delivery for the server: the outbox always; the SMTP worker only with SMTP_URL
  * (without it the e-mails wait in the outbox, readable at /admin/emails).
  */
-export async function startMailer(options: { db: Db; env: Env; logger: Logger; publicUrl: () => string }) {
+export async function startMailer(options: { db: Db; env: Env; logger: Logger; publicUrl: () => string; shopEmail: () => string }) {
   const { db, env, logger } = options;
   // nodemailer only with a relay to send to.
   const worker = env.SMTP_URL
@@ -17,7 +17,7 @@ export async function startMailer(options: { db: Db; env: Env; logger: Logger; p
     : null;
   if (!worker) logger.info("SMTP_URL is not set: e-mails stay in the outbox (/admin/emails)");
   const kick = () => worker?.kick();
-  const shop = () => ({ name: env.SHOP_NAME, email: env.SHOP_EMAIL, publicUrl: options.publicUrl() });
+  const shop = () => ({ name: env.SHOP_NAME, email: options.shopEmail(), publicUrl: options.publicUrl() });
   const authMail: AuthMail = {
     async verification(user, token) {
       await queueVerificationEmail(db, shop(), user, token);

@@ -5,7 +5,8 @@ import path from "node:path";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { openDatabase } from "~/db/client.server";
-import { ConfigError, parseEnv } from "~/lib/env.server";
+import { ConfigError, legalIdentity, parseEnv } from "~/lib/env.server";
+import { shopContactEmail } from "~/services/shop-identity.server";
 import { makePrivate } from "~/lib/private-files.server";
 import { deriveSecret, resolveAuthSecret } from "~/lib/secrets.server";
 import { ensureAdminAccount, ensureSampleImages, seedSampleCatalogue } from "~/services/seed.server";
@@ -150,6 +151,12 @@ const siteTimer = startSiteContentTimer({
   logger,
 });
 const changes = await openChangeFeed(database, logger);
+// The saved contact e-mail (SHOP_EMAIL only seeds it), for every e-mail the shop writes.
+const contact = shopContactEmail(database.db, legalIdentity(env));
+await contact.refresh();
+changes.subscribe((change) => {
+  if (change.op === "site" || change.op === "resync") contact.refresh().catch((error) => logger.error({ err: error }, "shop contact e-mail not refreshed"));
+});
 const stockGate = new StockGate();
 // Heard below: the listings' reads may be kept between changes (decision 030).
 keepListingsInStep(database.db);
@@ -183,13 +190,13 @@ imageSweeper.unref();
 // Known once the server listens (PORT=0 in tests picks a free port).
 let listeningUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 const publicUrl = () => listeningUrl;
-const mailer = await startMailer({ db: database.db, env, logger, publicUrl });
+const mailer = await startMailer({ db: database.db, env, logger, publicUrl, shopEmail: () => contact.email });
 // Signs a drop's admissions and its alert links: derived from the shop's secret, the same on every instance.
 const dropSecret = deriveSecret(authSecret, "drops");
 const alerts = startAlertJob({
   db: database.db,
   get shop() {
-    return { name: env.SHOP_NAME, email: env.SHOP_EMAIL, publicUrl: publicUrl() };
+    return { name: env.SHOP_NAME, email: contact.email, publicUrl: publicUrl() };
   },
   secret: dropSecret,
   logger,
@@ -201,7 +208,7 @@ const retention = startRetentionJob({
   db: database.db,
   privateFiles,
   get shop() {
-    return { name: env.SHOP_NAME, email: env.SHOP_EMAIL, publicUrl: publicUrl() };
+    return { name: env.SHOP_NAME, email: contact.email, publicUrl: publicUrl() };
   },
   logger,
 });
@@ -218,7 +225,7 @@ const reservations = startReservationSweeper({
   deps: {
     // Read when used: the address is known once the server listens.
     get shop() {
-      return { name: env.SHOP_NAME, email: env.SHOP_EMAIL, publicUrl: publicUrl() };
+      return { name: env.SHOP_NAME, email: contact.email, publicUrl: publicUrl() };
     },
     sellerEmail: env.SELLER_EMAIL ?? env.SHOP_EMAIL,
   },
@@ -247,6 +254,7 @@ const app = createApp({
   live,
   auth,
   publicUrl,
+  shopEmail: () => contact.email,
   kickMail: mailer.kick,
   sendMailNow: mailer.sendNow,
   payments,

@@ -95,6 +95,12 @@ describe("photos and traps", () => {
     expect(honeypotMessage("contact@comptoir.example")).toMatch(/^Envoi refusé .*contact@comptoir\.example\.$/);
   });
 
+  it("never names an empty address in the honeypot refusal", () => {
+    const message = honeypotMessage("");
+    expect(message).not.toMatch(/à \.|à $/);
+    expect(message).toMatch(/rechargez la page/);
+  });
+
   it("sends back the text fields only, cut to their maxima", () => {
     const form = new FormData();
     form.set("lastName", "Dupont");

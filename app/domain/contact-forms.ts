@@ -43,7 +43,8 @@ export const SENT_TOASTS = {
 export const HONEYPOT_FIELD = "website";
 
 export function honeypotMessage(shopEmail: string): string {
-  return `Envoi refusé : le formulaire semble avoir été rempli par un robot. Si vous êtes une personne, écrivez-nous directement à ${shopEmail}.`;
+  const otherWay = shopEmail ? `écrivez-nous directement à ${shopEmail}` : "rechargez la page et envoyez-le de nouveau";
+  return `Envoi refusé : le formulaire semble avoir été rempli par un robot. Si vous êtes une personne, ${otherWay}.`;
 }
 
 export const MAX_BUYBACK_PHOTOS = 5;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alreadyRegistered, button, escapeHtml, greeting, inertText, layout, paragraph, resetPassword, securityChanged, verifyEmail } from "./email-templates";
+import { alreadyRegistered, button, contactWay, escapeHtml, greeting, inertText, layout, paragraph, resetPassword, securityChanged, verifyEmail } from "./email-templates";
 
 const shop = { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" };
 const hostile = `<img src=x onerror="alert('x')">&`;
@@ -155,5 +155,18 @@ describe("securityChanged", () => {
     const password = securityChanged({ shop, change: "password-changed", at, resetUrl });
     expect(password.subject).toBe("Mot de passe modifié – Comptoir");
     expect(password.text).toContain("Toutes vos sessions ouvertes ont été fermées.");
+  });
+});
+
+describe("contactWay", () => {
+  const shop = { name: "Comptoir", email: "", publicUrl: "https://comptoir.example" };
+  it("gives the saved address, or the contact page while there is none", () => {
+    expect(contactWay({ ...shop, email: "bonjour@boutique.fr" })).toBe("à bonjour@boutique.fr");
+    expect(contactWay(shop)).toBe("depuis notre page de contact (https://comptoir.example/contact)");
+  });
+  it("leaves no empty address in the security notice", () => {
+    const { text, html } = securityChanged({ shop, change: "password-changed", at: "28/11/2026 à 10:00", resetUrl: "https://comptoir.example/forgot-password" });
+    expect(text).not.toMatch(/écrivez-nous à \./);
+    expect(html).toContain("https://comptoir.example/contact");
   });
 });

@@ -2,6 +2,14 @@
 /** `email`: the shop's contact address; empty when the seller has not given one (the mail then names none). */
 export type MailShop = { name: string; email: string; publicUrl: string };
 
+/**
+ * How a customer writes to the shop, after "Écrivez-nous": its saved address, or its contact page
+ * while the seller has given none (an e-mail never prints an empty address).
+ */
+export function contactWay(shop: MailShop): string {
+  return shop.email ? `à ${shop.email}` : `depuis notre page de contact (${shop.publicUrl}/contact)`;
+}
+
 /** A complete e-mail, as stored in the outbox. */
 export type EmailContent = { subject: string; html: string; text: string };
 
@@ -226,7 +234,7 @@ export function securityChanged({ shop, change, at, resetUrl }: { shop: MailShop
     parts: [
       paragraph("Bonjour,"),
       paragraph(says(shop.name, at)),
-      note(`Si vous n'êtes pas à l'origine de ce changement, choisissez tout de suite un nouveau mot de passe, puis écrivez-nous à ${shop.email}.`),
+      note(`Si vous n'êtes pas à l'origine de ce changement, choisissez tout de suite un nouveau mot de passe, puis écrivez-nous ${contactWay(shop)}.`),
       button("Choisir un nouveau mot de passe", resetUrl),
     ],
   });

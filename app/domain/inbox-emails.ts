@@ -1,6 +1,6 @@
 import { sliceText } from "./text-rules";
 import type { InboxKind } from "./catalog-values";
-import { type EmailContent, type EmailPart, type MailShop, button, escapeHtml, greeting, inertText, layout, note, paragraph } from "./email-templates";
+import { type EmailContent, type EmailPart, type MailShop, button, contactWay, escapeHtml, greeting, inertText, layout, note, paragraph } from "./email-templates";
 import { formatEuros } from "./money";
 
 /**
@@ -140,7 +140,7 @@ export function replyEmail({
       prose(reply),
       note(`Votre ${KIND_NOUN[kind]} :`),
       quote(original),
-      note(`Pour nous répondre, répondez à cet e-mail ou écrivez-nous à ${shop.email}.`),
+      note(`Pour nous répondre, répondez à cet e-mail ou écrivez-nous ${contactWay(shop)}.`),
     ],
   });
 }
@@ -155,7 +155,7 @@ export function offerEmail({ shop, firstName, amountCents, note: sellerNote }: {
   ];
   if (sellerNote) parts.push(prose(sellerNote));
   parts.push(
-    paragraph(`Pour accepter ou refuser cette offre, répondez simplement à cet e-mail ou écrivez-nous à ${shop.email}.`),
+    paragraph(`Pour accepter ou refuser cette offre, répondez simplement à cet e-mail ou écrivez-nous ${contactWay(shop)}.`),
     note("Cette offre vaut pour la collection décrite et photographiée dans votre demande."),
   );
   return layout(shop, {

@@ -5,6 +5,7 @@ import {
   type EmailPart,
   type MailShop,
   button,
+  contactWay,
   escapeHtml,
   greeting,
   inertText,
@@ -482,7 +483,7 @@ export function latePaymentRefundEmail({
       ),
       button("Retourner sur la boutique", shop.publicUrl),
       note(
-        `Une question ? Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number}.`,
+        `Une question ? Écrivez-nous ${contactWay(shop)} en rappelant le numéro de commande ${order.number}.`,
       ),
     ],
   });
@@ -622,7 +623,7 @@ export function orderShippedEmail({
       orderTable(order),
       ...(orderUrl ? [button("Voir ma commande", orderUrl)] : []),
       note(
-        `Une question ? Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number}.`,
+        `Une question ? Écrivez-nous ${contactWay(shop)} en rappelant le numéro de commande ${order.number}.`,
       ),
     ],
   });
@@ -652,7 +653,7 @@ function fullRefundEmail(
       orderTable(order),
       button("Retourner sur la boutique", shop.publicUrl),
       note(
-        `Une question ? Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number}.`,
+        `Une question ? Écrivez-nous ${contactWay(shop)} en rappelant le numéro de commande ${order.number}.`,
       ),
     ],
   });
@@ -678,7 +679,7 @@ export function dropLimitRefundEmail({ shop, order }: { shop: MailShop; order: O
       ),
       sectionTitle("Commande remboursée"),
       orderTable(order),
-      note(`Une erreur ? Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number}.`),
+      note(`Une erreur ? Écrivez-nous ${contactWay(shop)} en rappelant le numéro de commande ${order.number}.`),
     ],
   });
 }
@@ -760,7 +761,7 @@ export function partialRefundEmail({ shop, order, refund, orderUrl }: { shop: Ma
           : `Remboursé à ce jour sur cette commande : ${formatEuros(refund.refundedSoFarCents)} sur ${formatEuros(order.totalCents)}.`,
       ),
       ...(orderUrl ? [button("Voir ma commande", orderUrl)] : []),
-      note(`Une question ? Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number}.`),
+      note(`Une question ? Écrivez-nous ${contactWay(shop)} en rappelant le numéro de commande ${order.number}.`),
     ],
   });
 }

@@ -1,6 +1,6 @@
 import type { FieldErrors } from "./field-errors";
 import type { OrderStatus, WithdrawalSource } from "./catalog-values";
-import { type EmailContent, type MailShop, button, greeting, inertText, layout, note, paragraph } from "./email-templates";
+import { type EmailContent, type MailShop, button, contactWay, greeting, inertText, layout, note, paragraph } from "./email-templates";
 import { formatEuros } from "./money";
 import { formatParisDate, formatParisTime } from "./paris-time";
 import { details, sectionTitle } from "./order-emails";
@@ -224,7 +224,7 @@ export function withdrawalAcknowledgementEmail({ shop, order, requestedAt, custo
       ),
       ...returnInstructions(order, deadline, returnAddress, whole),
       sectionTitle("Une question ?"),
-      note(`Écrivez-nous à ${shop.email} en rappelant le numéro de commande ${order.number} : nous vous répondrons rapidement.`),
+      note(`Écrivez-nous ${contactWay(shop)} en rappelant le numéro de commande ${order.number} : nous vous répondrons rapidement.`),
     ],
   });
 }

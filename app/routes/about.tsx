@@ -104,13 +104,15 @@ export default function About({ matches }: Route.ComponentProps) {
           Arrivages, ouvertures de boosters en direct, coups de cœur de la semaine&nbsp;: retrouvez-nous sur les réseaux et venez parler cartes avec la communauté.
         </p>
         {shop.socials.length > 0 ? <SocialLinks socials={shop.socials} label="Nos réseaux sociaux" className="mt-5" /> : null}
-        <p className="mt-5 flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
-          Vous préférez l'e-mail&nbsp;?
-          <a href={`mailto:${shop.email}`} className="inline-flex min-h-11 items-center gap-1.5 font-medium text-accent hover:underline">
-            <Mail className="size-4" aria-hidden="true" />
-            {shop.email}
-          </a>
-        </p>
+        {shop.email ? (
+          <p className="mt-5 flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
+            Vous préférez l'e-mail&nbsp;?
+            <a href={`mailto:${shop.email}`} className="inline-flex min-h-11 items-center gap-1.5 font-medium text-accent hover:underline">
+              <Mail className="size-4" aria-hidden="true" />
+              {shop.email}
+            </a>
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 sm:px-6">

@@ -47,10 +47,12 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         shop ? (
           <>
             <h2 className="font-bold">Autres moyens de nous joindre</h2>
-            <a href={`mailto:${shop.email}`} className="inline-flex min-h-11 items-center gap-2 break-all font-medium text-accent hover:underline">
-              <Mail className="size-4 shrink-0" aria-hidden="true" />
-              {shop.email}
-            </a>
+            {shop.email ? (
+              <a href={`mailto:${shop.email}`} className="inline-flex min-h-11 items-center gap-2 break-all font-medium text-accent hover:underline">
+                <Mail className="size-4 shrink-0" aria-hidden="true" />
+                {shop.email}
+              </a>
+            ) : null}
             <SocialLinks socials={shop.socials} label="Nos réseaux sociaux" />
           </>
         ) : null

@@ -33,3 +33,21 @@ export async function saveShopIdentity(db: Db, identity: LegalIdentity, now = ne
     .values({ key: SHOP_IDENTITY_SETTING, value: identity, updatedAt: now })
     .onConflictDoUpdate({ target: siteSettings.key, set: { value: identity, updatedAt: now } });
 }
+
+/**
+ * The shop's contact e-mail as saved at /admin/settings, for the e-mails written outside a page
+ * (jobs, webhooks, account mail): kept in memory and refreshed when the site's settings change
+ * on any instance, so no e-mail shows the configuration's address once the seller saved another.
+ */
+export function shopContactEmail(db: Db, defaults: LegalIdentity) {
+  let email = defaults.email;
+  return {
+    get email() {
+      return email;
+    },
+    async refresh() {
+      email = (await getShopIdentity(db, defaults)).identity.email;
+    },
+  };
+}
+export type ShopContactEmail = ReturnType<typeof shopContactEmail>;

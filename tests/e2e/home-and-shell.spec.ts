@@ -93,7 +93,8 @@ test.describe("home page and application shell", () => {
       await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
     }
     await expect(footer.getByRole("link", { name: "Administration" })).toHaveAttribute("href", "/admin/login");
-    await expect(footer.getByRole("link", { name: "contact@comptoir.example" })).toHaveAttribute("href", "mailto:contact@comptoir.example");
+    // SHOP_EMAIL's shipped example is no contact address: nothing until the seller saves one (legal-forms.spec.ts).
+    await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(0);
     await expect(footer.getByRole("list", { name: "Réseaux sociaux" }).getByRole("link").first()).toHaveAttribute("target", "_blank");
   });
 

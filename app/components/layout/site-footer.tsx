@@ -18,9 +18,9 @@ const LEGAL_LINKS = [
 
 /**
  * `year`: the copyright's, given by the page (the footer's markup is cached by its inputs).
- * `contactEmail`: the saved identity's (/admin/settings), left out while the seller has not given one.
+ * `shop.email`: the saved identity's (/admin/settings, root loader), left out while the seller has not given one.
  */
-export function SiteFooter({ shop, contactEmail, year }: { shop: ShopIdentity; contactEmail: string; year: number }) {
+export function SiteFooter({ shop, year }: { shop: ShopIdentity; year: number }) {
   return (
     <footer className="mt-16 border-t border-border bg-card/40">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.2fr_2fr]">
@@ -29,10 +29,10 @@ export function SiteFooter({ shop, contactEmail, year }: { shop: ShopIdentity; c
           <p className="max-w-sm text-sm text-muted-foreground">
             Cartes Pokémon, Magic et One Piece, produits scellés, accessoires, mangas et jeux vidéo, sélectionnés et expédiés avec soin depuis la France.
           </p>
-          {contactEmail ? (
-            <a href={`mailto:${contactEmail}`} className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-accent hover:underline">
+          {shop.email ? (
+            <a href={`mailto:${shop.email}`} className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-accent hover:underline">
               <Mail className="size-4" aria-hidden="true" />
-              {contactEmail}
+              {shop.email}
             </a>
           ) : null}
           <SocialLinks socials={shop.socials} label="Réseaux sociaux" iconsOnly />

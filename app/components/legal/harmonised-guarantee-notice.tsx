@@ -13,7 +13,8 @@ export const YOUR_EUROPE_GUARANTEES_URL = "https://europa.eu/youreurope/citizens
  * guarantee, its minimum of two years, the free repair or replacement then price reduction or
  * refund, that national law may give longer, that sellers and producers may add commercial
  * guarantees, and the link to the Commission's page; drawn in the EU's blue and yellow, in colour
- * as required online. Replace it with the Commission's RGB file and wording before 27 September 2026.
+ * as required online. The obligation applies since 27 September 2026: replace this with the
+ * Commission's French RGB file and wording as soon as they can be fetched (blocked here: no network).
  */
 export function HarmonisedGuaranteeNotice({ className }: { className?: string }) {
   return (

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import type { RunningServer } from "../integration/server-process";
 import { HAS_PDFTOTEXT, pdfText } from "../support/pdf-text";
 import { INVOICE_FIXTURES as F } from "../setup/invoice-fixtures-data";
-import { fillPaymentPage } from "./checkout-helpers";
+import { chooseAddressDeliveryInCart, fillPaymentPage } from "./checkout-helpers";
 import { startFixtureServer } from "./fixture-server";
 import { chooseLightTheme, expect, expectNoSeriousA11yViolations, signInAdmin, test } from "./fixtures";
 
@@ -44,6 +44,7 @@ test("a guest's order keeps the CGV it was placed under: linked from /merci and 
   await add.click();
   await expect(add).toContainText("Ajouté");
   await page.goto(url("/cart"));
+  await chooseAddressDeliveryInCart(page);
   await page.getByRole("button", { name: "Procéder au paiement" }).click();
   await fillPaymentPage(page, { email: "invite-cgv@example.com" });
 

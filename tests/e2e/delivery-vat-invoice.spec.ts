@@ -97,9 +97,9 @@ test.describe.serial("a guest's order for a relay point, from the cart to the cr
     await addToCart(page, MANGA.title);
     await addToCart(page, BOOSTER.title);
     await page.goto(url("/cart"));
-    // 400 g: the cheapest method to an address is preselected (Colissimo à domicile, 7,49 € up to 500 g).
-    await expect(page.getByTestId("cart-delivery")).toHaveText(/^Livraison \(Colissimo à domicile\)\s*7,49\s€$/);
-    await expect(page.getByTestId("cart-total")).toHaveText(euros(MANGA.priceCents + BOOSTER.priceCents + 749));
+    // 400 g: the cheapest method is preselected, a relay point's included (Point relais, 3,99 € up to 500 g; decision 044).
+    await expect(page.getByTestId("cart-delivery")).toHaveText(/^Livraison \(Point relais\)\s*3,99\s€$/);
+    await expect(page.getByTestId("cart-total")).toHaveText(euros(MANGA.priceCents + BOOSTER.priceCents + 399));
 
     // France, the relay point, its name, identifier and address: the delivery and the total before paying.
     await chooseRelayPointInCart(page, { country: "France" });
@@ -256,19 +256,20 @@ test("a cart too heavy for a letter is not offered Lettre suivie; Belgique offer
   await expect(page.getByTestId("cart-delivery")).toHaveText(/^Livraison \(Lettre suivie\)\s*2,49\s€$/);
   expect(await radioNames(page)).toEqual(["Lettre suivie", "Point relais", "Colissimo à domicile"]);
 
-  // With the manga (255 g), the letter (100 g at most) is gone; the cheapest to an address takes its place.
+  // With the manga (255 g), the letter (100 g at most) is gone; the cheapest left takes its place (decision 044).
   await addToCart(page, MANGA.title);
   await page.goto(url("/cart"));
   await expect(section.getByText("Poids du colis : 255 g")).toBeVisible();
   await expect(section.getByRole("radio", { name: /^Lettre suivie/ })).toHaveCount(0);
   expect(await radioNames(page)).toEqual(["Point relais", "Colissimo à domicile"]);
-  await expect(section.getByRole("radio", { name: /^Colissimo à domicile.*7,49\s€$/ })).toBeChecked();
+  await expect(section.getByRole("radio", { name: /^Point relais.*3,99\s€$/ })).toBeChecked();
 
-  // Belgium: the relay point (it serves FR, BE, LU, NL, ES) and Colissimo Europe, nothing for France only.
+  // Belgium: the relay point (it serves FR, BE, LU, NL, ES) and Colissimo Europe, nothing for France only;
+  // the buyer takes Colissimo Europe.
   await section.getByLabel("Pays de livraison").selectOption({ label: "Belgique" });
-  await expect(section.getByRole("radio", { name: /^Colissimo Europe.*13,90\s€$/ })).toBeChecked();
+  await expect(section.getByRole("radio", { name: /^Point relais.*3,99\s€$/ })).toBeChecked();
   expect(await radioNames(page)).toEqual(["Point relais", "Colissimo Europe"]);
-  await expect(section.getByRole("radio", { name: /^Point relais.*3,99\s€$/ })).toBeVisible();
+  await section.getByRole("radio", { name: /^Colissimo Europe.*13,90\s€$/ }).check();
   await expect(page.getByTestId("cart-delivery")).toHaveText(/^Livraison \(Colissimo Europe\)\s*13,90\s€$/);
   await expect(page.getByTestId("cart-total")).toHaveText(euros(4_999 + MANGA.priceCents + 1_390));
 });

@@ -51,7 +51,8 @@ test("the seller creates a code; a customer applies it in the cart and pays the 
   await customer.getByRole("button", { name: `au panier : ${F.buy.title}` }).click();
   await expect(customer.getByRole("button", { name: `au panier : ${F.buy.title}` })).toContainText("Ajouté");
   await customer.goto(url("/cart"));
-  // 12,50 € and the cheapest delivery to an address for its 120 g: Colissimo à domicile, 5,49 €.
+  // 12,50 € and, for its 120 g, the buyer takes delivery to an address: Colissimo à domicile, 5,49 €.
+  await chooseAddressDeliveryInCart(customer);
   await expect(customer.getByTestId("cart-delivery")).toHaveText(/^Livraison \(Colissimo à domicile\)\s*5,49\s€$/);
   await expect(customer.getByTestId("cart-total")).toHaveText("17,99 €");
 

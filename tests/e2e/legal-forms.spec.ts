@@ -1,7 +1,7 @@
 import type { RunningServer } from "../integration/server-process";
 import { CHECKOUT_FIXTURES as F } from "../setup/checkout-fixtures-data";
 import { HAS_PDFTOTEXT, pdfText } from "../support/pdf-text";
-import { fillPaymentPage, startCheckoutServer } from "./checkout-helpers";
+import { chooseAddressDeliveryInCart, fillPaymentPage, startCheckoutServer } from "./checkout-helpers";
 import { expect, expectNoSeriousA11yViolations, signInAdmin, test } from "./fixtures";
 
 /**
@@ -92,6 +92,7 @@ test("the seller picks EI: no capital asked; /legal, the footer and an invoice n
   await add.click();
   await expect(add).toContainText("Ajouté");
   await visitor.goto(url("/cart"));
+  await chooseAddressDeliveryInCart(visitor);
   await visitor.getByRole("button", { name: "Procéder au paiement" }).click();
   await fillPaymentPage(visitor, { email: "client-ei@example.com" });
   await expect(visitor.getByRole("heading", { name: "Merci pour votre commande !" })).toBeVisible();

@@ -29,7 +29,7 @@ for (const theme of ["dark", "light"] as const) {
         await expect(similar.getByRole("article").first()).toBeVisible();
         // The product safety disclosure, opened: its contents are checked too.
         await page.getByText("Sécurité du produit", { exact: true }).click();
-        await expect(page.getByRole("row", { name: "Fabricant" })).toBeVisible();
+        await expect(page.getByRole("row", { name: /^Fabricant / })).toBeVisible();
       }
       // In the page itself (no frame to visit): no extra page per run. label-content-name-mismatch
       // (WCAG 2.5.3) is experimental in axe, off unless asked for.

@@ -132,7 +132,8 @@ test.describe("/product/{id}", () => {
       ["Identifiant", "Référence du fabricant : EXEMPLE-BOOSTER-MAGIC-THE-GATHERING"],
       ["Avertissements", "Ne convient pas aux enfants de moins de 3 ans."],
     ];
-    for (const [label, value] of rows) await expect(safety.getByRole("row", { name: label })).toContainText(value);
+    // Anchored: "Identifiant Référence du fabricant …" also holds the word.
+    for (const [label, value] of rows) await expect(safety.getByRole("row", { name: new RegExp(`^${label} `) })).toContainText(value);
   });
 
   test("below the fold, the similar products' placeholder stands still until it loads", async ({ page }) => {

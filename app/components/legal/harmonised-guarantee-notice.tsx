@@ -36,7 +36,8 @@ export function HarmonisedGuaranteeNotice({ className }: { className?: string })
         </p>
         <p className="mt-1">Les vendeurs et les producteurs peuvent proposer en plus des garanties commerciales.</p>
         <p className="mt-1">
-          <a href={YOUR_EUROPE_GUARANTEES_URL} className="font-semibold text-[#003399] underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#003399]">
+          {/* Its own blue, over the CGV article's link colour (the box stays white in the dark theme). */}
+          <a href={YOUR_EUROPE_GUARANTEES_URL} className="font-semibold text-[#003399]! underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#003399]">
             Vos droits dans l'Union européenne (L'Europe est à vous)
           </a>
         </p>

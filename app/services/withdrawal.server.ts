@@ -158,7 +158,7 @@ export async function requestWithdrawal(deps: WithdrawalDeps, lookup: Withdrawal
     const ack = await queueEmail(tx, {
       to: email,
       // The pages invite the customer to answer it (a partial return, a question): to the shop, even when MAIL_FROM is a no-reply.
-      replyTo: deps.shop.email,
+      replyTo: deps.shop.email || undefined, // none while the seller has saved no contact e-mail
       kind: "withdrawal-ack",
       content: withdrawalAcknowledgementEmail({ shop: deps.shop, order: view, requestedAt: now, customerName, returnAddress: deps.returnAddress, withdrawn, whole }),
     });

@@ -46,3 +46,15 @@ export function methodNotAllowed(allow: string): Response {
 export function readOnlyAction(): Response {
   return methodNotAllowed("GET, HEAD");
 }
+
+/** A PDF shown in the browser (inline) under its own file name; never indexed. */
+export function pdfResponse(pdf: Uint8Array, fileName: string, cacheControl: string): Response {
+  return new Response(Buffer.from(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${fileName}"`,
+      "Cache-Control": cacheControl,
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { cgvFileName } from "~/domain/cgv-snapshot";
-import { readOnlyAction } from "~/lib/http";
+import { pdfResponse, readOnlyAction } from "~/lib/http";
 import { renderCgvPdf } from "~/services/cgv-pdf.server";
 import { getCgvSnapshot } from "~/services/cgv.server";
 import type { Route } from "./+types/cgv-version";
@@ -16,14 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const file = FILE.exec(params.file);
   const snapshot = file ? await getCgvSnapshot(context.db, file[1]!) : null;
   if (!snapshot) throw data(null, { status: 404 });
-  return new Response(Buffer.from(await renderCgvPdf(snapshot, context.shop.name)), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${cgvFileName(snapshot.hash)}"`,
-      "Cache-Control": "public, max-age=86400",
-      "X-Robots-Tag": "noindex",
-    },
-  });
+  return pdfResponse(await renderCgvPdf(snapshot, context.shop.name), cgvFileName(snapshot.hash), "public, max-age=86400");
 }
 
 export const action = readOnlyAction;

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { readOnlyAction } from "~/lib/http";
+import { PRIVATE_PAGE_CACHE_CONTROL, pdfResponse, readOnlyAction } from "~/lib/http";
 import { documentPdf } from "~/services/invoices.server";
 import type { Route } from "./+types/order-document";
 
@@ -17,14 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!UUID.test(params.orderId) || !file) throw data(null, { status: 404 });
   const document = await documentPdf(context.db, params.orderId, file[1]!);
   if (!document) throw data(null, { status: 404 });
-  return new Response(Buffer.from(document.pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${document.number}.pdf"`,
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex",
-    },
-  });
+  return pdfResponse(document.pdf, `${document.number}.pdf`, PRIVATE_PAGE_CACHE_CONTROL);
 }
 
 export const action = readOnlyAction;

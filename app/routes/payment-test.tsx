@@ -95,10 +95,12 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
   const payable = session.status === "open";
   const ended = session.status === "expired" || session.status === "cancelled" ? session.status : "not-open";
   // A refused card: the pay button pressed was disabled while it paid, so focus fell to the
-  // body; it goes to the card number, the field to change.
+  // body (or, when the answer came before the browser moved it, is back on the button); it goes
+  // to the card number, the field to change.
   const cardNumber = useRef<HTMLInputElement>(null);
+  const payButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (failure && focusIsLost()) cardNumber.current?.focus();
+    if (failure && (focusIsLost() || document.activeElement === payButton.current)) cardNumber.current?.focus();
   }, [failure]);
 
   return (
@@ -201,7 +203,7 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
 
                 <CgvAcceptance />
                 {/* L221-14: the button says that ordering means paying; long, so it may wrap on phones. */}
-                <Button type="submit" name="intent" value="pay" size="lg" disabled={busy} className="h-auto min-h-12 py-3 text-center whitespace-normal">
+                <Button ref={payButton} type="submit" name="intent" value="pay" size="lg" disabled={busy} className="h-auto min-h-12 py-3 text-center whitespace-normal">
                   <Lock aria-hidden="true" /> {busy ? "Paiement en cours..." : payButtonLabel(session.totalCents)}
                 </Button>
               </Form>

@@ -35,6 +35,7 @@ import { getHiddenCategory, getHiding } from "./site-content.server";
 import { nextDropTime } from "./drops.server";
 import { keptListing, type ListingRead } from "./listing-cache.server";
 import { compareAtDecisionFor } from "./price-history.server";
+import { PRODUCT_SAFETY_COLUMNS } from "./product-safety.server";
 
 /** SQL twin of domain/visibility isPubliclyVisible: en_ligne, or a_venir whose drop time has come. */
 function publiclyVisible(now: Date): SQL {
@@ -249,16 +250,7 @@ export async function getPublicProduct(
       additionalImages: products.additionalImages,
       updatedAt: products.updatedAt,
       compareAtCents: products.compareAtCents,
-      manufacturerName: products.manufacturerName,
-      manufacturerAddress: products.manufacturerAddress,
-      manufacturerEmail: products.manufacturerEmail,
-      manufacturerOutsideEu: products.manufacturerOutsideEu,
-      euRepName: products.euRepName,
-      euRepAddress: products.euRepAddress,
-      euRepEmail: products.euRepEmail,
-      safetyWarnings: products.safetyWarnings,
-      ean: products.ean,
-      manufacturerReference: products.manufacturerReference,
+      ...PRODUCT_SAFETY_COLUMNS,
       labelImagePath: products.labelImagePath,
       pegiRating: products.pegiRating,
       pegiDescriptors: products.pegiDescriptors,

@@ -90,6 +90,20 @@ export async function deleteSafetyProfile(db: Db, id: number): Promise<{ outcome
   });
 }
 
+/** A product's own safety values (each overrides its brand profile's; see productSafety). */
+export const PRODUCT_SAFETY_COLUMNS = {
+  manufacturerName: products.manufacturerName,
+  manufacturerAddress: products.manufacturerAddress,
+  manufacturerEmail: products.manufacturerEmail,
+  manufacturerOutsideEu: products.manufacturerOutsideEu,
+  euRepName: products.euRepName,
+  euRepAddress: products.euRepAddress,
+  euRepEmail: products.euRepEmail,
+  ean: products.ean,
+  manufacturerReference: products.manufacturerReference,
+  safetyWarnings: products.safetyWarnings,
+};
+
 /**
  * How many products on sale or scheduled lack safety information (the launch checklist): those
  * put online before the rule, or whose brand profile lost a value since. The rule is the form's
@@ -101,16 +115,7 @@ export async function countProductsMissingSafety(db: Db): Promise<number> {
     db
       .select({
         safetyProfileId: products.safetyProfileId,
-        manufacturerName: products.manufacturerName,
-        manufacturerAddress: products.manufacturerAddress,
-        manufacturerEmail: products.manufacturerEmail,
-        manufacturerOutsideEu: products.manufacturerOutsideEu,
-        euRepName: products.euRepName,
-        euRepAddress: products.euRepAddress,
-        euRepEmail: products.euRepEmail,
-        ean: products.ean,
-        manufacturerReference: products.manufacturerReference,
-        safetyWarnings: products.safetyWarnings,
+        ...PRODUCT_SAFETY_COLUMNS,
       })
       .from(products)
       .where(and(inArray(products.status, ["en_ligne", "a_venir"]), isNull(products.archivedAt))),

@@ -1,3 +1,4 @@
+import type { BusinessBuyer } from "./business-buyer";
 import type { VatRateBp, VatScheme } from "./vat";
 
 /**
@@ -48,7 +49,11 @@ export type InvoiceSnapshot = {
   paidAt: string | null;
   paymentMethod: string;
   seller: { name: string; legalForm: string; shareCapital: string; address: string; siren: string; rcs: string; vatNumber: string; email: string; phone: string };
-  buyer: { name: string; email: string; addressLines: string[] };
+  /**
+   * `business`: an "Achat professionnel" (issue 53), with `country` its billing address's ISO
+   * code; absent on a consumer's invoice, which carries no B2B mention.
+   */
+  buyer: { name: string; email: string; addressLines: string[]; business?: BusinessBuyer & { country: string } };
   delivery: { methodName: string; addressLines: string[] } | null;
   lines: InvoiceLine[];
   /**

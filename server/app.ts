@@ -202,6 +202,7 @@ export function createApp(deps: AppDeps): RequestListener {
         payments: deps.payments,
         checkout,
         dropSecret: deps.dropSecret,
+        eReportingToken: env.E_REPORTING_TOKEN ?? null,
         markPersonal: () => {
           res.locals.personal = true;
         },

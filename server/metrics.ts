@@ -1,9 +1,9 @@
-import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sql } from "drizzle-orm";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { Db } from "~/db/types";
+import { bearerTokenMatches } from "~/lib/bearer-token.server";
 
 /**
  * Prometheus metrics (GET /metrics, only with METRICS_TOKEN, as a bearer token): requests by
@@ -178,15 +178,13 @@ function routeTree(routes: ServerBuild["routes"]): RouteObject[] {
  * `Authorization: Bearer <token>` (compared in constant time).
  */
 export function metricsEndpoint(metrics: Metrics, token: string | undefined) {
-  const expected = token ? Buffer.from(`Bearer ${token}`) : null;
   return async (req: IncomingMessage, res: ServerResponse) => {
     res.setHeader("Cache-Control", "no-store");
-    if (!expected) {
+    if (!token) {
       res.statusCode = 404;
       return res.end();
     }
-    const given = Buffer.from(req.headers.authorization ?? "");
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    if (!bearerTokenMatches(req.headers.authorization, token)) {
       res.statusCode = 401;
       res.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
       return res.end("Jeton requis.");

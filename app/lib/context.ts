@@ -31,6 +31,8 @@ export type AppContext = {
    * (services/stock-alerts.server.ts); /merci's receipt cookie is signed with a key derived from it.
    */
   dropSecret: string;
+  /** E_REPORTING_TOKEN: the bearer token of GET /api/e-reporting; absent, an admin session only. */
+  eReportingToken?: string | null;
   /**
    * Says this answer depends on who asks (getViewer calls it): the page cache then never stores
    * it and it goes out `private, no-store`, whatever the route's headers say.

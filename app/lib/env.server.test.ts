@@ -50,6 +50,12 @@ describe("parseEnv", () => {
     expect(error.issues).toEqual(["PORT : PORT doit être un nombre"]);
   });
 
+  it("takes an E_REPORTING_TOKEN of 32 characters or more, and refuses a shorter one", () => {
+    expect(parseEnv({ E_REPORTING_TOKEN: "x".repeat(32) }).E_REPORTING_TOKEN).toBe("x".repeat(32));
+    expect(parseEnv({ E_REPORTING_TOKEN: "" }).E_REPORTING_TOKEN).toBeUndefined();
+    expect(configError({ E_REPORTING_TOKEN: "x".repeat(31) }).message).toContain("E_REPORTING_TOKEN doit faire au moins 32 caractères");
+  });
+
   it("rejects an out-of-range PORT", () => {
     expect(configError({ PORT: "70000" }).message).toContain("PORT doit être compris entre 0 et 65535");
   });

@@ -150,6 +150,11 @@ export const envSchema = z.object({
   /** GET /metrics with `Authorization: Bearer <token>`; without it, no metrics endpoint (server/metrics.ts). */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, "METRICS_TOKEN doit faire au moins 16 caractères").optional()),
   /**
+   * GET /api/e-reporting with `Authorization: Bearer <token>`, for the seller's approved e-invoicing
+   * platform (docs/decisions/053); without it, the endpoint answers an admin session only.
+   */
+  E_REPORTING_TOKEN: optionalText.pipe(z.string().min(32, "E_REPORTING_TOKEN doit faire au moins 32 caractères").optional()),
+  /**
    * Seconds a stopping instance (SIGTERM) still answers, each answer closing its connection and
    * /readyz saying 503, before it stops accepting connections: time for a load balancer to stop
    * sending it requests.

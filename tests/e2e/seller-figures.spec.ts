@@ -64,7 +64,7 @@ test("the seller reads the month's receipts, downloads its CSV and opens the yea
   expect(lines.slice(4)).toEqual([""]);
 
   // The whole year, chosen in the form.
-  await page.getByLabel("Mois").selectOption({ label: "Toute l'année" });
+  await page.getByRole("form", { name: "Choisir la période" }).getByLabel("Mois").selectOption({ label: "Toute l'année" });
   await page.getByRole("button", { name: "Afficher" }).click();
   await expect(page).toHaveURL(new RegExp(`year=${year}&month=$`));
   await expect(page.getByRole("heading", { level: 2, name: `année ${year}` })).toBeVisible();
@@ -82,6 +82,31 @@ test("the seller reads the month's receipts, downloads its CSV and opens the yea
   await page.goto(url("/admin/exports"));
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
   await expectNoSeriousA11yViolations(page);
+});
+
+test("the seller downloads the month's e-reporting CSV: the day's consumer sales and refund by rate", async ({ page, request }) => {
+  await signInAdmin(page, F.admin, server.url);
+  await page.goto(url("/admin/exports"));
+  const section = page.getByRole("region", { name: "E-reporting des ventes aux particuliers" });
+  await expect(section.getByLabel("Mois")).toHaveValue(String(Number(month)));
+  const downloading = page.waitForEvent("download");
+  await section.getByRole("button", { name: "Télécharger le CSV d'e-reporting" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`e-reporting-comptoir-${year}-${month}.csv`);
+  const lines = fs.readFileSync((await download.path())!).subarray(3).toString("utf8").split("\r\n");
+  const day = `${year}-${month}-${parisToday.slice(0, 2)}`;
+  const sales = { total: paid.totalCents + refunded.totalCents, vat: paid.vatCents + refunded.vatCents };
+  expect(lines).toEqual([
+    "Date;Nature;Pièces;Total TTC;Base HT 20 %;TVA 20 %;Total HT (TVA française);TVA française;Biens d'occasion, régime de la marge (TTC);Franchise en base (TTC);Ventes taxées dans un autre État membre (HT);TVA d'un autre État membre (OSS)",
+    `${day};Ventes;2;${csvAmount(sales.total)};${csvAmount(sales.total - sales.vat)};${csvAmount(sales.vat)};${csvAmount(sales.total - sales.vat)};${csvAmount(sales.vat)};0,00;0,00;0,00;0,00`,
+    `${day};Remboursements;1;-${csvAmount(refunded.totalCents)};-${csvAmount(refunded.totalCents - refunded.vatCents)};-${csvAmount(refunded.vatCents)};-${csvAmount(refunded.totalCents - refunded.vatCents)};-${csvAmount(refunded.vatCents)};0,00;0,00;0,00;0,00`,
+    "",
+  ]);
+  // The platform's JSON: the same day for the admin's session, refused to a client without one.
+  const json = await (await page.request.get(url(`/api/e-reporting?from=${day}&to=${day}`))).json();
+  expect(json).toMatchObject({ format: 1, days: [{ date: day, sales: { documents: 2, inclVatCents: sales.total }, refunds: { documents: 1, inclVatCents: -refunded.totalCents } }] });
+  const anonymous = await request.get(url(`/api/e-reporting?from=${day}&to=${day}`));
+  expect(anonymous.status()).toBe(401);
 });
 
 // Last: its new order would change the receipts above.

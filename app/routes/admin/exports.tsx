@@ -1,5 +1,6 @@
 import { Download } from "lucide-react";
 import { Form, data, useNavigation } from "react-router";
+import { EReportingExport } from "~/components/admin/e-reporting-export";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, controlClass } from "~/components/ui/field";
@@ -54,6 +55,7 @@ export default function AdminExports({ loaderData }: Route.ComponentProps) {
       ) : null}
       {period && summary ? <PeriodSummary period={period} summary={summary} /> : null}
       <OssReturnForm years={years} />
+      <EReportingExport years={years} period={period} />
     </section>
   );
 }

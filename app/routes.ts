@@ -36,6 +36,8 @@ export default [
     route("csv/export", "routes/admin/csv-export.ts"),
     route("exports/recettes.csv", "routes/admin/exports-csv.ts"),
     route("exports/oss.csv", "routes/admin/exports-oss.ts"),
+    route("exports/fec.txt", "routes/admin/exports-fec.ts"),
+    route("exports/comptes-fec", "routes/admin/fec-accounts.ts"),
     route("inbox/photos/:key", "routes/admin/inbox-photo.ts"),
     route("users/:id/export", "routes/admin/user-export.ts"),
     route("privacy/export", "routes/admin/privacy-export.ts"),

@@ -7,8 +7,11 @@ import { type AccountingPeriod, periodLabel, periodQuery } from "~/domain/accoun
 import { FEC_ACCOUNT_ROLES, fecAccountsSchema } from "~/domain/fec-accounts";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { cn } from "~/lib/utils";
-import type { FecAccountsAnswer } from "~/routes/admin/fec-accounts";
-import { useActionToast } from "./use-action-toast";
+import type { FieldErrors } from "~/domain/field-errors";
+import { type ActionToast, useActionToast } from "./use-action-toast";
+
+/** The answer of /admin/exports/comptes-fec (routes/admin/fec-accounts.ts). */
+export type FecAccountsAnswer = ActionToast & { errors?: FieldErrors };
 
 /** What /admin/exports' loader gives this section (services/fec.server.ts). */
 export type FecExportView = { accounts: Record<string, string>; sirenMissing: boolean };

@@ -1,14 +1,12 @@
 import { actionAnswer } from "~/components/admin/action-answers";
-import type { ActionToast } from "~/components/admin/use-action-toast";
-import { type FieldErrors, fieldErrors } from "~/domain/field-errors";
+import type { FecAccountsAnswer } from "~/components/admin/fec-export-form";
+import { fieldErrors } from "~/domain/field-errors";
 import { fecAccountsSchema } from "~/domain/fec-accounts";
 import { methodNotAllowed } from "~/lib/http";
 import { readForm } from "~/lib/request-input.server";
 import { saveFecAccounts } from "~/services/fec.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/fec-accounts";
-
-export type FecAccountsAnswer = ActionToast & { errors?: FieldErrors };
 
 /** POST /admin/exports/comptes-fec: the seller's accounts for the FEC, checked by the form's schema. */
 export async function action({ request, context }: Route.ActionArgs) {

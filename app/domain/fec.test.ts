@@ -132,7 +132,12 @@ describe("a document's entry in the sales journal", () => {
         const entry = documentEntry(doc(snapshot), ACCOUNTS);
         expect(total(entry)).toBe(0);
         expect(entry.lines[0]!.cents).toBe(snapshot.totals.inclVatCents);
-        for (const row of snapshot.vatBreakdown) expect(total(entry, ACCOUNTS.vat[row.rateBp as 2000])).toBe(-row.vatCents);
+        for (const row of snapshot.vatBreakdown) {
+          expect(total(entry, ACCOUNTS.vat[row.rateBp as 2000])).toBe(-row.vatCents);
+          // The rate's base, over its goods and its delivery, with nothing taken by the balancing of older documents.
+          const delivery = entry.lines.filter((l) => l.account === "7085" && l.label.endsWith(`TVA ${String(row.rateBp / 100).replace(".", ",")}\u00a0%`));
+          expect(total(entry, ACCOUNTS.sales[row.rateBp as 2000]) + total({ lines: delivery }) + row.baseCents).toBe(0);
+        }
       }
     }
   });

@@ -37,6 +37,8 @@ export default [
     route("exports/recettes.csv", "routes/admin/exports-csv.ts"),
     route("exports/oss.csv", "routes/admin/exports-oss.ts"),
     route("exports/e-reporting.csv", "routes/admin/exports-e-reporting.ts"),
+    route("exports/fec.txt", "routes/admin/exports-fec.ts"),
+    route("exports/comptes-fec", "routes/admin/fec-accounts.ts"),
     route("inbox/photos/:key", "routes/admin/inbox-photo.ts"),
     route("users/:id/export", "routes/admin/user-export.ts"),
     route("privacy/export", "routes/admin/privacy-export.ts"),

@@ -8,7 +8,7 @@ import { expect, expectNoSeriousA11yViolations, signInAdmin, test, waitForHydrat
 /**
  * The seller's figures, end to end, on a server of its own (tests/setup/exports-fixtures.ts): two
  * orders paid today, the second refunded. The seller reads the dashboard and sees a new order
- * come in without reloading it; reads the month's receipts, downloads its CSV and opens the year.
+ * come in without reloading it; reads the month's receipts, downloads its CSV and its FEC, and opens the year.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -32,7 +32,7 @@ const [paid, refunded] = F.orders;
 /** "Point relais" for the binder's 120 g, under its 60 € free threshold. */
 const RELAY_CENTS = 399;
 
-test("the seller reads the month's receipts, downloads its CSV and opens the year", async ({ page }) => {
+test("the seller reads the month's receipts, downloads its CSV and its FEC, and opens the year", async ({ page }) => {
   await signInAdmin(page, F.admin, server.url);
   await page.goto(url("/admin/exports"));
   await expect(page.getByRole("heading", { level: 1, name: "Exports comptables" })).toBeVisible();
@@ -62,6 +62,28 @@ test("the seller reads the month's receipts, downloads its CSV and opens the yea
     new RegExp(`^${escaped(`${parisToday};A-${year}-000001;`)}${order}${escaped(`;Camille Compta;-${csvAmount(refunded.totalCents)};-${csvAmount(refunded.totalCents - refunded.vatCents)};-${csvAmount(refunded.vatCents)};Carte bancaire (paiement de test);re_test_`)}`),
   );
   expect(lines.slice(4)).toEqual([""]);
+
+  // The month's FEC (docs/decisions/052): named after the shop's SIREN and the month's last day,
+  // the 18 fields' names first; two invoices, a credit note, two payments and a refund, each balanced.
+  const fec = page.getByRole("region", { name: "Fichier des écritures comptables (FEC)" });
+  const fecDownloading = page.waitForEvent("download");
+  await fec.getByRole("link", { name: /Télécharger le FEC/ }).click();
+  const fecDownload = await fecDownloading;
+  const lastDay = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate();
+  expect(fecDownload.suggestedFilename()).toBe(`${F.siren}FEC${year}${month}${lastDay}.txt`);
+  const [fecHeader, ...fecRows] = fs.readFileSync((await fecDownload.path())!).toString("latin1").split("\r\n");
+  expect(fecHeader).toBe(
+    "JournalCode\tJournalLib\tEcritureNum\tEcritureDate\tCompteNum\tCompteLib\tCompAuxNum\tCompAuxLib\tPieceRef\tPieceDate\tEcritureLib\tDebit\tCredit\tEcritureLet\tDateLet\tValidDate\tMontantdevise\tIdevise",
+  );
+  expect(fecRows.pop()).toBe("");
+  const fields = fecRows.map((row) => row.split("\t"));
+  expect(fields.every((row) => row.length === 18)).toBe(true);
+  expect([...new Set(fields.map((row) => `${row[0]}${row[2]}`))].sort()).toEqual(["BQ1", "BQ2", "BQ3", "VE1", "VE2", "VE3"]);
+  const fecCents = (text: string) => Number(text.replace(",", ""));
+  for (const entry of new Set(fields.map((row) => `${row[0]}${row[2]}`))) {
+    const lines = fields.filter((row) => `${row[0]}${row[2]}` === entry);
+    expect(lines.reduce((sum, row) => sum + fecCents(row[11]!) - fecCents(row[12]!), 0)).toBe(0);
+  }
 
   // The whole year, chosen in the form.
   await page.getByRole("form", { name: "Choisir la période" }).getByLabel("Mois").selectOption({ label: "Toute l'année" });

@@ -36,7 +36,9 @@ const MISSING = { number: "CPT-000000-0000", key: "rachat_0_absent.webp" };
 const PRODUCT_ID = "1";
 const UPLOAD_PATH = "/admin/api/images";
 /** Downloads asked by a form post (the e-mail address stays out of URLs): no page to GET. */
-const POST_ONLY = new Set(["/admin/privacy/export"]);
+const POST_ONLY = new Set(["/admin/privacy/export", "/admin/exports/comptes-fec"]);
+/** This server's shop has no SIREN: its FEC cannot be named, and says so (docs/decisions/052). */
+const ADMIN_REFUSED = new Map([["/admin/exports/fec.txt", 409]]);
 
 /** A 1×1 PNG. */
 const PNG_BYTES = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
@@ -125,7 +127,7 @@ describe(`admin access and sign-in limits over HTTP on ${databaseLabel}`, () => 
     await Promise.all(
       adminPaths(routes, ids).map(async (pathname) => {
         const missing = pathname.endsWith(MISSING.number) || pathname.endsWith(MISSING.key);
-        expect(await statusOf(get(pathname, { cookie: adminCookie })), pathname).toBe(POST_ONLY.has(pathname) ? 405 : missing ? 404 : 200);
+        expect(await statusOf(get(pathname, { cookie: adminCookie })), pathname).toBe(POST_ONLY.has(pathname) ? 405 : missing ? 404 : (ADMIN_REFUSED.get(pathname) ?? 200));
       }),
     );
     // A product id is digits: "0x10" and "1e0" are no product, not products 16 and 1.

@@ -1,6 +1,8 @@
 /** What tests/setup/exports-fixtures.ts puts in the accounting exports spec's database. */
 export const EXPORTS_FIXTURES = {
   admin: { email: "admin-exports@comptoir.test", password: "admin-exports-mot-de-passe" },
+  /** The shop's SIREN (a valid one: Luhn), saved in its settings after the orders. */
+  siren: "732829320",
   /** An accessory: 20 % VAT, 120 g, sent by the default "Point relais" method. */
   product: { title: "Classeur test exports", priceCents: 4_990, stock: 10 },
   relayPoint: { name: "Tabac de la Gare", id: "020145", line1: "3 place de la Gare", postalCode: "69007", city: "Lyon" },

@@ -13,6 +13,8 @@ import { handlePaymentEvent } from "~/services/payment-webhooks.server";
 import { createTestProvider } from "~/services/payments/test-provider.server";
 import { ensureAdminAccount } from "~/services/seed.server";
 import { activeShippingMethods } from "~/services/shipping.server";
+import { getShopIdentity, saveShopIdentity } from "~/services/shop-identity.server";
+import { EMPTY_IDENTITY } from "~/domain/shop-identity";
 import { EXPORTS_FIXTURES as F } from "./exports-fixtures-data";
 
 const dir = process.argv[2];
@@ -64,6 +66,9 @@ try {
       if (!refund.ok) throw new Error(`order ${index} not refunded: ${refund.message}`);
     }
   }
+  // The shop's SIREN, which names the FEC (docs/decisions/052): given after the orders, as a seller completing the settings.
+  const { identity } = await getShopIdentity(db, EMPTY_IDENTITY);
+  await saveShopIdentity(db, { ...identity, siren: F.siren });
 } finally {
   await database.close();
 }

@@ -11,6 +11,8 @@ import { MONTH_NAMES, parisWallClock } from "~/domain/paris-time";
 import { formatVatRate } from "~/domain/vat-allocation";
 import { cn } from "~/lib/utils";
 import { ledgerSummary } from "~/services/accounting-export.server";
+import { fecExportView } from "~/services/fec.server";
+import { FecExportForm } from "~/components/admin/fec-export-form";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/exports";
 
@@ -23,9 +25,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const currentYear = parisWallClock(now).year;
   const years = Array.from({ length: YEARS_KEPT }, (_, i) => currentYear - i);
   const parsed = parseAccountingPeriod(new URL(request.url).searchParams, now);
-  if (!parsed.ok) return data({ years, period: null, summary: null, error: parsed.error }, { status: 400 });
+  const fec = await fecExportView(context.db, context.shop.legal);
+  if (!parsed.ok) return data({ years, period: null, summary: null, error: parsed.error, fec }, { status: 400 });
   const summary = await ledgerSummary(context.db, parsed.period);
-  return { years, period: parsed.period, summary, error: null };
+  return { years, period: parsed.period, summary, error: null, fec };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Exports comptables" }];
@@ -34,7 +37,7 @@ const card = "rounded-2xl border border-border bg-card p-5 sm:p-6";
 
 /** The receipts book of a month or a year: its figures, and the CSV for the accountant. */
 export default function AdminExports({ loaderData }: Route.ComponentProps) {
-  const { years, period, summary, error } = loaderData;
+  const { years, period, summary, error, fec } = loaderData;
   const navigation = useNavigation();
   return (
     <section aria-labelledby="exports-title" aria-busy={navigation.state === "loading"}>
@@ -54,6 +57,7 @@ export default function AdminExports({ loaderData }: Route.ComponentProps) {
         </Alert>
       ) : null}
       {period && summary ? <PeriodSummary period={period} summary={summary} /> : null}
+      <FecExportForm period={period} fec={fec} />
       <OssReturnForm years={years} />
       <EReportingExport years={years} period={period} />
     </section>

@@ -128,7 +128,7 @@ describe("facturXInvoice", () => {
     // The Paris day: 00:41 on 23 November, as the PDF dates it.
     expect(invoice["cbc:IssueDate"]).toBe("2026-11-23");
     expect(invoice["cbc:DocumentCurrencyCode"]).toBe("EUR");
-    expect(invoice["cbc:Note"]).toEqual(snapshot.mentions);
+    expect(invoice["cbc:Note"]).toEqual([snapshot.mentions.join("\n")]);
 
     const lines = invoice["cac:InvoiceLine"];
     expect(lines.map((line) => [line["cac:Item"]["cbc:Name"], line["cbc:InvoicedQuantity"], cents(line["cac:Price"]["cbc:PriceAmount"]), cents(line["cbc:LineExtensionAmount"]), line["cac:Item"]["cac:ClassifiedTaxCategory"]["cbc:ID"], line["cac:Item"]["cac:ClassifiedTaxCategory"]["cbc:Percent"]])).toEqual(
@@ -167,7 +167,7 @@ describe("facturXInvoice", () => {
   it("names both parties: SIRENs in the SIRENE scheme (0002), VAT numbers, addresses with their countries", () => {
     const invoice = facturXInvoice(invoiceOf(businessSource()))["ubl:Invoice"];
     const seller = invoice["cac:AccountingSupplierParty"]["cac:Party"];
-    expect(seller["cac:PartyLegalEntity"]).toEqual({ "cbc:RegistrationName": "Comptoir des Cartes", "cbc:CompanyID": "123456782", "cbc:CompanyID@schemeID": "0002", "cbc:CompanyLegalForm": "SASU · au capital de 1 000 € · RCS Paris 123 456 782" });
+    expect(seller["cac:PartyLegalEntity"]).toEqual({ "cbc:RegistrationName": "Comptoir des Cartes", "cbc:CompanyID": "123456782", "cbc:CompanyID@schemeID": "0002", "cbc:CompanyLegalForm": "société par actions simplifiée unipersonnelle (SASU) · au capital de 1 000 € · RCS Paris 123 456 782" });
     expect(seller["cac:PartyTaxScheme"]).toEqual([{ "cbc:CompanyID": "FR32123456782", "cac:TaxScheme": { "cbc:ID": "VAT" } }]);
     expect(seller["cac:PostalAddress"]).toEqual({ "cbc:StreetName": "12 rue des Collectionneurs", "cbc:CityName": "Paris", "cbc:PostalZone": "75011", "cac:Country": { "cbc:IdentificationCode": "FR" } });
     const buyer = invoice["cac:AccountingCustomerParty"]["cac:Party"];

@@ -1,4 +1,3 @@
-import { InvoiceService } from "@e-invoice-eu/core";
 import { facturXInvoice } from "~/domain/facturx-invoice";
 import type { InvoiceSnapshot } from "~/domain/invoice";
 
@@ -28,10 +27,31 @@ const quiet = { log() {}, warn() {}, error() {} };
 
 /** The document's CII XML, checked by @e-invoice-eu/core; throws on data its schema refuses. */
 export async function facturXml(snapshot: InvoiceSnapshot): Promise<string> {
+  // Loaded on the first business document: about a second and 50 MB the server's start and the consumers' documents need not pay.
+  const { InvoiceService } = await import("@e-invoice-eu/core");
   const xml = await new InvoiceService(quiet).generate(facturXInvoice(snapshot), { format: XML_FORMAT, lang: "fr-fr", noWarnings: true });
   if (typeof xml !== "string") throw new Error(`${snapshot.number}: the ${XML_FORMAT} format gave no XML`);
-  // The Factur-X schema wants the delivery's element even empty; the library leaves it out when it has nothing to say.
-  return xml.includes("<ram:ApplicableHeaderTradeDelivery") ? xml : xml.replace("<ram:ApplicableHeaderTradeSettlement>", "<ram:ApplicableHeaderTradeDelivery/>\n\t\t<ram:ApplicableHeaderTradeSettlement>");
+  return withLibraryGapsFilled(xml, snapshot.cancelsInvoice);
+}
+
+const escapeXml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * What 2.3.4 leaves out, put where the CII schema wants it (tests/integration/facturx.test.ts
+ * checks the result against the Factur-X XSD): the delivery's element, which Factur-X wants even
+ * empty; a credit note's preceding invoice (BT-25), which its CII writer reads from a place its
+ * own schema does not allow.
+ */
+function withLibraryGapsFilled(xml: string, precedingInvoice: string | null): string {
+  let filled = xml;
+  if (!filled.includes("<ram:ApplicableHeaderTradeDelivery")) filled = filled.replace("<ram:ApplicableHeaderTradeSettlement>", "<ram:ApplicableHeaderTradeDelivery/>\n\t\t<ram:ApplicableHeaderTradeSettlement>");
+  if (precedingInvoice && !filled.includes("<ram:InvoiceReferencedDocument>")) {
+    filled = filled.replace(
+      "</ram:SpecifiedTradeSettlementHeaderMonetarySummation>",
+      `</ram:SpecifiedTradeSettlementHeaderMonetarySummation>\n\t\t\t<ram:InvoiceReferencedDocument>\n\t\t\t\t<ram:IssuerAssignedID>${escapeXml(precedingInvoice)}</ram:IssuerAssignedID>\n\t\t\t</ram:InvoiceReferencedDocument>`,
+    );
+  }
+  return filled;
 }
 
 /** pdfkit writes the XMP's dates as this. */

@@ -16,7 +16,7 @@ import type { PaymentProvider } from "~/services/payments/types";
 import { saveShopIdentity } from "~/services/shop-identity.server";
 import { createUserWithPassword } from "~/services/users.server";
 import { INVOICE_FIXTURES } from "../setup/invoice-fixtures-data";
-import { embeddedFile, embeddedFiles, facturXSchemaErrors, parseCii } from "../support/factur-x";
+import { embeddedFile, embeddedFiles, facturXSchemaErrors, parseCii, xmpOf } from "../support/factur-x";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe-server";
 import { checkoutAndPay } from "./paid-checkout";
 import { databaseLabel, openTestDatabase } from "./test-database";
@@ -178,11 +178,14 @@ describe(`Factur-X for business buyers on ${databaseLabel}`, () => {
     const xml = embeddedFile(pdf, "factur-x.xml");
     expect(await facturXSchemaErrors(xml)).toEqual([]);
     expectFacturXOf(xml, snapshot);
-    // PDF/A-3b, the Factur-X XMP, the file's relationship: as written in the PDF.
-    const raw = Buffer.from(pdf).toString("latin1");
-    expect(raw).toContain("<pdfaid:part>3</pdfaid:part>");
-    expect(raw).toContain("<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>");
-    expect(raw).toMatch(/\/AFRelationship \/Alternative/);
+    // PDF/A-3b and the Factur-X XMP, well-formed; the file's relationship as written in the PDF.
+    const { xmp, wellFormed } = xmpOf(pdf);
+    expect(wellFormed).toBe(true);
+    expect(xmp).toContain("<pdfaid:part>3</pdfaid:part>");
+    expect(xmp).toContain("<pdfaid:conformance>B</pdfaid:conformance>");
+    expect(xmp).toContain("<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>");
+    expect(xmp).toContain("<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>");
+    expect(Buffer.from(pdf).toString("latin1")).toMatch(/\/AFRelationship \/Alternative/);
     // Stored once: the next download is the same file.
     expect(Buffer.from((await documentPdf(db(), order.id, invoice!.number))!.pdf).equals(Buffer.from(pdf))).toBe(true);
 

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { XMLParser } from "fast-xml-parser";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { validateXML } from "xmllint-wasm";
 
 /**
@@ -39,6 +39,21 @@ export function embeddedFile(pdf: Uint8Array, name: string): string {
     const saved = spawnSync("pdfdetach", ["-save", String(index + 1), "-o", out, file], { encoding: "utf8" });
     if (saved.status !== 0) throw new Error(`pdfdetach -save failed: ${saved.stderr}`);
     return fs.readFileSync(out, "utf8");
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The PDF's XMP metadata as `pdfinfo -meta` prints it, and whether it is well-formed XML. */
+export function xmpOf(pdf: Uint8Array): { xmp: string; wellFormed: boolean } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "comptoir-facturx-"));
+  try {
+    const file = path.join(dir, "document.pdf");
+    fs.writeFileSync(file, pdf);
+    const read = spawnSync("pdfinfo", ["-meta", file], { encoding: "utf8" });
+    if (read.status !== 0) throw new Error(`pdfinfo -meta failed: ${read.stderr}`);
+    const xmp = read.stdout.trim();
+    return { xmp, wellFormed: XMLValidator.validate(xmp) === true };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -1,3 +1,4 @@
+import type { BusinessBuyer } from "./business-buyer";
 import { type InvoiceChargePart, type InvoiceLine, type InvoiceSnapshot, FRANCHISE_MENTION, INVOICE_LAYOUT, MARGIN_SCHEME_MENTION, type VatBreakdownRow } from "./invoice";
 import { type BillingAddress, type ShippingAddress, billingAddressLines } from "./order-view";
 import { formatParisDate } from "./paris-time";
@@ -25,6 +26,8 @@ export type InvoiceSource = {
     shippingAddress: ShippingAddress | null;
     /** « Facturé à » (issue 51); null or absent on orders from before: the delivery address stands in, none for a relay point. */
     billingAddress?: BillingAddress | null;
+    /** An "Achat professionnel" (issue 53): the company invoiced; null or absent for a consumer. */
+    businessBuyer?: BusinessBuyer | null;
     vatRegime: "normal" | "franchise";
     vatBreakdown: VatBreakdownRow[];
     /** The country whose VAT the order carries (absent on orders from before: France). */
@@ -208,13 +211,17 @@ export function buildInvoiceSnapshot(
       email: seller.email,
       phone: seller.phone,
     },
-    buyer: order.billingAddress
-      ? { name: order.billingAddress.fullName, email: order.customerEmail ?? "", addressLines: billingAddressLines(order.billingAddress) }
-      : {
-          name: order.customerName ?? order.shippingAddress?.fullName ?? "",
-          email: order.customerEmail ?? "",
-          addressLines: order.shippingAddress?.method === "relay" ? [] : addressLines(order.shippingAddress),
-        },
+    buyer: {
+      ...(order.billingAddress
+        ? { name: order.billingAddress.fullName, email: order.customerEmail ?? "", addressLines: billingAddressLines(order.billingAddress) }
+        : {
+            name: order.customerName ?? order.shippingAddress?.fullName ?? "",
+            email: order.customerEmail ?? "",
+            addressLines: order.shippingAddress?.method === "relay" ? [] : addressLines(order.shippingAddress),
+          }),
+      // The company's country: its billing address's (the delivery's before one was asked).
+      ...(order.businessBuyer ? { business: { ...order.businessBuyer, country: order.billingAddress?.country ?? order.shippingAddress?.country ?? "FR" } } : {}),
+    },
     delivery: order.shippingMethodName ? { methodName: order.shippingMethodName, addressLines: addressLines(order.shippingAddress) } : null,
     lines,
     charges,

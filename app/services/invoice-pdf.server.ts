@@ -4,6 +4,7 @@ import { type InvoiceLine, type InvoiceSnapshot, MARGIN_SCHEME_MENTION } from "~
 import { formatEuros } from "~/domain/money";
 import { formatParisDate, formatParisDateTime } from "~/domain/paris-time";
 import { formatVatRate } from "~/domain/vat-allocation";
+import { FACTUR_X_PDF_OPTIONS, embedFacturX } from "./facturx.server";
 
 /**
  * The PDF of an invoice or a credit note, made from its frozen snapshot (domain/invoice.ts) and
@@ -198,7 +199,8 @@ export function pdfBytes(doc: Pdf): Promise<Uint8Array> {
   });
 }
 
-export function renderInvoicePdf(snapshot: InvoiceSnapshot): Promise<Uint8Array> {
+/** `facturX`: a B2B document's CII XML (facturx.server.ts): the PDF is then a Factur-X, PDF/A-3b with the XML embedded. */
+export function renderInvoicePdf(snapshot: InvoiceSnapshot, facturX?: { xml: string }): Promise<Uint8Array> {
   const creditNote = snapshot.kind === "credit_note";
   const title = creditNote ? "Avoir" : "Facture";
   const issuedAt = new Date(snapshot.issuedAt);
@@ -209,6 +211,7 @@ export function renderInvoicePdf(snapshot: InvoiceSnapshot): Promise<Uint8Array>
     font: fontFile("DejaVuSans"),
     lang: "fr-FR",
     displayTitle: true,
+    ...(facturX ? FACTUR_X_PDF_OPTIONS : {}),
     info: {
       Title: `${title} ${snapshot.number}`,
       Author: snapshot.seller.name,
@@ -242,6 +245,7 @@ export function renderInvoicePdf(snapshot: InvoiceSnapshot): Promise<Uint8Array>
   }
   mentions(doc, layout, snapshot);
   footers(doc, snapshot, title);
+  if (facturX) embedFacturX(doc, facturX.xml, issuedAt);
   doc.end();
   return done;
 }

@@ -4,8 +4,10 @@ import type { Db, Tx } from "~/db/types";
 import { documentNumber } from "~/domain/invoice";
 import { buildRefundCreditNote } from "~/domain/credit-note-snapshot";
 import { buildInvoiceSnapshot } from "~/domain/invoice-snapshot";
+import { isBusinessDocument } from "~/domain/facturx-invoice";
 import { parisWallClock } from "~/domain/paris-time";
 import { EMPTY_IDENTITY, type LegalIdentity } from "~/domain/shop-identity";
+import { facturXml } from "./facturx.server";
 import { renderInvoicePdf } from "./invoice-pdf.server";
 import { getShopIdentity } from "./shop-identity.server";
 
@@ -110,12 +112,13 @@ export async function issueRefundCreditNote(tx: Db | Tx, refund: typeof orderRef
 /**
  * The PDF of a document, by number, for the order it belongs to: made once from the frozen
  * snapshot and stored (the first reader writes it; a second one at the same time keeps the first).
+ * A business buyer's is a Factur-X, its EN 16931 XML embedded (docs/decisions/051).
  */
 export async function documentPdf(db: Db, orderId: string, number: string): Promise<{ number: string; pdf: Uint8Array } | null> {
   const [row] = await db.select({ id: invoices.id, pdf: invoices.pdf, snapshot: invoices.snapshot }).from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.number, number)));
   if (!row) return null;
   if (row.pdf) return { number, pdf: row.pdf };
-  const pdf = await renderInvoicePdf(row.snapshot);
+  const pdf = await renderInvoicePdf(row.snapshot, isBusinessDocument(row.snapshot) ? { xml: await facturXml(row.snapshot) } : undefined);
   const [stored] = await db.update(invoices).set({ pdf }).where(and(eq(invoices.id, row.id), isNull(invoices.pdf))).returning({ pdf: invoices.pdf });
   if (stored?.pdf) return { number, pdf: stored.pdf };
   const [kept] = await db.select({ pdf: invoices.pdf }).from(invoices).where(eq(invoices.id, row.id));

@@ -12,13 +12,13 @@ export const HOME_ADDRESS = { method: "home" as const, fullName: "Marie Curie", 
 /**
  * A guest's real checkout of `items`, paid through the provider's webhook path with the payment
  * reference `intent` (Stripe: the PaymentIntent its refunds name): the order row as it is then.
- * `beforePayment` runs between the two, on the order still awaiting payment.
+ * `beforePayment` changes the order before it is paid (and its invoice issued).
  */
 export async function checkoutAndPay(
   db: Db,
   provider: PaymentProvider,
   items: { productId: number; quantity: number }[],
-  options: { ctx: CheckoutContext; deps: WebhookDeps; intent: string; email?: string; name?: string; beforePayment?: (orderId: string) => Promise<void> },
+  options: { ctx: CheckoutContext; deps: WebhookDeps; intent: string; email?: string; name?: string; beforePayment?: (orderId: string) => Promise<unknown> },
 ) {
   const email = options.email ?? "marie@example.com";
   const started = await startCheckout(db, provider, { items, insuranceSelected: false, email }, options.ctx);

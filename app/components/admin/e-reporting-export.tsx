@@ -19,7 +19,8 @@ export function EReportingExport({ years, period }: { years: number[]; period: A
       <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
         Par jour : le nombre de factures et d'avoirs, la base HT et la TVA par taux, les biens d'occasion (régime de la marge) et les ventes taxées dans un autre pays de
         l'UE à part, les remboursements au jour de leur avoir. Les achats professionnels n'y figurent pas. Ce sont les données à transmettre par une plateforme agréée
-        à partir du 1er septembre 2027.
+        à partir du{" "}
+        <span className="whitespace-nowrap">1er septembre 2027</span>.
       </p>
       {/* Keyed by the period: the selects follow the one loaded after a back or forward navigation. */}
       <form key={period ? `${period.year}-${period.month ?? ""}` : "invalid"} method="get" action="/admin/exports/e-reporting.csv" className="mt-4 flex flex-wrap items-end gap-4">

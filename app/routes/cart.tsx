@@ -26,6 +26,10 @@ import { isSignatureDeliveryEnabled } from "~/services/signature-delivery-settin
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/cart";
 import { readJson } from "~/lib/request-input.server";
+import { BusinessPurchaseChoice } from "~/components/cart/business-purchase-choice";
+import { selectBusinessPurchase, useBusinessPurchase } from "~/lib/business-purchase-store";
+import { getBusinessSalesSettings } from "~/services/business-sales-settings.server";
+import { lastBusinessPurchase } from "~/services/business-buyers.server";
 
 export function headers() {
   return { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL };
@@ -35,9 +39,16 @@ export function headers() {
  * The seller's delivery methods (the cart prices them with the server's rule, domain/shipping.ts)
  * and whether "Remise contre signature" is offered (/admin/shipping).
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  const [shippingMethods, signatureEnabled] = await Promise.all([activeShippingMethods(context.db), isSignatureDeliveryEnabled(context.db)]);
-  return { shippingMethods, signatureEnabled };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [shippingMethods, signatureEnabled, { sellToBusinesses }, viewer] = await Promise.all([
+    activeShippingMethods(context.db),
+    isSignatureDeliveryEnabled(context.db),
+    getBusinessSalesSettings(context.db),
+    getViewer(request, context),
+  ]);
+  // "Achat professionnel" (issue 53): offered while the seller sells to professionals, from the customer's last company.
+  const savedBusiness = sellToBusinesses && viewer ? await lastBusinessPurchase(context.db, viewer.id) : null;
+  return { shippingMethods, signatureEnabled, sellToBusinesses, savedBusiness };
 }
 
 /**
@@ -75,7 +86,7 @@ export default function CartPage() {
   const provider = useRouteLoaderData<typeof rootLoader>("root")?.paymentProvider ?? "test";
   const checkout = useCheckout(provider);
   const discount = useDiscountPreview(cart);
-  const { shippingMethods, signatureEnabled } = useLoaderData<typeof loader>();
+  const { shippingMethods, signatureEnabled, sellToBusinesses, savedBusiness } = useLoaderData<typeof loader>();
   const delivery = useDeliveryQuotes(cart, shippingMethods, discount.line?.figures?.discountCents ?? 0);
   const location = useLocation();
   const navigate = useNavigate();
@@ -105,6 +116,13 @@ export default function CartPage() {
   useEffect(() => {
     if (staleSignature) chooseSignatureDelivery(false);
   }, [staleSignature]);
+
+  // Same for "Achat professionnel", ticked before the seller stopped selling to professionals.
+  const businessSelected = useBusinessPurchase().selected;
+  const staleBusiness = !sellToBusinesses && businessSelected;
+  useEffect(() => {
+    if (staleBusiness) selectBusinessPurchase(false);
+  }, [staleBusiness]);
 
   // Prices, stock and visibility as they are now; a toast says what changed.
   useEffect(() => {
@@ -176,6 +194,7 @@ export default function CartPage() {
               </Button>
             </div>
             <DeliveryChoice delivery={delivery} disabled={checkout.busy} />
+            {sellToBusinesses ? <BusinessPurchaseChoice saved={savedBusiness} disabled={checkout.busy} /> : null}
             <BuyerEmailField disabled={checkout.busy} />
             <HarmonisedGuaranteeNotice />
           </div>

@@ -3,7 +3,8 @@ import type { BusinessPurchaseInput } from "~/domain/business-purchase";
 
 /**
  * The cart's "Achat professionnel": whether it is ticked, the company's fields as typed and the
- * errors the checkout found in them (its schema, or the server's answer). Kept in memory only.
+ * errors the checkout found in them (its schema, or the server's answer), keyed as the server
+ * names them ("business.siren"). Kept in memory only.
  */
 export type BusinessPurchaseState = { selected: boolean; values: BusinessPurchaseInput; errors: Record<string, string> };
 
@@ -30,8 +31,9 @@ export function selectBusinessPurchase(selected: boolean, defaults: Partial<Busi
   update({ selected, values, errors: {} });
 }
 
+/** A field typed again: its error goes (the checkout checks it again). */
 export function setBusinessValue(key: keyof BusinessPurchaseInput, value: string) {
-  const { [key]: _fixed, ...errors } = state.errors;
+  const errors = Object.fromEntries(Object.entries(state.errors).filter(([field]) => field !== `business.${key}`));
   update({ values: { ...state.values, [key]: value }, errors });
 }
 

@@ -240,20 +240,21 @@ export function OrderSummary({
           </Heading>
           {order.businessBuyer ? (
             <dl className="mt-3 leading-6" data-testid="order-business-buyer">
-              <dt className="sr-only">Raison sociale</dt>
-              <dd className="font-semibold">{order.businessBuyer.companyName}</dd>
+              <div>
+                <dt className="sr-only">Raison sociale</dt>
+                <dd className="font-semibold">{order.businessBuyer.companyName}</dd>
+              </div>
               {order.businessBuyer.siren ? (
-                <>
+                <div>
                   <dt className="inline">SIREN&nbsp;: </dt>
                   <dd className="inline tabular">{order.businessBuyer.siren}</dd>
-                  <br />
-                </>
+                </div>
               ) : null}
               {order.businessBuyer.vatNumber ? (
-                <>
+                <div>
                   <dt className="inline">N° de TVA intracommunautaire&nbsp;: </dt>
                   <dd className="inline tabular">{order.businessBuyer.vatNumber}</dd>
-                </>
+                </div>
               ) : null}
             </dl>
           ) : null}

@@ -453,7 +453,7 @@ describe("buildInvoiceSnapshot for an « Achat professionnel » (issue 53)", () 
     });
     expect(snapshot.mentions).toEqual([
       BUSINESS_MENTIONS.operation,
-      "Facture acquittée le 27/11/2026 par carte bancaire.",
+      "Facture acquittée le 27 novembre 2026 par carte bancaire.",
       "Conditions de paiement : comptant, à la commande. Pas d'escompte pour paiement anticipé.",
       "Pénalités de retard : trois fois le taux d'intérêt légal, exigibles dès le jour suivant la date de règlement, sans qu'un rappel soit nécessaire (art. L441-10 du Code de commerce).",
       "Indemnité forfaitaire pour frais de recouvrement : 40 € (art. L441-10 et D441-5 du Code de commerce).",

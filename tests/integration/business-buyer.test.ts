@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
@@ -140,7 +140,7 @@ describe(`business buyers on ${databaseLabel}`, () => {
   });
 
   it("refuses a bad SIREN or VAT number in French, next to its field, holding nothing", async () => {
-    const siren = await refused({ ...COMPANY, siren: "732829321" });
+    const siren = await refused({ ...COMPANY, siren: "732829321", vatNumber: "" });
     expect(siren).toEqual({ status: 400, body: { error: "Achat professionnel", details: BUSINESS_MESSAGES.siren, code: "BUSINESS", fieldErrors: { "business.siren": BUSINESS_MESSAGES.siren } } });
     const vat = await refused({ ...COMPANY, vatNumber: "FR45732829320" });
     expect(vat).toMatchObject({ status: 400, body: { code: "BUSINESS", fieldErrors: { "business.vatNumber": BUSINESS_MESSAGES.vatNumber } } });
@@ -168,9 +168,10 @@ describe(`business buyers on ${databaseLabel}`, () => {
     const userId = "user-business-1";
     await database.db.insert(users).values({ id: userId, name: "Paul", email: "paul.compte@ludotheque.example", emailVerified: true });
     expect(await lastBusinessPurchase(database.db, userId)).toBeNull();
-    const [older, newer] = await database.db.select({ id: orders.id }).from(orders).where(isNotNull(orders.businessBuyer)).orderBy(asc(orders.createdAt)).limit(2);
-    await database.db.update(orders).set({ userId }).where(inArray(orders.id, [older!.id, newer!.id]));
-    const newest = (await database.db.select({ business: orders.businessBuyer }).from(orders).where(eq(orders.id, newer!.id)))[0]!.business!;
-    expect(await lastBusinessPurchase(database.db, userId)).toEqual({ companyName: newest.companyName, siren: newest.siren ?? "", vatNumber: newest.vatNumber ?? "", country: newest.country });
+    const older = await checkout((await newProduct()).id, COMPANY);
+    const newer = await checkout((await newProduct()).id, { companyName: "Spelclub", siren: "", vatNumber: "BE0411905847", country: "BE" });
+    if (older.status !== 200 || newer.status !== 200) throw new Error("checkout refused");
+    await database.db.update(orders).set({ userId }).where(inArray(orders.number, [older.body.orderNumber, newer.body.orderNumber]));
+    expect(await lastBusinessPurchase(database.db, userId)).toEqual({ companyName: "Spelclub", siren: "", vatNumber: "BE0411905847", country: "BE" });
   });
 });

@@ -1,5 +1,5 @@
 import { ArrowLeft, ShoppingBag, Trash2 } from "lucide-react";
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from "react";
 import { data, Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { refreshCartAndAnnounce } from "~/components/cart/cart-notices";
 import { CartLines } from "~/components/cart/cart-lines";
@@ -26,8 +26,6 @@ import { isSignatureDeliveryEnabled } from "~/services/signature-delivery-settin
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/cart";
 import { readJson } from "~/lib/request-input.server";
-import { BusinessPurchaseChoice } from "~/components/cart/business-purchase-choice";
-import { selectBusinessPurchase, useBusinessPurchase } from "~/lib/business-purchase-store";
 import { getBusinessSalesSettings } from "~/services/business-sales-settings.server";
 import { lastBusinessPurchase } from "~/services/business-buyers.server";
 
@@ -77,6 +75,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return pageMeta(root, { title: `Panier | ${root.shop.name}`, description: "Votre panier.", path: "/cart", noindex: true });
 };
 
+// "Achat professionnel" in its own chunk: a consumer's cart does not load it first (its JS budget).
+const BusinessPurchaseChoice = lazy(() => import("~/components/cart/business-purchase-choice"));
+
 const hydrated = { subscribe: () => () => {}, client: () => true, server: () => false };
 
 export default function CartPage() {
@@ -116,13 +117,6 @@ export default function CartPage() {
   useEffect(() => {
     if (staleSignature) chooseSignatureDelivery(false);
   }, [staleSignature]);
-
-  // Same for "Achat professionnel", ticked before the seller stopped selling to professionals.
-  const businessSelected = useBusinessPurchase().selected;
-  const staleBusiness = !sellToBusinesses && businessSelected;
-  useEffect(() => {
-    if (staleBusiness) selectBusinessPurchase(false);
-  }, [staleBusiness]);
 
   // Prices, stock and visibility as they are now; a toast says what changed.
   useEffect(() => {
@@ -194,7 +188,11 @@ export default function CartPage() {
               </Button>
             </div>
             <DeliveryChoice delivery={delivery} disabled={checkout.busy} />
-            {sellToBusinesses ? <BusinessPurchaseChoice saved={savedBusiness} disabled={checkout.busy} /> : null}
+            {sellToBusinesses ? (
+              <Suspense fallback={null}>
+                <BusinessPurchaseChoice saved={savedBusiness} deliveryCountry={delivery.stored.country} disabled={checkout.busy} />
+              </Suspense>
+            ) : null}
             <BuyerEmailField disabled={checkout.busy} />
             <HarmonisedGuaranteeNotice />
           </div>

@@ -437,7 +437,7 @@ function asksBusiness(body: unknown): boolean {
 
 const BUSINESS_SALES_OFF = {
   error: "Achat professionnel indisponible",
-  details: "La boutique ne propose plus l'achat professionnel. Décochez « Achat professionnel » dans le panier pour commander en tant que particulier.",
+  details: "La boutique ne propose plus l'achat professionnel : votre commande n'a pas été passée. Pour commander en tant que particulier, actualisez le panier et réessayez.",
   code: "BUSINESS_OFF" as const,
 };
 

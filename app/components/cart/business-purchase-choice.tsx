@@ -1,17 +1,16 @@
-import { Building2 } from "lucide-react";
-import { lazy, Suspense, useId } from "react";
+import { useId } from "react";
 import type { BusinessPurchaseInput } from "~/domain/business-purchase";
 import { selectBusinessPurchase, useBusinessPurchase } from "~/lib/business-purchase-store";
-import { getDelivery } from "~/lib/delivery-store";
-
-// Its own chunk: a consumer's cart never loads the company's fields.
-const BusinessPurchaseFields = lazy(() => import("./business-purchase-fields"));
+import BusinessPurchaseFields from "./business-purchase-fields";
 
 /**
  * "Achat professionnel" (issue 53), offered while the seller sells to professionals: ticked, the
- * company's fields open, filled with the signed-in customer's last company (`saved`).
+ * company's fields open, filled with the signed-in customer's last company (`saved`), the
+ * billing country with the delivery's by default. The cart
+ * loads this module lazily (it draws its lines in the browser anyway): its first load stays
+ * within its JavaScript budget.
  */
-export function BusinessPurchaseChoice({ saved, disabled }: { saved: BusinessPurchaseInput | null; disabled: boolean }) {
+export default function BusinessPurchaseChoice({ saved, deliveryCountry, disabled }: { saved: BusinessPurchaseInput | null; deliveryCountry: string; disabled: boolean }) {
   const { selected } = useBusinessPurchase();
   const fieldsId = useId();
   return (
@@ -24,17 +23,15 @@ export function BusinessPurchaseChoice({ saved, disabled }: { saved: BusinessPur
           type="checkbox"
           checked={selected}
           disabled={disabled}
-          onChange={(event) => selectBusinessPurchase(event.target.checked, { ...saved, country: saved?.country || getDelivery().country })}
+          onChange={(event) => selectBusinessPurchase(event.target.checked, { ...saved, country: saved?.country || deliveryCountry })}
           aria-controls={fieldsId}
           className="size-5 shrink-0 accent-[var(--color-primary)]"
         />
-        <Building2 className="size-4 text-muted-foreground" aria-hidden="true" /> Achat professionnel
+        Achat professionnel
       </label>
       <div id={fieldsId}>
         {selected ? (
-          <Suspense fallback={<p className="text-sm text-muted-foreground">Chargement…</p>}>
-            <BusinessPurchaseFields disabled={disabled} />
-          </Suspense>
+          <BusinessPurchaseFields disabled={disabled} />
         ) : (
           <p className="text-xs text-muted-foreground">Pour une facture au nom de votre entreprise (raison sociale, SIREN, n° de TVA).</p>
         )}

@@ -6,9 +6,8 @@ import { businessFieldId, setBusinessValue, useBusinessPurchase } from "~/lib/bu
 import { cn } from "~/lib/utils";
 
 /**
- * The company's fields of an "Achat professionnel", loaded only once the box is ticked (the cart's
- * first load stays within its budget): raison sociale, SIREN, VAT number and billing country. The
- * checkout checks them with the server's schema (domain/business-purchase.ts).
+ * The company's fields of an "Achat professionnel": raison sociale, SIREN, VAT number and billing
+ * country. The checkout checks them with the server's schema (domain/business-purchase.ts).
  */
 export default function BusinessPurchaseFields({ disabled }: { disabled: boolean }) {
   const { values, errors } = useBusinessPurchase();

@@ -6,7 +6,6 @@ import { getCart, getDiscountCode, refreshCartFromServer, refuseDiscountCode } f
 import { askBuyerEmail, BUYER_EMAIL_FIELD_ID, getBuyerEmail } from "~/lib/buyer-email-store";
 import { rememberPendingCheckout } from "~/lib/pending-checkout";
 import { getDelivery, setDeliveryErrors } from "~/lib/delivery-store";
-import { businessFieldId, getBusinessPurchase, setBusinessErrors } from "~/lib/business-purchase-store";
 import type { BusinessPurchaseInput } from "~/domain/business-purchase";
 import type { DeliveryState } from "./use-delivery";
 import { announceCartChanges, refreshCartAndAnnounce } from "./cart-notices";
@@ -72,7 +71,8 @@ async function deliveryToSend(delivery: DeliveryState | undefined): Promise<Deli
 }
 
 /** The company's field named by an error key ("business.siren"), focused for the buyer to fix it. */
-function showBusinessErrors(errors: Record<string, string>) {
+async function showBusinessErrors(errors: Record<string, string>) {
+  const { businessFieldId, setBusinessErrors } = await import("~/lib/business-purchase-store");
   const business = Object.fromEntries(Object.entries(errors).filter(([key]) => key.startsWith("business.")));
   setBusinessErrors(business);
   const first = Object.keys(business)[0]?.slice("business.".length) as keyof BusinessPurchaseInput | undefined;
@@ -85,16 +85,18 @@ function showBusinessErrors(errors: Record<string, string>) {
  * on demand, with jsvat); undefined for a consumer, null when a field is wrong (shown beside it).
  */
 async function businessToSend(): Promise<BusinessPurchaseInput | undefined | null> {
-  const { selected, values } = getBusinessPurchase();
+  // The store comes with the cart's "Achat professionnel" chunk: not loaded, nothing ticked.
+  const store = await import("~/lib/business-purchase-store");
+  const { selected, values } = store.getBusinessPurchase();
   if (!selected) return undefined;
   const [{ businessPurchaseSchema }, { fieldErrorsOf }] = await Promise.all([import("~/domain/business-purchase"), import("~/domain/checkout")]);
   const parsed = businessPurchaseSchema.safeParse(values);
   if (parsed.success) {
-    setBusinessErrors({});
+    store.setBusinessErrors({});
     return values;
   }
   const errors = Object.fromEntries(Object.entries(fieldErrorsOf(parsed.error)).map(([key, message]) => [`business.${key}`, message]));
-  showBusinessErrors(errors);
+  await showBusinessErrors(errors);
   toast.error("Achat professionnel", { description: Object.values(errors)[0] });
   return null;
 }
@@ -273,8 +275,14 @@ async function run(delivery: DeliveryBody, business: BusinessPurchaseInput | und
     toast.error(answer.error ?? "Erreur", { description: answer.details ?? DEFAULT_CHECKOUT_ERROR, duration: 10_000 });
     return;
   }
+  if (answer.code === "BUSINESS_OFF") {
+    // The seller stopped selling to professionals since the cart was drawn: the box goes with the offer.
+    (await import("~/lib/business-purchase-store")).selectBusinessPurchase(false);
+    toast.error(answer.error ?? "Achat professionnel indisponible", { description: answer.details ?? DEFAULT_CHECKOUT_ERROR, duration: 10_000 });
+    return;
+  }
   if (answer.code === "BUSINESS") {
-    showBusinessErrors(answer.fieldErrors ?? {});
+    await showBusinessErrors(answer.fieldErrors ?? {});
     toast.error(answer.error ?? "Achat professionnel", { description: answer.details ?? DEFAULT_CHECKOUT_ERROR, duration: 10_000 });
     return;
   }

@@ -55,9 +55,12 @@ export const billingFormShape = {
 
 export type BillingFormValues = { [K in keyof typeof billingFormShape]?: string | undefined };
 
-/** Whether the form asks the billing address: always for a relay point, else when the box is unticked. */
-export function billingAsked(values: BillingFormValues, relay: boolean): boolean {
-  return relay || values[BILLING_SAME_FIELD] !== "on";
+/**
+ * Whether the form asks the billing address: always for a relay point and for an "Achat
+ * professionnel" (`forced`: the company's address, never assumed), else when the box is unticked.
+ */
+export function billingAsked(values: BillingFormValues, forced: boolean): boolean {
+  return forced || values[BILLING_SAME_FIELD] !== "on";
 }
 
 function billingInput(values: BillingFormValues) {
@@ -73,11 +76,22 @@ function billingInput(values: BillingFormValues) {
   };
 }
 
-/** In the form schema's superRefine: the billing address's errors, each on its field. */
-export function checkBillingForm(values: BillingFormValues, ctx: z.RefinementCtx, relay: boolean): void {
-  if (!billingAsked(values, relay)) return;
+export const BUSINESS_BILLING_COUNTRY_MESSAGE = "Le pays de facturation est celui de l'entreprise indiqué dans le panier : pour un autre pays, changez-le dans votre panier.";
+
+/**
+ * In the form schema's superRefine: the billing address's errors, each on its field. For an
+ * "Achat professionnel", the address must be in the company's country given in the cart (it
+ * decided whether a SIREN was required).
+ */
+export function checkBillingForm(values: BillingFormValues, ctx: z.RefinementCtx, relay: boolean, businessCountry: string | null = null): void {
+  if (!billingAsked(values, relay || businessCountry !== null)) return;
   const result = billingAddressSchema.safeParse(billingInput(values));
-  if (result.success) return;
+  if (result.success) {
+    if (businessCountry !== null && result.data.country !== businessCountry) {
+      ctx.addIssue({ code: "custom", path: [BILLING_FIELDS.country], message: BUSINESS_BILLING_COUNTRY_MESSAGE });
+    }
+    return;
+  }
   for (const issue of result.error.issues) {
     const part = issue.path[0] as keyof typeof BILLING_FIELDS | undefined;
     ctx.addIssue({ code: "custom", path: [part ? BILLING_FIELDS[part] : BILLING_FIELDS.line1], message: issue.message });
@@ -86,10 +100,10 @@ export function checkBillingForm(values: BillingFormValues, ctx: z.RefinementCtx
 
 /**
  * The billing address of a form the schema accepted: the delivery address's name, lines, postcode,
- * city and country when the box is ticked for a home delivery, else the address typed.
+ * city and country when the box is ticked for a home delivery (never for a company), else the address typed.
  */
-export function billingAddressOf(values: BillingFormValues, shipping: ShippingAddress): BillingAddress {
-  if (shipping.method !== "relay" && !billingAsked(values, false)) {
+export function billingAddressOf(values: BillingFormValues, shipping: ShippingAddress, business = false): BillingAddress {
+  if (shipping.method !== "relay" && !billingAsked(values, business)) {
     return {
       fullName: shipping.fullName,
       line1: shipping.line1,

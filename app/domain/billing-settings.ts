@@ -11,3 +11,6 @@ const switchField = z
  * (art. 59c § 3 of Directive 2006/112; docs/decisions/046).
  */
 export const billingSettingsSchema = z.object({ vatFranchise: switchField, ossOptIn: switchField });
+
+/** The "Ventes aux professionnels" form of /admin/settings (issue 53, docs/decisions/050). */
+export const businessSalesSettingsSchema = z.object({ sellToBusinesses: switchField });

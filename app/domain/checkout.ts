@@ -5,6 +5,7 @@ import { formatParisMoment } from "./site-content-display";
 import { SHIPPING_COUNTRY_CODES } from "./shipping-countries";
 import { hasForbiddenCharacters } from "./text-rules";
 import type { DropRefusal } from "./drop-rules";
+import { businessPurchaseSchema } from "./business-purchase";
 
 export { EMPTY_CART_ERROR, PROVIDER_ERROR };
 
@@ -90,6 +91,8 @@ export const checkoutRequestSchema = z.object(
     discountCode: z.string({ message: "Code promo illisible." }).trim().max(64, "Code promo trop long.").optional(),
     /** Absent (an older page, a script): the cheapest method that carries the cart to France. */
     delivery: deliveryChoiceSchema.optional(),
+    /** "Achat professionnel": the company the invoice is made out to; absent for a consumer. */
+    business: businessPurchaseSchema.optional(),
   },
   { message: "La commande envoyée est illisible." },
 );
@@ -137,7 +140,7 @@ export type CheckoutSuccess = { url: string; orderNumber: string; orderId: strin
 export type CheckoutFailure = {
   error: string;
   details?: string;
-  code: "OUT_OF_STOCK" | "UNAVAILABLE" | "INVALID" | "DISCOUNT" | "MINIMUM" | "SHIPPING" | "RATE_LIMITED" | "PROVIDER" | "FORBIDDEN" | "DUPLICATE" | "SIGNATURE_DELIVERY_OFF" | DropRefusal["code"];
+  code: "OUT_OF_STOCK" | "UNAVAILABLE" | "INVALID" | "DISCOUNT" | "MINIMUM" | "SHIPPING" | "RATE_LIMITED" | "PROVIDER" | "FORBIDDEN" | "DUPLICATE" | "SIGNATURE_DELIVERY_OFF" | "BUSINESS" | "BUSINESS_OFF" | DropRefusal["code"];
   productId?: number;
   fieldErrors?: Record<string, string>;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FRANCHISE_MENTION, INVOICE_LAYOUT, MARGIN_SCHEME_MENTION, type VatBreakdownRow, documentNumber } from "./invoice";
+import { BUSINESS_MENTIONS, FRANCHISE_MENTION, INVOICE_LAYOUT, MARGIN_SCHEME_MENTION, type VatBreakdownRow, documentNumber } from "./invoice";
 import { type InvoiceSource, addressLines, buildInvoiceSnapshot } from "./invoice-snapshot";
 import type { ShippingAddress } from "./order-view";
 import { EMPTY_IDENTITY, type LegalIdentity } from "./shop-identity";
@@ -436,5 +436,48 @@ describe("documentNumber", () => {
     expect(documentNumber("invoice", 2027, 1)).toBe("F-2027-000001");
     expect(documentNumber("invoice", 2026, 999_999)).toBe("F-2026-999999");
     expect(documentNumber("invoice", 2026, 1_234_567)).toBe("F-2026-1234567");
+  });
+});
+
+describe("buildInvoiceSnapshot for an « Achat professionnel » (issue 53)", () => {
+  const BUSINESS = { companyName: "Ludothèque du Centre SARL", siren: "732829320", vatNumber: "FR44732829320", country: "FR" };
+  const BILLING = { fullName: "Paul Martin", line1: "4 rue du Jeu", postalCode: "69002", city: "Lyon", country: "FR" };
+
+  it("names the company and prints the professional mentions in their order", () => {
+    const snapshot = invoiceOf(source({ businessBuyer: BUSINESS, billingAddress: BILLING }));
+    expect(snapshot.buyer).toEqual({
+      name: "Paul Martin",
+      email: "elodie@example.fr",
+      addressLines: ["Paul Martin", "4 rue du Jeu", "69002 Lyon", "France"],
+      business: { companyName: "Ludothèque du Centre SARL", siren: "732829320", vatNumber: "FR44732829320", country: "FR" },
+    });
+    expect(snapshot.mentions).toEqual([
+      BUSINESS_MENTIONS.operation,
+      "Facture acquittée le 27 novembre 2026 par carte bancaire.",
+      "Conditions de paiement : comptant, à la commande. Pas d'escompte pour paiement anticipé.",
+      "Pénalités de retard : trois fois le taux d'intérêt légal, exigibles dès le jour suivant la date de règlement, sans qu'un rappel soit nécessaire (art. L441-10 du Code de commerce).",
+      "Indemnité forfaitaire pour frais de recouvrement : 40 € (art. L441-10 et D441-5 du Code de commerce).",
+      "Montants en euros. Garantie des vices cachés (art. 1641 et suivants du Code civil).",
+    ]);
+    // The amounts are the consumer's: only who is invoiced and the mentions change.
+    const consumer = invoiceOf(source({ billingAddress: BILLING }));
+    expect({ ...snapshot, buyer: null, mentions: null }).toEqual({ ...consumer, buyer: null, mentions: null });
+  });
+
+  it("keeps a consumer's invoice as it was, and gives a credit note the company too", () => {
+    const consumer = invoiceOf(source({ businessBuyer: null }));
+    expect(consumer.buyer.business).toBeUndefined();
+    expect(consumer.mentions.at(-1)).toBe(PAYMENT_AND_GUARANTEES);
+    expect(consumer.mentions.some((mention) => mention.includes("40 €") || mention.startsWith("Catégorie"))).toBe(false);
+    expect(invoiceOf(source({ businessBuyer: null }))).toEqual(invoiceOf(source()));
+
+    const credit = buildInvoiceSnapshot(source({ businessBuyer: { ...BUSINESS, siren: null, vatNumber: "BE0411905847", country: "BE" }, billingAddress: { ...BILLING, postalCode: "1000", city: "Bruxelles", country: "BE" } }), {
+      kind: "credit_note",
+      number: "A-2026-000003",
+      issuedAt: new Date("2026-11-28T08:00:00Z"),
+      cancelsInvoice: "F-2026-000042",
+    });
+    expect(credit.buyer.business).toEqual({ companyName: "Ludothèque du Centre SARL", siren: null, vatNumber: "BE0411905847", country: "BE" });
+    expect(credit.mentions).toContain(BUSINESS_MENTIONS.indemnity);
   });
 });

@@ -1,5 +1,4 @@
-import type { BusinessBuyer } from "./business-buyer";
-import { type InvoiceChargePart, type InvoiceLine, type InvoiceSnapshot, FRANCHISE_MENTION, INVOICE_LAYOUT, MARGIN_SCHEME_MENTION, type VatBreakdownRow } from "./invoice";
+import { type InvoiceChargePart, type InvoiceLine, type InvoiceSnapshot, BUSINESS_MENTIONS, FRANCHISE_MENTION, INVOICE_LAYOUT, MARGIN_SCHEME_MENTION, type VatBreakdownRow } from "./invoice";
 import { type BillingAddress, type ShippingAddress, billingAddressLines } from "./order-view";
 import { formatParisDate } from "./paris-time";
 import { countryName } from "./shipping-countries";
@@ -7,6 +6,7 @@ import { type LegalIdentity, isIndividualEntrepreneur, legalFormLabel, sellerNam
 import { isStoredVatRateBp, type VatScheme } from "./vat";
 import { type ChargePart, type NetLine, allocateNetVat, chargesByRate, exclVatOf } from "./vat-allocation";
 import { SIGNATURE_DELIVERY_LABEL } from "./signature-delivery";
+import type { BusinessPurchase } from "./business-purchase";
 
 /** What an invoice is made from: the order as it was paid, its lines and the seller's identity then. */
 export type InvoiceSource = {
@@ -26,12 +26,12 @@ export type InvoiceSource = {
     shippingAddress: ShippingAddress | null;
     /** « Facturé à » (issue 51); null or absent on orders from before: the delivery address stands in, none for a relay point. */
     billingAddress?: BillingAddress | null;
-    /** An "Achat professionnel" (issue 53): the company invoiced; null or absent for a consumer. */
-    businessBuyer?: BusinessBuyer | null;
     vatRegime: "normal" | "franchise";
     vatBreakdown: VatBreakdownRow[];
     /** The country whose VAT the order carries (absent on orders from before: France). */
     vatCountry?: string;
+    /** An "Achat professionnel" (issue 53); null or absent for a consumer. */
+    businessBuyer?: BusinessPurchase | null;
   };
   /** As stored at checkout: the discount's share and the VAT of each line (vat-allocation.ts). */
   lines: { name: string; quantity: number; unitPriceCents: number; discountShareCents: number; vatCents: number; vatRateBp: number; vatScheme: VatScheme }[];
@@ -110,6 +110,9 @@ export function orderVatView(order: Pick<InvoiceSource["order"], "shippingCents"
   };
 }
 
+const CONSUMER_GUARANTEES =
+  "Montants en euros. Garantie légale de conformité (art. L217-3 et suivants du Code de la consommation) et garantie des vices cachés (art. 1641 et suivants du Code civil).";
+
 /**
  * A distance sale taxed in the buyer's member state (docs/decisions/046): the rates on the lines
  * are that country's, and the document says so.
@@ -178,7 +181,9 @@ export function buildInvoiceSnapshot(
   const marginSchemeCents = signed(vat.marginSchemeCents);
   const inclVatCents = signed(order.totalCents);
   const exclVatCents = franchise ? inclVatCents : vatBreakdown.reduce((sum, row) => sum + row.baseCents, 0);
+  const business = order.businessBuyer ?? null;
   const mentions = [
+    ...(business ? [BUSINESS_MENTIONS.operation] : []),
     ...(franchise ? [FRANCHISE_MENTION] : []),
     ...(marginSchemeCents !== 0 ? [`${MARGIN_SCHEME_MENTION} (articles marqués « Occasion »)`] : []),
     ...(destination ? [destinationVatMention(destination)] : []),
@@ -187,8 +192,17 @@ export function buildInvoiceSnapshot(
         ? `Facture acquittée le ${formatParisDate(order.paidAt)} par carte bancaire.`
         : "Facture à régler par carte bancaire."
       : `Avoir remboursé le ${formatParisDate(document.issuedAt)} sur le moyen de paiement d'origine.`,
-    "Montants en euros. Garantie légale de conformité (art. L217-3 et suivants du Code de la consommation) et garantie des vices cachés (art. 1641 et suivants du Code civil).",
+    ...(business ? [BUSINESS_MENTIONS.terms, BUSINESS_MENTIONS.penalties, BUSINESS_MENTIONS.indemnity, BUSINESS_MENTIONS.guarantee] : [CONSUMER_GUARANTEES]),
   ];
+  const buyer: InvoiceSnapshot["buyer"] = order.billingAddress
+    ? { name: order.billingAddress.fullName, email: order.customerEmail ?? "", addressLines: billingAddressLines(order.billingAddress) }
+    : {
+        name: order.customerName ?? order.shippingAddress?.fullName ?? "",
+        email: order.customerEmail ?? "",
+        addressLines: order.shippingAddress?.method === "relay" ? [] : addressLines(order.shippingAddress),
+      };
+  // The company's country is its billing address's (the payment page asks it there); the cart's before it was given.
+  if (business) buyer.business = { companyName: business.companyName, siren: business.siren, vatNumber: business.vatNumber, country: order.billingAddress?.country ?? business.country };
   return {
     layout: INVOICE_LAYOUT,
     kind: document.kind,
@@ -211,17 +225,7 @@ export function buildInvoiceSnapshot(
       email: seller.email,
       phone: seller.phone,
     },
-    buyer: {
-      ...(order.billingAddress
-        ? { name: order.billingAddress.fullName, email: order.customerEmail ?? "", addressLines: billingAddressLines(order.billingAddress) }
-        : {
-            name: order.customerName ?? order.shippingAddress?.fullName ?? "",
-            email: order.customerEmail ?? "",
-            addressLines: order.shippingAddress?.method === "relay" ? [] : addressLines(order.shippingAddress),
-          }),
-      // The company's country: its billing address's (the delivery's before one was asked).
-      ...(order.businessBuyer ? { business: { ...order.businessBuyer, country: order.billingAddress?.country ?? order.shippingAddress?.country ?? "FR" } } : {}),
-    },
+    buyer,
     delivery: order.shippingMethodName ? { methodName: order.shippingMethodName, addressLines: addressLines(order.shippingAddress) } : null,
     lines,
     charges,

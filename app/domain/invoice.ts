@@ -81,6 +81,21 @@ export const INVOICE_LAYOUT = 2;
 export const FRANCHISE_MENTION = "TVA non applicable, art. 293 B du CGI";
 export const MARGIN_SCHEME_MENTION = "Régime particulier – Biens d'occasion";
 
+/**
+ * The mentions of an invoice to a professional buyer (issue 53, Code de commerce L441-9 and
+ * L441-10, D441-5; CGI annexe II art. 242 nonies A), docs/decisions/050. The shop is paid by card
+ * at the order: no term, no discount for early payment; the penalty rate is the lowest the
+ * parties may set (three times the legal rate), due from the day after the payment date.
+ */
+export const BUSINESS_MENTIONS = {
+  operation: "Catégorie de l'opération : livraison de biens.",
+  terms: "Conditions de paiement : comptant, à la commande. Pas d'escompte pour paiement anticipé.",
+  penalties: "Pénalités de retard : trois fois le taux d'intérêt légal, exigibles dès le jour suivant la date de règlement, sans qu'un rappel soit nécessaire (art. L441-10 du Code de commerce).",
+  indemnity: "Indemnité forfaitaire pour frais de recouvrement : 40 € (art. L441-10 et D441-5 du Code de commerce).",
+  /** Replaces the consumer's guarantees line: the Code de la consommation's guarantee is for consumers only. */
+  guarantee: "Montants en euros. Garantie des vices cachés (art. 1641 et suivants du Code civil).",
+} as const;
+
 /** F-2026-000042, A-2026-000007: one continuous sequence per kind, the year for the reader. */
 export function documentNumber(kind: "invoice" | "credit_note", year: number, sequence: number): string {
   return `${kind === "invoice" ? "F" : "A"}-${year}-${String(sequence).padStart(6, "0")}`;

@@ -1,3 +1,4 @@
+import type { BusinessPurchase } from "./business-purchase";
 import type { OrderStatus, RefundReason } from "./catalog-values";
 import { countryName } from "./shipping-countries";
 
@@ -58,6 +59,8 @@ export type OrderView = {
   shippingAddress: ShippingAddress | null;
   /** « Adresse de facturation », given at payment (issue 51); null or absent for orders from before. */
   billingAddress?: BillingAddress | null;
+  /** An "Achat professionnel" (issue 53): the company invoiced; null or absent for a consumer. */
+  businessBuyer?: BusinessPurchase | null;
   /** The delivery chosen in the cart, as priced then (null for orders from before delivery methods). */
   shipping: { methodName: string; kind: "home" | "relay" | "letter"; deliveryTime: string; cents: number } | null;
   vatRegime: "normal" | "franchise";

@@ -24,9 +24,9 @@ export type PaymentDelivery = { kind: "home" | "relay" | "letter"; country: stri
  * The form for the order's delivery: a relay point's address was given in the cart, so only the
  * recipient's name and phone are asked; otherwise the address, in the country the delivery was
  * priced for. Then the billing address (billing-address.ts): the delivery's by default for a home
- * delivery, always asked for a relay point.
+ * delivery, always asked for a relay point and for an "Achat professionnel" (in the company's country).
  */
-export function testPaymentSchema(options: { needsEmail: boolean; now?: Date; delivery: PaymentDelivery }) {
+export function testPaymentSchema(options: { needsEmail: boolean; now?: Date; delivery: PaymentDelivery; businessCountry?: string | null }) {
   const relay = options.delivery.kind === "relay";
   const optional = <T extends z.ZodType>(schema: T) => (relay ? schema.optional() : schema);
   return z
@@ -54,7 +54,7 @@ export function testPaymentSchema(options: { needsEmail: boolean; now?: Date; de
       ...billingFormShape,
     })
     .superRefine((value, ctx) => {
-      checkBillingForm(value, ctx, relay);
+      checkBillingForm(value, ctx, relay, options.businessCountry ?? null);
       if (!relay && value.country !== options.delivery.country) {
         ctx.addIssue({ code: "custom", path: ["country"], message: "Ce pays n'est pas celui de la livraison choisie dans le panier" });
       }

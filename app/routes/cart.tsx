@@ -1,5 +1,5 @@
 import { ArrowLeft, ShoppingBag, Trash2 } from "lucide-react";
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from "react";
 import { data, Link, useLoaderData, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { refreshCartAndAnnounce } from "~/components/cart/cart-notices";
 import { CartLines } from "~/components/cart/cart-lines";
@@ -26,6 +26,8 @@ import { isSignatureDeliveryEnabled } from "~/services/signature-delivery-settin
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/cart";
 import { readJson } from "~/lib/request-input.server";
+import { getBusinessSalesSettings } from "~/services/business-sales-settings.server";
+import { lastBusinessPurchase } from "~/services/business-buyers.server";
 
 export function headers() {
   return { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL };
@@ -35,9 +37,16 @@ export function headers() {
  * The seller's delivery methods (the cart prices them with the server's rule, domain/shipping.ts)
  * and whether "Remise contre signature" is offered (/admin/shipping).
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  const [shippingMethods, signatureEnabled] = await Promise.all([activeShippingMethods(context.db), isSignatureDeliveryEnabled(context.db)]);
-  return { shippingMethods, signatureEnabled };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [shippingMethods, signatureEnabled, { sellToBusinesses }, viewer] = await Promise.all([
+    activeShippingMethods(context.db),
+    isSignatureDeliveryEnabled(context.db),
+    getBusinessSalesSettings(context.db),
+    getViewer(request, context),
+  ]);
+  // "Achat professionnel" (issue 53): offered while the seller sells to professionals, from the customer's last company.
+  const savedBusiness = sellToBusinesses && viewer ? await lastBusinessPurchase(context.db, viewer.id) : null;
+  return { shippingMethods, signatureEnabled, sellToBusinesses, savedBusiness };
 }
 
 /**
@@ -66,6 +75,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return pageMeta(root, { title: `Panier | ${root.shop.name}`, description: "Votre panier.", path: "/cart", noindex: true });
 };
 
+// "Achat professionnel" in its own chunk: a consumer's cart does not load it first (its JS budget).
+const BusinessPurchaseChoice = lazy(() => import("~/components/cart/business-purchase-choice"));
+
 const hydrated = { subscribe: () => () => {}, client: () => true, server: () => false };
 
 export default function CartPage() {
@@ -75,7 +87,7 @@ export default function CartPage() {
   const provider = useRouteLoaderData<typeof rootLoader>("root")?.paymentProvider ?? "test";
   const checkout = useCheckout(provider);
   const discount = useDiscountPreview(cart);
-  const { shippingMethods, signatureEnabled } = useLoaderData<typeof loader>();
+  const { shippingMethods, signatureEnabled, sellToBusinesses, savedBusiness } = useLoaderData<typeof loader>();
   const delivery = useDeliveryQuotes(cart, shippingMethods, discount.line?.figures?.discountCents ?? 0);
   const location = useLocation();
   const navigate = useNavigate();
@@ -176,6 +188,11 @@ export default function CartPage() {
               </Button>
             </div>
             <DeliveryChoice delivery={delivery} disabled={checkout.busy} />
+            {sellToBusinesses ? (
+              <Suspense fallback={null}>
+                <BusinessPurchaseChoice saved={savedBusiness} deliveryCountry={delivery.stored.country} disabled={checkout.busy} />
+              </Suspense>
+            ) : null}
             <BuyerEmailField disabled={checkout.busy} />
             <HarmonisedGuaranteeNotice />
           </div>

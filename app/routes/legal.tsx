@@ -13,12 +13,14 @@ import { privacyNotice } from "~/domain/privacy-notice";
 import { publicPageHeaders } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { getShopIdentity } from "~/services/shop-identity.server";
+import { getBusinessSalesSettings } from "~/services/business-sales-settings.server";
 import type { Route } from "./+types/legal";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { identity, updatedAt } = await getShopIdentity(context.db, context.shop.legal);
+  const [{ identity, updatedAt }, { sellToBusinesses }] = await Promise.all([getShopIdentity(context.db, context.shop.legal), getBusinessSalesSettings(context.db)]);
   return {
     identity,
+    sellToBusinesses,
     revisedAt: legalPageDate(updatedAt).toISOString(),
     shopName: context.shop.name,
     siteUrl: context.publicUrl,
@@ -57,10 +59,10 @@ function PrintButton() {
 }
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
-  const { identity, revisedAt, shopName, siteUrl, paymentProvider, privacy } = loaderData;
+  const { identity, revisedAt, shopName, siteUrl, paymentProvider, sellToBusinesses, privacy } = loaderData;
   const date = formatParisDate(revisedAt);
   return (
-    <LegalFactsProvider facts={{ identity, shopName, siteUrl, paymentProvider }}>
+    <LegalFactsProvider facts={{ identity, shopName, siteUrl, paymentProvider, sellToBusinesses }}>
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:py-14">
         <header className="max-w-[70ch]">
           <p className="text-sm font-semibold uppercase tracking-widest text-accent">Informations légales</p>

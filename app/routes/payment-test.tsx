@@ -65,9 +65,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const to = await cancelTestSession(context.db, provider, session.id, deps);
     throw redirect(to ?? "/cart?canceled=true");
   }
-  const parsed = testPaymentSchema({ needsEmail: session.customerEmail === null, delivery: session.delivery }).safeParse(form);
+  const parsed = testPaymentSchema({ needsEmail: session.customerEmail === null, delivery: session.delivery, businessCountry: session.businessCountry }).safeParse(form);
   if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
-  const result = await payTestSession(context.db, provider, session.id, parsed.data, session.delivery, deps);
+  const result = await payTestSession(context.db, provider, session.id, parsed.data, session.delivery, deps, session.businessCountry !== null);
   if (result.ok) {
     // The confirmation and the seller's notice leave now, not at the mail worker's next round.
     context.kickMail();
@@ -87,8 +87,8 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const needsEmail = session.customerEmail === null;
-  const { delivery } = session;
-  const schema = useMemo(() => testPaymentSchema({ needsEmail, delivery }), [needsEmail, delivery]);
+  const { delivery, businessCountry } = session;
+  const schema = useMemo(() => testPaymentSchema({ needsEmail, delivery, businessCountry }), [needsEmail, delivery, businessCountry]);
   const form = useFormValidation(schema, actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined);
   const relay = delivery.kind === "relay" ? delivery.relayPoint : null;
   const failure = actionData && "failure" in actionData ? actionData.failure : undefined;
@@ -182,7 +182,7 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
                   <FormField label="Téléphone" name="phone" type="tel" autoComplete="tel" required error={form.errors.phone} hint="Pour le transporteur, en cas de besoin." />
                 </fieldset>
 
-                <BillingAddressFields relay={delivery.kind === "relay"} country={delivery.country} errors={form.errors} />
+                <BillingAddressFields relay={delivery.kind === "relay"} country={delivery.country} businessCountry={businessCountry} errors={form.errors} />
 
                 <fieldset className="flex flex-col gap-4">
                   <legend className="mb-3 flex items-center gap-2 text-lg font-bold">

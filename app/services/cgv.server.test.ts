@@ -34,6 +34,18 @@ describe("the CGV rendered for a snapshot", () => {
     expect(cgvHash(renderCgvBlocks({ ...facts, paymentProvider: "test" }))).not.toBe(cgvHash(blocks));
   });
 
+  it("has the section for professional buyers only while the seller sells to them, as another version", () => {
+    const withPros = renderCgvBlocks({ ...facts, sellToBusinesses: true });
+    const text = withPros.map((block) => block.text).join("\n");
+    expect(withPros.map((block) => block.text)).toContain("Dispositions propres aux acheteurs professionnels");
+    expect(text).toContain("au taux de trois fois le taux d'intérêt légal");
+    expect(text).toContain("une indemnité de 40\u00a0euros");
+    expect(text).toContain("ne vise que les contrats conclus hors établissement");
+    expect(cgvHash(withPros)).not.toBe(cgvHash(blocks));
+    expect(blocks.map((block) => block.text).join("\n")).not.toContain("acheteurs professionnels");
+    expect(cgvHash(renderCgvBlocks({ ...facts, sellToBusinesses: false }))).toBe(cgvHash(blocks));
+  });
+
   it("is the hash of the blocks' canonical form, fixed for a given text", () => {
     // sha256 of [["p","Le prix est TTC."]]: a change of the serialisation would re-version every order's CGV.
     expect(cgvHash([{ kind: "p", text: "Le prix est TTC." }])).toBe("075fac5f970a585a5700bde5c2b0aade3d24775d5261808387f333184388ad97");

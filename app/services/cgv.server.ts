@@ -10,6 +10,7 @@ import type { Db } from "~/db/types";
 import { type CgvBlock, canonicalCgv, cgvBlocksFromMarkup, CGV_HASH } from "~/domain/cgv-snapshot";
 import type { LegalIdentity } from "~/domain/shop-identity";
 import { getShopIdentity } from "./shop-identity.server";
+import { getBusinessSalesSettings } from "./business-sales-settings.server";
 
 export type CgvSnapshot = typeof cgvSnapshots.$inferSelect;
 
@@ -52,8 +53,8 @@ const MAX_KEPT = 16;
  * take the row it remembers with it.
  */
 export async function currentCgvSnapshot(db: Db, source: CgvSource): Promise<{ id: string; hash: string }> {
-  const { identity } = await getShopIdentity(db, source.legalDefaults);
-  const facts: LegalFacts = { identity, shopName: source.shopName, siteUrl: source.siteUrl, paymentProvider: source.paymentProvider };
+  const [{ identity }, { sellToBusinesses }] = await Promise.all([getShopIdentity(db, source.legalDefaults), getBusinessSalesSettings(db)]);
+  const facts: LegalFacts = { identity, shopName: source.shopName, siteUrl: source.siteUrl, paymentProvider: source.paymentProvider, sellToBusinesses };
   const key = JSON.stringify(facts);
   let known = recorded.get(db);
   if (!known) recorded.set(db, (known = new Map()));

@@ -42,6 +42,8 @@ import { listHiddenProductIds } from "./site-content.server";
 import { StockGate } from "./stock-gate.server";
 import { type CgvSource, currentCgvSnapshot } from "./cgv.server";
 import type { PaymentProvider, SessionLine, SessionShipping } from "./payments/types";
+import type { BusinessPurchase } from "~/domain/business-purchase";
+import { getBusinessSalesSettings } from "./business-sales-settings.server";
 
 type Customer = { id: string; email: string };
 
@@ -111,8 +113,15 @@ const invalid = (error: string, fieldErrors: Record<string, string>, details?: s
  * that cannot be reserved rolls everything back; a provider failure releases the reservation.
  */
 export async function startCheckout(db: Db, provider: PaymentProvider, body: unknown, ctx: CheckoutContext): Promise<CheckoutResult> {
+  // The seller stopped selling to professionals since the cart was drawn: said first, nothing held.
+  if (asksBusiness(body) && !(await getBusinessSalesSettings(db)).sellToBusinesses) return { status: 409, body: BUSINESS_SALES_OFF };
   const parsed = checkoutRequestSchema.safeParse(body);
-  if (!parsed.success) return invalid("Panier invalide", fieldErrorsOf(parsed.error), "Votre panier contient des données illisibles. Actualisez la page et réessayez.");
+  if (!parsed.success) {
+    const errors = fieldErrorsOf(parsed.error);
+    const businessError = Object.entries(errors).find(([key]) => key.startsWith("business."));
+    if (businessError) return { status: 400, body: { error: "Achat professionnel", details: businessError[1], code: "BUSINESS", fieldErrors: errors } };
+    return invalid("Panier invalide", errors, "Votre panier contient des données illisibles. Actualisez la page et réessayez.");
+  }
   const request = parsed.data;
   if (request.items.length === 0) return invalid(EMPTY_CART_ERROR.error, { items: EMPTY_CART_ERROR.details }, EMPTY_CART_ERROR.details);
   const discountCode = request.discountCode || null;
@@ -157,7 +166,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
         const versions = new Map(lines.map((line) => [line.productId, gate.version(line.productId)]));
         try {
           const reserved = await db.transaction((tx) =>
-            reserveAndWriteOrder(tx as unknown as Db, lines, drops, { insuranceSelected: request.insuranceSelected, discountCode, delivery: request.delivery ?? null, cgvSnapshotId }, { email, userId: customer?.id ?? null }, ctx, provider.name),
+            reserveAndWriteOrder(tx as unknown as Db, lines, drops, { insuranceSelected: request.insuranceSelected, discountCode, delivery: request.delivery ?? null, cgvSnapshotId, business: request.business ?? null }, { email, userId: customer?.id ?? null }, ctx, provider.name),
           );
           for (const left of reserved.stockLeft) gate.remember(left.productId, left.stock, left.name, versions.get(left.productId)!);
           return reserved;
@@ -252,7 +261,7 @@ async function reserveAndWriteOrder(
   tx: Db,
   lines: CheckoutLineRequest[],
   drops: Map<number, CheckoutDrop>,
-  choices: { insuranceSelected: boolean; discountCode: string | null; delivery: DeliveryChoice | null; cgvSnapshotId: string | null },
+  choices: { insuranceSelected: boolean; discountCode: string | null; delivery: DeliveryChoice | null; cgvSnapshotId: string | null; business: BusinessPurchase | null },
   buyer: { email: string | null; userId: string | null },
   ctx: CheckoutContext,
   providerName: string,
@@ -383,6 +392,7 @@ async function reserveAndWriteOrder(
         vatCountry: taxed.vatCountry,
         paymentProvider: providerName,
         cgvSnapshotId: choices.cgvSnapshotId,
+        businessBuyer: choices.business,
         idempotencyKey: ctx.idempotencyKey ?? null,
         reservedUntil: expiresAt,
         createdAt: ctx.now,
@@ -419,6 +429,17 @@ async function firstUnadmitted(tx: Db, lines: { productId: number; name: string 
   }
   return null;
 }
+
+/** Whether the body asks for an "Achat professionnel" (any value under `business`, valid or not). */
+function asksBusiness(body: unknown): boolean {
+  return typeof body === "object" && body !== null && (body as { business?: unknown }).business != null;
+}
+
+const BUSINESS_SALES_OFF = {
+  error: "Achat professionnel indisponible",
+  details: "La boutique ne propose plus l'achat professionnel : votre commande n'a pas été passée. Pour commander en tant que particulier, actualisez le panier et réessayez.",
+  code: "BUSINESS_OFF" as const,
+};
 
 const SIGNATURE_DELIVERY_OFF = {
   error: `${SIGNATURE_DELIVERY_LABEL} indisponible`,

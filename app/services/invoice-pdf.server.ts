@@ -88,6 +88,10 @@ function sellerLines(seller: InvoiceSnapshot["seller"]): string[] {
   return lines;
 }
 
+function businessIdLines(business: NonNullable<InvoiceSnapshot["buyer"]["business"]>): string[] {
+  return [business.siren ? `SIREN ${business.siren}` : "", business.vatNumber ? `TVA intracommunautaire ${business.vatNumber}` : ""];
+}
+
 function lineRate(line: InvoiceLine): string {
   if (line.vatScheme === "margin") return "Occasion";
   return line.vatRateBp === null ? "—" : formatVatRate(line.vatRateBp);
@@ -275,9 +279,13 @@ function parties(doc: Pdf, layout: Layout, snapshot: InvoiceSnapshot) {
   const gap = 15;
   const boxWidth = (CONTENT_WIDTH - gap) / 2;
   const inner = boxWidth - 24;
+  const { buyer } = snapshot;
   const blocks: { label: string; lead: string; lines: string[] }[] = [
-    // The address's first line is usually the buyer's name again.
-    { label: "FACTURÉ À", lead: snapshot.buyer.name, lines: [...snapshot.buyer.addressLines.filter((line, i) => i > 0 || line.trim() !== snapshot.buyer.name.trim()), snapshot.buyer.email].filter(present) },
+    buyer.business
+      ? // A company (issue 53): its name leads, then the person's, the address and its identifiers.
+        { label: "FACTURÉ À", lead: buyer.business.companyName, lines: [buyer.name, ...buyer.addressLines.filter((line, i) => i > 0 || line.trim() !== buyer.name.trim()), ...businessIdLines(buyer.business), buyer.email].filter(present) }
+      : // The address's first line is usually the buyer's name again.
+        { label: "FACTURÉ À", lead: buyer.name, lines: [...buyer.addressLines.filter((line, i) => i > 0 || line.trim() !== buyer.name.trim()), buyer.email].filter(present) },
   ];
   if (snapshot.delivery) blocks.push({ label: "LIVRAISON", lead: snapshot.delivery.methodName, lines: snapshot.delivery.addressLines.filter(present) });
   const heightOfBlock = (block: (typeof blocks)[number]) =>

@@ -62,6 +62,7 @@ export async function toOrderViews(db: Db | Tx, rows: OrderRow[]): Promise<Order
     totalCents: row.totalCents,
     shippingAddress: row.shippingAddress ?? null,
     billingAddress: row.billingAddress ?? null,
+    businessBuyer: row.businessBuyer ?? null,
     shipping:
       row.shippingMethodName && row.shippingKind
         ? { methodName: row.shippingMethodName, kind: row.shippingKind, deliveryTime: row.shippingDeliveryTime ?? "", cents: row.shippingCents }

@@ -4,7 +4,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { invoices, orders, products } from "~/db/schema";
-import type { BusinessBuyer } from "~/domain/business-buyer";
+import type { BusinessPurchase } from "~/domain/business-purchase";
 import type { DayFigures } from "~/domain/e-reporting";
 import type { InvoiceSnapshot } from "~/domain/invoice";
 import { type Auth, createAuth } from "~/lib/auth.server";
@@ -32,7 +32,7 @@ const PASSWORD = "Ronflex-2026-secret";
 const TOKEN = "e-reporting-token-of-the-platform-0123456789";
 const ADMIN_EMAIL = "vendeuse@comptoir.test";
 const deps = (at: string) => ({ shop: { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" }, sellerEmail: "vendeur@comptoir.example", now: () => new Date(at) });
-const company: BusinessBuyer = { companyName: "Le Repaire du Joueur", siren: "732829320", vatNumber: "FR44732829320" };
+const company: BusinessPurchase = { companyName: "Le Repaire du Joueur", siren: "732829320", vatNumber: "FR44732829320", country: "FR" };
 
 /** What the test expects of one Paris day, summed from the documents themselves. */
 type Expected = { documents: number; inclVatCents: number; marginSchemeCents: number; rates: Map<number, { exclVatCents: number; vatCents: number }> };

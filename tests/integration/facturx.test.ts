@@ -29,7 +29,7 @@ import { databaseLabel, openTestDatabase } from "./test-database";
  * snapshot; so does the partial credit note of a refund. A consumer's invoice has no file.
  */
 const deps = { shop: { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" }, sellerEmail: "vendeur@comptoir.example" };
-const CLUB = { companyName: "Club Dracaufeu Lyon", siren: "732829320", vatNumber: "FR44732829320" };
+const CLUB = { companyName: "Club Dracaufeu Lyon", siren: "732829320", vatNumber: "FR44732829320", country: "FR" };
 
 type Node = Record<string, unknown>;
 const at = (node: unknown, ...path: string[]): unknown => path.reduce<unknown>((value, key) => (value as Node | undefined)?.[key], node);

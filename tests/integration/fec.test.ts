@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { invoices, orderRefunds, orders, products } from "~/db/schema";
-import type { BusinessBuyer } from "~/domain/business-buyer";
+import type { BusinessPurchase } from "~/domain/business-purchase";
 import { fecFile, toLatin9 } from "~/domain/fec";
 import { DEFAULT_FEC_ACCOUNTS, type FecAccounts } from "~/domain/fec-accounts";
 import type { InvoiceSnapshot } from "~/domain/invoice";
@@ -25,7 +25,7 @@ import { databaseLabel, openTestDatabase } from "./test-database";
  * LPF art. A47 A-1, and every document's and every payment's figures are looked for in it.
  */
 const deps = { shop: { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" }, sellerEmail: "vendeur@comptoir.example" };
-const COMPANY: BusinessBuyer = { companyName: "Le Repaire du Dragon SARL", siren: "732829320", vatNumber: "FR44732829320" };
+const COMPANY: BusinessPurchase = { companyName: "Le Repaire du Dragon SARL", siren: "732829320", vatNumber: "FR44732829320", country: "FR" };
 /** One VAT account per rate, as an accountant would map them. */
 const ACCOUNTS: FecAccounts = { ...DEFAULT_FEC_ACCOUNTS, vat: { 2000: "445711", 1000: "445712", 550: "445713", 210: "445714" } };
 const HEADER = "JournalCode\tJournalLib\tEcritureNum\tEcritureDate\tCompteNum\tCompteLib\tCompAuxNum\tCompAuxLib\tPieceRef\tPieceDate\tEcritureLib\tDebit\tCredit\tEcritureLet\tDateLet\tValidDate\tMontantdevise\tIdevise";

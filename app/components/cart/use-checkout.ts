@@ -6,6 +6,7 @@ import { getCart, getDiscountCode, refreshCartFromServer, refuseDiscountCode } f
 import { askBuyerEmail, BUYER_EMAIL_FIELD_ID, getBuyerEmail } from "~/lib/buyer-email-store";
 import { rememberPendingCheckout } from "~/lib/pending-checkout";
 import { getDelivery, setDeliveryErrors } from "~/lib/delivery-store";
+import type { BusinessPurchaseInput } from "~/domain/business-purchase";
 import type { DeliveryState } from "./use-delivery";
 import { announceCartChanges, refreshCartAndAnnounce } from "./cart-notices";
 import {
@@ -67,6 +68,37 @@ async function deliveryToSend(delivery: DeliveryState | undefined): Promise<Deli
   }
   setDeliveryErrors({});
   return { ...body, relayPoint: parsed.data.relayPoint };
+}
+
+/** The company's field named by an error key ("business.siren"), focused for the buyer to fix it. */
+async function showBusinessErrors(errors: Record<string, string>) {
+  const { businessFieldId, setBusinessErrors } = await import("~/lib/business-purchase-store");
+  const business = Object.fromEntries(Object.entries(errors).filter(([key]) => key.startsWith("business.")));
+  setBusinessErrors(business);
+  const first = Object.keys(business)[0]?.slice("business.".length) as keyof BusinessPurchaseInput | undefined;
+  if (first && window.location.pathname === "/cart") window.setTimeout(() => document.getElementById(businessFieldId(first))?.focus(), 0);
+  else if (first) window.location.assign("/cart");
+}
+
+/**
+ * The company of an "Achat professionnel" to send, checked first with the server's schema (loaded
+ * on demand, with jsvat); undefined for a consumer, null when a field is wrong (shown beside it).
+ */
+async function businessToSend(): Promise<BusinessPurchaseInput | undefined | null> {
+  // The store comes with the cart's "Achat professionnel" chunk: not loaded, nothing ticked.
+  const store = await import("~/lib/business-purchase-store");
+  const { selected, values } = store.getBusinessPurchase();
+  if (!selected) return undefined;
+  const [{ businessPurchaseSchema }, { fieldErrorsOf }] = await Promise.all([import("~/domain/business-purchase"), import("~/domain/checkout")]);
+  const parsed = businessPurchaseSchema.safeParse(values);
+  if (parsed.success) {
+    store.setBusinessErrors({});
+    return values;
+  }
+  const errors = Object.fromEntries(Object.entries(fieldErrorsOf(parsed.error)).map(([key, message]) => [`business.${key}`, message]));
+  await showBusinessErrors(errors);
+  toast.error("Achat professionnel", { description: Object.values(errors)[0] });
+  return null;
 }
 
 /** SPEC.md section 9: the fallback redirect after 1 s. */
@@ -145,9 +177,11 @@ export async function startCheckout(delivery?: DeliveryState): Promise<void> {
   }
   const chosen = await deliveryToSend(delivery);
   if (!chosen) return;
+  const business = await businessToSend();
+  if (business === null) return;
   startProgress();
   try {
-    await run(chosen);
+    await run(chosen, business);
   } catch (error) {
     console.error("checkout:", error);
     stopProgress();
@@ -155,7 +189,7 @@ export async function startCheckout(delivery?: DeliveryState): Promise<void> {
   }
 }
 
-async function run(delivery: DeliveryBody) {
+async function run(delivery: DeliveryBody, business: BusinessPurchaseInput | undefined) {
   // A line removed or lowered, or a new price: what the customer saw is no longer what they
   // would pay, so the new total is shown first. (Unreachable server: it checks again anyway.)
   const changes = await refreshCartFromServer();
@@ -190,6 +224,7 @@ async function run(delivery: DeliveryBody) {
         ...(discountCode ? { discountCode } : {}),
         ...(buyerEmail ? { email: buyerEmail } : {}),
         delivery,
+        ...(business ? { business } : {}),
       }),
     });
     status = response.status;
@@ -238,6 +273,17 @@ async function run(delivery: DeliveryBody) {
   if (answer.code?.startsWith("DROP_")) {
     // A drop's limit per customer, its single unpaid order, its account, its network: the answer names it.
     toast.error(answer.error ?? "Erreur", { description: answer.details ?? DEFAULT_CHECKOUT_ERROR, duration: 10_000 });
+    return;
+  }
+  if (answer.code === "BUSINESS_OFF") {
+    // The seller stopped selling to professionals since the cart was drawn: the box goes with the offer.
+    (await import("~/lib/business-purchase-store")).selectBusinessPurchase(false);
+    toast.error(answer.error ?? "Achat professionnel indisponible", { description: answer.details ?? DEFAULT_CHECKOUT_ERROR, duration: 10_000 });
+    return;
+  }
+  if (answer.code === "BUSINESS") {
+    await showBusinessErrors(answer.fieldErrors ?? {});
+    toast.error(answer.error ?? "Achat professionnel", { description: answer.details ?? DEFAULT_CHECKOUT_ERROR, duration: 10_000 });
     return;
   }
   if (answer.code === "MINIMUM") {

@@ -4,7 +4,7 @@ import { Field, controlClass } from "~/components/ui/field";
 import { FormField } from "~/components/ui/form-field";
 import { BILLING_FIELDS, BILLING_SAME_FIELD } from "~/domain/billing-address";
 import type { FieldErrors } from "~/domain/field-errors";
-import { SHIPPING_COUNTRIES } from "~/domain/shipping-countries";
+import { SHIPPING_COUNTRIES, countryName } from "~/domain/shipping-countries";
 import { cn } from "~/lib/utils";
 
 type BillingField = (typeof BILLING_FIELDS)[keyof typeof BILLING_FIELDS];
@@ -17,12 +17,14 @@ type BillingField = (typeof BILLING_FIELDS)[keyof typeof BILLING_FIELDS];
  * component's state: ticking the box again removes the fields from the form (one « Adresse », one
  * « Code postal » on the page), unticking it brings them back as they were typed.
  */
-export function BillingAddressFields({ relay, country, errors }: { relay: boolean; country: string; errors: FieldErrors }) {
-  const [same, setSame] = useState(!relay);
+export function BillingAddressFields({ relay, country, businessCountry = null, errors }: { relay: boolean; country: string; businessCountry?: string | null; errors: FieldErrors }) {
+  // An "Achat professionnel": the company's address is always typed, in the country given in the cart.
+  const business = businessCountry !== null;
+  const [same, setSame] = useState(!relay && !business);
   const [values, setValues] = useState<Partial<Record<BillingField, string>>>({});
   const fieldsId = useId();
   const hintId = useId();
-  const asked = relay || !same;
+  const asked = relay || business || !same;
   const bind = (name: BillingField) => ({
     name,
     value: values[name] ?? "",
@@ -34,7 +36,9 @@ export function BillingAddressFields({ relay, country, errors }: { relay: boolea
       <legend className="mb-3 flex items-center gap-2 text-lg font-bold">
         <ReceiptText className="size-5" aria-hidden="true" /> Adresse de facturation
       </legend>
-      {relay ? (
+      {business ? (
+        <p className="text-xs text-muted-foreground">Achat professionnel&nbsp;: indiquez l'adresse de facturation de l'entreprise, elle figurera sur la facture.</p>
+      ) : relay ? (
         <p className="text-xs text-muted-foreground">Un point relais ne peut pas servir d'adresse de facturation&nbsp;: indiquez la vôtre, elle figurera sur la facture.</p>
       ) : (
         <div className="flex flex-col gap-1">
@@ -65,24 +69,32 @@ export function BillingAddressFields({ relay, country, errors }: { relay: boolea
               <FormField label="Code postal" required autoComplete="billing postal-code" {...bind(BILLING_FIELDS.postalCode)} />
               <FormField label="Ville" required autoComplete="billing address-level2" {...bind(BILLING_FIELDS.city)} />
             </div>
-            <Field label="Pays" error={errors[BILLING_FIELDS.country]}>
-              {(props) => (
-                <select
-                  {...props}
-                  name={BILLING_FIELDS.country}
-                  value={values[BILLING_FIELDS.country] ?? country}
-                  onChange={(event) => setValues((current) => ({ ...current, [BILLING_FIELDS.country]: event.target.value }))}
-                  autoComplete="billing country"
-                  className={cn(controlClass, "h-11")}
-                >
-                  {SHIPPING_COUNTRIES.map(([code, name]) => (
-                    <option key={code} value={code}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            {business ? (
+              <>
+                {/* The company's country, given in the cart, decided what its identifiers must be: another means going back there. */}
+                <FormField label="Pays" name="billingCountryName" value={countryName(businessCountry)} readOnly hint="Pays de l'entreprise indiqué dans le panier." error={errors[BILLING_FIELDS.country]} />
+                <input type="hidden" name={BILLING_FIELDS.country} value={businessCountry} />
+              </>
+            ) : (
+              <Field label="Pays" error={errors[BILLING_FIELDS.country]}>
+                {(props) => (
+                  <select
+                    {...props}
+                    name={BILLING_FIELDS.country}
+                    value={values[BILLING_FIELDS.country] ?? country}
+                    onChange={(event) => setValues((current) => ({ ...current, [BILLING_FIELDS.country]: event.target.value }))}
+                    autoComplete="billing country"
+                    className={cn(controlClass, "h-11")}
+                  >
+                    {SHIPPING_COUNTRIES.map(([code, name]) => (
+                      <option key={code} value={code}>
+                        {name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            )}
           </>
         ) : null}
       </div>

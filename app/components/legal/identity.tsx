@@ -10,6 +10,8 @@ export type LegalFacts = {
   siteUrl: string;
   /** "stripe", or the built-in test page. */
   paymentProvider: string;
+  /** The seller sells to professional buyers (/admin/settings): the CGV have their section for them. */
+  sellToBusinesses?: boolean;
 };
 
 const LegalFactsContext = createContext<LegalFacts | null>(null);

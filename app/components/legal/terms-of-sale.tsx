@@ -12,7 +12,7 @@ import {
   SellerName,
   useLegalFacts,
 } from "./identity";
-import { CgvArticle, LegalSection } from "./outline";
+import { CgvArticle, LegalSection, SubHeading } from "./outline";
 import { WithdrawalFormModel } from "./withdrawal-form-model";
 import { Link } from "react-router";
 
@@ -23,7 +23,7 @@ import { Link } from "react-router";
  * L216-4: the risk passes to the consumer when they take physical possession of the goods.
  */
 export function TermsOfSale() {
-  const { shopName, siteUrl, paymentProvider, identity } = useLegalFacts();
+  const { shopName, siteUrl, paymentProvider, identity, sellToBusinesses } = useLegalFacts();
   const individual = isIndividualEntrepreneur(identity);
   const provider =
     paymentProvider === "stripe" ? "Stripe" : "notre prestataire de paiement";
@@ -455,6 +455,61 @@ export function TermsOfSale() {
           <a href="#confidentialite">politique de confidentialité</a>.
         </p>
       </CgvArticle>
+
+      {sellToBusinesses ? <ProfessionalBuyers /> : null}
     </LegalSection>
+  );
+}
+
+/**
+ * What changes for a professional buyer (issue 53, "Achat professionnel"): Code de commerce
+ * L441-1, L441-9 and L441-10, D441-5; no right of withdrawal (L221-3 extends it to small
+ * professionals only for contracts concluded off premises, not for this site's distance
+ * sales); the Code civil's warranty against hidden defects, not the consumer's L217 guarantee.
+ */
+function ProfessionalBuyers() {
+  return (
+    <>
+      <SubHeading id="cgv-professionnels">Dispositions propres aux acheteurs professionnels</SubHeading>
+      <p>
+        Le Client qui commande pour les besoins de son activité professionnelle coche «&nbsp;Achat
+        professionnel&nbsp;» dans le panier et indique la raison sociale, le numéro SIREN et, le cas
+        échéant, le numéro de TVA intracommunautaire de l'entreprise, qui figurent sur sa facture. Les
+        articles précédents s'appliquent à ses commandes, sous les dérogations suivantes, qui
+        prévalent.
+      </p>
+      <ul>
+        <li>
+          <strong>Conditions de paiement</strong>&nbsp;: le prix est payable comptant, à la commande,
+          par carte bancaire&nbsp;; aucun escompte n'est accordé pour paiement anticipé.
+        </li>
+        <li>
+          <strong>Pénalités de retard</strong>&nbsp;: toute somme non payée à la date de règlement
+          figurant sur la facture porte intérêt, dès le jour suivant et sans qu'un rappel soit
+          nécessaire, au taux de trois fois le taux d'intérêt légal (article L.&nbsp;441-10 du code
+          de commerce).
+        </li>
+        <li>
+          <strong>Indemnité forfaitaire pour frais de recouvrement</strong>&nbsp;: tout professionnel
+          en retard de paiement doit de plein droit au Vendeur une indemnité de 40&nbsp;euros (articles
+          L.&nbsp;441-10 et D.&nbsp;441-5 du code de commerce), sans préjudice d'une indemnisation
+          complémentaire sur justification.
+        </li>
+        <li>
+          <strong>Rétractation</strong>&nbsp;: le droit de rétractation du code de la consommation ne
+          bénéficie pas à l'acheteur professionnel. Son extension aux professionnels employant cinq
+          salariés au plus (article L.&nbsp;221-3 du code de la consommation) ne vise que les contrats
+          conclus hors établissement, et non les ventes à distance conclues sur le site.
+        </li>
+        <li>
+          <strong>Garantie</strong>&nbsp;: la garantie légale de conformité du code de la
+          consommation (articles L.&nbsp;217-3 et suivants) est réservée aux consommateurs.
+          L'acheteur professionnel bénéficie de la garantie des vices cachés (articles 1641 à 1649 du
+          code civil) et de l'obligation de délivrance conforme (articles 1604 et suivants du même
+          code)&nbsp;; il vérifie les produits à leur réception et signale tout défaut apparent au
+          Vendeur dans les meilleurs délais.
+        </li>
+      </ul>
+    </>
   );
 }

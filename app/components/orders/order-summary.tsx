@@ -225,7 +225,7 @@ export function OrderSummary({
           </address>
         </section>
       ) : null}
-      {order.billingAddress ? (
+      {order.billingAddress || order.businessBuyer ? (
         <section
           aria-labelledby="order-billing-title"
           className="rounded-2xl border border-border bg-card p-5 text-sm"
@@ -238,8 +238,28 @@ export function OrderSummary({
             <ReceiptText className="size-5" aria-hidden="true" />
             Adresse de facturation
           </Heading>
+          {order.businessBuyer ? (
+            <dl className="mt-3 leading-6" data-testid="order-business-buyer">
+              <div>
+                <dt className="sr-only">Raison sociale</dt>
+                <dd className="font-semibold">{order.businessBuyer.companyName}</dd>
+              </div>
+              {order.businessBuyer.siren ? (
+                <div>
+                  <dt className="inline">SIREN&nbsp;: </dt>
+                  <dd className="inline tabular">{order.businessBuyer.siren}</dd>
+                </div>
+              ) : null}
+              {order.businessBuyer.vatNumber ? (
+                <div>
+                  <dt className="inline">N° de TVA intracommunautaire&nbsp;: </dt>
+                  <dd className="inline tabular">{order.businessBuyer.vatNumber}</dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : null}
           <address className="mt-3 not-italic leading-6">
-            {billingAddressLines(order.billingAddress).map((line, index) => (
+            {(order.billingAddress ? billingAddressLines(order.billingAddress) : []).map((line, index) => (
               <span key={index} className="block">
                 {line}
               </span>

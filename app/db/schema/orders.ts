@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ORDER_EVENT_TYPES, ORDER_STATUSES, REFUND_REASONS } from "../../domain/catalog-values";
-import type { BusinessBuyer } from "../../domain/business-buyer";
+import type { BusinessPurchase } from "../../domain/business-purchase";
 import type { BillingAddress, ShippingAddress } from "../../domain/order-view";
 import type { RefundLine, RefundParts } from "../../domain/partial-refund";
 import { REFUND_ADJUSTMENT_KINDS, REFUND_STATUSES } from "../../domain/partial-refund";
@@ -73,8 +73,8 @@ export const orders = pgTable(
     shippingAddress: jsonb().$type<ShippingAddress>(),
     /** The invoice's « Facturé à »; null on orders placed before it was asked (their delivery address, when at home, served). */
     billingAddress: jsonb().$type<BillingAddress>(),
-    /** An "Achat professionnel" (issue 53): the company invoiced; null for a consumer. */
-    businessBuyer: jsonb().$type<BusinessBuyer>(),
+    /** An "Achat professionnel" (issue 53): the company invoiced and its billing country; null for a consumer. */
+    businessBuyer: jsonb().$type<BusinessPurchase>(),
     trackingNumber: text(),
     carrier: text(),
     trackingUrl: text(),

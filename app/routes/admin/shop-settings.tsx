@@ -33,7 +33,11 @@ import {
   getBillingSettings,
   saveBillingSettings,
 } from "~/services/billing-settings.server";
-import { billingSettingsSchema } from "~/domain/billing-settings";
+import { billingSettingsSchema, businessSalesSettingsSchema } from "~/domain/billing-settings";
+import {
+  getBusinessSalesSettings,
+  saveBusinessSalesSettings,
+} from "~/services/business-sales-settings.server";
 import { FRANCHISE_MENTION } from "~/domain/invoice";
 import { SwitchField } from "~/components/ui/switch-field";
 import { requireAdmin } from "~/services/session.server";
@@ -43,13 +47,15 @@ import { formatParisDateTime } from "~/domain/paris-time";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [{ identity, updatedAt }, billing] = await Promise.all([
+  const [{ identity, updatedAt }, billing, businessSales] = await Promise.all([
     getShopIdentity(context.db, context.shop.legal),
     getBillingSettings(context.db),
+    getBusinessSalesSettings(context.db),
   ]);
   return {
     identity,
     billing,
+    businessSales,
     missing: missingIdentityFields(identity),
     updatedAt: updatedAt?.toISOString() ?? null,
   };
@@ -108,6 +114,36 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     });
   }
+  if (form.get("intent") === "business") {
+    const business = businessSalesSettingsSchema.safeParse({
+      sellToBusinesses: form.get("sellToBusinesses") ?? undefined,
+    });
+    if (!business.success)
+      return data<SettingsAnswer>(
+        {
+          ok: false,
+          toast: {
+            title: "Formulaire illisible",
+            description: "Actualisez la page et réessayez.",
+          },
+        },
+        { status: 400 },
+      );
+    await saveBusinessSalesSettings(context.db, business.data);
+    context.logger.info(
+      { adminId: admin.id, ...business.data },
+      "admin: business sales settings saved",
+    );
+    return data<SettingsAnswer>({
+      ok: true,
+      toast: {
+        title: "Ventes aux professionnels enregistrées",
+        description: business.data.sellToBusinesses
+          ? "Le panier propose l'achat professionnel et les CGV ont leur section pour les professionnels."
+          : "Le panier ne propose plus l'achat professionnel.",
+      },
+    });
+  }
   const parsed = legalIdentitySchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return data<SettingsAnswer>(
@@ -162,7 +198,7 @@ export default function ShopSettings({
   loaderData,
   actionData,
 }: Route.ComponentProps) {
-  const { identity, billing, missing, updatedAt } = loaderData;
+  const { identity, billing, businessSales, missing, updatedAt } = loaderData;
   const navigation = useNavigation();
   const saving =
     navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -315,6 +351,41 @@ export default function ShopSettings({
             disabled={saving}
           >
             Enregistrer la facturation
+          </Button>
+        </div>
+      </Form>
+
+      <Form
+        method="post"
+        className="mt-8 flex flex-col gap-4 rounded-2xl border border-border bg-card p-5"
+        aria-labelledby="business-title"
+      >
+        <h2 id="business-title" className="text-lg font-bold">
+          Ventes aux professionnels
+        </h2>
+        <p className="max-w-prose text-sm text-muted-foreground">
+          Le panier propose «&nbsp;Achat professionnel&nbsp;»&nbsp;: raison
+          sociale, SIREN et numéro de TVA intracommunautaire de
+          l&apos;acheteur, imprimés sur sa facture avec les mentions dues
+          entre professionnels (conditions de paiement, pénalités de retard,
+          indemnité forfaitaire de 40&nbsp;€). Les CGV gagnent une section
+          pour les acheteurs professionnels.
+        </p>
+        <SwitchField
+          key={`business-${String(businessSales.sellToBusinesses)}`}
+          name="sellToBusinesses"
+          label="Vendre aux professionnels"
+          defaultChecked={businessSales.sellToBusinesses}
+        />
+        <div>
+          <Button
+            type="submit"
+            name="intent"
+            value="business"
+            variant="outline"
+            disabled={saving}
+          >
+            Enregistrer les ventes aux professionnels
           </Button>
         </div>
       </Form>

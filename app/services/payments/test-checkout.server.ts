@@ -23,6 +23,8 @@ export type TestSessionView = {
   orderStatus: OrderStatus | null;
   /** The order's delivery as chosen in the cart: the page asks the address that goes with it. */
   delivery: PaymentDelivery & { name: string; deliveryTime: string };
+  /** An "Achat professionnel": the company's billing country given in the cart, where the billing address must be; null for a consumer. */
+  businessCountry: string | null;
 };
 
 export async function getTestSession(db: Db, id: string, now = new Date()): Promise<TestSessionView | null> {
@@ -36,6 +38,7 @@ export async function getTestSession(db: Db, id: string, now = new Date()): Prom
       shippingMethodName: orders.shippingMethodName,
       shippingDeliveryTime: orders.shippingDeliveryTime,
       shippingAddress: orders.shippingAddress,
+      businessBuyer: orders.businessBuyer,
     })
     .from(testPaymentSessions)
     .leftJoin(orders, eq(orders.id, testPaymentSessions.orderId))
@@ -63,6 +66,7 @@ export async function getTestSession(db: Db, id: string, now = new Date()): Prom
       name: row.shippingMethodName ?? "Livraison",
       deliveryTime: row.shippingDeliveryTime ?? "",
     },
+    businessCountry: row.businessBuyer?.country ?? null,
   };
 }
 
@@ -74,7 +78,7 @@ export type PayResult =
  * "Payer": a test card is charged, the session completes, and its event goes through the same
  * signed webhook path as Stripe's (receiveWebhook), then the buyer goes to the success URL.
  */
-export async function payTestSession(db: Db, provider: TestProvider, id: string, form: TestPaymentForm, delivery: PaymentDelivery, deps: WebhookDeps): Promise<PayResult> {
+export async function payTestSession(db: Db, provider: TestProvider, id: string, form: TestPaymentForm, delivery: PaymentDelivery, deps: WebhookDeps, business = false): Promise<PayResult> {
   const outcome = testCardOutcome(form.cardNumber);
   if (outcome === "declined") return { ok: false, reason: "declined" };
   if (outcome === "unknown") return { ok: false, reason: "unknown-card" };
@@ -98,7 +102,7 @@ export async function payTestSession(db: Db, provider: TestProvider, id: string,
     customerEmail: session.customerEmail,
     customerName: address.fullName,
     shippingAddress: address,
-    billingAddress: billingAddressOf(form, address),
+    billingAddress: billingAddressOf(form, address, business),
     amountTotalCents: session.totalCents,
     currency: "eur",
   });

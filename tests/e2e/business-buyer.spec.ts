@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { BUSINESS_MESSAGES } from "~/domain/business-buyer";
 import type { RunningServer } from "../integration/server-process";
+import { embeddedFile, embeddedFiles } from "../support/factur-x";
 import { HAS_PDFTOTEXT, pdfText } from "../support/pdf-text";
 import { chooseAddressDeliveryInCart, fillPaymentPage } from "./checkout-helpers";
 import { startFixtureServer } from "./fixture-server";
@@ -88,4 +89,10 @@ test("a professional buyer gives the company, fixes a wrong SIREN, pays, and get
   expect(invoice).toContain("TVA intracommunautaire FR44732829320");
   expect(invoice).toContain("Indemnité forfaitaire pour frais de recouvrement : 40 €");
   expect(invoice).toContain("Catégorie de l'opération : livraison de biens.");
+  // The same download is a Factur-X: its XML, extracted with pdfdetach, names the buyer's SIREN
+  // as its legal identifier (scheme 0002).
+  const pdf = new Uint8Array(await answer.body());
+  expect(embeddedFiles(pdf)).toEqual(["factur-x.xml"]);
+  const xml = embeddedFile(pdf, "factur-x.xml");
+  expect(xml).toMatch(/<ram:BuyerTradeParty>[\s\S]*?<ram:SpecifiedLegalOrganization>\s*<ram:ID schemeID="0002">732829320<\/ram:ID>[\s\S]*?<\/ram:BuyerTradeParty>/);
 });

@@ -1,9 +1,7 @@
 import { Download } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { Field, controlClass } from "~/components/ui/field";
 import type { AccountingPeriod } from "~/domain/accounting-period";
-import { MONTH_NAMES } from "~/domain/paris-time";
-import { cn } from "~/lib/utils";
+import { PeriodFields } from "./period-fields";
 
 /**
  * The e-reporting of consumer sales (docs/decisions/053): a plain GET of the CSV for a month or a
@@ -24,29 +22,7 @@ export function EReportingExport({ years, period }: { years: number[]; period: A
       </p>
       {/* Keyed by the period: the selects follow the one loaded after a back or forward navigation. */}
       <form key={period ? `${period.year}-${period.month ?? ""}` : "invalid"} method="get" action="/admin/exports/e-reporting.csv" className="mt-4 flex flex-wrap items-end gap-4">
-        <Field label="Année" className="min-w-28 flex-1 sm:flex-none">
-          {(props) => (
-            <select {...props} name="year" defaultValue={period?.year ?? years[0]} className={cn(controlClass, "h-11")}>
-              {years.map((year) => (
-                <option key={year} value={year}>
-                  {year}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Mois" className="min-w-40 flex-1 sm:flex-none">
-          {(props) => (
-            <select {...props} name="month" defaultValue={period ? (period.month ?? "") : ""} className={cn(controlClass, "h-11")}>
-              <option value="">Toute l'année</option>
-              {MONTH_NAMES.map((name, i) => (
-                <option key={name} value={i + 1}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <PeriodFields years={years} period={period} />
         <Button type="submit" className="w-full sm:w-auto">
           <Download aria-hidden="true" /> Télécharger le CSV d'e-reporting
         </Button>

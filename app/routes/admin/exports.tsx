@@ -1,13 +1,14 @@
 import { Download } from "lucide-react";
 import { Form, data, useNavigation } from "react-router";
 import { EReportingExport } from "~/components/admin/e-reporting-export";
+import { PeriodFields } from "~/components/admin/period-fields";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, controlClass } from "~/components/ui/field";
 import { type AccountingPeriod, parseAccountingPeriod, periodLabel, periodQuery } from "~/domain/accounting-period";
 import type { LedgerSummary } from "~/domain/accounting-export";
 import { formatEuros } from "~/domain/money";
-import { MONTH_NAMES, parisWallClock } from "~/domain/paris-time";
+import { parisWallClock } from "~/domain/paris-time";
 import { formatVatRate } from "~/domain/vat-allocation";
 import { cn } from "~/lib/utils";
 import { ledgerSummary } from "~/services/accounting-export.server";
@@ -112,29 +113,7 @@ function PeriodForm({ years, period }: { years: number[]; period: AccountingPeri
   // Keyed by the period: the selects show the one loaded after a back or forward navigation.
   return (
     <Form key={period ? periodQuery(period) : "invalid"} method="get" aria-label="Choisir la période" className={cn(card, "mt-6 flex flex-wrap items-end gap-4")}>
-      <Field label="Année" className="min-w-28 flex-1 sm:flex-none">
-        {(props) => (
-          <select {...props} name="year" defaultValue={period?.year ?? years[0]} className={cn(controlClass, "h-11")}>
-            {shownYears.map((year) => (
-              <option key={year} value={year}>
-                {year}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Mois" className="min-w-40 flex-1 sm:flex-none">
-        {(props) => (
-          <select {...props} name="month" defaultValue={period ? (period.month ?? "") : ""} className={cn(controlClass, "h-11")}>
-            <option value="">Toute l'année</option>
-            {MONTH_NAMES.map((name, i) => (
-              <option key={name} value={i + 1}>
-                {name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <PeriodFields years={shownYears} period={period} />
       <Button type="submit" variant="secondary" className="w-full sm:w-auto">
         Afficher
       </Button>

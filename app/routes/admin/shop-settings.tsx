@@ -80,6 +80,11 @@ function submitted(form: FormData): LegalIdentityInput {
   );
 }
 
+/** A settings form the schema cannot read (edited by hand, or an old page): nothing saved. */
+function unreadableForm() {
+  return data<SettingsAnswer>({ ok: false, toast: { title: "Formulaire illisible", description: "Actualisez la page et réessayez." } }, { status: 400 });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "api");
   const form = await readForm(request);
@@ -88,17 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       vatFranchise: form.get("vatFranchise") ?? undefined,
       ossOptIn: form.get("ossOptIn") ?? undefined,
     });
-    if (!billing.success)
-      return data<SettingsAnswer>(
-        {
-          ok: false,
-          toast: {
-            title: "Formulaire illisible",
-            description: "Actualisez la page et réessayez.",
-          },
-        },
-        { status: 400 },
-      );
+    if (!billing.success) return unreadableForm();
     await saveBillingSettings(context.db, billing.data);
     context.logger.info(
       { adminId: admin.id, ...billing.data },
@@ -118,17 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const business = businessSalesSettingsSchema.safeParse({
       sellToBusinesses: form.get("sellToBusinesses") ?? undefined,
     });
-    if (!business.success)
-      return data<SettingsAnswer>(
-        {
-          ok: false,
-          toast: {
-            title: "Formulaire illisible",
-            description: "Actualisez la page et réessayez.",
-          },
-        },
-        { status: 400 },
-      );
+    if (!business.success) return unreadableForm();
     await saveBusinessSalesSettings(context.db, business.data);
     context.logger.info(
       { adminId: admin.id, ...business.data },

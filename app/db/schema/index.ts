@@ -9,3 +9,4 @@ export * from "./promotions";
 export * from "./billing";
 export * from "./drops";
 export * from "./terms";
+export * from "./buyback";

@@ -5,11 +5,10 @@ import {
   refundDeadline,
   requestMoment,
   requestedLabel,
-  sellerWithdrawalEmail,
-  withdrawalAcknowledgementEmail,
   withdrawalRefusal,
   withdrawalState,
 } from "./withdrawal";
+import { sellerWithdrawalEmail, withdrawalAcknowledgementEmail } from "./withdrawal-emails";
 import { WITHDRAWAL_NAME_MESSAGES, withdrawalLookupSchema, withdrawalNameSchema } from "./withdrawal-lookup-schema";
 
 const shop = { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" };

@@ -6,11 +6,11 @@ import { CartLines } from "~/components/cart/cart-lines";
 import { BuyerEmailField } from "~/components/cart/buyer-email-field";
 import { DeliveryChoice } from "~/components/cart/delivery-choice";
 import { OrderSummaryCard } from "~/components/cart/order-summary-card";
-import { HarmonisedGuaranteeNotice } from "~/components/legal/harmonised-guarantee-notice";
 import { useDeliveryQuotes } from "~/components/cart/use-delivery";
 import { useCheckout } from "~/components/cart/use-checkout";
 import { useDiscountPreview } from "~/components/cart/use-discount-preview";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { ServerMarkup } from "~/components/ui/server-markup";
 import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/toaster";
 import { cartCount } from "~/domain/cart";
@@ -28,6 +28,7 @@ import type { Route } from "./+types/cart";
 import { readJson } from "~/lib/request-input.server";
 import { getBusinessSalesSettings } from "~/services/business-sales-settings.server";
 import { lastBusinessPurchase } from "~/services/business-buyers.server";
+import { harmonisedNoticeHtml } from "~/services/legal-page.server";
 
 export function headers() {
   return { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL };
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // "Achat professionnel" (issue 53): offered while the seller sells to professionals, from the customer's last company.
   const savedBusiness = sellToBusinesses && viewer ? await lastBusinessPurchase(context.db, viewer.id) : null;
-  return { shippingMethods, signatureEnabled, sellToBusinesses, savedBusiness };
+  return { shippingMethods, signatureEnabled, sellToBusinesses, savedBusiness, guaranteeNoticeHtml: harmonisedNoticeHtml() };
 }
 
 /**
@@ -87,7 +88,7 @@ export default function CartPage() {
   const provider = useRouteLoaderData<typeof rootLoader>("root")?.paymentProvider ?? "test";
   const checkout = useCheckout(provider);
   const discount = useDiscountPreview(cart);
-  const { shippingMethods, signatureEnabled, sellToBusinesses, savedBusiness } = useLoaderData<typeof loader>();
+  const { shippingMethods, signatureEnabled, sellToBusinesses, savedBusiness, guaranteeNoticeHtml } = useLoaderData<typeof loader>();
   const delivery = useDeliveryQuotes(cart, shippingMethods, discount.line?.figures?.discountCents ?? 0);
   const location = useLocation();
   const navigate = useNavigate();
@@ -194,7 +195,7 @@ export default function CartPage() {
               </Suspense>
             ) : null}
             <BuyerEmailField disabled={checkout.busy} />
-            <HarmonisedGuaranteeNotice />
+            <ServerMarkup html={guaranteeNoticeHtml} />
           </div>
           <OrderSummaryCard cart={cart} checkout={checkout} provider={provider} discount={discount} delivery={delivery} signatureEnabled={signatureEnabled} />
         </div>

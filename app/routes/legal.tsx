@@ -1,12 +1,7 @@
 import { Printer } from "lucide-react";
 import { useSyncExternalStore } from "react";
-import { AccessibilityStatement } from "~/components/legal/accessibility-statement";
-import { LegalFactsProvider } from "~/components/legal/identity";
-import { LegalNotice } from "~/components/legal/legal-notice";
-import { LegalToc } from "~/components/legal/outline";
-import { PrivacyPolicy } from "~/components/legal/privacy-policy";
-import { TermsOfSale } from "~/components/legal/terms-of-sale";
 import { Button } from "~/components/ui/button";
+import { ServerMarkup } from "~/components/ui/server-markup";
 import { legalPageDate } from "~/domain/shop-identity";
 import { formatParisDate } from "~/domain/paris-time";
 import { privacyNotice } from "~/domain/privacy-notice";
@@ -14,19 +9,14 @@ import { publicPageHeaders } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { getShopIdentity } from "~/services/shop-identity.server";
 import { getBusinessSalesSettings } from "~/services/business-sales-settings.server";
+import { renderLegalSections } from "~/services/legal-page.server";
 import type { Route } from "./+types/legal";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [{ identity, updatedAt }, { sellToBusinesses }] = await Promise.all([getShopIdentity(context.db, context.shop.legal), getBusinessSalesSettings(context.db)]);
-  return {
-    identity,
-    sellToBusinesses,
-    revisedAt: legalPageDate(updatedAt).toISOString(),
-    shopName: context.shop.name,
-    siteUrl: context.publicUrl,
-    paymentProvider: context.payments.name,
-    privacy: privacyNotice(),
-  };
+  const revisedAt = legalPageDate(updatedAt).toISOString();
+  const facts = { identity, shopName: context.shop.name, siteUrl: context.publicUrl, paymentProvider: context.payments.name, sellToBusinesses };
+  return { revisedAt, sectionsHtml: renderLegalSections(facts, privacyNotice(), formatParisDate(revisedAt)) };
 }
 
 // The same for everyone: the page cache may share it (purged when the identity is saved).
@@ -59,36 +49,24 @@ function PrintButton() {
 }
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
-  const { identity, revisedAt, shopName, siteUrl, paymentProvider, sellToBusinesses, privacy } = loaderData;
+  const { revisedAt, sectionsHtml } = loaderData;
   const date = formatParisDate(revisedAt);
   return (
-    <LegalFactsProvider facts={{ identity, shopName, siteUrl, paymentProvider, sellToBusinesses }}>
-      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:py-14">
-        <header className="max-w-[70ch]">
-          <p className="text-sm font-semibold uppercase tracking-widest text-accent">Informations légales</p>
-          <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl">Mentions légales, CGV et confidentialité</h1>
-          <p className="mt-3 text-muted-foreground">
-            Qui vend, à quelles conditions, ce que deviennent vos données et où en est l'accessibilité du site. Dernière mise à jour&nbsp;:{" "}
-            <time dateTime={revisedAt} className="whitespace-nowrap">
-              {date}
-            </time>.
-          </p>
-          <div className="mt-5">
-            <PrintButton />
-          </div>
-        </header>
-        <div className="mt-10 grid gap-10 lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-14 print:block">
-          <div className="print:hidden lg:sticky lg:top-24 lg:max-h-[calc(100dvh-7rem)] lg:self-start lg:overflow-y-auto">
-            <LegalToc />
-          </div>
-          <div className="flex min-w-0 flex-col gap-12">
-            <LegalNotice />
-            <TermsOfSale />
-            <PrivacyPolicy notice={privacy} />
-            <AccessibilityStatement date={date} />
-          </div>
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:py-14">
+      <header className="max-w-[70ch]">
+        <p className="text-sm font-semibold uppercase tracking-widest text-accent">Informations légales</p>
+        <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl">Mentions légales, CGV et confidentialité</h1>
+        <p className="mt-3 text-muted-foreground">
+          Qui vend, à quelles conditions, ce que deviennent vos données et où en est l'accessibilité du site. Dernière mise à jour&nbsp;:{" "}
+          <time dateTime={revisedAt} className="whitespace-nowrap">
+            {date}
+          </time>.
+        </p>
+        <div className="mt-5">
+          <PrintButton />
         </div>
-      </div>
-    </LegalFactsProvider>
+      </header>
+      <ServerMarkup html={sectionsHtml} />
+    </div>
   );
 }

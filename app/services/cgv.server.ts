@@ -1,8 +1,6 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { type LegalFacts, LegalFactsProvider } from "~/components/legal/identity";
 import { TermsOfSale } from "~/components/legal/terms-of-sale";
 import { cgvSnapshots } from "~/db/schema";
@@ -11,6 +9,7 @@ import { type CgvBlock, canonicalCgv, cgvBlocksFromMarkup, CGV_HASH } from "~/do
 import type { LegalIdentity } from "~/domain/shop-identity";
 import { getShopIdentity } from "./shop-identity.server";
 import { getBusinessSalesSettings } from "./business-sales-settings.server";
+import { renderStaticMarkup } from "./static-markup.server";
 
 export type CgvSnapshot = typeof cgvSnapshots.$inferSelect;
 
@@ -23,7 +22,7 @@ export type CgvSource = { shopName: string; siteUrl: string; legalDefaults: Lega
  * one), then read as blocks (domain/cgv-snapshot.ts). No second copy of the text to drift.
  */
 export function renderCgvBlocks(facts: LegalFacts): CgvBlock[] {
-  const markup = renderToStaticMarkup(createElement(MemoryRouter, null, createElement(LegalFactsProvider, { facts, children: createElement(TermsOfSale) })));
+  const markup = renderStaticMarkup(createElement(LegalFactsProvider, { facts, children: createElement(TermsOfSale) }));
   return cgvBlocksFromMarkup(markup);
 }
 

@@ -15,13 +15,12 @@ import {
   type WithdrawalReceipt,
   type WithdrawalView,
   type WithdrawnLine,
-  sellerWithdrawalEmail,
-  withdrawalAcknowledgementEmail,
   withdrawalRefusal,
   QUANTITY_FIELD_PREFIX,
   withdrawnLines,
   withdrawsWholeOrder,
 } from "~/domain/withdrawal";
+import { sellerWithdrawalEmail, withdrawalAcknowledgementEmail } from "~/domain/withdrawal-emails";
 import { WITHDRAWAL_LINES_MESSAGES, withdrawalConfirmSchema, withdrawalLookupSchema } from "~/domain/withdrawal-lookup-schema";
 import type { AppContext } from "~/lib/context";
 import { absoluteUrl } from "~/lib/seo";

@@ -65,7 +65,7 @@ export function privacyNotice(): PrivacyNotice {
     processing: [
       {
         purpose: "Compte client",
-        data: "nom, adresse e-mail, mot de passe (conservé sous forme hachée, illisible), rôle, dates d'inscription et de dernière connexion",
+        data: "nom, adresse e-mail, mot de passe (conservé sous forme hachée, illisible), rôle, dates d'inscription et de dernière connexion, profil professionnel si vous l'enregistrez (raison sociale, SIREN, n° de TVA, pays)",
         basis: "exécution du contrat (article 6.1.b du RGPD)",
         kept: `jusqu'à la suppression du compte, à votre demande, ou après ${duration(R.inactiveAccountYears, "an")} sans connexion\u00a0: un e-mail vous prévient ${duration(R.inactiveAccountWarningDays, "jour")} avant, et vous connecter suffit à conserver le compte (un compte dont une commande est en cours est conservé jusqu'à sa clôture)`,
       },

@@ -7,18 +7,43 @@ import { formatEuros } from "~/domain/money";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { listCustomerOrders } from "~/services/orders.server";
-import { requireViewer } from "~/services/session.server";
+import { isSameOriginPost, requireViewer } from "~/services/session.server";
 import { withdrawalDates } from "~/services/withdrawal.server";
 import type { Route } from "./+types/account";
 import { formatParisDate } from "~/domain/paris-time";
-import { Link } from "react-router";
+import { Link, data } from "react-router";
+import { BUSINESS_PROFILE_DELETE_INTENT, BUSINESS_PROFILE_INTENT, type BusinessProfileAnswer, BusinessProfileForm } from "~/components/account/business-profile-form";
+import { type BusinessPurchaseInput, businessPurchaseSchema } from "~/domain/business-purchase";
+import { fieldErrors } from "~/domain/field-errors";
+import { readForm } from "~/lib/request-input.server";
+import { deleteBusinessProfile, getBusinessProfile, saveBusinessProfile } from "~/services/business-buyers.server";
+import { getBusinessSalesSettings } from "~/services/business-sales-settings.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const list = await listCustomerOrders(context.db, viewer.id);
   const withdrawals = await withdrawalDates(context.db, list.map((order) => order.id));
   const orders = list.map((order) => ({ ...order, withdrawalRequestedAt: withdrawals.get(order.id) ?? null }));
-  return { viewer, orders };
+  const [businessProfile, { sellToBusinesses }] = await Promise.all([getBusinessProfile(context.db, viewer.id), getBusinessSalesSettings(context.db)]);
+  return { viewer, orders, businessProfile, sellToBusinesses };
+}
+
+/** The account's forms: the company of « Achat professionnel » (issue 53). */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!isSameOriginPost(request, context.publicUrl)) throw data("Requête refusée : elle doit venir du site de la boutique.", { status: 403 });
+  const viewer = await requireViewer(request, context);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === BUSINESS_PROFILE_DELETE_INTENT) {
+    await deleteBusinessProfile(context.db, viewer.id);
+    return { form: "business", saved: "deleted" } satisfies BusinessProfileAnswer;
+  }
+  if (intent !== BUSINESS_PROFILE_INTENT) throw data("Action inconnue.", { status: 400 });
+  const values = Object.fromEntries(["companyName", "siren", "vatNumber", "country"].map((key) => [key, String(form.get(key) ?? "")])) as BusinessPurchaseInput;
+  const parsed = businessPurchaseSchema.safeParse(values);
+  if (!parsed.success) return data({ form: "business", errors: fieldErrors(parsed.error), values } satisfies BusinessProfileAnswer, { status: 400 });
+  await saveBusinessProfile(context.db, viewer.id, parsed.data);
+  return { form: "business", saved: "saved" } satisfies BusinessProfileAnswer;
 }
 
 export function headers() {
@@ -40,8 +65,8 @@ const UPCOMING = [
 ];
 
 
-export default function Account({ loaderData }: Route.ComponentProps) {
-  const { viewer, orders } = loaderData;
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { viewer, orders, businessProfile, sellToBusinesses } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -108,6 +133,8 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       </div>
+
+      {sellToBusinesses || businessProfile ? <BusinessProfileForm profile={businessProfile} answer={actionData} /> : null}
 
       <section aria-labelledby="upcoming-title" className="mt-6 rounded-2xl border border-border bg-card p-6">
         <h2 id="upcoming-title" className="flex items-center gap-2 text-lg font-bold">

@@ -27,7 +27,7 @@ import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/cart";
 import { readJson } from "~/lib/request-input.server";
 import { getBusinessSalesSettings } from "~/services/business-sales-settings.server";
-import { lastBusinessPurchase } from "~/services/business-buyers.server";
+import { savedBusinessForCart } from "~/services/business-buyers.server";
 import { harmonisedNoticeHtml } from "~/services/legal-page.server";
 
 export function headers() {
@@ -45,8 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getBusinessSalesSettings(context.db),
     getViewer(request, context),
   ]);
-  // "Achat professionnel" (issue 53): offered while the seller sells to professionals, from the customer's last company.
-  const savedBusiness = sellToBusinesses && viewer ? await lastBusinessPurchase(context.db, viewer.id) : null;
+  // "Achat professionnel" (issue 53): offered while the seller sells to professionals, from the account's company or the last one.
+  const savedBusiness = sellToBusinesses && viewer ? await savedBusinessForCart(context.db, viewer.id) : null;
   return { shippingMethods, signatureEnabled, sellToBusinesses, savedBusiness, guaranteeNoticeHtml: harmonisedNoticeHtml() };
 }
 

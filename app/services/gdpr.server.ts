@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type SQL, and, asc, count, eq, ilike, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
+  businessProfiles,
   accounts,
   inboxEvents,
   inboxMessages,
@@ -63,11 +64,16 @@ async function readExport(tx: Tx, userId: string, now: Date) {
     .from(sessions)
     .where(eq(sessions.userId, userId))
     .orderBy(asc(sessions.createdAt));
+  const [businessProfile] = await tx
+    .select({ companyName: businessProfiles.companyName, siren: businessProfiles.siren, vatNumber: businessProfiles.vatNumber, country: businessProfiles.country, updatedAt: businessProfiles.updatedAt })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.userId, userId));
   return {
     format: "comptoir-donnees-personnelles/1",
     exportedAt: now.toISOString(),
     account,
     sessions: signIns,
+    businessProfile: businessProfile ?? null,
     ...(await readByAddress(tx, { userId, email })),
   };
 }
@@ -198,6 +204,7 @@ export async function eraseUser(db: Db, input: { actorId: string; targetId: stri
 
     await tx.delete(sessions).where(eq(sessions.userId, target.id));
     await tx.delete(accounts).where(eq(accounts.userId, target.id));
+    await tx.delete(businessProfiles).where(eq(businessProfiles.userId, target.id));
     // Reset links hold the user id.
     await tx.delete(verifications).where(eq(verifications.value, target.id));
     await tx.update(users).set({ name: ERASED_NAME, email: placeholder, emailVerified: false, image: null, erasedAt: now, updatedAt: now }).where(eq(users.id, target.id));

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
+import { BUSINESS_MESSAGES } from "~/domain/business-buyer";
 import { expect, expectNoSeriousA11yViolations, signInAdminWithForm, signInAsAdmin, test } from "./fixtures";
 
 function uniqueEmail(prefix: string) {
@@ -218,4 +219,52 @@ test("admin login: missing fields, wrong password, a customer gets Accès refus�
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/unauthorized$/);
   await expectNoSeriousA11yViolations(page);
+});
+
+test("a customer keeps their company in /account: a wrong SIREN is refused in French, the saved company fills the cart's « Achat professionnel »", async ({ page, browser }) => {
+  test.slow();
+  const customer = { name: "Paul Martin", email: uniqueEmail("paul"), password: "Carapuce-2026" };
+  const admin = await signInAsAdmin(browser);
+  await confirmedCustomer(page, admin, customer);
+  await logIn(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/account$/);
+
+  const profile = page.getByRole("form", { name: "Profil professionnel" });
+  await profile.getByLabel("Raison sociale").fill("Ludothèque du Centre");
+  await profile.getByLabel("SIREN").fill("732 829 321");
+  await profile.getByLabel("Pays de facturation").selectOption("FR");
+  await profile.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(profile.getByText(BUSINESS_MESSAGES.siren)).toBeVisible();
+  await expect(profile.getByLabel("SIREN")).toBeFocused();
+  // Without the browser's check, the server refuses it with the same message.
+  const refused = await page.request.post("/account", { form: { intent: "business-profile", companyName: "Ludothèque du Centre", siren: "732829321", vatNumber: "", country: "FR" } });
+  expect(refused.status()).toBe(400);
+
+  await profile.getByLabel("SIREN").fill("732 829 320");
+  await profile.getByLabel("N° de TVA intracommunautaire (facultatif)").fill("FR44732829320");
+  await profile.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByText("Profil professionnel enregistré")).toBeVisible();
+  await page.reload();
+  await expect(profile.getByLabel("Raison sociale")).toHaveValue("Ludothèque du Centre");
+  await expect(profile.getByLabel("SIREN")).toHaveValue("732829320");
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("compte-profil-professionnel-390.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.goto("/catalog");
+  const add = page.getByRole("button", { name: /au panier : / }).first();
+  await add.click();
+  await expect(add).toContainText("Ajouté");
+  await page.goto("/cart");
+  await page.getByRole("checkbox", { name: "Achat professionnel" }).check();
+  const fields = page.getByTestId("business-fields");
+  await expect(fields.getByLabel("Raison sociale")).toHaveValue("Ludothèque du Centre");
+  await expect(fields.getByLabel("SIREN")).toHaveValue("732829320");
+  await expect(fields.getByLabel("N° de TVA intracommunautaire (facultatif)")).toHaveValue("FR44732829320");
+
+  await page.goto("/account");
+  await page.getByRole("button", { name: "Supprimer le profil" }).click();
+  await expect(page.getByText("Profil professionnel supprimé")).toBeVisible();
+  await expect(profile.getByLabel("Raison sociale")).toHaveValue("");
 });

@@ -116,3 +116,18 @@ export const usedTotpCodes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.code] })],
 );
+
+/**
+ * A customer's company, kept in /account (issue 53): the cart's « Achat professionnel » starts
+ * from it. Checked by domain/business-purchase.ts's schema when saved; erased with the account.
+ */
+export const businessProfiles = pgTable("business_profiles", {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  companyName: text().notNull(),
+  siren: text(),
+  vatNumber: text(),
+  country: text().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

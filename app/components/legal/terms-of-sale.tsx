@@ -51,7 +51,15 @@ export function TermsOfSale() {
           (ci-après «&nbsp;le Vendeur&nbsp;»), et toute personne physique qui agit à des fins
           n'entrant pas dans le cadre de son activité commerciale, industrielle,
           artisanale, libérale ou agricole (ci-après «&nbsp;le Client&nbsp;» ou
-          «&nbsp;le consommateur&nbsp;»).
+          «&nbsp;le consommateur&nbsp;»)
+          {sellToBusinesses ? (
+            <>
+              , ainsi que tout professionnel qui commande pour les besoins de son
+              activité, sous les{" "}
+              <a href="#cgv-professionnels">dispositions propres aux acheteurs professionnels</a>
+            </>
+          ) : null}
+          .
         </p>
         <p>
           Le Client les accepte en passant commande. Les CGV applicables sont

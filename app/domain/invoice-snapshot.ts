@@ -3,7 +3,7 @@ import { type BillingAddress, type ShippingAddress, billingAddressLines } from "
 import { formatParisDate } from "./paris-time";
 import { countryName } from "./shipping-countries";
 import { type LegalIdentity, isIndividualEntrepreneur, legalFormLabel, sellerName, sellerRegistration } from "./shop-identity";
-import { isStoredVatRateBp, type VatScheme } from "./vat";
+import { isStoredVatRateBp, type VatRegime, type VatScheme } from "./vat";
 import { type ChargePart, type NetLine, allocateNetVat, chargesByRate, exclVatOf } from "./vat-allocation";
 import { SIGNATURE_DELIVERY_LABEL } from "./signature-delivery";
 import type { BusinessPurchase } from "./business-purchase";
@@ -26,7 +26,7 @@ export type InvoiceSource = {
     shippingAddress: ShippingAddress | null;
     /** « Facturé à » (issue 51); null or absent on orders from before: the delivery address stands in, none for a relay point. */
     billingAddress?: BillingAddress | null;
-    vatRegime: "normal" | "franchise";
+    vatRegime: VatRegime;
     vatBreakdown: VatBreakdownRow[];
     /** The country whose VAT the order carries (absent on orders from before: France). */
     vatCountry?: string;

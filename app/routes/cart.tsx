@@ -38,7 +38,7 @@ export function headers() {
  * and whether "Remise contre signature" is offered (/admin/shipping).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [shippingMethods, signatureEnabled, { sellToBusinesses }, viewer] = await Promise.all([
+  const [shippingMethods, signatureEnabled, { sellToBusinesses, intraEuExemption }, viewer] = await Promise.all([
     activeShippingMethods(context.db),
     isSignatureDeliveryEnabled(context.db),
     getBusinessSalesSettings(context.db),
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // "Achat professionnel" (issue 53): offered while the seller sells to professionals, from the customer's last company.
   const savedBusiness = sellToBusinesses && viewer ? await lastBusinessPurchase(context.db, viewer.id) : null;
-  return { shippingMethods, signatureEnabled, sellToBusinesses, savedBusiness };
+  return { shippingMethods, signatureEnabled, sellToBusinesses, intraEuExemption, savedBusiness };
 }
 
 /**
@@ -87,7 +87,7 @@ export default function CartPage() {
   const provider = useRouteLoaderData<typeof rootLoader>("root")?.paymentProvider ?? "test";
   const checkout = useCheckout(provider);
   const discount = useDiscountPreview(cart);
-  const { shippingMethods, signatureEnabled, sellToBusinesses, savedBusiness } = useLoaderData<typeof loader>();
+  const { shippingMethods, signatureEnabled, sellToBusinesses, intraEuExemption, savedBusiness } = useLoaderData<typeof loader>();
   const delivery = useDeliveryQuotes(cart, shippingMethods, discount.line?.figures?.discountCents ?? 0);
   const location = useLocation();
   const navigate = useNavigate();
@@ -190,7 +190,7 @@ export default function CartPage() {
             <DeliveryChoice delivery={delivery} disabled={checkout.busy} />
             {sellToBusinesses ? (
               <Suspense fallback={null}>
-                <BusinessPurchaseChoice saved={savedBusiness} deliveryCountry={delivery.stored.country} disabled={checkout.busy} />
+                <BusinessPurchaseChoice saved={savedBusiness} deliveryCountry={delivery.stored.country} intraEuExemption={intraEuExemption} disabled={checkout.busy} />
               </Suspense>
             ) : null}
             <BuyerEmailField disabled={checkout.busy} />

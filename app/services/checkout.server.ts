@@ -25,6 +25,7 @@ import { defaultWeightGrams, quoteAll, quoteShipping, shippingRefusal, type Ship
 import { countryName } from "~/domain/shipping-countries";
 import { defaultVatRateBp, isVatRateBp } from "~/domain/vat";
 import { saleVat } from "./sale-vat.server";
+import { INTRA_EU_EXEMPTION_MENTION } from "~/domain/invoice";
 import { activeShippingMethods } from "./shipping.server";
 import { isSignatureDeliveryEnabled } from "./signature-delivery-setting.server";
 import { tooManyAttemptsMessage } from "~/domain/rate-limits";
@@ -153,7 +154,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
   // Stored before the order's transaction: a refused checkout must not roll back a version others point to.
   const cgvSnapshotId = ctx.cgv ? (await currentCgvSnapshot(db, { ...ctx.cgv, paymentProvider: provider.name })).id : null;
 
-  let order: { id: string; number: string; totalCents: number; lines: SessionLine[]; shipping: SessionShipping; discountCents: number; discountCode: string | null; expiresAt: Date };
+  let order: { id: string; number: string; totalCents: number; lines: SessionLine[]; shipping: SessionShipping; discountCents: number; discountCode: string | null; vatNote: string | null; expiresAt: Date };
   try {
     order = await gate.exclusive(
       lines.map((line) => line.productId),
@@ -209,6 +210,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
       discountCents: order.discountCents,
       discountCode: order.discountCode,
       totalCents: order.totalCents,
+      vatNote: order.vatNote,
       customerEmail: email,
       successUrl: `${ctx.origin}/merci?success=true&session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${ctx.origin}/cart?canceled=true&order=${order.id}`,
@@ -416,7 +418,8 @@ async function reserveAndWriteOrder(
     amountCents: totals.shippingCents,
     country: shipping.country,
   };
-  return { ...created, totalCents: totals.totalCents, discountCents: totals.discountCents, discountCode: discount?.code ?? null, lines: sessionLines, shipping: sessionShipping, expiresAt, stockLeft };
+  const vatNote = taxed.regime === "intra_eu_exempt" ? INTRA_EU_EXEMPTION_MENTION : null;
+  return { ...created, totalCents: totals.totalCents, discountCents: totals.discountCents, discountCode: discount?.code ?? null, lines: sessionLines, shipping: sessionShipping, vatNote, expiresAt, stockLeft };
 }
 
 /** Drop refusals that end the buyer's turn (an e-mail or a sign-in missing can be given at once: those keep it). */

@@ -12,5 +12,9 @@ const switchField = z
  */
 export const billingSettingsSchema = z.object({ vatFranchise: switchField, ossOptIn: switchField });
 
-/** The "Ventes aux professionnels" form of /admin/settings (issue 53, docs/decisions/050). */
-export const businessSalesSettingsSchema = z.object({ sellToBusinesses: switchField });
+/**
+ * The "Ventes aux professionnels" form of /admin/settings (issue 53, docs/decisions/050): selling
+ * to professionals, and the intra-EU exemption of their purchases from another member state
+ * (CGI art. 262 ter I, docs/decisions/054).
+ */
+export const businessSalesSettingsSchema = z.object({ sellToBusinesses: switchField, intraEuExemption: switchField });

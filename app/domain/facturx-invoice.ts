@@ -1,5 +1,5 @@
 import type { Invoice } from "@e-invoice-eu/core";
-import { FRANCHISE_MENTION, type InvoiceLine, type InvoiceSnapshot, MARGIN_SCHEME_MENTION } from "./invoice";
+import { FRANCHISE_MENTION, INTRA_EU_EXEMPTION_MENTION, type InvoiceLine, type InvoiceSnapshot, MARGIN_SCHEME_MENTION } from "./invoice";
 import { centsToDecimalString } from "./money";
 import { parisWallTime } from "./paris-time";
 import { SHIPPING_COUNTRIES, countryName } from "./shipping-countries";
@@ -14,7 +14,8 @@ import { SHIPPING_COUNTRIES, countryName } from "./shipping-countries";
  * note's amounts positive (EN 16931: type 381 says it is a credit; the snapshot negates them).
  * VAT categories: S at the line's rate (Z at 0 %); E with VATEX-EU-F for margin-scheme goods
  * (VAT on the margin, never shown); E with VATEX-FR-FRANCHISE for everything under the franchise;
- * K with VATEX-EU-IC for a line with no rate otherwise (an intra-EU supply exempted, art. 262 ter I).
+ * K with VATEX-EU-IC for an exempt intra-EU supply's lines and charges at 0 % (art. 262 ter I,
+ * docs/decisions/054) and a line with no rate otherwise.
  */
 
 type UblInvoice = Invoice["ubl:Invoice"];
@@ -27,8 +28,10 @@ type VatCategory = { code: "S" | "Z" | "E" | "K"; rateBp: number; exemption?: { 
 
 const MARGIN_SCHEME: VatCategory = { code: "E", rateBp: 0, exemption: { code: "VATEX-EU-F", text: MARGIN_SCHEME_MENTION } };
 const FRANCHISE: VatCategory = { code: "E", rateBp: 0, exemption: { code: "VATEX-FR-FRANCHISE", text: FRANCHISE_MENTION } };
-const INTRA_EU: VatCategory = { code: "K", rateBp: 0, exemption: { code: "VATEX-EU-IC", text: "Exonération de TVA, article 262 ter I du CGI" } };
-const taxed = (rateBp: number): VatCategory => ({ code: rateBp === 0 ? "Z" : "S", rateBp });
+const INTRA_EU: VatCategory = { code: "K", rateBp: 0, exemption: { code: "VATEX-EU-IC", text: INTRA_EU_EXEMPTION_MENTION } };
+/** A rate's category: an exempt intra-EU supply's 0 % is K (docs/decisions/054), another 0 % Z, any other S. */
+const rated = (snapshot: InvoiceSnapshot) => (rateBp: number): VatCategory =>
+  snapshot.vatRegime === "intra_eu_exempt" && rateBp === 0 ? INTRA_EU : { code: rateBp === 0 ? "Z" : "S", rateBp };
 
 const CURRENCY = "EUR" as const;
 /** UN/ECE rec. 20 "one" (C62): the unit of a line's quantity. */
@@ -50,7 +53,7 @@ const categoryKey = (category: VatCategory) => `${category.code}:${category.rate
 function lineCategory(snapshot: InvoiceSnapshot, line: InvoiceLine): VatCategory {
   if (snapshot.vatRegime === "franchise") return FRANCHISE;
   if (line.vatScheme === "margin") return MARGIN_SCHEME;
-  return line.vatRateBp === null ? INTRA_EU : taxed(line.vatRateBp);
+  return line.vatRateBp === null ? INTRA_EU : rated(snapshot)(line.vatRateBp);
 }
 
 /** A line's unit price and net amount (BT-146, BT-131): before VAT where the PDF shows it, else as paid (no VAT shown). */
@@ -109,6 +112,7 @@ export function facturXInvoice(snapshot: InvoiceSnapshot): Invoice {
   const sign = snapshot.kind === "credit_note" ? -1 : 1;
   const amount = (cents: number) => centsToDecimalString(sign * cents);
   const franchise = snapshot.vatRegime === "franchise";
+  const categoryOfRate = rated(snapshot);
   const subtotals = new Map<string, { category: VatCategory; baseCents: number; vatCents: number }>();
   const addToCategory = (category: VatCategory, baseCents: number) => {
     const key = categoryKey(category);
@@ -159,7 +163,7 @@ export function facturXInvoice(snapshot: InvoiceSnapshot): Invoice {
     const parts = charge.parts ?? [];
     if (parts.length === 0 && charge.totalCents !== 0 && exempt.length !== 1) throw new Error(`${snapshot.number}: charge "${charge.label}" has no VAT category`);
     const byCategory: { category: VatCategory; cents: number }[] =
-      parts.length > 0 ? parts.map((part) => ({ category: taxed(part.rateBp), cents: part.exclVatCents })) : [{ category: exempt[0]!, cents: charge.totalCents }];
+      parts.length > 0 ? parts.map((part) => ({ category: categoryOfRate(part.rateBp), cents: part.exclVatCents })) : [{ category: exempt[0]!, cents: charge.totalCents }];
     for (const part of byCategory) {
       const cents = sign * part.cents;
       if (cents === 0) continue;
@@ -175,7 +179,7 @@ export function facturXInvoice(snapshot: InvoiceSnapshot): Invoice {
     }
   }
 
-  if (!franchise) for (const row of snapshot.vatBreakdown) subtotals.set(categoryKey(taxed(row.rateBp)), { category: taxed(row.rateBp), baseCents: row.baseCents, vatCents: row.vatCents });
+  if (!franchise) for (const row of snapshot.vatBreakdown) subtotals.set(categoryKey(categoryOfRate(row.rateBp)), { category: categoryOfRate(row.rateBp), baseCents: row.baseCents, vatCents: row.vatCents });
   // The rates first, highest first (as the PDF's table), then the exempt categories.
   const rows = [...subtotals.values()].sort((a, b) => Number(Boolean(a.category.exemption)) - Number(Boolean(b.category.exemption)) || b.category.rateBp - a.category.rateBp);
   const vatSubtotals: VatSubtotal[] = rows.map(({ category, baseCents, vatCents }) => ({

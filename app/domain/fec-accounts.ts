@@ -24,6 +24,8 @@ export type FecAccounts = {
   /** Distance sales taxed in the buyer's member state (OSS, docs/decisions/046), and their VAT. */
   ossSales: string;
   ossVat: string;
+  /** Exempt intra-EU supplies to businesses of another member state (CGI art. 262 ter I, docs/decisions/054): no VAT. */
+  intraEuSales: string;
   /** Card payments through Stripe, until its payout reaches the bank. */
   stripe: string;
   /** The test payment provider's payments (a shop not yet live): the bank. */
@@ -39,6 +41,7 @@ export const DEFAULT_FEC_ACCOUNTS: FecAccounts = {
   franchiseSales: "7070",
   ossSales: "7076",
   ossVat: "44572",
+  intraEuSales: "7077",
   stripe: "467",
   bank: "512",
 };
@@ -64,6 +67,7 @@ export const FEC_ACCOUNT_ROLES: FecAccountRole[] = [
   { field: "franchiseSales", family: "sales", label: "Ventes en franchise en base de TVA", get: (a) => a.franchiseSales },
   { field: "ossSales", family: "sales", label: "Ventes à distance UE (guichet unique OSS)", get: (a) => a.ossSales },
   { field: "ossVat", family: "vat", label: "TVA collectée OSS (autres États membres)", get: (a) => a.ossVat },
+  { field: "intraEuSales", family: "sales", label: "Ventes de marchandises – livraisons intracommunautaires", get: (a) => a.intraEuSales },
   { field: "stripe", family: "payment", label: "Stripe (paiements à recevoir)", get: (a) => a.stripe },
   { field: "bank", family: "payment", label: "Banque", get: (a) => a.bank },
 ];
@@ -101,6 +105,7 @@ export const fecAccountsSchema = z
       franchiseSales: form.franchiseSales!,
       ossSales: form.ossSales!,
       ossVat: form.ossVat!,
+      intraEuSales: form.intraEuSales!,
       stripe: form.stripe!,
       bank: form.bank!,
     }),

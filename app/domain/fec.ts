@@ -95,7 +95,7 @@ const line = (account: string, label: string, cents: number, aux: FecLine["aux"]
 
 /**
  * A document's entry: the customer debited for the TTC, the sales (goods at each rate, delivery
- * at each rate, margin-scheme goods, franchise or OSS sales) and the VAT by rate credited. The
+ * at each rate, margin-scheme goods, franchise, OSS or exempt intra-EU sales) and the VAT by rate credited. The
  * snapshot's amounts are signed (negative on a credit note), so a credit note's entry is the
  * reverse with no code of its own. Each rate's base is the snapshot's (what its VAT was computed
  * on); the delivery's part of it is its charges' parts at that rate, the goods take the rest.
@@ -116,6 +116,12 @@ export function documentEntry(document: FecDocument, accounts: FecAccounts): Omi
     const country = s.vatCountry;
     for (const row of s.vatBreakdown) {
       const rate = formatVatRate(row.rateBp);
+      // An exempt intra-EU supply: goods and delivery at 0 % on their own account, no VAT (docs/decisions/054).
+      if (s.vatRegime === "intra_eu_exempt") {
+        goods.push(line(accounts.intraEuSales, `${name} - livraisons intracommunautaires exonérées (art. 262 ter I du CGI)`, -row.baseCents));
+        credits.push(goods.at(-1)!);
+        continue;
+      }
       if (country) {
         goods.push(line(accounts.ossSales, `${name} - ventes OSS ${country} TVA ${rate}`, -row.baseCents));
         credits.push(goods.at(-1)!, line(accounts.ossVat, `${name} - TVA ${country} ${rate}`, -row.vatCents));

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { BUSINESS_MENTIONS, FRANCHISE_MENTION, INVOICE_LAYOUT, MARGIN_SCHEME_MENTION, type VatBreakdownRow, documentNumber } from "./invoice";
+import { BUSINESS_MENTIONS, FRANCHISE_MENTION, INTRA_EU_EXEMPTION_MENTION, INVOICE_LAYOUT, MARGIN_SCHEME_MENTION, type VatBreakdownRow, documentNumber } from "./invoice";
 import { type InvoiceSource, addressLines, buildInvoiceSnapshot } from "./invoice-snapshot";
 import type { ShippingAddress } from "./order-view";
 import { EMPTY_IDENTITY, type LegalIdentity } from "./shop-identity";
 import { allocateVat } from "./vat-allocation";
+import { computeOrderTotals } from "./checkout";
+import { exemptSale } from "./intra-eu-exemption";
 
 const SELLER: LegalIdentity = {
   ...EMPTY_IDENTITY,
@@ -479,5 +481,33 @@ describe("buildInvoiceSnapshot for an « Achat professionnel » (issue 53)", () 
     });
     expect(credit.buyer.business).toEqual({ companyName: "Ludothèque du Centre SARL", siren: null, vatNumber: "BE0411905847", country: "BE" });
     expect(credit.mentions).toContain(BUSINESS_MENTIONS.indemnity);
+  });
+});
+
+describe("buildInvoiceSnapshot for an exempt intra-EU supply (docs/decisions/054)", () => {
+  it("shows the lines and the delivery at 0 % before VAT, no VAT, and the 262 ter I mention with both VAT numbers", () => {
+    const company = { companyName: "Spielwaren Weber GmbH", siren: null, vatNumber: "DE136695976", country: "DE" };
+    const priced = [
+      { name: "Booster", quantity: 2, unitPriceCents: 1200, vatRateBp: 2000, vatScheme: "normal" as const },
+      { name: "Carte d'occasion", quantity: 1, unitPriceCents: 2500, vatRateBp: 2000, vatScheme: "margin" as const },
+    ];
+    const sale = exemptSale(priced, computeOrderTotals(priced, false, 0, 990));
+    const snapshot = invoiceOf(
+      source(
+        { ...sale.totals, discountCode: null, vatRegime: "intra_eu_exempt", vatBreakdown: sale.vat.breakdown, businessBuyer: company, billingAddress: { fullName: "Jonas Weber", line1: "Friedrichstraße 12", postalCode: "10117", city: "Berlin", country: "DE" } },
+        sale.lines.map((line, i) => ({ ...line, discountShareCents: sale.vat.lines[i]!.discountShareCents, vatCents: sale.vat.lines[i]!.vatCents })),
+      ),
+    );
+    expect(snapshot.lines.map((line) => [line.unitPriceCents, line.vatRateBp, line.unitPriceExclVatCents, line.totalExclVatCents])).toEqual([
+      [1000, 0, 1000, 2000],
+      [2500, null, null, null],
+    ]);
+    expect(snapshot.charges).toEqual([{ label: "Livraison – Mondial Relay", totalCents: 825, parts: [{ rateBp: 0, totalCents: 825, exclVatCents: 825 }] }]);
+    expect(snapshot.totals).toEqual({ exclVatCents: 2825, vatCents: 0, inclVatCents: 5325, marginSchemeCents: 2500 });
+    expect(snapshot.mentions.slice(0, 3)).toEqual([
+      BUSINESS_MENTIONS.operation,
+      `${MARGIN_SCHEME_MENTION} (articles marqués « Occasion »)`,
+      `${INTRA_EU_EXEMPTION_MENTION} : livraison intracommunautaire de biens. N° de TVA du vendeur : ${SELLER.vatNumber} ; n° de TVA de l'acquéreur : DE136695976.`,
+    ]);
   });
 });

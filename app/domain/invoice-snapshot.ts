@@ -1,9 +1,9 @@
-import { type InvoiceChargePart, type InvoiceLine, type InvoiceSnapshot, BUSINESS_MENTIONS, FRANCHISE_MENTION, INVOICE_LAYOUT, MARGIN_SCHEME_MENTION, type VatBreakdownRow } from "./invoice";
+import { type InvoiceChargePart, type InvoiceLine, type InvoiceSnapshot, BUSINESS_MENTIONS, FRANCHISE_MENTION, INTRA_EU_EXEMPTION_MENTION, INVOICE_LAYOUT, MARGIN_SCHEME_MENTION, type VatBreakdownRow } from "./invoice";
 import { type BillingAddress, type ShippingAddress, billingAddressLines } from "./order-view";
 import { formatParisDate } from "./paris-time";
 import { countryName } from "./shipping-countries";
 import { type LegalIdentity, isIndividualEntrepreneur, legalFormLabel, sellerName, sellerRegistration } from "./shop-identity";
-import { isStoredVatRateBp, type VatScheme } from "./vat";
+import { isStoredVatRateBp, type VatRegime, type VatScheme } from "./vat";
 import { type ChargePart, type NetLine, allocateNetVat, chargesByRate, exclVatOf } from "./vat-allocation";
 import { SIGNATURE_DELIVERY_LABEL } from "./signature-delivery";
 import type { BusinessPurchase } from "./business-purchase";
@@ -26,7 +26,7 @@ export type InvoiceSource = {
     shippingAddress: ShippingAddress | null;
     /** « Facturé à » (issue 51); null or absent on orders from before: the delivery address stands in, none for a relay point. */
     billingAddress?: BillingAddress | null;
-    vatRegime: "normal" | "franchise";
+    vatRegime: VatRegime;
     vatBreakdown: VatBreakdownRow[];
     /** The country whose VAT the order carries (absent on orders from before: France). */
     vatCountry?: string;
@@ -121,6 +121,14 @@ export function destinationVatMention(country: string): string {
   return `TVA ${countryWithArticle(country)} appliquée aux taux de ce pays : vente à distance intracommunautaire (art. 258 A et 259 B du CGI), déclarée au guichet unique (OSS).`;
 }
 
+/**
+ * An exempt intra-EU supply of goods (docs/decisions/054): the exemption and both VAT numbers,
+ * which CGI annexe II art. 242 nonies A asks on its invoice (also printed in the parties' blocks).
+ */
+export function intraEuExemptionMention(sellerVatNumber: string, buyerVatNumber: string): string {
+  return `${INTRA_EU_EXEMPTION_MENTION} : livraison intracommunautaire de biens. N° de TVA du vendeur : ${sellerVatNumber.trim()} ; n° de TVA de l'acquéreur : ${buyerVatNumber}.`;
+}
+
 /** "de Belgique", "d'Allemagne", "des Pays-Bas", "du Luxembourg". */
 function countryWithArticle(country: string): string {
   const name = countryName(country);
@@ -187,6 +195,7 @@ export function buildInvoiceSnapshot(
     ...(franchise ? [FRANCHISE_MENTION] : []),
     ...(marginSchemeCents !== 0 ? [`${MARGIN_SCHEME_MENTION} (articles marqués « Occasion »)`] : []),
     ...(destination ? [destinationVatMention(destination)] : []),
+    ...(order.vatRegime === "intra_eu_exempt" ? [intraEuExemptionMention(seller.vatNumber, business?.vatNumber ?? "")] : []),
     document.kind === "invoice"
       ? order.paidAt
         ? `Facture acquittée le ${formatParisDate(order.paidAt)} par carte bancaire.`

@@ -1,5 +1,5 @@
 import type { BusinessBuyer } from "./business-buyer";
-import type { VatRateBp, VatScheme } from "./vat";
+import type { VatRateBp, VatRegime, VatScheme } from "./vat";
 
 /**
  * What an invoice or a credit note says, frozen when it is issued (services/invoices.server.ts):
@@ -68,7 +68,7 @@ export type InvoiceSnapshot = {
    * goods = TTC (under the franchise, HT = TTC: no VAT, no margin apart); before it, HT was TTC − VAT.
    */
   totals: { exclVatCents: number; vatCents: number; inclVatCents: number; marginSchemeCents: number };
-  vatRegime: "normal" | "franchise";
+  vatRegime: VatRegime;
   /** A distance sale taxed in the buyer's member state: its code (docs/decisions/046); absent for French VAT. */
   vatCountry?: string;
   /** The legal mentions printed under the totals. */
@@ -80,6 +80,8 @@ export const INVOICE_LAYOUT = 2;
 
 export const FRANCHISE_MENTION = "TVA non applicable, art. 293 B du CGI";
 export const MARGIN_SCHEME_MENTION = "Régime particulier – Biens d'occasion";
+/** An intra-EU supply of goods to a business of another member state (docs/decisions/054). */
+export const INTRA_EU_EXEMPTION_MENTION = "Exonération de TVA, article 262 ter I du CGI";
 
 /**
  * The mentions of an invoice to a professional buyer (issue 53, Code de commerce L441-9 and

@@ -19,7 +19,7 @@ import type { OrderView, ShippingAddress } from "./order-view";
 import { countryName } from "./shipping-countries";
 import { GUARANTEE_NOTICE, WITHDRAWAL_FORM_MODEL } from "./legal-texts";
 import { type LegalIdentity, isIndividualEntrepreneur, joinGiven, sellerDesignation, sellerName, sellerRegistration } from "./shop-identity";
-import { FRANCHISE_MENTION } from "./invoice";
+import { FRANCHISE_MENTION, INTRA_EU_EXEMPTION_MENTION } from "./invoice";
 import { formatVatRate } from "./vat-allocation";
 import { SIGNATURE_DELIVERY_LABEL } from "./signature-delivery";
 
@@ -105,14 +105,17 @@ function totalRows(order: OrderView): TotalRow[] {
           : formatEuros(order.shipping.cents),
     });
   }
+  // An exempt intra-EU supply (docs/decisions/054): its total is before VAT, and no rate is shown.
+  const exempt = order.vatRegime === "intra_eu_exempt";
   rows.push({
-    label: "Total TTC",
+    label: exempt ? "Total HT" : "Total TTC",
     amount: formatEuros(order.totalCents),
     strong: true,
   });
   if (order.vatRegime === "franchise")
     rows.push({ label: FRANCHISE_MENTION, amount: "" });
-  for (const row of order.vatBreakdown)
+  if (exempt) rows.push({ label: INTRA_EU_EXEMPTION_MENTION, amount: "" });
+  for (const row of exempt ? [] : order.vatBreakdown)
     rows.push({
       label: `dont TVA ${formatVatRate(row.rateBp)}`,
       amount: formatEuros(row.vatCents),

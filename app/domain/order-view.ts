@@ -1,6 +1,7 @@
 import type { BusinessPurchase } from "./business-purchase";
 import type { OrderStatus, RefundReason } from "./catalog-values";
 import { countryName } from "./shipping-countries";
+import type { VatRegime } from "./vat";
 
 /** Where the parcel goes: the customer's address, or a relay point with its full address. */
 export type ShippingAddress = {
@@ -63,7 +64,7 @@ export type OrderView = {
   businessBuyer?: BusinessPurchase | null;
   /** The delivery chosen in the cart, as priced then (null for orders from before delivery methods). */
   shipping: { methodName: string; kind: "home" | "relay" | "letter"; deliveryTime: string; cents: number } | null;
-  vatRegime: "normal" | "franchise";
+  vatRegime: VatRegime;
   vatBreakdown: { rateBp: number; baseCents: number; vatCents: number; totalCents: number }[];
   /** Its invoice, then the credit notes of its refunds, once issued. */
   documents: OrderDocumentView[];

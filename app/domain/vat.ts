@@ -35,3 +35,12 @@ export function isStoredVatRateBp(value: number): boolean {
 export function isVatRateBp(value: number): value is FrenchVatRateBp {
   return (VAT_RATES_BP as readonly number[]).includes(value);
 }
+
+/**
+ * The VAT rule an order was placed under: "normal" (French VAT, or the buyer's member state's
+ * under OSS), "franchise" (the seller under the franchise en base, CGI art. 293 B), or
+ * "intra_eu_exempt" (a supply to a business of another member state exempted under CGI art. 262
+ * ter I: its lines and charges at 0 %, docs/decisions/054).
+ */
+export const VAT_REGIMES = ["normal", "franchise", "intra_eu_exempt"] as const;
+export type VatRegime = (typeof VAT_REGIMES)[number];

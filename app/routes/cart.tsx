@@ -39,7 +39,7 @@ export function headers() {
  * and whether "Remise contre signature" is offered (/admin/shipping).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [shippingMethods, signatureEnabled, { sellToBusinesses }, viewer] = await Promise.all([
+  const [shippingMethods, signatureEnabled, { sellToBusinesses, intraEuExemption }, viewer] = await Promise.all([
     activeShippingMethods(context.db),
     isSignatureDeliveryEnabled(context.db),
     getBusinessSalesSettings(context.db),
@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // "Achat professionnel" (issue 53): offered while the seller sells to professionals, from the account's company or the last one.
   const savedBusiness = sellToBusinesses && viewer ? await savedBusinessForCart(context.db, viewer.id) : null;
-  return { shippingMethods, signatureEnabled, sellToBusinesses, savedBusiness, guaranteeNoticeHtml: harmonisedNoticeHtml() };
+  return { shippingMethods, signatureEnabled, sellToBusinesses, intraEuExemption, savedBusiness, guaranteeNoticeHtml: harmonisedNoticeHtml() };
 }
 
 /**
@@ -88,7 +88,7 @@ export default function CartPage() {
   const provider = useRouteLoaderData<typeof rootLoader>("root")?.paymentProvider ?? "test";
   const checkout = useCheckout(provider);
   const discount = useDiscountPreview(cart);
-  const { shippingMethods, signatureEnabled, sellToBusinesses, savedBusiness, guaranteeNoticeHtml } = useLoaderData<typeof loader>();
+  const { shippingMethods, signatureEnabled, sellToBusinesses, intraEuExemption, savedBusiness, guaranteeNoticeHtml } = useLoaderData<typeof loader>();
   const delivery = useDeliveryQuotes(cart, shippingMethods, discount.line?.figures?.discountCents ?? 0);
   const location = useLocation();
   const navigate = useNavigate();
@@ -191,7 +191,7 @@ export default function CartPage() {
             <DeliveryChoice delivery={delivery} disabled={checkout.busy} />
             {sellToBusinesses ? (
               <Suspense fallback={null}>
-                <BusinessPurchaseChoice saved={savedBusiness} deliveryCountry={delivery.stored.country} disabled={checkout.busy} />
+                <BusinessPurchaseChoice saved={savedBusiness} deliveryCountry={delivery.stored.country} intraEuExemption={intraEuExemption} disabled={checkout.busy} />
               </Suspense>
             ) : null}
             <BuyerEmailField disabled={checkout.busy} />

@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { fieldErrors } from "~/domain/auth-forms";
 import { formatEuros } from "~/domain/money";
+import { INTRA_EU_EXEMPTION_MENTION } from "~/domain/invoice";
 import { countryName } from "~/domain/shipping-countries";
 import { payButtonLabel, testPaymentSchema } from "~/domain/test-payment-form";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
@@ -241,10 +242,15 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
           </ul>
           <div className="mt-4 flex items-baseline justify-between border-t border-border pt-4">
             <span className="font-semibold">
-              Total <span className="text-xs font-normal text-muted-foreground">TTC</span>
+              Total <span className="text-xs font-normal text-muted-foreground">{session.exemptIntraEu ? "HT" : "TTC"}</span>
             </span>
             <span className="tabular text-xl font-extrabold">{formatEuros(session.totalCents)}</span>
           </div>
+          {session.exemptIntraEu ? (
+            <p className="mt-2 text-xs text-muted-foreground">
+              Livraison intracommunautaire à une entreprise&nbsp;: {INTRA_EU_EXEMPTION_MENTION}. Prix hors TVA.
+            </p>
+          ) : null}
           {payable ? (
             <p className="mt-3 text-xs text-muted-foreground">Articles réservés jusqu'à {formatParisTime(session.expiresAt)}.</p>
           ) : null}

@@ -4,6 +4,7 @@ import type { Db } from "~/db/types";
 import { type AccountingPeriod, periodBounds } from "~/domain/accounting-period";
 import { type LedgerEntry, type LedgerSummary, ledgerCsv, summarizeLedger } from "~/domain/accounting-export";
 import { paymentMethodOf } from "~/domain/invoice-snapshot";
+import type { VatRegime } from "~/domain/vat";
 
 /**
  * The receipts book of a period (domain/accounting-export.ts), read from the orders and their
@@ -49,7 +50,7 @@ type Row = {
   orderNumber: string;
   customer: string;
   totalCents: number;
-  vatRegime: "normal" | "franchise";
+  vatRegime: VatRegime;
   vatBreakdown: { rateBp: number; vatCents: number }[];
   marginSchemeCents: number;
   provider: string;

@@ -24,7 +24,8 @@ import type { ShippingAddress } from "~/domain/order-view";
 import { defaultWeightGrams, quoteAll, quoteShipping, shippingRefusal, type ShippingQuote } from "~/domain/shipping";
 import { countryName } from "~/domain/shipping-countries";
 import { defaultVatRateBp, isVatRateBp } from "~/domain/vat";
-import { orderVat } from "./oss.server";
+import { saleVat } from "./sale-vat.server";
+import { INTRA_EU_EXEMPTION_MENTION } from "~/domain/invoice";
 import { activeShippingMethods } from "./shipping.server";
 import { isSignatureDeliveryEnabled } from "./signature-delivery-setting.server";
 import { tooManyAttemptsMessage } from "~/domain/rate-limits";
@@ -153,7 +154,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
   // Stored before the order's transaction: a refused checkout must not roll back a version others point to.
   const cgvSnapshotId = ctx.cgv ? (await currentCgvSnapshot(db, { ...ctx.cgv, paymentProvider: provider.name })).id : null;
 
-  let order: { id: string; number: string; totalCents: number; lines: SessionLine[]; shipping: SessionShipping; discountCents: number; discountCode: string | null; expiresAt: Date };
+  let order: { id: string; number: string; totalCents: number; lines: SessionLine[]; shipping: SessionShipping; discountCents: number; discountCode: string | null; vatNote: string | null; expiresAt: Date };
   try {
     order = await gate.exclusive(
       lines.map((line) => line.productId),
@@ -209,6 +210,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
       discountCents: order.discountCents,
       discountCode: order.discountCode,
       totalCents: order.totalCents,
+      vatNote: order.vatNote,
       customerEmail: email,
       successUrl: `${ctx.origin}/merci?success=true&session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${ctx.origin}/cart?canceled=true&order=${order.id}`,
@@ -356,10 +358,10 @@ async function reserveAndWriteOrder(
     discount = held;
   }
   const shipping = shippingFor(discount?.discountCents ?? 0);
-  const totals = computeOrderTotals(priced, choices.insuranceSelected, discount?.discountCents ?? 0, shipping.quote.priceCents);
-  // French VAT, or the buyer's member state's past the distance-sales threshold (services/oss.server.ts).
-  const taxed = await orderVat(tx, priced, { discountCents: totals.discountCents, chargesCents: totals.shippingCents + totals.insuranceCents }, shipping.country, ctx.now);
-  const vat = taxed.vat;
+  // French VAT, the buyer's member state's past the distance-sales threshold, or an exempt
+  // intra-EU supply priced excluding VAT (services/sale-vat.server.ts): its totals are the order's.
+  const taxed = await saleVat(tx, priced, computeOrderTotals(priced, choices.insuranceSelected, discount?.discountCents ?? 0, shipping.quote.priceCents), { business: choices.business, deliveryCountry: shipping.country }, ctx.now);
+  const { vat, totals } = taxed;
   // A drop's units are held for its own, shorter time (10 minutes unless the seller says otherwise).
   const holdMinutes = dropLines.length > 0 ? Math.min(...dropLines.map((line) => line.rules.holdMinutes)) : ctx.reservationMinutes;
   const expiresAt = new Date(ctx.now.getTime() + holdMinutes * 60_000);
@@ -387,7 +389,7 @@ async function reserveAndWriteOrder(
         shippingCountry: shipping.country,
         shippingAddress: shipping.relayAddress,
         weightGrams,
-        vatRegime: taxed.franchise ? "franchise" : "normal",
+        vatRegime: taxed.regime,
         vatBreakdown: vat.breakdown,
         vatCountry: taxed.vatCountry,
         paymentProvider: providerName,
@@ -407,16 +409,17 @@ async function reserveAndWriteOrder(
   );
   await recordOrderEvent(tx, { orderId: created.id, type: "created", actorId: buyer.userId, at: ctx.now });
 
-  const sessionLines: SessionLine[] = priced.map(({ name, unitPriceCents, quantity }) => ({ name, unitAmountCents: unitPriceCents, quantity }));
+  const sessionLines: SessionLine[] = taxed.lines.map(({ name, unitPriceCents, quantity }) => ({ name, unitAmountCents: unitPriceCents, quantity }));
   if (totals.insuranceCents > 0) sessionLines.push({ name: SIGNATURE_DELIVERY_LABEL, unitAmountCents: totals.insuranceCents, quantity: 1 });
   const sessionShipping: SessionShipping = {
     name: shipping.quote.name,
     kind: shipping.quote.kind,
     deliveryTime: shipping.quote.deliveryTime,
-    amountCents: shipping.quote.priceCents,
+    amountCents: totals.shippingCents,
     country: shipping.country,
   };
-  return { ...created, totalCents: totals.totalCents, discountCents: totals.discountCents, discountCode: discount?.code ?? null, lines: sessionLines, shipping: sessionShipping, expiresAt, stockLeft };
+  const vatNote = taxed.regime === "intra_eu_exempt" ? INTRA_EU_EXEMPTION_MENTION : null;
+  return { ...created, totalCents: totals.totalCents, discountCents: totals.discountCents, discountCode: discount?.code ?? null, lines: sessionLines, shipping: sessionShipping, vatNote, expiresAt, stockLeft };
 }
 
 /** Drop refusals that end the buyer's turn (an e-mail or a sign-in missing can be given at once: those keep it). */

@@ -14,7 +14,8 @@ import { getBillingSettings } from "./billing-settings.server";
  * state, by Paris calendar year, net of their refunds. A sale counts in its payment's year, a
  * refund in its own. Excluding VAT is the bases the order stored by rate (goods after discount,
  * delivery and the parcel option; margin-scheme goods are outside the rules); under the franchise
- * an order has no VAT, so its total.
+ * an order has no VAT, so its total. An exempt intra-EU supply to a business (docs/decisions/054)
+ * is no distance sale and does not count.
  */
 
 /** A 32-bit key for the transaction lock that serialises the checkouts to other member states. */
@@ -24,6 +25,9 @@ const orderExclVat = sql<number>`case when ${orders.vatRegime} = 'franchise' the
   else coalesce((select sum((row->>'baseCents')::int) from jsonb_array_elements(${orders.vatBreakdown}) as row), 0) end`;
 const refundExclVat = sql<number>`case when ${orders.vatRegime} = 'franchise' then ${orderRefunds.amountCents}
   else coalesce((select sum((row->>'baseCents')::int) from jsonb_array_elements(${orderRefunds.vatBreakdown}) as row), 0) end`;
+
+/** The orders that are distance sales: delivered to another member state, and not an exempt supply to a business there. */
+const distanceSale = and(ne(orders.shippingCountry, "FR"), ne(orders.vatRegime, "intra_eu_exempt"));
 
 function yearBounds(year: number): { from: Date; to: Date } {
   return { from: parisWallTimeToUtc(year, 1, 1, 0, 0)!, to: parisWallTimeToUtc(year + 1, 1, 1, 0, 0)! };
@@ -35,12 +39,12 @@ export async function distanceSalesOfYear(db: Db, year: number): Promise<number>
   const [sales] = await db
     .select({ cents: sql<number>`coalesce(sum(${orderExclVat}), 0)`.mapWith(Number) })
     .from(orders)
-    .where(and(ne(orders.shippingCountry, "FR"), gte(orders.paidAt, from), lt(orders.paidAt, to)));
+    .where(and(distanceSale, gte(orders.paidAt, from), lt(orders.paidAt, to)));
   const [refunds] = await db
     .select({ cents: sql<number>`coalesce(sum(${refundExclVat}), 0)`.mapWith(Number) })
     .from(orderRefunds)
     .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
-    .where(and(ne(orders.shippingCountry, "FR"), isNotNull(orders.paidAt), eq(orderRefunds.status, "refunded"), gte(orderRefunds.refundedAt, from), lt(orderRefunds.refundedAt, to)));
+    .where(and(distanceSale, isNotNull(orders.paidAt), eq(orderRefunds.status, "refunded"), gte(orderRefunds.refundedAt, from), lt(orderRefunds.refundedAt, to)));
   return sales!.cents - refunds!.cents;
 }
 
@@ -71,7 +75,7 @@ export async function decideDestinationVat(tx: Db, saleExclVatCents: number, now
   const [held] = await tx
     .select({ cents: sql<number>`coalesce(sum(${orderExclVat}), 0)`.mapWith(Number) })
     .from(orders)
-    .where(and(ne(orders.shippingCountry, "FR"), eq(orders.status, "pending_payment"), gt(orders.reservedUntil, now)));
+    .where(and(distanceSale, eq(orders.status, "pending_payment"), gt(orders.reservedUntil, now)));
   return taxedAtDestination({ currentYearCents: currentPaid + held!.cents, previousYearCents }, saleExclVatCents, false);
 }
 

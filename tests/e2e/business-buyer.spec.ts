@@ -96,3 +96,72 @@ test("a professional buyer gives the company, fixes a wrong SIREN, pays, and get
   const xml = embeddedFile(pdf, "factur-x.xml");
   expect(xml).toMatch(/<ram:BuyerTradeParty>[\s\S]*?<ram:SpecifiedLegalOrganization>\s*<ram:ID schemeID="0002">732829320<\/ram:ID>[\s\S]*?<\/ram:BuyerTradeParty>/);
 });
+
+test("the seller applies the intra-EU exemption: a German company delivered in Germany pays the total before VAT, and its invoice carries the mention and both VAT numbers", async ({ page, browser }) => {
+  test.slow();
+  const shots = "/tmp/intra-eu-shots";
+  const seller = await (await browser.newContext({ locale: "fr-FR", viewport: { width: 1280, height: 900 } })).newPage();
+  await signInAdmin(seller, ADMIN, server.url);
+  await seller.goto(url("/admin/settings"));
+  const exemption = seller.getByRole("switch", { name: /Appliquer l'exonération des livraisons intracommunautaires/ });
+  await expect(exemption).not.toBeChecked();
+  await expect(exemption).toHaveAccessibleDescription(/VIES \(ec\.europa\.eu\/taxation_customs\/vies\).*DEB \/ EMEBI/);
+  await exemption.check({ force: true });
+  await seller.getByRole("button", { name: "Enregistrer les ventes aux professionnels" }).click();
+  await expect(seller.getByText("Ventes aux professionnels enregistrées").first()).toBeVisible();
+  await seller.reload();
+  await expect(exemption).toBeChecked();
+  await expectNoSeriousA11yViolations(seller);
+  await seller.getByRole("form", { name: "Ventes aux professionnels" }).screenshot({ path: `${shots}/settings-intra-eu-1280.png` });
+  await seller.context().close();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(url(`/catalog?q=${encodeURIComponent(MANGA)}`));
+  const add = page.getByRole("button", { name: `au panier : ${MANGA}` });
+  await add.click();
+  await expect(add).toContainText("Ajouté");
+  await page.goto(url("/cart"));
+  await page.getByLabel("Pays de livraison").selectOption({ label: "Allemagne" });
+  await chooseAddressDeliveryInCart(page);
+  await page.getByRole("checkbox", { name: "Achat professionnel" }).check();
+  const fields = businessFields(page);
+  await fields.getByLabel("Raison sociale").fill("Spielwaren Weber GmbH");
+  await fields.getByLabel("N° de TVA intracommunautaire (facultatif)").fill("DE136695976");
+  await expect(fields.getByLabel("Pays de facturation")).toHaveValue("DE");
+  const statement = page.getByTestId("intra-eu-exemption");
+  await expect(statement).toContainText("la commande est facturée hors TVA (exonération, article 262 ter I du CGI)");
+  await expect(statement).toContainText("si ce numéro de TVA est valide, votre commande sera facturée hors TVA");
+  await expectNoSeriousA11yViolations(page);
+  const section = page.getByRole("region", { name: "Achat professionnel" });
+  await section.screenshot({ path: `${shots}/cart-intra-eu-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await section.screenshot({ path: `${shots}/cart-intra-eu-390.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByRole("button", { name: "Procéder au paiement" }).click();
+  await expect(page).toHaveURL(/\/paiement\/cs_test_/);
+  // The total charged is before VAT, and the page says why.
+  await expect(page.getByText("Total HT")).toBeVisible();
+  await expect(page.getByText("Livraison intracommunautaire à une entreprise : Exonération de TVA, article 262 ter I du CGI. Prix hors TVA.")).toBeVisible();
+  const payLabel = (await page.getByRole("button", { name: /^Payer [\d\s,]+\s€/ }).textContent()) ?? "";
+  const charged = /Payer ([\d\s,]+\s€)/.exec(payLabel.replace(/[\u00a0\u202f]/g, " "))?.[1];
+  expect(charged).toBeTruthy();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `${shots}/payment-intra-eu-1280.png`, fullPage: true });
+  await fillPaymentPage(page, { email: "einkauf@weber.example", billing: { fullName: "Jonas Weber", line1: "Friedrichstraße 12", postalCode: "10117", city: "Berlin" } });
+  await expect(page.getByRole("heading", { name: "Merci pour votre commande !" })).toBeVisible();
+  await expect(page.getByText("Exonération de TVA, article 262 ter I du CGI").first()).toBeVisible();
+  const invoiceLink = page.getByRole("region", { name: "Factures" }).getByRole("link", { name: /^Facture F-\d{4}-\d{6} \(PDF\)$/ });
+  const answer = await page.request.get(url((await invoiceLink.getAttribute("href"))!));
+  expect(answer.status()).toBe(200);
+
+  test.skip(!HAS_PDFTOTEXT, "pdftotext (poppler-utils) is not installed: the invoice's text cannot be read");
+  const invoice = pdfText(await answer.body()).replace(/\s+/g, " ");
+  expect(invoice).toContain("Spielwaren Weber GmbH");
+  expect(invoice).toContain("Exonération de TVA, article 262 ter I du CGI");
+  expect(invoice).toContain("N° de TVA du vendeur : FR11123456782 ; n° de TVA de l'acquéreur : DE136695976.");
+  expect(invoice).toContain("TVA intracommunautaire DE136695976");
+  expect(invoice).toContain(charged!.replace(/\s+/g, " "));
+  const xml = embeddedFile(new Uint8Array(await answer.body()), "factur-x.xml");
+  expect(xml).toContain("<ram:ExemptionReasonCode>VATEX-EU-IC</ram:ExemptionReasonCode>");
+});

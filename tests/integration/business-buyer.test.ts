@@ -93,7 +93,7 @@ describe(`business buyers on ${databaseLabel}`, () => {
   afterAll(() => database?.close());
   beforeEach(async () => {
     await database.db.delete(rateLimits);
-    await saveBusinessSalesSettings(database.db, { sellToBusinesses: true });
+    await saveBusinessSalesSettings(database.db, { sellToBusinesses: true, intraEuExemption: false });
   });
 
   it("stores the company, asks the billing address in its country, and invoices it with the professional mentions", async () => {
@@ -154,7 +154,7 @@ describe(`business buyers on ${databaseLabel}`, () => {
   });
 
   it("refuses a professional purchase with a 409 while the seller does not sell to professionals, before any stock is held", async () => {
-    await saveBusinessSalesSettings(database.db, { sellToBusinesses: false });
+    await saveBusinessSalesSettings(database.db, { sellToBusinesses: false, intraEuExemption: false });
     const off = await refused(COMPANY);
     expect(off.status).toBe(409);
     expect(off.body).toMatchObject({ code: "BUSINESS_OFF", error: "Achat professionnel indisponible" });

@@ -10,7 +10,18 @@ import BusinessPurchaseFields from "./business-purchase-fields";
  * loads this module lazily (it draws its lines in the browser anyway): its first load stays
  * within its JavaScript budget.
  */
-export default function BusinessPurchaseChoice({ saved, deliveryCountry, disabled }: { saved: BusinessPurchaseInput | null; deliveryCountry: string; disabled: boolean }) {
+export default function BusinessPurchaseChoice({
+  saved,
+  deliveryCountry,
+  intraEuExemption,
+  disabled,
+}: {
+  saved: BusinessPurchaseInput | null;
+  deliveryCountry: string;
+  /** The seller applies the intra-EU exemption (docs/decisions/054): the fields say when the order is invoiced without VAT. */
+  intraEuExemption: boolean;
+  disabled: boolean;
+}) {
   const { selected } = useBusinessPurchase();
   const fieldsId = useId();
   return (
@@ -31,7 +42,7 @@ export default function BusinessPurchaseChoice({ saved, deliveryCountry, disable
       </label>
       <div id={fieldsId}>
         {selected ? (
-          <BusinessPurchaseFields disabled={disabled} />
+          <BusinessPurchaseFields disabled={disabled} exemption={intraEuExemption ? { deliveryCountry } : null} />
         ) : (
           <p className="text-xs text-muted-foreground">Pour une facture au nom de votre entreprise (raison sociale, SIREN, n° de TVA).</p>
         )}

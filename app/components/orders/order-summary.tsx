@@ -1,7 +1,7 @@
 import { FileText, MapPin, ReceiptText, Scale, Truck } from "lucide-react";
 import { cgvPath, cgvVersionLabel } from "~/domain/cgv-snapshot";
 import { formatEuros } from "~/domain/money";
-import { FRANCHISE_MENTION } from "~/domain/invoice";
+import { FRANCHISE_MENTION, INTRA_EU_EXEMPTION_MENTION } from "~/domain/invoice";
 import { billingAddressLines, documentPath, type OrderView } from "~/domain/order-view";
 import { formatParisDate } from "~/domain/paris-time";
 import { formatVatRate } from "~/domain/vat-allocation";
@@ -23,6 +23,8 @@ export function OrderSummary({
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const address = order.shippingAddress;
+  // An exempt intra-EU supply (docs/decisions/054): its total is before VAT, and no rate is shown.
+  const exempt = order.vatRegime === "intra_eu_exempt";
   return (
     <div className="flex flex-col gap-6">
       <section
@@ -84,15 +86,15 @@ export function OrderSummary({
             />
           ) : null}
           <div className="flex items-baseline justify-between gap-3 pt-1">
-            <span className="font-semibold">Total TTC</span>
+            <span className="font-semibold">{exempt ? "Total HT" : "Total TTC"}</span>
             <span className="tabular text-xl font-extrabold">
               {formatEuros(order.totalCents)}
             </span>
           </div>
-          {order.vatRegime === "franchise" ? (
-            <p className="text-xs text-muted-foreground">{FRANCHISE_MENTION}</p>
+          {order.vatRegime === "franchise" || exempt ? (
+            <p className="text-xs text-muted-foreground">{exempt ? INTRA_EU_EXEMPTION_MENTION : FRANCHISE_MENTION}</p>
           ) : null}
-          {order.vatBreakdown.map((row) => (
+          {(exempt ? [] : order.vatBreakdown).map((row) => (
             <Row
               key={row.rateBp}
               label={`dont TVA ${formatVatRate(row.rateBp)}`}

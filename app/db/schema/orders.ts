@@ -13,7 +13,7 @@ import { shippingMethods } from "./billing";
 import { cgvSnapshots } from "./terms";
 import type { VatBreakdownRow } from "../../domain/invoice";
 import { SHIPPING_KINDS } from "../../domain/shipping-method";
-import { VAT_SCHEMES } from "../../domain/vat";
+import { VAT_REGIMES, VAT_SCHEMES } from "../../domain/vat";
 
 export type { ShippingAddress };
 
@@ -44,8 +44,8 @@ export const orders = pgTable(
     shippingCountry: text(),
     shippingCents: integer().notNull().default(0),
     weightGrams: integer(),
-    /** "franchise": the seller was under the franchise en base when the order was placed. */
-    vatRegime: text({ enum: ["normal", "franchise"] }).notNull().default("normal"),
+    /** The VAT rule the order was placed under (domain/vat.ts VAT_REGIMES): "franchise" under the franchise en base, "intra_eu_exempt" an exempt intra-EU supply (docs/decisions/054). */
+    vatRegime: text({ enum: VAT_REGIMES }).notNull().default("normal"),
     /** VAT by rate over goods, delivery and insurance (domain/vat-allocation.ts). */
     vatBreakdown: jsonb().$type<VatBreakdownRow[]>().notNull().default(sql`'[]'::jsonb`),
     /**

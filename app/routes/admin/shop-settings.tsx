@@ -38,7 +38,7 @@ import {
   getBusinessSalesSettings,
   saveBusinessSalesSettings,
 } from "~/services/business-sales-settings.server";
-import { FRANCHISE_MENTION } from "~/domain/invoice";
+import { FRANCHISE_MENTION, INTRA_EU_EXEMPTION_MENTION } from "~/domain/invoice";
 import { SwitchField } from "~/components/ui/switch-field";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/shop-settings";
@@ -112,6 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "business") {
     const business = businessSalesSettingsSchema.safeParse({
       sellToBusinesses: form.get("sellToBusinesses") ?? undefined,
+      intraEuExemption: form.get("intraEuExemption") ?? undefined,
     });
     if (!business.success) return unreadableForm();
     await saveBusinessSalesSettings(context.db, business.data);
@@ -123,9 +124,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       ok: true,
       toast: {
         title: "Ventes aux professionnels enregistrées",
-        description: business.data.sellToBusinesses
+        description: `${business.data.sellToBusinesses
           ? "Le panier propose l'achat professionnel et les CGV ont leur section pour les professionnels."
-          : "Le panier ne propose plus l'achat professionnel.",
+          : "Le panier ne propose plus l'achat professionnel."}${business.data.sellToBusinesses && business.data.intraEuExemption ? ` Les achats des entreprises d'un autre État membre livrées dans cet État sont facturés hors TVA (${INTRA_EU_EXEMPTION_MENTION}).` : ""}`,
       },
     });
   }
@@ -361,6 +362,26 @@ export default function ShopSettings({
           name="sellToBusinesses"
           label="Vendre aux professionnels"
           defaultChecked={businessSales.sellToBusinesses}
+        />
+        <SwitchField
+          key={`intra-eu-${String(businessSales.intraEuExemption)}`}
+          name="intraEuExemption"
+          label="Appliquer l'exonération des livraisons intracommunautaires (art. 262 ter I du CGI)"
+          defaultChecked={businessSales.intraEuExemption}
+          description={
+            <>
+              Une entreprise d&apos;un autre État membre de l&apos;Union, avec
+              un numéro de TVA de cet État, facturée et livrée dans cet État,
+              paie sa commande hors TVA (mention «&nbsp;
+              {INTRA_EU_EXEMPTION_MENTION}&nbsp;» et les deux numéros de TVA
+              sur la facture). C&apos;est à vous de vérifier, avant chaque
+              expédition, que le numéro de TVA de l&apos;acheteur est valide
+              dans VIES (ec.europa.eu/taxation_customs/vies)&nbsp;: la
+              boutique n&apos;en contrôle que le format. Gardez la preuve de
+              l&apos;expédition vers l&apos;autre État membre et déclarez ces
+              livraisons dans l&apos;état récapitulatif (DEB / EMEBI).
+            </>
+          }
         />
         <div>
           <Button

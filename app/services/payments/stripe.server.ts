@@ -65,6 +65,8 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
             phone_number_collection: { enabled: true },
             // The button says "Payer" (L221-14: ordering means paying).
             submit_type: "pay",
+            // An exempt intra-EU supply: the amounts are before VAT, and the page says why.
+            ...(input.vatNote ? { custom_text: { submit: { message: `Total hors TVA. ${input.vatNote}.` } } } : {}),
             // The CGV ticked before paying (art. 1119 Code civil), only where the account has its terms
             // URL set: Stripe refuses the session otherwise (STRIPE_TERMS_OF_SERVICE, decision 044).
             ...(options.termsOfService ? { consent_collection: { terms_of_service: "required" as const } } : {}),

@@ -25,6 +25,8 @@ export type TestSessionView = {
   delivery: PaymentDelivery & { name: string; deliveryTime: string };
   /** An "Achat professionnel": the company's billing country given in the cart, where the billing address must be; null for a consumer. */
   businessCountry: string | null;
+  /** An exempt intra-EU supply (docs/decisions/054): the total charged is before VAT. */
+  exemptIntraEu: boolean;
 };
 
 export async function getTestSession(db: Db, id: string, now = new Date()): Promise<TestSessionView | null> {
@@ -39,6 +41,7 @@ export async function getTestSession(db: Db, id: string, now = new Date()): Prom
       shippingDeliveryTime: orders.shippingDeliveryTime,
       shippingAddress: orders.shippingAddress,
       businessBuyer: orders.businessBuyer,
+      vatRegime: orders.vatRegime,
     })
     .from(testPaymentSessions)
     .leftJoin(orders, eq(orders.id, testPaymentSessions.orderId))
@@ -67,6 +70,7 @@ export async function getTestSession(db: Db, id: string, now = new Date()): Prom
       deliveryTime: row.shippingDeliveryTime ?? "",
     },
     businessCountry: row.businessBuyer?.country ?? null,
+    exemptIntraEu: row.vatRegime === "intra_eu_exempt",
   };
 }
 

@@ -23,6 +23,8 @@ export type CreateSessionInput = {
   discountCode?: string | null;
   /** What the customer pays: sum of lines and delivery minus the discount. */
   totalCents: number;
+  /** Said beside the total when it is before VAT (an exempt intra-EU supply, docs/decisions/054); absent otherwise. */
+  vatNote?: string | null;
   /** A signed-in customer's address; a guest gives it on the payment page. */
   customerEmail: string | null;
   successUrl: string;

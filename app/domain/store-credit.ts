@@ -66,3 +66,14 @@ export function creditValidityText(expiresAt: Date | null, formatDate: (date: Da
     ? `Cet avoir est valable jusqu'au ${formatDate(expiresAt)} ; passé cette date, la partie non utilisée est perdue.`
     : "Cet avoir n'a pas de date de fin de validité.";
 }
+
+/** How an order was paid, when store credit paid part or all of it: « Payé par avoir », then the card's part. */
+export function paymentParts(order: { totalCents: number; storeCreditCents?: number }): { label: string; cents: number }[] {
+  const credit = order.storeCreditCents ?? 0;
+  if (credit <= 0) return [];
+  const parts = [{ label: STORE_CREDIT_PAID_LABEL, cents: credit }];
+  if (order.totalCents > credit) parts.push({ label: "Payé par carte", cents: order.totalCents - credit });
+  return parts;
+}
+
+export const STORE_CREDIT_PAID_LABEL = "Payé par avoir";

@@ -28,6 +28,8 @@ import type { Route } from "./+types/cart";
 import { readJson } from "~/lib/request-input.server";
 import { getBusinessSalesSettings } from "~/services/business-sales-settings.server";
 import { lastBusinessPurchase } from "~/services/business-buyers.server";
+import { StoreCreditField } from "~/components/cart/store-credit-field";
+import { storeCreditOfViewer } from "~/services/store-credit-orders.server";
 
 export function headers() {
   return { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL };
@@ -46,7 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // "Achat professionnel" (issue 53): offered while the seller sells to professionals, from the customer's last company.
   const savedBusiness = sellToBusinesses && viewer ? await lastBusinessPurchase(context.db, viewer.id) : null;
-  return { shippingMethods, signatureEnabled, sellToBusinesses, savedBusiness };
+  // « Mon avoir » (issue 54): shown to a signed-in customer with a balance; usable once their e-mail is verified.
+  const storeCredit = viewer ? await storeCreditOfViewer(context.db, viewer.id) : null;
+  return { shippingMethods, signatureEnabled, sellToBusinesses, savedBusiness, storeCredit };
 }
 
 /**
@@ -87,7 +91,7 @@ export default function CartPage() {
   const provider = useRouteLoaderData<typeof rootLoader>("root")?.paymentProvider ?? "test";
   const checkout = useCheckout(provider);
   const discount = useDiscountPreview(cart);
-  const { shippingMethods, signatureEnabled, sellToBusinesses, savedBusiness } = useLoaderData<typeof loader>();
+  const { shippingMethods, signatureEnabled, sellToBusinesses, savedBusiness, storeCredit } = useLoaderData<typeof loader>();
   const delivery = useDeliveryQuotes(cart, shippingMethods, discount.line?.figures?.discountCents ?? 0);
   const location = useLocation();
   const navigate = useNavigate();
@@ -194,6 +198,7 @@ export default function CartPage() {
               </Suspense>
             ) : null}
             <BuyerEmailField disabled={checkout.busy} />
+            {storeCredit ? <StoreCreditField balanceCents={storeCredit.balanceCents} verified={storeCredit.verified} disabled={checkout.busy} /> : null}
             <HarmonisedGuaranteeNotice />
           </div>
           <OrderSummaryCard cart={cart} checkout={checkout} provider={provider} discount={discount} delivery={delivery} signatureEnabled={signatureEnabled} />

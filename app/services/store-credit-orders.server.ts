@@ -19,6 +19,14 @@ export async function storeCreditMailboxOf(db: Db | Tx, userId: string | null): 
   return user?.verified && !user.erasedAt ? user.email : null;
 }
 
+/** A signed-in customer's balance for the cart: null when they have none (nothing to show). */
+export async function storeCreditOfViewer(db: Db | Tx, userId: string): Promise<{ balanceCents: number; verified: boolean } | null> {
+  const [user] = await db.select({ email: users.email, verified: users.emailVerified }).from(users).where(eq(users.id, userId));
+  if (!user) return null;
+  const balanceCents = await storeCreditBalance(db, user.email);
+  return balanceCents > 0 ? { balanceCents, verified: user.verified } : null;
+}
+
 /** A concurrent checkout lowered the balance between the read and the debit: read again, so many times at most. */
 const SPEND_ATTEMPTS = 5;
 

@@ -12,13 +12,17 @@ import { withdrawalDates } from "~/services/withdrawal.server";
 import type { Route } from "./+types/account";
 import { formatParisDate } from "~/domain/paris-time";
 import { Link } from "react-router";
+import { StoreCreditHistoryView } from "~/components/account/store-credit-history";
+import { storeCreditHistoryOf } from "~/services/store-credit-orders.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const list = await listCustomerOrders(context.db, viewer.id);
   const withdrawals = await withdrawalDates(context.db, list.map((order) => order.id));
   const orders = list.map((order) => ({ ...order, withdrawalRequestedAt: withdrawals.get(order.id) ?? null }));
-  return { viewer, orders };
+  // « Mon avoir » (issue 54): only when the verified mailbox has or had credit.
+  const storeCredit = await storeCreditHistoryOf(context.db, viewer.id);
+  return { viewer, orders, storeCredit };
 }
 
 export function headers() {
@@ -41,7 +45,7 @@ const UPCOMING = [
 
 
 export default function Account({ loaderData }: Route.ComponentProps) {
-  const { viewer, orders } = loaderData;
+  const { viewer, orders, storeCredit } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -108,6 +112,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       </div>
+
+      {storeCredit ? (
+        <div className="mt-6">
+          <StoreCreditHistoryView history={storeCredit} titleId="store-credit-title" />
+        </div>
+      ) : null}
 
       <section aria-labelledby="upcoming-title" className="mt-6 rounded-2xl border border-border bg-card p-6">
         <h2 id="upcoming-title" className="flex items-center gap-2 text-lg font-bold">

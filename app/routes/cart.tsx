@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // "Achat professionnel" (issue 53): offered while the seller sells to professionals, from the customer's last company.
   const savedBusiness = sellToBusinesses && viewer ? await lastBusinessPurchase(context.db, viewer.id) : null;
-  // « Mon avoir » (issue 54): shown to a signed-in customer with a balance; usable once their e-mail is verified.
+  // « Mon avoir » (issue 54): shown to a signed-in customer with a balance and a verified e-mail.
   const storeCredit = viewer ? await storeCreditOfViewer(context.db, viewer.id) : null;
   return { shippingMethods, signatureEnabled, sellToBusinesses, savedBusiness, storeCredit };
 }
@@ -198,7 +198,7 @@ export default function CartPage() {
               </Suspense>
             ) : null}
             <BuyerEmailField disabled={checkout.busy} />
-            {storeCredit ? <StoreCreditField balanceCents={storeCredit.balanceCents} verified={storeCredit.verified} disabled={checkout.busy} /> : null}
+            {storeCredit ? <StoreCreditField balanceCents={storeCredit.balanceCents} disabled={checkout.busy} /> : null}
             <HarmonisedGuaranteeNotice />
           </div>
           <OrderSummaryCard cart={cart} checkout={checkout} provider={provider} discount={discount} delivery={delivery} signatureEnabled={signatureEnabled} />

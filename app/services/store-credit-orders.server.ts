@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, gt, sql } from "drizzle-orm";
 import { orders, storeCreditMovements, users } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import { splitPayment } from "~/domain/store-credit";
-import { recordMovement, storeCreditBalance } from "./store-credit.server";
+import { recordMovement, storeCreditBalance, storeCreditMovementsOf } from "./store-credit.server";
 
 /**
  * Store credit spent on orders (issue 54, point 4; docs/decisions/055): debited in the
@@ -19,12 +19,37 @@ export async function storeCreditMailboxOf(db: Db | Tx, userId: string | null): 
   return user?.verified && !user.erasedAt ? user.email : null;
 }
 
-/** A signed-in customer's balance for the cart: null when they have none (nothing to show). */
-export async function storeCreditOfViewer(db: Db | Tx, userId: string): Promise<{ balanceCents: number; verified: boolean } | null> {
-  const [user] = await db.select({ email: users.email, verified: users.emailVerified }).from(users).where(eq(users.id, userId));
-  if (!user) return null;
-  const balanceCents = await storeCreditBalance(db, user.email);
-  return balanceCents > 0 ? { balanceCents, verified: user.verified } : null;
+/**
+ * A signed-in customer's balance for the cart: null when they have none, or when their e-mail is
+ * not verified (an account opened with someone else's address must not even see that it has credit).
+ */
+export async function storeCreditOfViewer(db: Db | Tx, userId: string): Promise<{ balanceCents: number } | null> {
+  const email = await storeCreditMailboxOf(db, userId);
+  const balanceCents = email ? await storeCreditBalance(db, email) : 0;
+  return balanceCents > 0 ? { balanceCents } : null;
+}
+
+/** « Mon avoir » of /account: the balance and the movements, or null when the verified mailbox never had credit. */
+export async function storeCreditHistoryOf(db: Db | Tx, userId: string) {
+  const email = await storeCreditMailboxOf(db, userId);
+  if (!email) return null;
+  return storeCreditHistoryOfMailbox(db, email);
+}
+
+/** A mailbox's balance and movements (newest first) as the pages show them; null when it never had credit. */
+export async function storeCreditHistoryOfMailbox(db: Db | Tx, email: string) {
+  const movements = await storeCreditMovementsOf(db, email);
+  if (movements.length === 0) return null;
+  return {
+    balanceCents: await storeCreditBalance(db, email),
+    movements: movements.map((movement) => ({
+      id: movement.id,
+      createdAt: movement.createdAt.toISOString(),
+      reason: movement.reason,
+      amountCents: movement.amountCents,
+      expiresAt: movement.expiresAt?.toISOString() ?? null,
+    })),
+  };
 }
 
 /** A concurrent checkout lowered the balance between the read and the debit: read again, so many times at most. */

@@ -10,34 +10,49 @@ export const STORE_CREDIT_AMOUNT_ID = "store-credit-amount";
  * what of it to spend. Uncontrolled fields read at checkout: no state, no client library. The
  * server spends at most the balance and the order's total, whatever is typed.
  */
-export function StoreCreditField({ balanceCents, verified, disabled }: { balanceCents: number; verified: boolean; disabled?: boolean }) {
+export function StoreCreditField({
+  balanceCents,
+  disabled,
+}: {
+  balanceCents: number;
+  disabled?: boolean;
+}) {
   return (
-    <section aria-labelledby="store-credit-title" className="rounded-2xl border border-border bg-card p-4">
+    <section
+      aria-labelledby="store-credit-title"
+      className="rounded-2xl border border-border bg-card p-4"
+    >
       <h2 id="store-credit-title" className="text-lg font-bold">
         Mon avoir
       </h2>
       <p className="mt-1 text-sm">
-        Solde disponible : <strong className="tabular">{formatEuros(balanceCents)}</strong>
+        Solde disponible :{" "}
+        <strong className="tabular">{formatEuros(balanceCents)}</strong>
       </p>
-      {verified ? (
-        <div className="mt-3 flex flex-col gap-3">
-          <label htmlFor={STORE_CREDIT_USE_ID} className="flex items-center gap-2 text-sm font-medium">
-            <input id={STORE_CREDIT_USE_ID} type="checkbox" defaultChecked disabled={disabled} className="size-4 accent-primary" />
-            Utiliser mon avoir pour cette commande
-          </label>
-          <FormField
-            id={STORE_CREDIT_AMOUNT_ID}
-            label="Montant à utiliser (€)"
-            inputMode="decimal"
-            autoComplete="off"
-            defaultValue={centsToDecimalString(balanceCents).replace(".", ",")}
+      <div className="mt-3 flex flex-col gap-3">
+        <label
+          htmlFor={STORE_CREDIT_USE_ID}
+          className="flex items-center gap-2 text-sm font-medium"
+        >
+          <input
+            id={STORE_CREDIT_USE_ID}
+            type="checkbox"
+            defaultChecked
             disabled={disabled}
-            hint="Au plus le total de la commande ; le reste se paie par carte."
+            className="size-4 accent-primary"
           />
-        </div>
-      ) : (
-        <p className="mt-2 text-sm text-muted-foreground">Confirmez votre adresse e-mail (lien reçu à l'inscription) pour utiliser votre avoir.</p>
-      )}
+          Utiliser mon avoir pour cette commande
+        </label>
+        <FormField
+          id={STORE_CREDIT_AMOUNT_ID}
+          label="Montant à utiliser (€)"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={centsToDecimalString(balanceCents).replace(".", ",")}
+          disabled={disabled}
+          hint="Au plus le total de la commande ; le reste se paie par carte."
+        />
+      </div>
     </section>
   );
 }

@@ -14,13 +14,19 @@ import { publicPageHeaders } from "~/lib/http";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { getShopIdentity } from "~/services/shop-identity.server";
 import { getBusinessSalesSettings } from "~/services/business-sales-settings.server";
+import { storeCreditValidityMonths } from "~/services/store-credit-grants.server";
 import type { Route } from "./+types/legal";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ identity, updatedAt }, { sellToBusinesses }] = await Promise.all([getShopIdentity(context.db, context.shop.legal), getBusinessSalesSettings(context.db)]);
+  const [{ identity, updatedAt }, { sellToBusinesses }, creditValidity] = await Promise.all([
+    getShopIdentity(context.db, context.shop.legal),
+    getBusinessSalesSettings(context.db),
+    storeCreditValidityMonths(context.db),
+  ]);
   return {
     identity,
     sellToBusinesses,
+    storeCreditValidityMonths: creditValidity,
     revisedAt: legalPageDate(updatedAt).toISOString(),
     shopName: context.shop.name,
     siteUrl: context.publicUrl,
@@ -59,10 +65,10 @@ function PrintButton() {
 }
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
-  const { identity, revisedAt, shopName, siteUrl, paymentProvider, sellToBusinesses, privacy } = loaderData;
+  const { identity, revisedAt, shopName, siteUrl, paymentProvider, sellToBusinesses, storeCreditValidityMonths, privacy } = loaderData;
   const date = formatParisDate(revisedAt);
   return (
-    <LegalFactsProvider facts={{ identity, shopName, siteUrl, paymentProvider, sellToBusinesses }}>
+    <LegalFactsProvider facts={{ identity, shopName, siteUrl, paymentProvider, sellToBusinesses, storeCreditValidityMonths }}>
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:py-14">
         <header className="max-w-[70ch]">
           <p className="text-sm font-semibold uppercase tracking-widest text-accent">Informations légales</p>

@@ -28,6 +28,8 @@ export type FecAccounts = {
   stripe: string;
   /** The test payment provider's payments (a shop not yet live): the bank. */
   bank: string;
+  /** Store credit (issue 54): a debt of the shop to its customers, not a sale (« Clients – avances et acomptes reçus »). */
+  storeCredit: string;
 };
 
 export const DEFAULT_FEC_ACCOUNTS: FecAccounts = {
@@ -41,6 +43,7 @@ export const DEFAULT_FEC_ACCOUNTS: FecAccounts = {
   ossVat: "44572",
   stripe: "467",
   bank: "512",
+  storeCredit: "4191",
 };
 
 /** The account families a FEC line belongs to: their label, and the class an account number must start with. */
@@ -49,6 +52,7 @@ const FAMILIES = {
   sales: { label: "Ventes de marchandises", prefixes: ["70"], rule: "commence par 70" },
   vat: { label: "TVA collectée", prefixes: ["4457"], rule: "commence par 4457" },
   payment: { label: "Encaissements", prefixes: ["46", "5"], rule: "commence par 46 ou 5" },
+  advances: { label: "Clients – avances et acomptes reçus", prefixes: ["419"], rule: "commence par 419" },
 } as const;
 type Family = keyof typeof FAMILIES;
 
@@ -66,6 +70,7 @@ export const FEC_ACCOUNT_ROLES: FecAccountRole[] = [
   { field: "ossVat", family: "vat", label: "TVA collectée OSS (autres États membres)", get: (a) => a.ossVat },
   { field: "stripe", family: "payment", label: "Stripe (paiements à recevoir)", get: (a) => a.stripe },
   { field: "bank", family: "payment", label: "Banque", get: (a) => a.bank },
+  { field: "storeCredit", family: "advances", label: "Avoirs clients (avances et acomptes reçus)", get: (a) => a.storeCredit },
 ];
 
 /**
@@ -103,6 +108,7 @@ export const fecAccountsSchema = z
       ossVat: form.ossVat!,
       stripe: form.stripe!,
       bank: form.bank!,
+      storeCredit: form.storeCredit!,
     }),
   );
 

@@ -12,6 +12,8 @@ import { createUserWithPassword } from "~/services/users.server";
 import { flatDelivery } from "./flat-delivery";
 import { HOME_ADDRESS } from "./paid-checkout";
 import { databaseLabel, openTestDatabase } from "./test-database";
+import { DEFAULT_FEC_ACCOUNTS } from "~/domain/fec-accounts";
+import { fecEntriesFor } from "~/services/fec.server";
 
 const deps = { shop: { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" }, sellerEmail: "vendeur@comptoir.example" };
 
@@ -179,5 +181,19 @@ describe(`store credit at checkout on ${databaseLabel}`, () => {
     expect(result.status).toBe(400);
     expect(JSON.stringify(result.body)).toContain("Le montant d'avoir ne peut pas être négatif.");
     expect(await storeCreditBalance(database.db, customer.email)).toBe(10_00);
+  });
+
+  it("the FEC of a period with credit payments balances: the credit's part debits 4191 and credits 411", async () => {
+    const now = new Date();
+    const entries = await fecEntriesFor(database.db, { year: now.getUTCFullYear(), month: null }, DEFAULT_FEC_ACCOUNTS);
+    for (const entry of entries) expect(entry.lines.reduce((sum, line) => sum + line.cents, 0)).toBe(0);
+    const creditLines = entries.flatMap((entry) => entry.lines).filter((line) => line.account === "4191");
+    expect(creditLines.length).toBeGreaterThan(0);
+    // Every cent of credit spent on a paid order, and nothing else, went through 4191.
+    const paid = await database.db.select().from(orders).where(eq(orders.status, "paid"));
+    expect(creditLines.reduce((sum, line) => sum + line.cents, 0)).toBe(paid.reduce((sum, order) => sum + order.storeCreditCents, 0));
+    // The revenue stays the invoices': 411's debits are the invoices' totals, whatever paid them.
+    const sales = entries.filter((entry) => entry.journal === "VE").flatMap((entry) => entry.lines.filter((line) => line.account === "411"));
+    expect(sales.reduce((sum, line) => sum + line.cents, 0)).toBe(paid.reduce((sum, order) => sum + order.totalCents, 0));
   });
 });

@@ -64,6 +64,13 @@ export function paymentMethodOf(provider: string): string {
   return provider === "stripe" ? "Carte bancaire (Stripe)" : "Carte bancaire (paiement de test)";
 }
 
+/** The same, for an order its store credit paid in part (« Avoir et carte bancaire… ») or in full (« Avoir »). */
+export function paymentMethodWithCredit(provider: string, order: { totalCents: number; storeCreditCents?: number }): string {
+  const credit = order.storeCreditCents ?? 0;
+  if (credit <= 0) return paymentMethodOf(provider);
+  return credit >= order.totalCents ? "Avoir" : `Avoir et ${paymentMethodOf(provider).toLowerCase()}`;
+}
+
 export type DocumentVat = {
   /** Each line's part of its rate's base; null where no VAT is shown. */
   lineExclVat: (number | null)[];
@@ -223,7 +230,7 @@ export function buildInvoiceSnapshot(
     orderNumber: order.number,
     orderedAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
-    paymentMethod: (order.storeCreditCents ?? 0) > 0 ? (order.storeCreditCents === order.totalCents ? "Avoir" : `Avoir et ${paymentMethodOf(order.paymentProvider).toLowerCase()}`) : paymentMethodOf(order.paymentProvider),
+    paymentMethod: paymentMethodWithCredit(order.paymentProvider, order),
     seller: {
       // "Jeanne Martin EI": the name already carries an entrepreneur individuel's form.
       name: sellerName(seller),

@@ -20,7 +20,7 @@ export function StoreCreditHistoryView({ history, titleId, title = "Mon avoir" }
       <p className="mt-2 text-sm">
         Solde : <strong className="tabular text-base">{formatEuros(history.balanceCents)}</strong>
       </p>
-      <div className="mt-4 overflow-x-auto">
+      <div className="mt-4 overflow-x-auto" role="region" aria-label="Mouvements de l'avoir" tabIndex={0}>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Mouvements de l'avoir, du plus récent au plus ancien</caption>
           <thead className="text-xs text-muted-foreground">

@@ -114,6 +114,7 @@ export function createApp(deps: AppDeps): RequestListener {
     ...checkout,
     // The CGV's version on each order, rendered from what /legal's loader has.
     cgv: () => ({ shopName: shop.name, siteUrl: deps.publicUrl(), legalDefaults: shop.legal }),
+    paidDeps: () => ({ shop: { name: shop.name, email: deps.shopEmail(), publicUrl: deps.publicUrl() }, legal: shop.legal, sellerEmail: checkout.sellerEmail }),
     dropSecret: deps.dropSecret,
     trustProxy,
     logger,

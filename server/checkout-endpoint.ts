@@ -7,6 +7,7 @@ import type { CheckoutFailure } from "~/domain/checkout";
 import type { Auth } from "~/lib/auth.server";
 import { type CheckoutContext, cancelCheckout, startCheckout } from "~/services/checkout.server";
 import type { PaymentProvider } from "~/services/payments/types";
+import type { WebhookDeps } from "~/services/payment-webhooks.server";
 import { viewerFromHeaders } from "~/services/session.server";
 import type { DropRefusalTally } from "~/services/drop-refusal-tally.server";
 import type { StockGate } from "~/services/stock-gate.server";
@@ -28,6 +29,8 @@ export type CheckoutEndpointDeps = {
   /** What the CGV in force are rendered from (as /legal), read at each checkout. */
   cgv: () => NonNullable<CheckoutContext["cgv"]>;
   reservationMinutes: number;
+  /** What paying an order by store credit alone needs (invoice, e-mails), read at each checkout. */
+  paidDeps: () => WebhookDeps;
   trustProxy: TrustProxy;
   logger: Logger;
   /** Signs a drop's admissions, which the browser brings as cookies, and (derived) the receipt cookie of /merci. */
@@ -75,6 +78,7 @@ function checkout(deps: CheckoutEndpointDeps): BareHandler {
       origin: deps.configuredOrigin ?? `${client.protocol}://${req.headers.host ?? ""}`,
       reservationMinutes: deps.reservationMinutes,
       cgv: deps.cgv(),
+      paidDeps: deps.paidDeps(),
       gate: deps.stockGate,
       refusalTally: deps.refusalTally,
       admissions: { tokens: admissionsFromCookies(parseCookies(req.headers.cookie ?? "")), secret: deps.dropSecret },

@@ -20,6 +20,7 @@ import { localDiskStorage, localDiskStore } from "~/services/storage.server";
 import { createPaymentProvider } from "~/services/payments/provider.server";
 import { startReservationSweeper } from "~/services/reservation-sweeper.server";
 import { startRetentionJob } from "~/services/retention.server";
+import { startStoreCreditExpiryJob } from "~/services/store-credit-grants.server";
 import { startAlertJob } from "~/services/stock-alerts.server";
 import { startWaitingRooms } from "~/services/waiting-room.server";
 import { StockGate } from "~/services/stock-gate.server";
@@ -212,6 +213,8 @@ const retention = startRetentionJob({
   },
   logger,
 });
+// What is left of expired store credits is debited (decision 055): a minute after start, then every 6 hours.
+const storeCreditExpiry = startStoreCreditExpiryJob({ db: database.db, logger });
 // A product that opens or comes back: its alerts go at once (the drop's release and a restock
 // both come through the feed, from any instance).
 changes.subscribe((change) => {
@@ -335,6 +338,7 @@ async function shutdown(signal: string) {
     await waitingRooms.stop();
     await reservations.stop();
     await retention.stop();
+    await storeCreditExpiry.stop();
     await alerts.stop();
     await mailer.stop();
     await changes.close().catch(() => {});

@@ -22,6 +22,8 @@ export type LedgerEntry = {
   /** Goods sold under the margin scheme (TTC): no VAT shown for them (CGI art. 297 A). */
   marginSchemeCents: number;
   paymentMethod: string;
+  /** Of the amount, what the customer's store credit paid (issue 54): a means of payment, the amount stays the sale's. */
+  storeCreditCents?: number;
   /** The provider's payment id, or its refund id on a refund line. */
   reference: string;
 };
@@ -77,6 +79,7 @@ export function ledgerCsv(entries: readonly LedgerEntry[]): string {
   const sorted = sortLedger(entries);
   const rates = summarizeLedger(sorted).vat.map((row) => row.rateBp);
   const withMargin = sorted.some((entry) => entry.marginSchemeCents !== 0);
+  const withCredit = sorted.some((entry) => (entry.storeCreditCents ?? 0) !== 0);
   const header = [
     "Date",
     "Pièce",
@@ -87,6 +90,7 @@ export function ledgerCsv(entries: readonly LedgerEntry[]): string {
     ...rates.map((rate) => `TVA ${vatRateText(rate)} %`),
     ...(withMargin ? ["Biens d'occasion, régime de la marge (TTC)"] : []),
     "Moyen de paiement",
+    ...(withCredit ? ["Dont payé par avoir"] : []),
     "Référence du paiement",
   ];
   const rows = sorted.map((entry) => [
@@ -99,6 +103,7 @@ export function ledgerCsv(entries: readonly LedgerEntry[]): string {
     ...rates.map((rate) => csvAmount(entry.vat.find((row) => row.rateBp === rate)?.vatCents ?? 0)),
     ...(withMargin ? [csvAmount(entry.marginSchemeCents)] : []),
     toSpreadsheetText(entry.paymentMethod),
+    ...(withCredit ? [csvAmount(entry.storeCreditCents ?? 0)] : []),
     toSpreadsheetText(entry.reference),
   ]);
   return serializeCsv([header, ...rows]);

@@ -93,6 +93,8 @@ export const checkoutRequestSchema = z.object(
     delivery: deliveryChoiceSchema.optional(),
     /** "Achat professionnel": the company the invoice is made out to; absent for a consumer. */
     business: businessPurchaseSchema.optional(),
+    /** The store credit the buyer asks to use, in cents (the server uses at most their balance and the total). */
+    storeCreditCents: z.number({ message: "Le montant d'avoir est illisible." }).int("Le montant d'avoir est illisible.").min(0, "Le montant d'avoir ne peut pas être négatif.").max(100_000_000, "Le montant d'avoir est trop grand.").optional(),
   },
   { message: "La commande envoyée est illisible." },
 );

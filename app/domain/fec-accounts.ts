@@ -30,6 +30,8 @@ export type FecAccounts = {
   stripe: string;
   /** The test payment provider's payments (a shop not yet live): the bank. */
   bank: string;
+  /** Store credit (issue 54): a debt of the shop to its customers, not a sale (« Clients – avances et acomptes reçus »). */
+  storeCredit: string;
 };
 
 export const DEFAULT_FEC_ACCOUNTS: FecAccounts = {
@@ -44,6 +46,7 @@ export const DEFAULT_FEC_ACCOUNTS: FecAccounts = {
   intraEuSales: "7077",
   stripe: "467",
   bank: "512",
+  storeCredit: "4191",
 };
 
 /** The account families a FEC line belongs to: their label, and the class an account number must start with. */
@@ -52,6 +55,7 @@ const FAMILIES = {
   sales: { label: "Ventes de marchandises", prefixes: ["70"], rule: "commence par 70" },
   vat: { label: "TVA collectée", prefixes: ["4457"], rule: "commence par 4457" },
   payment: { label: "Encaissements", prefixes: ["46", "5"], rule: "commence par 46 ou 5" },
+  advances: { label: "Clients – avances et acomptes reçus", prefixes: ["419"], rule: "commence par 419" },
 } as const;
 type Family = keyof typeof FAMILIES;
 
@@ -70,6 +74,7 @@ export const FEC_ACCOUNT_ROLES: FecAccountRole[] = [
   { field: "intraEuSales", family: "sales", label: "Ventes de marchandises – livraisons intracommunautaires", get: (a) => a.intraEuSales },
   { field: "stripe", family: "payment", label: "Stripe (paiements à recevoir)", get: (a) => a.stripe },
   { field: "bank", family: "payment", label: "Banque", get: (a) => a.bank },
+  { field: "storeCredit", family: "advances", label: "Avoirs clients (avances et acomptes reçus)", get: (a) => a.storeCredit },
 ];
 
 /**
@@ -108,6 +113,7 @@ export const fecAccountsSchema = z
       intraEuSales: form.intraEuSales!,
       stripe: form.stripe!,
       bank: form.bank!,
+      storeCredit: form.storeCredit!,
     }),
   );
 

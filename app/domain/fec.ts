@@ -44,6 +44,9 @@ export type FecJournal = keyof typeof FEC_JOURNALS;
 /** An invoice or a credit note, with the company it was sold to (orders.business_buyer). */
 export type FecDocument = { snapshot: InvoiceSnapshot; business: BusinessBuyer | null };
 
+/** The FecPayment `provider` of the part an order's store credit paid (or a refund given as credit). */
+export const STORE_CREDIT_PROVIDER = "store_credit";
+
 /** Money in (an order's payment) or back (a refund), with the document it settles. */
 export type FecPayment = {
   kind: "payment" | "refund";
@@ -153,7 +156,8 @@ export function documentEntry(document: FecDocument, accounts: FecAccounts): Omi
 /** A payment: Stripe's (or the bank's) account debited, the customer credited; a refund the reverse. */
 export function paymentEntry(payment: FecPayment, accounts: FecAccounts): Omit<FecEntry, "number"> {
   const aux = auxiliaryOf(payment.business);
-  const clearing = payment.provider === "stripe" ? accounts.stripe : accounts.bank;
+  // Paid from store credit: the shop's debt to the customer (4191) is what settles the invoice.
+  const clearing = payment.provider === STORE_CREDIT_PROVIDER ? accounts.storeCredit : payment.provider === "stripe" ? accounts.stripe : accounts.bank;
   const sign = payment.kind === "payment" ? 1 : -1;
   const what = payment.kind === "payment" ? "Paiement" : "Remboursement";
   const name = `${what} commande ${payment.orderNumber}${payment.document ? ` - ${payment.document}` : ""}${aux ? ` - ${aux.label}` : ""}`;

@@ -6,6 +6,8 @@ import { type LegalIdentity, isIndividualEntrepreneur, legalFormLabel, sellerNam
 import { isStoredVatRateBp, type VatRegime, type VatScheme } from "./vat";
 import { type ChargePart, type NetLine, allocateNetVat, chargesByRate, exclVatOf } from "./vat-allocation";
 import { SIGNATURE_DELIVERY_LABEL } from "./signature-delivery";
+import { formatEuros } from "./money";
+import { paymentParts } from "./store-credit";
 import type { BusinessPurchase } from "./business-purchase";
 
 /** What an invoice is made from: the order as it was paid, its lines and the seller's identity then. */
@@ -23,6 +25,8 @@ export type InvoiceSource = {
     discountCents: number;
     discountCode: string | null;
     totalCents: number;
+    /** Paid from the customer's store credit (issue 54); absent or 0: none. A means of payment: the totals are the same. */
+    storeCreditCents?: number;
     shippingAddress: ShippingAddress | null;
     /** « Facturé à » (issue 51); null or absent on orders from before: the delivery address stands in, none for a relay point. */
     billingAddress?: BillingAddress | null;
@@ -48,9 +52,23 @@ export function addressLines(address: ShippingAddress | null): string[] {
   return [address.fullName, address.line1, ...(address.line2 ? [address.line2] : []), ...place].filter(Boolean);
 }
 
+/** « par carte bancaire », or the parts of a payment made partly or wholly by store credit (« Payé par avoir : X »). */
+function paidHow(order: { totalCents: number; storeCreditCents?: number }): string {
+  const parts = paymentParts(order);
+  if (parts.length === 0) return "par carte bancaire";
+  return parts.map((part) => `${part.label.toLowerCase()} : ${formatEuros(part.cents)}`).join(", ").replace(/^payé/, "— Payé");
+}
+
 /** The payment method as the invoices and the receipts book name it. */
 export function paymentMethodOf(provider: string): string {
   return provider === "stripe" ? "Carte bancaire (Stripe)" : "Carte bancaire (paiement de test)";
+}
+
+/** The same, for an order its store credit paid in part (« Avoir et carte bancaire… ») or in full (« Avoir »). */
+export function paymentMethodWithCredit(provider: string, order: { totalCents: number; storeCreditCents?: number }): string {
+  const credit = order.storeCreditCents ?? 0;
+  if (credit <= 0) return paymentMethodOf(provider);
+  return credit >= order.totalCents ? "Avoir" : `Avoir et ${paymentMethodOf(provider).toLowerCase()}`;
 }
 
 export type DocumentVat = {
@@ -198,7 +216,7 @@ export function buildInvoiceSnapshot(
     ...(order.vatRegime === "intra_eu_exempt" ? [intraEuExemptionMention(seller.vatNumber, business?.vatNumber ?? "")] : []),
     document.kind === "invoice"
       ? order.paidAt
-        ? `Facture acquittée le ${formatParisDate(order.paidAt)} par carte bancaire.`
+        ? `Facture acquittée le ${formatParisDate(order.paidAt)} ${paidHow(order)}.`
         : "Facture à régler par carte bancaire."
       : `Avoir remboursé le ${formatParisDate(document.issuedAt)} sur le moyen de paiement d'origine.`,
     ...(business ? [BUSINESS_MENTIONS.terms, BUSINESS_MENTIONS.penalties, BUSINESS_MENTIONS.indemnity, BUSINESS_MENTIONS.guarantee] : [CONSUMER_GUARANTEES]),
@@ -221,7 +239,7 @@ export function buildInvoiceSnapshot(
     orderNumber: order.number,
     orderedAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
-    paymentMethod: paymentMethodOf(order.paymentProvider),
+    paymentMethod: paymentMethodWithCredit(order.paymentProvider, order),
     seller: {
       // "Jeanne Martin EI": the name already carries an entrepreneur individuel's form.
       name: sellerName(seller),

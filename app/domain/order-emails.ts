@@ -22,6 +22,7 @@ import { type LegalIdentity, isIndividualEntrepreneur, joinGiven, sellerDesignat
 import { FRANCHISE_MENTION, INTRA_EU_EXEMPTION_MENTION } from "./invoice";
 import { formatVatRate } from "./vat-allocation";
 import { SIGNATURE_DELIVERY_LABEL } from "./signature-delivery";
+import { paymentParts } from "./store-credit";
 
 /**
  * Order e-mails: the customer's confirmation (the record on a durable medium the law asks for),
@@ -120,6 +121,8 @@ function totalRows(order: OrderView): TotalRow[] {
       label: `dont TVA ${formatVatRate(row.rateBp)}`,
       amount: formatEuros(row.vatCents),
     });
+  // Store credit is a means of payment, not a discount: said after the totals, which it leaves as they are.
+  for (const part of paymentParts(order)) rows.push({ label: part.label, amount: formatEuros(part.cents) });
   return rows;
 }
 

@@ -57,6 +57,8 @@ export type OrderView = {
   discountCents: number;
   discountCode: string | null;
   totalCents: number;
+  /** Paid from the customer's store credit (issue 54): the rest was paid by card. 0 or absent: none. */
+  storeCreditCents?: number;
   shippingAddress: ShippingAddress | null;
   /** « Adresse de facturation », given at payment (issue 51); null or absent for orders from before. */
   billingAddress?: BillingAddress | null;

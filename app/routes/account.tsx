@@ -18,6 +18,8 @@ import { fieldErrors } from "~/domain/field-errors";
 import { readForm } from "~/lib/request-input.server";
 import { deleteBusinessProfile, getBusinessProfile, saveBusinessProfile } from "~/services/business-buyers.server";
 import { getBusinessSalesSettings } from "~/services/business-sales-settings.server";
+import { StoreCreditHistoryView } from "~/components/account/store-credit-history";
+import { storeCreditHistoryOf } from "~/services/store-credit-orders.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
@@ -25,7 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const withdrawals = await withdrawalDates(context.db, list.map((order) => order.id));
   const orders = list.map((order) => ({ ...order, withdrawalRequestedAt: withdrawals.get(order.id) ?? null }));
   const [businessProfile, { sellToBusinesses }] = await Promise.all([getBusinessProfile(context.db, viewer.id), getBusinessSalesSettings(context.db)]);
-  return { viewer, orders, businessProfile, sellToBusinesses };
+  // « Mon avoir » (issue 54): only when the verified mailbox has or had credit.
+  const storeCredit = await storeCreditHistoryOf(context.db, viewer.id);
+  return { viewer, orders, businessProfile, sellToBusinesses, storeCredit };
 }
 
 /** The account's forms: the company of « Achat professionnel » (issue 53). */
@@ -66,7 +70,7 @@ const UPCOMING = [
 
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { viewer, orders, businessProfile, sellToBusinesses } = loaderData;
+  const { viewer, orders, businessProfile, sellToBusinesses, storeCredit } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -135,6 +139,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </div>
 
       {sellToBusinesses || businessProfile ? <BusinessProfileForm profile={businessProfile} answer={actionData} /> : null}
+      {storeCredit ? (
+        <div className="mt-6">
+          <StoreCreditHistoryView history={storeCredit} titleId="store-credit-title" />
+        </div>
+      ) : null}
 
       <section aria-labelledby="upcoming-title" className="mt-6 rounded-2xl border border-border bg-card p-6">
         <h2 id="upcoming-title" className="flex items-center gap-2 text-lg font-bold">

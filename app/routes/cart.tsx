@@ -29,6 +29,8 @@ import { readJson } from "~/lib/request-input.server";
 import { getBusinessSalesSettings } from "~/services/business-sales-settings.server";
 import { savedBusinessForCart } from "~/services/business-buyers.server";
 import { harmonisedNoticeHtml } from "~/services/legal-page.server";
+import { StoreCreditField } from "~/components/cart/store-credit-field";
+import { storeCreditOfViewer } from "~/services/store-credit-orders.server";
 
 export function headers() {
   return { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL };
@@ -47,7 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // "Achat professionnel" (issue 53): offered while the seller sells to professionals, from the account's company or the last one.
   const savedBusiness = sellToBusinesses && viewer ? await savedBusinessForCart(context.db, viewer.id) : null;
-  return { shippingMethods, signatureEnabled, sellToBusinesses, intraEuExemption, savedBusiness, guaranteeNoticeHtml: harmonisedNoticeHtml() };
+  // « Mon avoir » (issue 54): shown to a signed-in customer with a balance and a verified e-mail.
+  const storeCredit = viewer ? await storeCreditOfViewer(context.db, viewer.id) : null;
+  return { shippingMethods, signatureEnabled, sellToBusinesses, intraEuExemption, savedBusiness, storeCredit, guaranteeNoticeHtml: harmonisedNoticeHtml() };
 }
 
 /**
@@ -88,7 +92,7 @@ export default function CartPage() {
   const provider = useRouteLoaderData<typeof rootLoader>("root")?.paymentProvider ?? "test";
   const checkout = useCheckout(provider);
   const discount = useDiscountPreview(cart);
-  const { shippingMethods, signatureEnabled, sellToBusinesses, intraEuExemption, savedBusiness, guaranteeNoticeHtml } = useLoaderData<typeof loader>();
+  const { shippingMethods, signatureEnabled, sellToBusinesses, intraEuExemption, savedBusiness, storeCredit, guaranteeNoticeHtml } = useLoaderData<typeof loader>();
   const delivery = useDeliveryQuotes(cart, shippingMethods, discount.line?.figures?.discountCents ?? 0);
   const location = useLocation();
   const navigate = useNavigate();
@@ -195,6 +199,7 @@ export default function CartPage() {
               </Suspense>
             ) : null}
             <BuyerEmailField disabled={checkout.busy} />
+            {storeCredit ? <StoreCreditField balanceCents={storeCredit.balanceCents} disabled={checkout.busy} /> : null}
             <ServerMarkup html={guaranteeNoticeHtml} />
           </div>
           <OrderSummaryCard cart={cart} checkout={checkout} provider={provider} discount={discount} delivery={delivery} signatureEnabled={signatureEnabled} />

@@ -10,12 +10,17 @@ import { pageMeta, seoRoot } from "~/lib/seo";
 import { getShopIdentity } from "~/services/shop-identity.server";
 import { getBusinessSalesSettings } from "~/services/business-sales-settings.server";
 import { renderLegalSections } from "~/services/legal-page.server";
+import { storeCreditValidityMonths } from "~/services/store-credit-grants.server";
 import type { Route } from "./+types/legal";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ identity, updatedAt }, { sellToBusinesses }] = await Promise.all([getShopIdentity(context.db, context.shop.legal), getBusinessSalesSettings(context.db)]);
+  const [{ identity, updatedAt }, { sellToBusinesses }, creditValidity] = await Promise.all([
+    getShopIdentity(context.db, context.shop.legal),
+    getBusinessSalesSettings(context.db),
+    storeCreditValidityMonths(context.db),
+  ]);
   const revisedAt = legalPageDate(updatedAt).toISOString();
-  const facts = { identity, shopName: context.shop.name, siteUrl: context.publicUrl, paymentProvider: context.payments.name, sellToBusinesses };
+  const facts = { identity, shopName: context.shop.name, siteUrl: context.publicUrl, paymentProvider: context.payments.name, sellToBusinesses, storeCreditValidityMonths: creditValidity };
   return { revisedAt, sectionsHtml: renderLegalSections(facts, privacyNotice(), formatParisDate(revisedAt)) };
 }
 

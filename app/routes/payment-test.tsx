@@ -239,6 +239,12 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
                 <span className="tabular">−{formatEuros(session.discountCents)}</span>
               </li>
             ) : null}
+            {session.storeCreditCents > 0 ? (
+              <li className="flex justify-between gap-3">
+                <span>Payé par avoir</span>
+                <span className="tabular">−{formatEuros(session.storeCreditCents)}</span>
+              </li>
+            ) : null}
           </ul>
           <div className="mt-4 flex items-baseline justify-between border-t border-border pt-4">
             <span className="font-semibold">

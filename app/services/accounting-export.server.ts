@@ -3,7 +3,7 @@ import { invoices, orderItems, orderRefunds, orders } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { type AccountingPeriod, periodBounds } from "~/domain/accounting-period";
 import { type LedgerEntry, type LedgerSummary, ledgerCsv, summarizeLedger } from "~/domain/accounting-export";
-import { paymentMethodOf } from "~/domain/invoice-snapshot";
+import { paymentMethodOf, paymentMethodWithCredit } from "~/domain/invoice-snapshot";
 import type { VatRegime } from "~/domain/vat";
 
 /**
@@ -43,6 +43,7 @@ const columns = {
   marginSchemeCents,
   provider: orders.paymentProvider,
   document: invoices.number,
+  storeCreditCents: orders.storeCreditCents,
 };
 
 /** A selected row: `columns`, with the moment and the provider's reference of the receipt or the refund. */
@@ -55,6 +56,7 @@ type Row = {
   marginSchemeCents: number;
   provider: string;
   document: string | null;
+  storeCreditCents: number;
   at: Date | null;
   reference: string | null;
 };
@@ -71,7 +73,8 @@ function entryOf(row: Row, kind: LedgerEntry["kind"]): LedgerEntry {
     totalCents: sign * row.totalCents,
     vat: row.vatRegime === "franchise" ? [] : row.vatBreakdown.map((vat) => ({ rateBp: vat.rateBp, vatCents: sign * vat.vatCents })),
     marginSchemeCents: sign * row.marginSchemeCents,
-    paymentMethod: paymentMethodOf(row.provider),
+    paymentMethod: kind === "receipt" ? paymentMethodWithCredit(row.provider, row) : paymentMethodOf(row.provider),
+    storeCreditCents: sign * row.storeCreditCents,
     reference: row.reference ?? "",
   };
 }
@@ -92,6 +95,8 @@ export async function ledgerEntries(db: Db, period: AccountingPeriod): Promise<L
         vatBreakdown: orderRefunds.vatBreakdown,
         marginSchemeCents: sql<number>`case when ${orders.vatRegime} = 'franchise' then 0 else ${orderRefunds.marginSchemeCents} end`.mapWith(Number),
         document: orderRefunds.creditNoteNumber,
+        // Refunds go back to the card (refunds as credit: not yet, decision 055).
+        storeCreditCents: sql<number>`0`.mapWith(Number),
         at: orderRefunds.refundedAt,
         reference: orderRefunds.providerRefundId,
       })

@@ -7,6 +7,7 @@ import { cgvSnapshots } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { type CgvBlock, canonicalCgv, cgvBlocksFromMarkup, CGV_HASH } from "~/domain/cgv-snapshot";
 import type { LegalIdentity } from "~/domain/shop-identity";
+import { storeCreditValidityMonths } from "./store-credit-grants.server";
 import { getShopIdentity } from "./shop-identity.server";
 import { getBusinessSalesSettings } from "./business-sales-settings.server";
 import { renderStaticMarkup } from "./static-markup.server";
@@ -52,8 +53,8 @@ const MAX_KEPT = 16;
  * take the row it remembers with it.
  */
 export async function currentCgvSnapshot(db: Db, source: CgvSource): Promise<{ id: string; hash: string }> {
-  const [{ identity }, { sellToBusinesses }] = await Promise.all([getShopIdentity(db, source.legalDefaults), getBusinessSalesSettings(db)]);
-  const facts: LegalFacts = { identity, shopName: source.shopName, siteUrl: source.siteUrl, paymentProvider: source.paymentProvider, sellToBusinesses };
+  const [{ identity }, { sellToBusinesses }, storeCreditValidity] = await Promise.all([getShopIdentity(db, source.legalDefaults), getBusinessSalesSettings(db), storeCreditValidityMonths(db)]);
+  const facts: LegalFacts = { identity, shopName: source.shopName, siteUrl: source.siteUrl, paymentProvider: source.paymentProvider, sellToBusinesses, storeCreditValidityMonths: storeCreditValidity };
   const key = JSON.stringify(facts);
   let known = recorded.get(db);
   if (!known) recorded.set(db, (known = new Map()));

@@ -45,6 +45,8 @@ import { type CgvSource, currentCgvSnapshot } from "./cgv.server";
 import type { PaymentProvider, SessionLine, SessionShipping } from "./payments/types";
 import type { BusinessPurchase } from "~/domain/business-purchase";
 import { getBusinessSalesSettings } from "./business-sales-settings.server";
+import { spendStoreCreditOnOrder } from "./store-credit-orders.server";
+import { type WebhookDeps, payWithStoreCreditOnly } from "./payment-webhooks.server";
 
 type Customer = { id: string; email: string };
 
@@ -75,6 +77,8 @@ export type CheckoutContext = {
   refusalTally?: DropRefusalTally;
   /** What the CGV in force are rendered from (as /legal): the order records their version. Left out by tests that do not look at it. */
   cgv?: Omit<CgvSource, "paymentProvider">;
+  /** What paying an order entirely by store credit needs (invoice, e-mails): as the webhook's. Without it, credit is not offered. */
+  paidDeps?: WebhookDeps;
 };
 
 /** Thrown inside the transaction to roll it back with an answer for the buyer. */
@@ -154,7 +158,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
   // Stored before the order's transaction: a refused checkout must not roll back a version others point to.
   const cgvSnapshotId = ctx.cgv ? (await currentCgvSnapshot(db, { ...ctx.cgv, paymentProvider: provider.name })).id : null;
 
-  let order: { id: string; number: string; totalCents: number; lines: SessionLine[]; shipping: SessionShipping; discountCents: number; discountCode: string | null; vatNote: string | null; expiresAt: Date };
+  let order: { id: string; number: string; totalCents: number; storeCreditCents: number; lines: SessionLine[]; shipping: SessionShipping; discountCents: number; discountCode: string | null; vatNote: string | null; expiresAt: Date };
   try {
     order = await gate.exclusive(
       lines.map((line) => line.productId),
@@ -167,7 +171,15 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
         const versions = new Map(lines.map((line) => [line.productId, gate.version(line.productId)]));
         try {
           const reserved = await db.transaction((tx) =>
-            reserveAndWriteOrder(tx as unknown as Db, lines, drops, { insuranceSelected: request.insuranceSelected, discountCode, delivery: request.delivery ?? null, cgvSnapshotId, business: request.business ?? null }, { email, userId: customer?.id ?? null }, ctx, provider.name),
+            reserveAndWriteOrder(
+              tx as unknown as Db,
+              lines,
+              drops,
+              { insuranceSelected: request.insuranceSelected, discountCode, delivery: request.delivery ?? null, cgvSnapshotId, business: request.business ?? null, storeCreditCents: ctx.paidDeps ? (request.storeCreditCents ?? 0) : 0 },
+              { email, userId: customer?.id ?? null },
+              ctx,
+              provider.name,
+            ),
           );
           for (const left of reserved.stockLeft) gate.remember(left.productId, left.stock, left.name, versions.get(left.productId)!);
           return reserved;
@@ -201,6 +213,11 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
     return error.result;
   }
 
+  // Paid entirely by store credit: no provider, paid at once as a paid webhook would.
+  if (order.storeCreditCents === order.totalCents && order.totalCents > 0 && ctx.paidDeps) {
+    const sessionId = await payWithStoreCreditOnly(db, order.id, ctx.paidDeps);
+    return { status: 200, body: { url: `${ctx.origin}/merci?success=true&session_id=${sessionId}`, orderNumber: order.number, orderId: order.id } };
+  }
   try {
     const session = await provider.createSession({
       orderId: order.id,
@@ -209,7 +226,8 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
       shipping: order.shipping,
       discountCents: order.discountCents,
       discountCode: order.discountCode,
-      totalCents: order.totalCents,
+      storeCreditCents: order.storeCreditCents,
+      totalCents: order.totalCents - order.storeCreditCents,
       vatNote: order.vatNote,
       customerEmail: email,
       successUrl: `${ctx.origin}/merci?success=true&session_id={CHECKOUT_SESSION_ID}`,
@@ -263,7 +281,7 @@ async function reserveAndWriteOrder(
   tx: Db,
   lines: CheckoutLineRequest[],
   drops: Map<number, CheckoutDrop>,
-  choices: { insuranceSelected: boolean; discountCode: string | null; delivery: DeliveryChoice | null; cgvSnapshotId: string | null; business: BusinessPurchase | null },
+  choices: { insuranceSelected: boolean; discountCode: string | null; delivery: DeliveryChoice | null; cgvSnapshotId: string | null; business: BusinessPurchase | null; storeCreditCents: number },
   buyer: { email: string | null; userId: string | null },
   ctx: CheckoutContext,
   providerName: string,
@@ -408,6 +426,8 @@ async function reserveAndWriteOrder(
     taxed.lines.map((line, i) => ({ orderId: created.id, ...line, discountShareCents: vat.lines[i]!.discountShareCents, vatCents: vat.lines[i]!.vatCents })),
   );
   await recordOrderEvent(tx, { orderId: created.id, type: "created", actorId: buyer.userId, at: ctx.now });
+  // The store credit asked for, spent in this transaction (a refusal further back gives it back).
+  const storeCreditCents = choices.storeCreditCents > 0 ? await spendStoreCreditOnOrder(tx, { orderId: created.id, orderNumber: created.number, userId: buyer.userId, totalCents: totals.totalCents, requestedCents: choices.storeCreditCents }) : 0;
 
   const sessionLines: SessionLine[] = taxed.lines.map(({ name, unitPriceCents, quantity }) => ({ name, unitAmountCents: unitPriceCents, quantity }));
   if (totals.insuranceCents > 0) sessionLines.push({ name: SIGNATURE_DELIVERY_LABEL, unitAmountCents: totals.insuranceCents, quantity: 1 });
@@ -419,7 +439,7 @@ async function reserveAndWriteOrder(
     country: shipping.country,
   };
   const vatNote = taxed.regime === "intra_eu_exempt" ? INTRA_EU_EXEMPTION_MENTION : null;
-  return { ...created, totalCents: totals.totalCents, discountCents: totals.discountCents, discountCode: discount?.code ?? null, lines: sessionLines, shipping: sessionShipping, vatNote, expiresAt, stockLeft };
+  return { ...created, totalCents: totals.totalCents, storeCreditCents, discountCents: totals.discountCents, discountCode: discount?.code ?? null, lines: sessionLines, shipping: sessionShipping, vatNote, expiresAt, stockLeft };
 }
 
 /** Drop refusals that end the buyer's turn (an e-mail or a sign-in missing can be given at once: those keep it). */

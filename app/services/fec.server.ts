@@ -1,10 +1,10 @@
-import { and, eq, gte, lt } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { invoices, orderRefunds, orders, siteSettings } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { type AccountingPeriod, periodBounds } from "~/domain/accounting-period";
 import { type FecAccounts, fecAccountsForm, resolveFecAccounts } from "~/domain/fec-accounts";
 import type { FecExportView } from "~/components/admin/fec-export-form";
-import { type FecEntry, type FecPayment, buildFecEntries, fecSiren } from "~/domain/fec";
+import { type FecEntry, type FecPayment, STORE_CREDIT_PROVIDER, buildFecEntries, fecSiren } from "~/domain/fec";
 import type { LegalIdentity } from "~/domain/shop-identity";
 import { receiptsIn, refundsIn } from "./accounting-export.server";
 import { getShopIdentity } from "./shop-identity.server";
@@ -41,7 +41,7 @@ export async function fecEntriesFor(db: Db, period: AccountingPeriod, accounts: 
       .innerJoin(orders, eq(orders.id, invoices.orderId))
       .where(and(gte(invoices.issuedAt, from), lt(invoices.issuedAt, to))),
     db
-      .select({ ...movement, at: orders.paidAt, document: invoices.number, amountCents: orders.totalCents, reference: orders.paymentReference })
+      .select({ ...movement, at: orders.paidAt, document: invoices.number, amountCents: sql<number>`${orders.totalCents} - ${orders.storeCreditCents}`.mapWith(Number), storeCreditCents: orders.storeCreditCents, reference: orders.paymentReference })
       .from(orders)
       .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "invoice")))
       .where(receiptsIn(from, to)),
@@ -53,7 +53,11 @@ export async function fecEntriesFor(db: Db, period: AccountingPeriod, accounts: 
   ]);
   // Never null: each row was selected by its date.
   const payments: FecPayment[] = [
-    ...receipts.map((row) => ({ ...row, kind: "payment" as const, at: row.at! })),
+    // The card's part (none when store credit paid it all), then the credit's: 4191 debited, 411 credited.
+    ...receipts.filter((row) => row.amountCents > 0 || row.storeCreditCents === 0).map(({ storeCreditCents: _, ...row }) => ({ ...row, kind: "payment" as const, at: row.at! })),
+    ...receipts
+      .filter((row) => row.storeCreditCents > 0)
+      .map(({ storeCreditCents, ...row }) => ({ ...row, amountCents: storeCreditCents, provider: STORE_CREDIT_PROVIDER, reference: null, kind: "payment" as const, at: row.at! })),
     ...refunds.map((row) => ({ ...row, kind: "refund" as const, at: row.at! })),
   ];
   return buildFecEntries(documents, payments, accounts);

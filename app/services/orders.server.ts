@@ -60,6 +60,7 @@ export async function toOrderViews(db: Db | Tx, rows: OrderRow[]): Promise<Order
     discountCents: row.discountCents,
     discountCode: row.discountCode,
     totalCents: row.totalCents,
+    storeCreditCents: row.storeCreditCents,
     shippingAddress: row.shippingAddress ?? null,
     billingAddress: row.billingAddress ?? null,
     businessBuyer: row.businessBuyer ?? null,

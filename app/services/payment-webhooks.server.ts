@@ -105,7 +105,8 @@ export async function handlePaymentEvent(db: Db, provider: PaymentProvider, even
     const paidNow = event.paid && (event.type === "session.completed" || event.type === "session.async_payment_succeeded");
     if (paidNow) {
       // Paid for another amount or currency than the order's: not fulfilled, the seller is told.
-      const mismatch = paymentMismatch(order, event);
+      // The provider charged only what the store credit left (services/store-credit-orders.server.ts).
+      const mismatch = paymentMismatch({ totalCents: order.totalCents - order.storeCreditCents }, event);
       if (mismatch && (order.status === "pending_payment" || order.status === "expired" || order.status === "cancelled")) {
         await flagPaymentMismatch(tx, order, event, mismatch, now, deps);
         return { outcome: "amount-mismatch" as const };
@@ -132,6 +133,25 @@ export async function handlePaymentEvent(db: Db, provider: PaymentProvider, even
     if (result.outcome === "duplicate") await completeRefund(db, provider, result.orderId, deps, { recordFailure: false });
   }
   return result.outcome;
+}
+
+/**
+ * An order its store credit pays entirely (issue 54): no provider, paid at once by the same
+ * path as a paid webhook (invoice, e-mails, the timeline). Its session id, made here, is what
+ * /merci finds it by. Returns that id.
+ */
+export async function payWithStoreCreditOnly(db: Db, orderId: string, deps: WebhookDeps): Promise<string> {
+  const now = deps.now?.() ?? new Date();
+  const sessionId = `avoir_${orderId}`;
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (order?.status !== "pending_payment" || order.storeCreditCents !== order.totalCents) throw new Error(`store credit: order ${orderId} is not payable by credit alone`);
+    await tx.update(orders).set({ providerSessionId: sessionId }).where(eq(orders.id, orderId));
+    await confirmDiscountUse(tx, order.discountCodeId);
+    const event: PaymentEvent = { id: sessionId, type: "session.completed", sessionId, paid: true, paymentReference: null, customerEmail: order.customerEmail, customerName: null, shippingAddress: null, amountTotalCents: 0 };
+    await markPaid(tx, order, event, now, deps);
+  });
+  return sessionId;
 }
 
 async function orderOfEvent(tx: Tx, eventId: string): Promise<string | null> {

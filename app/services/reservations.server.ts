@@ -3,6 +3,7 @@ import { orderItems, orders, products, testPaymentSessions } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import type { OrderStatus } from "~/domain/catalog-values";
 import { releaseDiscountUse } from "./discounts.server";
+import { giveBackOrderStoreCredit } from "./store-credit-orders.server";
 
 /**
  * Stock reservations. A checkout takes units with one conditional UPDATE per line (never below
@@ -45,8 +46,8 @@ export async function returnUnits(tx: Db | Tx, orderId: string, now: Date): Prom
 }
 
 /**
- * Ends a pending order that was not paid (expired, cancelled) and returns its units and its
- * discount code's use; false when it was no longer pending (already paid, or already released
+ * Ends a pending order that was not paid (expired, cancelled) and returns its units, its
+ * discount code's use and the store credit it spent; false when it was no longer pending (already paid, or already released
  * by someone else): the conditional UPDATE makes the release happen once.
  */
 export async function endUnpaidOrder(tx: Db | Tx, orderId: string, status: Extract<OrderStatus, "expired" | "cancelled">, now: Date): Promise<boolean> {
@@ -58,6 +59,7 @@ export async function endUnpaidOrder(tx: Db | Tx, orderId: string, status: Extra
   if (!ended) return false;
   await returnUnits(tx, orderId, now);
   await releaseDiscountUse(tx, ended.discountCodeId);
+  await giveBackOrderStoreCredit(tx, orderId);
   return true;
 }
 

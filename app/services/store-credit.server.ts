@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { storeCreditAccounts, storeCreditMovements, type StoreCreditKind } from "~/db/schema";
-import type { Db } from "~/db/types";
+import type { Db, Tx } from "~/db/types";
 
 /**
  * The store-credit ledger (issue 54, point 4; tables in db/schema/buyback.ts). Every movement
@@ -32,7 +32,7 @@ export type StoreCreditMovementResult =
   | { ok: false; reason: "insufficient"; balanceCents: number };
 
 /** Appends one movement; a debit larger than the balance is refused and writes nothing. */
-export async function recordMovement(db: Db, movement: StoreCreditMovementInput): Promise<StoreCreditMovementResult> {
+export async function recordMovement(db: Db | Tx, movement: StoreCreditMovementInput): Promise<StoreCreditMovementResult> {
   if (!Number.isSafeInteger(movement.amountCents) || movement.amountCents === 0) {
     throw new Error(`store credit: invalid amount ${movement.amountCents}`);
   }
@@ -63,7 +63,7 @@ export async function recordMovement(db: Db, movement: StoreCreditMovementInput)
   });
 }
 
-export async function storeCreditBalance(db: Db, email: string): Promise<number> {
+export async function storeCreditBalance(db: Db | Tx, email: string): Promise<number> {
   const [row] = await db
     .select({ balanceCents: storeCreditAccounts.balanceCents })
     .from(storeCreditAccounts)
@@ -72,7 +72,7 @@ export async function storeCreditBalance(db: Db, email: string): Promise<number>
 }
 
 /** A mailbox's movements, newest first. */
-export async function storeCreditMovementsOf(db: Db, email: string, limit = 50) {
+export async function storeCreditMovementsOf(db: Db | Tx, email: string, limit = 50) {
   return db
     .select()
     .from(storeCreditMovements)

@@ -24,6 +24,7 @@ describe("Stripe adapter (official SDK against a local fake Stripe)", () => {
     ],
     shipping: { name: "Colissimo à domicile", kind: "home", deliveryTime: "2 à 3 jours ouvrés", amountCents: 0, country: "FR" },
     discountCents: 0,
+    storeCreditCents: 0,
     totalCents: 21_999 * 2 + 599 * 3 + 1_000,
     customerEmail: "marie@example.com",
     successUrl: "https://shop.example/merci?success=true&session_id={CHECKOUT_SESSION_ID}",

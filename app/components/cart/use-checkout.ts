@@ -8,6 +8,8 @@ import { rememberPendingCheckout } from "~/lib/pending-checkout";
 import { getDelivery, setDeliveryErrors } from "~/lib/delivery-store";
 import type { BusinessPurchaseInput } from "~/domain/business-purchase";
 import type { DeliveryState } from "./use-delivery";
+import { parseEurosToCents } from "~/domain/money";
+import { STORE_CREDIT_AMOUNT_ID, STORE_CREDIT_USE_ID } from "./store-credit-field";
 import { announceCartChanges, refreshCartAndAnnounce } from "./cart-notices";
 import {
   BELOW_MINIMUM_ERROR,
@@ -179,9 +181,11 @@ export async function startCheckout(delivery?: DeliveryState): Promise<void> {
   if (!chosen) return;
   const business = await businessToSend();
   if (business === null) return;
+  const storeCreditCents = storeCreditToSend();
+  if (storeCreditCents === null) return;
   startProgress();
   try {
-    await run(chosen, business);
+    await run(chosen, business, storeCreditCents);
   } catch (error) {
     console.error("checkout:", error);
     stopProgress();
@@ -189,7 +193,24 @@ export async function startCheckout(delivery?: DeliveryState): Promise<void> {
   }
 }
 
-async function run(delivery: DeliveryBody, business: BusinessPurchaseInput | undefined) {
+/**
+ * The store credit asked for in the cart's « Mon avoir » (absent: none; the server caps it at the
+ * balance and the total); null after telling the customer their amount is unreadable.
+ */
+function storeCreditToSend(): number | null {
+  const use = document.getElementById(STORE_CREDIT_USE_ID) as HTMLInputElement | null;
+  const amount = document.getElementById(STORE_CREDIT_AMOUNT_ID) as HTMLInputElement | null;
+  if (!use?.checked || !amount) return 0;
+  const cents = parseEurosToCents(amount.value);
+  if (cents === null) {
+    toast.error("Montant d'avoir illisible", { description: "Indiquez un montant en euros, par exemple 12,50, ou décochez « Utiliser mon avoir »." });
+    amount.focus();
+    return null;
+  }
+  return cents;
+}
+
+async function run(delivery: DeliveryBody, business: BusinessPurchaseInput | undefined, storeCreditCents: number) {
   // A line removed or lowered, or a new price: what the customer saw is no longer what they
   // would pay, so the new total is shown first. (Unreachable server: it checks again anyway.)
   const changes = await refreshCartFromServer();
@@ -225,6 +246,7 @@ async function run(delivery: DeliveryBody, business: BusinessPurchaseInput | und
         ...(buyerEmail ? { email: buyerEmail } : {}),
         delivery,
         ...(business ? { business } : {}),
+        ...(storeCreditCents > 0 ? { storeCreditCents } : {}),
       }),
     });
     status = response.status;

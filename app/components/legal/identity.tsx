@@ -12,6 +12,8 @@ export type LegalFacts = {
   paymentProvider: string;
   /** The seller sells to professional buyers (/admin/settings): the CGV have their section for them. */
   sellToBusinesses?: boolean;
+  /** « Durée de validité des avoirs » (/admin/settings): months, null or absent for no end. */
+  storeCreditValidityMonths?: number | null;
 };
 
 const LegalFactsContext = createContext<LegalFacts | null>(null);

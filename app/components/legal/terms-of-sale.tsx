@@ -23,7 +23,7 @@ import { Link } from "react-router";
  * L216-4: the risk passes to the consumer when they take physical possession of the goods.
  */
 export function TermsOfSale() {
-  const { shopName, siteUrl, paymentProvider, identity, sellToBusinesses } = useLegalFacts();
+  const { shopName, siteUrl, paymentProvider, identity, sellToBusinesses, storeCreditValidityMonths } = useLegalFacts();
   const individual = isIndividualEntrepreneur(identity);
   const provider =
     paymentProvider === "stripe" ? "Stripe" : "notre prestataire de paiement";
@@ -174,6 +174,19 @@ export function TermsOfSale() {
           page de paiement). Le paiement est traité par {provider}, sur sa page
           sécurisée&nbsp;: le Vendeur n'a jamais connaissance des numéros de
           carte. La commande n'est validée qu'après l'acceptation du paiement.
+        </p>
+        <p id="cgv-avoirs">
+          <strong>Avoirs.</strong> Un avoir est une somme que le Vendeur doit au
+          Client (rachat de ses cartes payé en avoir, remboursement en avoir,
+          geste commercial)&nbsp;; ce n'est pas une remise. Il est attaché à
+          l'adresse e-mail du Client&nbsp;: connecté à son compte, adresse
+          confirmée, le Client l'utilise à la commande, en tout ou partie, et
+          paie le reste par carte. Son solde et ses mouvements figurent dans
+          son compte. Une commande non payée, annulée ou expirée rend l'avoir
+          utilisé. Un avoir n'est pas remboursable en espèces.{" "}
+          {storeCreditValidityMonths
+            ? `Chaque avoir est valable ${storeCreditValidityMonths} mois à compter de la date où il est crédité ; passé ce délai, la partie non utilisée est perdue (les avoirs les plus anciens sont utilisés en premier).`
+            : "Les avoirs n'ont pas de date de fin de validité."}
         </p>
       </CgvArticle>
 

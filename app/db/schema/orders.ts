@@ -54,6 +54,11 @@ export const orders = pgTable(
      */
     vatCountry: text().notNull().default("FR"),
     totalCents: integer().notNull(),
+    /**
+     * Paid from the customer's store credit (issue 54): a means of payment, not a discount; the
+     * provider is charged totalCents minus this. Debited from the ledger in the checkout's transaction.
+     */
+    storeCreditCents: integer().notNull().default(0),
     paymentProvider: text().notNull(),
     /** The CGV in force when the order was placed (services/cgv.server.ts); null on orders from before. */
     cgvSnapshotId: uuid().references(() => cgvSnapshots.id, { onDelete: "restrict" }),
@@ -88,6 +93,7 @@ export const orders = pgTable(
   },
   (t) => [
     check("orders_amounts_non_negative", sql`${t.subtotalCents} >= 0 and ${t.totalCents} >= 0 and ${t.insuranceCents} >= 0 and ${t.discountCents} >= 0 and ${t.shippingCents} >= 0`),
+    check("orders_store_credit_in_range", sql`${t.storeCreditCents} >= 0 and ${t.storeCreditCents} <= ${t.totalCents}`),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
     index("orders_reservation_idx").on(t.reservedUntil).where(sql`${t.status} = 'pending_payment'`),

@@ -17,6 +17,8 @@ export const testPaymentSessions = pgTable(
     orderNumber: text().notNull(),
     lines: jsonb().$type<SessionLine[]>().notNull(),
     discountCents: integer().notNull().default(0),
+    /** Paid from the customer's store credit: shown apart, not charged (issue 54). */
+    storeCreditCents: integer().notNull().default(0),
     totalCents: integer().notNull(),
     customerEmail: text(),
     successUrl: text().notNull(),

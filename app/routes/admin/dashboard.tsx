@@ -10,6 +10,7 @@ import { ADMIN_PRODUCTS_PATH } from "~/domain/admin-product-list";
 import { type FieldErrors, fieldErrors } from "~/domain/field-errors";
 import { DASHBOARD_PERIODS, changePercent, changeText, dashboardSettingsSchema, durationText } from "~/domain/dashboard";
 import { formatEuros } from "~/domain/money";
+import { outstandingStoreCredit } from "~/services/store-credit-grants.server";
 import { formatParisDate, formatParisShortDateTime } from "~/domain/paris-time";
 import { readForm } from "~/lib/request-input.server";
 import { cn } from "~/lib/utils";
@@ -29,15 +30,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (PRODUCT_LIST_PARAMS.some((name) => url.searchParams.has(name))) throw redirect(`${ADMIN_PRODUCTS_PATH}${url.search}`, 301);
   const now = new Date();
   const settings = await getDashboardSettings(context.db);
-  const [sales, oss, waiting, stock, drops, checklist] = await Promise.all([
+  const [sales, oss, waiting, stock, drops, checklist, storeCreditCents] = await Promise.all([
     dashboardSales(context.db, now),
     ossCounter(context.db, now),
     dashboardWaiting(context.db, now),
     dashboardStock(context.db, now, settings.lowStockThreshold),
     dashboardDrops(context.db, now),
     launchChecklist(context.db, { legalDefaults: context.shop.legal, payments: context.payments.name, smtp: context.sendMailNow !== null, publicUrl: context.publicUrl }),
+    outstandingStoreCredit(context.db),
   ]);
-  return { now: now.toISOString(), sales, oss, waiting, stock, drops, checklist };
+  return { now: now.toISOString(), sales, oss, waiting, stock, drops, checklist, storeCreditCents };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Tableau de bord" }];
@@ -66,7 +68,7 @@ const card = "rounded-2xl border border-border bg-card p-4 sm:p-5";
 const sectionTitle = "text-lg font-bold tracking-tight";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { sales, oss, waiting, stock, drops, checklist } = loaderData;
+  const { sales, oss, waiting, stock, drops, checklist, storeCreditCents } = loaderData;
   const pending = checklist.filter((line) => !line.done).length;
   return (
     <div className="flex flex-col gap-8">
@@ -90,6 +92,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </section>
 
       <OssCounterCard counter={oss} />
+
+      {/* Store credit is a debt of the shop, not revenue: shown apart from the sales (decision 055). */}
+      <section aria-labelledby="store-credit-title" className={card}>
+        <h2 id="store-credit-title" className={sectionTitle}>
+          Avoirs en cours
+        </h2>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Somme des soldes d'avoir des clients, dette de la boutique : <strong className="tabular text-base text-foreground">{formatEuros(storeCreditCents)}</strong>
+        </p>
+      </section>
 
       <section aria-labelledby="chart-title" className={card}>
         <h2 id="chart-title" className={sectionTitle}>

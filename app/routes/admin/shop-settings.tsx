@@ -44,18 +44,22 @@ import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/shop-settings";
 import { readForm } from "~/lib/request-input.server";
 import { formatParisDateTime } from "~/domain/paris-time";
+import { storeCreditValiditySchema } from "~/domain/store-credit-forms";
+import { setStoreCreditValidityMonths, storeCreditValidityMonths } from "~/services/store-credit-grants.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [{ identity, updatedAt }, billing, businessSales] = await Promise.all([
+  const [{ identity, updatedAt }, billing, businessSales, creditValidityMonths] = await Promise.all([
     getShopIdentity(context.db, context.shop.legal),
     getBillingSettings(context.db),
     getBusinessSalesSettings(context.db),
+    storeCreditValidityMonths(context.db),
   ]);
   return {
     identity,
     billing,
     businessSales,
+    creditValidityMonths,
     missing: missingIdentityFields(identity),
     updatedAt: updatedAt?.toISOString() ?? null,
   };
@@ -68,6 +72,8 @@ export const meta: Route.MetaFunction = () => [
 type SettingsAnswer = ActionToast & {
   fieldErrors?: FieldErrors;
   values?: LegalIdentityInput;
+  /** « Durée de validité des avoirs » refused: why, and what was typed. */
+  creditError?: { message: string; typed: string };
 };
 
 /** What was sent, as text, to refill the form the server refused (nothing sent is lost). */
@@ -130,6 +136,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     });
   }
+  if (form.get("intent") === "store-credit") {
+    const typed = String(form.get("validityMonths") ?? "");
+    const validity = storeCreditValiditySchema.safeParse({ validityMonths: typed });
+    if (!validity.success) {
+      const message = validity.error.issues[0]?.message ?? "Durée illisible.";
+      return data<SettingsAnswer>({ ok: false, toast: { title: "Durée non enregistrée", description: message }, creditError: { message, typed: typed.slice(0, 20) } }, { status: 400 });
+    }
+    await setStoreCreditValidityMonths(context.db, validity.data.validityMonths);
+    context.logger.info({ adminId: admin.id, months: validity.data.validityMonths }, "admin: store credit validity saved");
+    return data<SettingsAnswer>({
+      ok: true,
+      toast: {
+        title: "Validité des avoirs enregistrée",
+        description: validity.data.validityMonths
+          ? `Les prochains avoirs seront valables ${validity.data.validityMonths} mois ; les CGV le disent.`
+          : "Les prochains avoirs n'auront pas de fin de validité.",
+      },
+    });
+  }
   const parsed = legalIdentitySchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return data<SettingsAnswer>(
@@ -184,7 +209,7 @@ export default function ShopSettings({
   loaderData,
   actionData,
 }: Route.ComponentProps) {
-  const { identity, billing, businessSales, missing, updatedAt } = loaderData;
+  const { identity, billing, businessSales, creditValidityMonths, missing, updatedAt } = loaderData;
   const navigation = useNavigation();
   const saving =
     navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -392,6 +417,32 @@ export default function ShopSettings({
             disabled={saving}
           >
             Enregistrer les ventes aux professionnels
+          </Button>
+        </div>
+      </Form>
+
+      <Form method="post" className="mt-8 flex flex-col gap-4 rounded-2xl border border-border bg-card p-5" aria-labelledby="store-credit-title">
+        <h2 id="store-credit-title" className="text-lg font-bold">
+          Avoirs
+        </h2>
+        <p className="max-w-prose text-sm text-muted-foreground">
+          Un avoir (rachat, geste commercial, remboursement en avoir) peut avoir une durée de validité&nbsp;: passé ce délai, la partie non utilisée est perdue. Les CGV et chaque e-mail qui annonce un avoir le disent. Le changement vaut pour les avoirs crédités ensuite.
+        </p>
+        <div className="max-w-xs">
+          <FormField
+            key={`credit-${String(creditValidityMonths)}`}
+            label="Durée de validité des avoirs (mois)"
+            name="validityMonths"
+            inputMode="numeric"
+            autoComplete="off"
+            defaultValue={actionData?.creditError?.typed ?? (creditValidityMonths === null ? "" : String(creditValidityMonths))}
+            error={actionData?.creditError?.message}
+            hint="Laissez vide pour des avoirs sans fin de validité."
+          />
+        </div>
+        <div>
+          <Button type="submit" name="intent" value="store-credit" variant="outline" disabled={saving}>
+            Enregistrer la validité des avoirs
           </Button>
         </div>
       </Form>

@@ -17,6 +17,11 @@ import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/user";
 import { readForm } from "~/lib/request-input.server";
 import { formatParisDate } from "~/domain/paris-time";
+import { goodwillCreditSchema } from "~/domain/store-credit-forms";
+import { StoreCreditHistoryView } from "~/components/account/store-credit-history";
+import { FormField } from "~/components/ui/form-field";
+import { creditableAccount, grantStoreCredit } from "~/services/store-credit-grants.server";
+import { storeCreditHistoryOfMailbox } from "~/services/store-credit-orders.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request, context);
@@ -24,7 +29,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Answered here rather than thrown: an error boundary inside the admin layout would run the
   // layout's loader again, turning a refused POST into a redirect.
   if (!details) return data({ found: false as const }, { status: 404 });
-  return { found: true as const, ...details, self: details.user.id === viewer.id };
+  const storeCredit = await storeCreditHistoryOfMailbox(context.db, details.user.email);
+  return { found: true as const, ...details, storeCredit, self: details.user.id === viewer.id };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: loaded?.found ? `${loaded.user.name} · Utilisateurs` : "Utilisateur introuvable" }];
@@ -34,7 +40,9 @@ const answer = (status: number, ok: boolean, title: string, description: string)
 /** Promote, demote, erase: each checked again on the server, whatever the page showed. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "api");
-  const parsed = userActionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const form = Object.fromEntries(await readForm(request));
+  if (form.intent === "goodwill") return goodwillAction(context, admin.id, params.id, form);
+  const parsed = userActionSchema.safeParse(form);
   if (!parsed.success) return answer(400, false, "Erreur", parsed.error.issues[0]?.message ?? "Requête invalide.");
   const intent = parsed.data.intent;
   try {
@@ -43,6 +51,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     context.logger.error({ err: error, userId: params.id, intent }, "admin: user action failed");
     return answer(500, false, "Erreur", "Une erreur est survenue. Réessayez dans un instant.");
   }
+}
+
+/** « Geste commercial »: a credit to the customer's store credit, with the validity set in /admin/settings, announced by e-mail. */
+async function goodwillAction(context: AppContext, adminId: string, targetId: string, form: Record<string, unknown>) {
+  const parsed = goodwillCreditSchema.safeParse(form);
+  if (!parsed.success) return answer(400, false, "Avoir non crédité", parsed.error.issues[0]?.message ?? "Formulaire illisible.");
+  const account = await creditableAccount(context.db, targetId);
+  if (!account) return answer(404, false, "Erreur", "Ce client n'existe pas ou ses données ont été effacées.");
+  const shop = { name: context.shop.name, email: context.shop.email, publicUrl: context.publicUrl };
+  const granted = await grantStoreCredit(context.db, { ...account, amountCents: parsed.data.amount, kind: "goodwill", reason: parsed.data.reason, author: `seller:${adminId}` }, shop);
+  context.logger.info({ userId: targetId, adminId, amountCents: parsed.data.amount }, "store credit: goodwill credit");
+  return answer(200, true, "Avoir crédité", `${formatEuros(parsed.data.amount)} crédités : nouveau solde ${formatEuros(granted.balanceCents)}.`);
 }
 
 async function roleAction(context: AppContext, adminId: string, targetId: string, intent: Exclude<UserAction, "erase">) {
@@ -90,7 +110,7 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
 
 type Loaded = Extract<Route.ComponentProps["loaderData"], { found: true }>;
 
-function UserPage({ user, orders, self }: Loaded) {
+function UserPage({ user, orders, self, storeCredit }: Loaded) {
   const fetcher = useFetcher<ActionToast>();
   useActionToast(fetcher.data);
   const [pending, setPending] = useState<Pending>(null);
@@ -189,6 +209,15 @@ function UserPage({ user, orders, self }: Loaded) {
 
       <OrdersTable orders={orders} />
 
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        {storeCredit ? (
+          <StoreCreditHistoryView history={storeCredit} titleId="store-credit-title" title="Avoir du client" />
+        ) : (
+          <p className="rounded-2xl border border-dashed border-border p-6 text-sm text-muted-foreground">Ce client n'a jamais eu d'avoir.</p>
+        )}
+        {erased ? null : <GoodwillForm />}
+      </div>
+
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
@@ -212,6 +241,26 @@ function UserPage({ user, orders, self }: Loaded) {
         ) : null}
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** « Geste commercial »: amount and reason, credited to the customer's store credit. */
+function GoodwillForm() {
+  const fetcher = useFetcher<ActionToast>();
+  useActionToast(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-5" aria-labelledby="goodwill-title">
+      <h2 id="goodwill-title" className="font-bold">
+        Geste commercial
+      </h2>
+      <input type="hidden" name="intent" value="goodwill" />
+      <FormField label="Montant (€)" name="amount" inputMode="decimal" autoComplete="off" required disabled={busy} />
+      <FormField label="Motif" name="reason" required maxLength={200} disabled={busy} hint="Le client le voit dans son compte et dans l'e-mail qui annonce l'avoir." />
+      <Button type="submit" disabled={busy}>
+        Créditer l'avoir
+      </Button>
+    </fetcher.Form>
   );
 }
 

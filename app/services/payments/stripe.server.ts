@@ -25,11 +25,13 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
     async createSession(input) {
       try {
         let discounts: Stripe.Checkout.SessionCreateParams.Discount[] | undefined;
-        if (input.discountCents > 0) {
-          // Checkout only takes a discount as a coupon; its own key keeps a retry to one coupon.
+        const offCents = input.discountCents + input.storeCreditCents;
+        if (offCents > 0) {
+          // Checkout only takes a discount as a coupon; its own key keeps a retry to one coupon. The
+          // store credit is not a discount, yet it is what Checkout must not charge: it rides along.
           const coupon = await stripe.coupons.create(
             // Stripe shows the name beside the discount (40 characters at most).
-            { amount_off: input.discountCents, currency: "eur", duration: "once", name: input.discountCode ? `Code ${input.discountCode}`.slice(0, 40) : "Réduction" },
+            { amount_off: offCents, currency: "eur", duration: "once", name: stripeCouponName(input) },
             { idempotencyKey: `${input.idempotencyKey}:coupon` },
           );
           discounts = [{ coupon: coupon.id }];
@@ -240,4 +242,11 @@ function billingOf(session: Stripe.Checkout.Session): BillingAddress | null {
     city: clean(address.city),
     country: clean(address.country),
   };
+}
+
+/** The coupon's name: the code, the store credit, or both (40 characters at most). */
+function stripeCouponName(input: { discountCents: number; discountCode?: string | null; storeCreditCents: number }): string {
+  const code = input.discountCents > 0 ? (input.discountCode ? `Code ${input.discountCode}` : "Réduction") : null;
+  const credit = input.storeCreditCents > 0 ? "Avoir" : null;
+  return [code, credit].filter(Boolean).join(" + ").slice(0, 40);
 }

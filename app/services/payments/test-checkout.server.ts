@@ -14,6 +14,7 @@ export type TestSessionView = {
   orderNumber: string;
   lines: SessionLine[];
   discountCents: number;
+  storeCreditCents: number;
   totalCents: number;
   customerEmail: string | null;
   /** "cancelled": ended before its time, by the buyer's "Annuler" (stored as expired, as Stripe does). */
@@ -56,6 +57,7 @@ export async function getTestSession(db: Db, id: string, now = new Date()): Prom
     orderNumber: session.orderNumber,
     lines: session.lines,
     discountCents: session.discountCents,
+    storeCreditCents: session.storeCreditCents,
     totalCents: session.totalCents,
     customerEmail: session.customerEmail,
     status: cancelled ? "cancelled" : expired ? "expired" : session.status,

@@ -50,6 +50,7 @@ export function createTestProvider(options: { db: Db; secret: string }): TestPro
           // The hosted page lists the delivery as a line, with the price the server gave it.
           lines: [...input.lines, { name: `Livraison – ${input.shipping.name}`, unitAmountCents: input.shipping.amountCents, quantity: 1 }],
           discountCents: input.discountCents,
+          storeCreditCents: input.storeCreditCents,
           totalCents: input.totalCents,
           customerEmail: input.customerEmail,
           successUrl: input.successUrl,

@@ -21,7 +21,9 @@ export type CreateSessionInput = {
   discountCents: number;
   /** The code that gave it, shown by the provider beside the discount. */
   discountCode?: string | null;
-  /** What the customer pays: sum of lines and delivery minus the discount. */
+  /** Paid from the customer's store credit (0 when none): not charged, shown apart from the discount. */
+  storeCreditCents: number;
+  /** What the customer pays by card: sum of lines and delivery minus the discount and the store credit. */
   totalCents: number;
   /** Said beside the total when it is before VAT (an exempt intra-EU supply, docs/decisions/054); absent otherwise. */
   vatNote?: string | null;

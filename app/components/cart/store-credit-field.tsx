@@ -1,0 +1,58 @@
+import { FormField } from "~/components/ui/form-field";
+import { centsToDecimalString, formatEuros } from "~/domain/money";
+
+/** The fields the checkout reads (components/cart/use-checkout.ts) when it posts the order. */
+export const STORE_CREDIT_USE_ID = "store-credit-use";
+export const STORE_CREDIT_AMOUNT_ID = "store-credit-amount";
+
+/**
+ * « Utiliser mon avoir » (issue 54): a signed-in customer's balance, drawn by the server, and
+ * what of it to spend. Uncontrolled fields read at checkout: no state, no client library. The
+ * server spends at most the balance and the order's total, whatever is typed.
+ */
+export function StoreCreditField({
+  balanceCents,
+  disabled,
+}: {
+  balanceCents: number;
+  disabled?: boolean;
+}) {
+  return (
+    <section
+      aria-labelledby="store-credit-title"
+      className="rounded-2xl border border-border bg-card p-4"
+    >
+      <h2 id="store-credit-title" className="text-lg font-bold">
+        Mon avoir
+      </h2>
+      <p className="mt-1 text-sm">
+        Solde disponible :{" "}
+        <strong className="tabular">{formatEuros(balanceCents)}</strong>
+      </p>
+      <div className="mt-3 flex flex-col gap-3">
+        <label
+          htmlFor={STORE_CREDIT_USE_ID}
+          className="flex items-center gap-2 text-sm font-medium"
+        >
+          <input
+            id={STORE_CREDIT_USE_ID}
+            type="checkbox"
+            defaultChecked
+            disabled={disabled}
+            className="size-4 accent-primary"
+          />
+          Utiliser mon avoir pour cette commande
+        </label>
+        <FormField
+          id={STORE_CREDIT_AMOUNT_ID}
+          label="Montant à utiliser (€)"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={centsToDecimalString(balanceCents).replace(".", ",")}
+          disabled={disabled}
+          hint="Au plus le total de la commande ; le reste se paie par carte."
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+// Adds to a copy of the run's data directory template, for the store-credit spec: a customer
+// with a verified e-mail and a password, and credit movements on their mailbox (a goodwill credit
+// with a validity, one spent). Usage: node --import tsx tests/setup/store-credit-fixtures.ts DIR
+import path from "node:path";
+import { openDatabase } from "~/db/client.server";
+import { recordMovement } from "~/services/store-credit.server";
+import { createUserWithPassword } from "~/services/users.server";
+
+export const STORE_CREDIT_CUSTOMER = { email: "avoir@comptoir.test", password: "avoir-mot-de-passe-client", name: "Camille Avoir" };
+
+const dir = process.argv[2];
+if (dir) {
+  const database = await openDatabase({ kind: "pglite", dataDir: path.resolve(dir) });
+  try {
+    await createUserWithPassword(database.db, { ...STORE_CREDIT_CUSTOMER, role: "user", emailVerified: true });
+    const email = STORE_CREDIT_CUSTOMER.email;
+    await recordMovement(database.db, { email, amountCents: 25_00, kind: "goodwill", reason: "Geste commercial : colis abîmé", author: "seller:fixture", expiresAt: new Date("2027-11-29T10:00:00Z") });
+    await recordMovement(database.db, { email, amountCents: 40_00, kind: "buyback", reason: "Rachat n° 12 payé en avoir", author: "seller:fixture" });
+    await recordMovement(database.db, { email, amountCents: -12_50, kind: "order", reason: "Commande CPT-000001-0001", author: "customer" });
+  } finally {
+    await database.close();
+  }
+}

@@ -10,7 +10,7 @@ import { ADMIN_PRODUCTS_PATH } from "~/domain/admin-product-list";
 import { type FieldErrors, fieldErrors } from "~/domain/field-errors";
 import { DASHBOARD_PERIODS, changePercent, changeText, dashboardSettingsSchema, durationText } from "~/domain/dashboard";
 import { formatEuros } from "~/domain/money";
-import { formatParisDate, formatParisShortDateTime } from "~/domain/paris-time";
+import { formatParisDate, formatParisShortDateTime, parisWallClock } from "~/domain/paris-time";
 import { readForm } from "~/lib/request-input.server";
 import { cn } from "~/lib/utils";
 import { dashboardDrops, dashboardSales, dashboardStock, dashboardWaiting, getDashboardSettings, saveDashboardSettings } from "~/services/dashboard.server";
@@ -18,6 +18,8 @@ import { launchChecklist } from "~/services/launch-checklist.server";
 import { type OssCounter, ossCounter } from "~/services/oss.server";
 import { OSS_THRESHOLD_CENTS } from "~/domain/oss";
 import { requireAdmin } from "~/services/session.server";
+import { MarginVatCard } from "~/components/admin/dashboard/margin-vat-card";
+import { marginVatSummary } from "~/services/margin-vat.server";
 import type { Route } from "./+types/dashboard";
 
 /** The product list's own query parameters: its old address (/admin?q=…) now leads to /admin/products. */
@@ -29,15 +31,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (PRODUCT_LIST_PARAMS.some((name) => url.searchParams.has(name))) throw redirect(`${ADMIN_PRODUCTS_PATH}${url.search}`, 301);
   const now = new Date();
   const settings = await getDashboardSettings(context.db);
-  const [sales, oss, waiting, stock, drops, checklist] = await Promise.all([
+  const month = { year: parisWallClock(now).year, month: parisWallClock(now).month };
+  const [sales, oss, waiting, stock, drops, checklist, marginVat] = await Promise.all([
     dashboardSales(context.db, now),
     ossCounter(context.db, now),
     dashboardWaiting(context.db, now),
     dashboardStock(context.db, now, settings.lowStockThreshold),
     dashboardDrops(context.db, now),
     launchChecklist(context.db, { legalDefaults: context.shop.legal, payments: context.payments.name, smtp: context.sendMailNow !== null, publicUrl: context.publicUrl }),
+    marginVatSummary(context.db, month),
   ]);
-  return { now: now.toISOString(), sales, oss, waiting, stock, drops, checklist };
+  return { now: now.toISOString(), sales, oss, waiting, stock, drops, checklist, marginVat: { summary: marginVat, month } };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Tableau de bord" }];
@@ -66,7 +70,7 @@ const card = "rounded-2xl border border-border bg-card p-4 sm:p-5";
 const sectionTitle = "text-lg font-bold tracking-tight";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { sales, oss, waiting, stock, drops, checklist } = loaderData;
+  const { sales, oss, waiting, stock, drops, checklist, marginVat } = loaderData;
   const pending = checklist.filter((line) => !line.done).length;
   return (
     <div className="flex flex-col gap-8">
@@ -90,6 +94,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </section>
 
       <OssCounterCard counter={oss} />
+
+      <MarginVatCard summary={marginVat.summary} month={marginVat.month} />
 
       <section aria-labelledby="chart-title" className={card}>
         <h2 id="chart-title" className={sectionTitle}>

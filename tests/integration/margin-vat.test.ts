@@ -1,14 +1,19 @@
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { orderItemCosts, orderItems, orders, products, purchaseLots } from "~/db/schema";
+import { invoices, orderItemCosts, orderItems, orders, outboxEmails, products, purchaseLots } from "~/db/schema";
 import { MARGIN_VAT_FLAG } from "~/domain/fec";
 import { DEFAULT_FEC_ACCOUNTS } from "~/domain/fec-accounts";
 import { parisWallClock } from "~/domain/paris-time";
 import { getAdminOrder, refundPartOfAdminOrder } from "~/services/admin-orders.server";
 import type { CheckoutContext } from "~/services/checkout.server";
 import { fecEntriesFor } from "~/services/fec.server";
+import { documentPdf } from "~/services/invoices.server";
 import { marginVatSummary, saveMarginVatMode } from "~/services/margin-vat.server";
 import { createStripeProvider } from "~/services/payments/stripe.server";
 import type { PaymentProvider } from "~/services/payments/types";
@@ -105,6 +110,26 @@ describe(`margin VAT on FIFO purchase prices on ${databaseLabel}`, () => {
     // Margins 60 − 18 = 42 € (VAT 7,00 €), 60 − 32 = 28 € (4,67 €), and 20 − 12 = 8 € on the unit with a cost (1,33 €).
     const summary = await marginVatSummary(db(), month());
     expect(summary).toEqual({ mode: "per_sale", vatCents: 700 + 467 + 133, unknownUnits: 1 });
+  });
+
+  it("never shows the margin VAT to the buyer: not in the invoice (snapshot, PDF text) nor in the e-mails", async () => {
+    const [third] = await db().select({ id: invoices.id, number: invoices.number, snapshot: invoices.snapshot }).from(invoices).where(eq(invoices.orderId, orderIds[2]!));
+    expect(JSON.stringify(third!.snapshot)).not.toMatch(/marge|purchase|cost/i);
+    const pdf = (await documentPdf(db(), orderIds[2]!, third!.number))!.pdf;
+    const file = path.join(os.tmpdir(), `comptoir-margin-${randomUUID()}.pdf`);
+    fs.writeFileSync(file, pdf);
+    const text = execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+    fs.rmSync(file);
+    // The margin-scheme line is there, TTC, with its mention; no margin, no VAT on it (1,33 €), no purchase price (12,00 €).
+    expect(text).toContain("Régime particulier – Biens d'occasion");
+    expect(text).toContain("40,00 €");
+    // Its only "marge": the mention that the VAT on the margin is not shown (art. 297 E).
+    expect(text).toContain("TVA sur la marge non apparente (art. 297 E du CGI)");
+    expect(text.replace("TVA sur la marge non apparente", "")).not.toMatch(/marge|1,33|12,00|prix d'achat/i);
+    const emails = await db().select({ html: outboxEmails.html, text: outboxEmails.text }).from(outboxEmails).where(eq(outboxEmails.kind, "order-confirmation"));
+    expect(emails).toHaveLength(3);
+    // (The legal guarantee's "réduction du prix d'achat" is the buyer's price: the purchase prices are amounts here.)
+    for (const email of emails) expect(`${email.html} ${email.text}`.replaceAll("TVA sur la marge non apparente", "")).not.toMatch(/marge|1,33|12,00/i);
   });
 
   it("credits the margin-scheme sales less their margin VAT, the VAT to 44571, and flags only the unknown cost, balanced", async () => {

@@ -38,11 +38,18 @@ export const FEC_COLUMNS = [
   "Idevise",
 ] as const;
 
-export const FEC_JOURNALS = { VE: "Ventes", BQ: "Encaissements et remboursements" } as const;
+export const FEC_JOURNALS = { VE: "Ventes", BQ: "Encaissements et remboursements", OD: "Opérations diverses" } as const;
 export type FecJournal = keyof typeof FEC_JOURNALS;
 
-/** An invoice or a credit note, with the company it was sold to (orders.business_buyer). */
-export type FecDocument = { snapshot: InvoiceSnapshot; business: BusinessBuyer | null };
+/**
+ * An invoice or a credit note, with the company it was sold to (orders.business_buyer) and, for
+ * its margin-scheme goods, their margin VAT (docs/decisions/057): per sale its own figures, "period"
+ * when the seller computes it per month (an OD entry of its own, `periodMarginEntry`); none: unknown.
+ */
+export type FecDocument = { snapshot: InvoiceSnapshot; business: BusinessBuyer | null; margin?: DocumentMarginVat | "period" };
+
+/** A document's margin VAT per sale and the price of its units whose purchase price is unknown (signed as the document). */
+export type DocumentMarginVat = { vatCents: number; unknownSaleCents: number };
 
 /** The FecPayment `provider` of the part an order's store credit paid (or a refund given as credit). */
 export const STORE_CREDIT_PROVIDER = "store_credit";
@@ -81,8 +88,39 @@ export type FecEntry = {
   lines: FecLine[];
 };
 
-/** The flag an accountant searches for: the VAT on the margin is theirs to compute until the shop knows purchase prices. */
-export const MARGIN_VAT_FLAG = "TVA sur la marge à calculer (prix d'achat non renseigné)";
+/** The flag an accountant searches for: the VAT on the margin of these units is theirs to compute, the shop has no purchase price for them. */
+export const MARGIN_VAT_FLAG = "TVA sur la marge à calculer (prix d'achat inconnu)";
+
+/**
+ * The margin-scheme goods of a document (TTC on their own account): per sale, less their margin
+ * VAT, credited to the VAT account, and less the price of units with no purchase price, on a
+ * line of their own flagged for the accountant; per period, whole (the month's OD entry takes the
+ * VAT out); with no figures, all flagged.
+ */
+function marginCredits(name: string, marginSchemeCents: number, margin: FecDocument["margin"], accounts: FecAccounts): FecLine[] {
+  if (margin === "period") return [line(accounts.marginSales, `${name} - biens d'occasion (TVA sur la marge par période)`, -marginSchemeCents)];
+  if (!margin) return [line(accounts.marginSales, `${name} - biens d'occasion, ${MARGIN_VAT_FLAG}`, -marginSchemeCents)];
+  return [
+    line(accounts.marginSales, `${name} - biens d'occasion (régime de la marge)`, -(marginSchemeCents - margin.unknownSaleCents - margin.vatCents)),
+    line(accounts.marginSales, `${name} - biens d'occasion, ${MARGIN_VAT_FLAG}`, -margin.unknownSaleCents),
+    line(accounts.vat[2000], `${name} - TVA sur la marge`, -margin.vatCents),
+  ];
+}
+
+/**
+ * Per period (globalisation, art. 297 A II), a month's margin VAT: taken out of the margin-scheme
+ * sales account, credited to the VAT account, dated the month's last day. None when it is 0.
+ */
+export function periodMarginEntry(month: { year: number; month: number; vatCents: number; baseCents: number; at: Date }, accounts: FecAccounts): Omit<FecEntry, "number"> | null {
+  if (month.vatCents === 0) return null;
+  const name = `TVA sur la marge globale ${String(month.month).padStart(2, "0")}/${month.year} (marge ${csvAmount(month.baseCents)})`;
+  return {
+    journal: "OD",
+    at: month.at,
+    pieceRef: `MARGE-${month.year}-${String(month.month).padStart(2, "0")}`,
+    lines: [line(accounts.marginSales, name, month.vatCents), line(accounts.vat[2000], name, -month.vatCents)],
+  };
+}
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
@@ -135,7 +173,7 @@ export function documentEntry(document: FecDocument, accounts: FecAccounts): Omi
       goods.push(line(accounts.sales[french], `${name} - ventes TVA ${rate}`, -(row.baseCents - delivery)));
       credits.push(goods.at(-1)!, line(accounts.delivery, `${name} - livraison TVA ${rate}`, -delivery), line(accounts.vat[french], `${name} - TVA ${rate}`, -row.vatCents));
     }
-    credits.push(line(accounts.marginSales, `${name} - biens d'occasion, ${MARGIN_VAT_FLAG}`, -s.totals.marginSchemeCents));
+    credits.push(...marginCredits(name, s.totals.marginSchemeCents, document.margin, accounts));
     // A document whose bases, VAT and margin-scheme goods miss its TTC by a few cents (the first
     // layout's HT was TTC less VAT, docs/decisions/032; none issued since): the goods take them, so the entry balances.
     const rest = ttc + sum(credits.map((credit) => credit.cents));
@@ -186,10 +224,11 @@ export function letterCode(index: number): string {
  * payment's (or its refund's) customer lines are lettered together when both are in the file and
  * cancel out, dated by the later one: the invoice is paid, the credit note refunded.
  */
-export function buildFecEntries(documents: readonly FecDocument[], payments: readonly FecPayment[], accounts: FecAccounts): FecEntry[] {
-  const journalOrder: FecJournal[] = ["VE", "BQ"];
+export function buildFecEntries(documents: readonly FecDocument[], payments: readonly FecPayment[], accounts: FecAccounts, others: readonly Omit<FecEntry, "number">[] = []): FecEntry[] {
+  const journalOrder: FecJournal[] = ["VE", "BQ", "OD"];
   const items = [
     ...documents.map((document) => ({ entry: documentEntry(document, accounts), settles: null })),
+    ...others.map((entry) => ({ entry, settles: null })),
     ...payments.map((payment) => ({ entry: paymentEntry(payment, accounts), settles: payment.document })),
   ].sort(
     (a, b) =>
@@ -197,7 +236,7 @@ export function buildFecEntries(documents: readonly FecDocument[], payments: rea
       journalOrder.indexOf(a.entry.journal) - journalOrder.indexOf(b.entry.journal) ||
       a.entry.pieceRef.localeCompare(b.entry.pieceRef),
   );
-  const counters: Record<FecJournal, number> = { VE: 0, BQ: 0 };
+  const counters: Record<FecJournal, number> = { VE: 0, BQ: 0, OD: 0 };
   const numbered = items.map(({ entry, settles }) => ({ entry: { ...entry, number: ++counters[entry.journal] } as FecEntry, settles }));
 
   const customerLine = (entry: FecEntry) => entry.lines.find((l) => l.account === accounts.customers)!;

@@ -127,7 +127,8 @@ export type ProductFormValues = {
   pegiDescriptors: PegiDescriptor[];
 };
 
-export type ProductFieldErrors = Partial<Record<ProductFormField, string>>;
+/** With the purchase price a margin-scheme product's new stock needs (domain/purchase-price-form.ts). */
+export type ProductFieldErrors = Partial<Record<ProductFormField | "purchasePrice", string>>;
 
 export const NAME_MAX_LENGTH = 200;
 const DESCRIPTION_MAX_LENGTH = 5000;

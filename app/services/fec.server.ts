@@ -7,6 +7,7 @@ import type { FecExportView } from "~/components/admin/fec-export-form";
 import { type FecEntry, type FecPayment, STORE_CREDIT_PROVIDER, buildFecEntries, fecSiren } from "~/domain/fec";
 import type { LegalIdentity } from "~/domain/shop-identity";
 import { receiptsIn, refundsIn } from "./accounting-export.server";
+import { fecMarginFigures } from "./margin-vat.server";
 import { getShopIdentity } from "./shop-identity.server";
 
 /** The site_settings row of the seller's accounts for the FEC (/admin/exports). */
@@ -36,7 +37,7 @@ export async function fecEntriesFor(db: Db, period: AccountingPeriod, accounts: 
   const movement = { orderNumber: orders.number, provider: orders.paymentProvider, business: orders.businessBuyer };
   const [documents, receipts, refunds] = await Promise.all([
     db
-      .select({ snapshot: invoices.snapshot, business: orders.businessBuyer })
+      .select({ snapshot: invoices.snapshot, business: orders.businessBuyer, orderId: invoices.orderId })
       .from(invoices)
       .innerJoin(orders, eq(orders.id, invoices.orderId))
       .where(and(gte(invoices.issuedAt, from), lt(invoices.issuedAt, to))),
@@ -60,7 +61,8 @@ export async function fecEntriesFor(db: Db, period: AccountingPeriod, accounts: 
       .map(({ storeCreditCents, ...row }) => ({ ...row, amountCents: storeCreditCents, provider: STORE_CREDIT_PROVIDER, reference: null, kind: "payment" as const, at: row.at! })),
     ...refunds.map((row) => ({ ...row, kind: "refund" as const, at: row.at! })),
   ];
-  return buildFecEntries(documents, payments, accounts);
+  const margins = await fecMarginFigures(db, period, documents, accounts);
+  return buildFecEntries(margins.documents, payments, accounts, margins.entries);
 }
 
 /** The FEC section of /admin/exports: the accounts as the form's fields, and whether the file can be named. */

@@ -15,6 +15,7 @@ import { isStoredVatRateBp } from "~/domain/vat";
 import { issueRefundCreditNote, sellerIdentity } from "./invoices.server";
 import { queueEmail } from "./mail.server";
 import { getOrderView, recordOrderEvent } from "./orders.server";
+import { returnUnitsToLots } from "./margin-costs.server";
 import type { WebhookDeps } from "./payment-webhooks.server";
 import type { PaymentProvider } from "./payments/types";
 
@@ -163,6 +164,7 @@ export async function returnUnrefundedUnits(tx: Db | Tx, orderId: string, now: D
     const units = line.quantity - (refunded.get(line.id) ?? 0);
     if (line.productId === null || units <= 0) continue;
     await tx.update(products).set({ stock: sql`${products.stock} + ${units}`, updatedAt: now }).where(eq(products.id, line.productId));
+    await returnUnitsToLots(tx, line.id, units, null);
   }
 }
 
@@ -218,7 +220,9 @@ export async function finishRefund(
       const items = await tx.select({ id: orderItems.id, productId: orderItems.productId }).from(orderItems).where(inArray(orderItems.id, restock.map((line) => line.orderItemId)));
       for (const line of restock) {
         const productId = items.find((item) => item.id === line.orderItemId)?.productId;
-        if (productId != null) await tx.update(products).set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: now }).where(eq(products.id, productId));
+        if (productId == null) continue;
+        await tx.update(products).set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: now }).where(eq(products.id, productId));
+        await returnUnitsToLots(tx, line.orderItemId, line.quantity, done.id);
       }
     }
     const finished = { ...done, creditNoteNumber: creditNote?.number ?? null };

@@ -14,6 +14,7 @@ import { dropAddressOverLimit } from "./drop-limits.server";
 import { completeRefund } from "./refunds.server";
 import { confirmDiscountUse, retakeDiscountUse } from "./discounts.server";
 import { endUnpaidOrder, orderLines, reserveUnits } from "./reservations.server";
+import { costMarginSales } from "./margin-costs.server";
 import { type PaymentEvent, type PaymentProvider, WebhookSignatureError } from "./payments/types";
 
 export type WebhookDeps = {
@@ -259,6 +260,7 @@ async function markPaid(tx: Tx, order: OrderRow, event: PaymentEvent, now: Date,
     .update(orders)
     .set({ ...customer, status: "paid", paidAt: now, reservedUntil: null, updatedAt: now })
     .where(eq(orders.id, order.id));
+  await costMarginSales(tx, order.id);
   // The invoice's number is taken here, in the paid transaction: a rollback gives it back.
   const seller = await sellerIdentity(tx, deps);
   const invoice = await issueInvoice(tx, order.id, seller, now);

@@ -1,6 +1,8 @@
 import { and, arrayOverlaps, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { orderItems, productAdmin, type ProductRow, products, users } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
+import { purchaseLotOfEdit } from "~/domain/purchase-price-form";
+import { recordPurchaseLot } from "./purchase-lots.server";
 import { type ProductChanges, productChanges, productSnapshot } from "~/domain/product-changes";
 import {
   NAME_MAX_LENGTH,
@@ -108,11 +110,16 @@ export async function updateProductLogged(
   return { product: row!, changes };
 }
 
-export async function createProduct(db: Db, input: ProductFormInput, adminUserId: string, now = new Date()): Promise<CreateProductResult> {
+/** `purchasePrice`: the unit purchase price typed for a margin-scheme product's stock (docs/decisions/057). */
+export async function createProduct(db: Db, input: ProductFormInput, adminUserId: string, now = new Date(), { purchasePrice }: { purchasePrice?: unknown } = {}): Promise<CreateProductResult> {
   return db.transaction(async (tx): Promise<CreateProductResult> => {
     const parsed = productFormSchema({ now, safetyProfiles: await safetyProfileChoices(tx) }).safeParse(input);
     if (!parsed.success) return { outcome: "invalid", errors: productFieldErrors(parsed.error) };
-    return { outcome: "created", product: await insertProductLogged(tx, parsed.data, adminUserId, now) };
+    const lot = purchaseLotOfEdit(null, parsed.data, purchasePrice);
+    if (!lot.ok) return { outcome: "invalid", errors: { purchasePrice: lot.message } };
+    const product = await insertProductLogged(tx, parsed.data, adminUserId, now);
+    if (lot.lot) await recordPurchaseLot(tx, { productId: product.id, ...lot.lot, source: "manual", receivedAt: now });
+    return { outcome: "created", product };
   });
 }
 
@@ -127,7 +134,7 @@ export async function updateProduct(
   input: ProductFormInput,
   adminUserId: string,
   now = new Date(),
-  { stockSeen }: { stockSeen?: number | null } = {},
+  { stockSeen, purchasePrice }: { stockSeen?: number | null; purchasePrice?: unknown } = {},
 ): Promise<UpdateProductResult> {
   return db.transaction(async (tx): Promise<UpdateProductResult> => {
     // Locked: a checkout of this product waits until the stock below is written.
@@ -136,7 +143,10 @@ export async function updateProduct(
     const parsed = productFormSchema({ now, currentDropTime: before.dropTime, safetyProfiles: await safetyProfileChoices(tx) }).safeParse(input);
     if (!parsed.success) return { outcome: "invalid", errors: productFieldErrors(parsed.error) };
     const values = stockSeen == null ? parsed.data : { ...parsed.data, stock: stockFromForm(before.stock, parsed.data.stock, stockSeen) };
+    const lot = purchaseLotOfEdit(before, values, purchasePrice);
+    if (!lot.ok) return { outcome: "invalid", errors: { purchasePrice: lot.message } };
     const { product, changes } = await updateProductLogged(tx, before, values, adminUserId, now);
+    if (lot.lot) await recordPurchaseLot(tx, { productId: product.id, ...lot.lot, source: "manual", receivedAt: now });
     return Object.keys(changes).length === 0 ? { outcome: "unchanged", product } : { outcome: "updated", product, changes };
   });
 }

@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { products, purchaseLots } from "~/db/schema";
-import type { Db } from "~/db/types";
+import type { Db, Tx } from "~/db/types";
 
 export type PurchaseLotInput = {
   productId: number;
@@ -17,8 +17,6 @@ export type PurchaseLotInput = {
  * behind each unit added this way.
  */
 export async function addPurchaseLot(db: Db, lot: PurchaseLotInput): Promise<{ lotId: number; stock: number }> {
-  if (!Number.isSafeInteger(lot.quantity) || lot.quantity <= 0) throw new Error(`purchase lot: invalid quantity ${lot.quantity}`);
-  if (!Number.isSafeInteger(lot.unitCostCents) || lot.unitCostCents < 0) throw new Error(`purchase lot: invalid cost ${lot.unitCostCents}`);
   return db.transaction(async (tx) => {
     const [product] = await tx
       .update(products)
@@ -26,18 +24,38 @@ export async function addPurchaseLot(db: Db, lot: PurchaseLotInput): Promise<{ l
       .where(eq(products.id, lot.productId))
       .returning({ stock: products.stock });
     if (!product) throw new Error(`purchase lot: no product ${lot.productId}`);
-    const [row] = await tx
-      .insert(purchaseLots)
-      .values({
-        productId: lot.productId,
-        quantity: lot.quantity,
-        remaining: lot.quantity,
-        unitCostCents: lot.unitCostCents,
-        source: lot.source,
-        sourceRef: lot.sourceRef ?? null,
-        ...(lot.receivedAt ? { receivedAt: lot.receivedAt } : {}),
-      })
-      .returning({ id: purchaseLots.id });
-    return { lotId: row!.id, stock: product.stock };
+    return { lotId: await recordPurchaseLot(tx, lot), stock: product.stock };
   });
+}
+
+/**
+ * The lot of units already counted in the product's stock: the product form writes the stock
+ * itself, then the purchase price of the units it added (or of the whole stock of a product put
+ * under the margin scheme). The caller holds the transaction.
+ */
+export async function recordPurchaseLot(tx: Db | Tx, lot: PurchaseLotInput): Promise<number> {
+  if (!Number.isSafeInteger(lot.quantity) || lot.quantity <= 0) throw new Error(`purchase lot: invalid quantity ${lot.quantity}`);
+  if (!Number.isSafeInteger(lot.unitCostCents) || lot.unitCostCents < 0) throw new Error(`purchase lot: invalid cost ${lot.unitCostCents}`);
+  const [row] = await tx
+    .insert(purchaseLots)
+    .values({
+      productId: lot.productId,
+      quantity: lot.quantity,
+      remaining: lot.quantity,
+      unitCostCents: lot.unitCostCents,
+      source: lot.source,
+      sourceRef: lot.sourceRef ?? null,
+      ...(lot.receivedAt ? { receivedAt: lot.receivedAt } : {}),
+    })
+    .returning({ id: purchaseLots.id });
+  return row!.id;
+}
+
+/** A product's lots, oldest first: its admin page shows them. */
+export function listPurchaseLots(db: Db, productId: number) {
+  return db
+    .select({ id: purchaseLots.id, receivedAt: purchaseLots.receivedAt, quantity: purchaseLots.quantity, remaining: purchaseLots.remaining, unitCostCents: purchaseLots.unitCostCents, source: purchaseLots.source })
+    .from(purchaseLots)
+    .where(eq(purchaseLots.productId, productId))
+    .orderBy(asc(purchaseLots.receivedAt), asc(purchaseLots.id));
 }

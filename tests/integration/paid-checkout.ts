@@ -20,22 +20,37 @@ export async function checkoutAndPay(
   items: { productId: number; quantity: number }[],
   options: { ctx: CheckoutContext; deps: WebhookDeps; intent: string; email?: string; name?: string; beforePayment?: (orderId: string) => Promise<unknown> },
 ) {
-  const email = options.email ?? "marie@example.com";
-  const started = await startCheckout(db, provider, { items, insuranceSelected: false, email }, options.ctx);
+  const order = await startGuestCheckout(db, provider, items, options);
+  await options.beforePayment?.(order.id);
+  expect(await payOrder(db, provider, order, options)).toBe("paid");
+  return (await db.select().from(orders).where(eq(orders.id, order.id)))[0]!;
+}
+
+/** A guest's checkout of `items`, not paid yet: the order row. */
+export async function startGuestCheckout(db: Db, provider: PaymentProvider, items: { productId: number; quantity: number }[], options: { ctx: CheckoutContext; email?: string }) {
+  const started = await startCheckout(db, provider, { items, insuranceSelected: false, email: options.email ?? "marie@example.com" }, options.ctx);
   if (started.status !== 200) throw new Error(`checkout refused: ${JSON.stringify(started.body)}`);
   const [order] = await db.select().from(orders).where(eq(orders.number, started.body.orderNumber));
-  await options.beforePayment?.(order!.id);
+  return order!;
+}
+
+/** The provider's webhook saying the order is paid (reference `intent`): what the handler made of it. */
+export function payOrder(
+  db: Db,
+  provider: PaymentProvider,
+  order: typeof orders.$inferSelect,
+  options: { deps: WebhookDeps; intent: string; email?: string; name?: string },
+) {
   const paid: PaymentEvent = {
-    id: `evt_${order!.id}`,
+    id: `evt_${order.id}`,
     type: "session.completed",
-    sessionId: order!.providerSessionId,
+    sessionId: order.providerSessionId,
     paid: true,
     paymentReference: options.intent,
-    customerEmail: email,
+    customerEmail: options.email ?? "marie@example.com",
     customerName: options.name ?? HOME_ADDRESS.fullName,
     shippingAddress: HOME_ADDRESS,
-    amountTotalCents: order!.totalCents,
+    amountTotalCents: order.totalCents,
   };
-  expect(await handlePaymentEvent(db, provider, paid, options.deps)).toBe("paid");
-  return (await db.select().from(orders).where(eq(orders.id, order!.id)))[0]!;
+  return handlePaymentEvent(db, provider, paid, options.deps);
 }

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { productAdmin, productPrices, products, safetyProfiles, users } from "~/db/schema";
+import { productAdmin, productPrices, products, purchaseLots, safetyProfiles, users } from "~/db/schema";
 import { CATALOG_CSV_COLUMNS, type CatalogCsvColumn, parseCsv, serializeCsv } from "~/domain/catalog-csv";
 import type { ProductFormInput } from "~/domain/product-form";
 import { missingSafetyFields } from "~/domain/safety-profile";
@@ -39,8 +39,8 @@ describe(`product safety, former price, weight and VAT on ${databaseLabel}`, () 
   const db = () => database.db;
   const profileId = async (brand: string) => (await db().select({ id: safetyProfiles.id }).from(safetyProfiles).where(eq(safetyProfiles.brand, brand)))[0]!.id;
   const productNamed = async (title: string) => (await db().select().from(products).where(eq(products.title, title)))[0]!;
-  async function create(input: ProductFormInput) {
-    const result = await createProduct(db(), { ...base, ...input }, ADMIN_ID);
+  async function create(input: ProductFormInput, options: { purchasePrice?: string } = {}) {
+    const result = await createProduct(db(), { ...base, ...input }, ADMIN_ID, new Date(), options);
     if (result.outcome !== "created") throw new Error(JSON.stringify(result));
     return result.product;
   }
@@ -90,7 +90,7 @@ describe(`product safety, former price, weight and VAT on ${databaseLabel}`, () 
 
   it("saves the form's new fields, logs them, refuses an unknown brand and copies them on duplicate", async () => {
     const pokemon = await profileId("Pokémon");
-    const product = await create({
+    const fields = {
       compareAt: "25",
       weight: "180",
       vatRate: "5,5",
@@ -99,7 +99,16 @@ describe(`product safety, former price, weight and VAT on ${databaseLabel}`, () 
       manufacturerEmail: "Service.Client@Example.com",
       ean: "0820650853272",
       safetyWarnings: "Petits éléments.",
+    };
+    // Under the margin scheme, its stock needs its purchase price (docs/decisions/057).
+    expect(await createProduct(db(), { ...base, ...fields }, ADMIN_ID)).toEqual({
+      outcome: "invalid",
+      errors: { purchasePrice: "Indiquez le prix d'achat unitaire du stock (3 unités) : la TVA sur la marge en dépend." },
     });
+    const product = await create(fields, { purchasePrice: "4,50" });
+    expect(await db().select({ quantity: purchaseLots.quantity, remaining: purchaseLots.remaining, unitCostCents: purchaseLots.unitCostCents, source: purchaseLots.source }).from(purchaseLots).where(eq(purchaseLots.productId, product.id))).toEqual([
+      { quantity: 3, remaining: 3, unitCostCents: 450, source: "manual" },
+    ]);
     expect(product).toMatchObject({
       compareAtCents: 2500,
       weightGrams: 180,

@@ -15,6 +15,7 @@ import {
   safetyOfInput,
   vatRateText,
 } from "~/domain/product-form";
+import { purchaseLotOfEdit } from "~/domain/purchase-price-form";
 import { PEGI_AGES, PEGI_DESCRIPTOR_LABELS, PEGI_DESCRIPTORS, takesPegiRating } from "~/domain/pegi";
 import { formatEuros } from "~/domain/money";
 import { compareAtDecision, compareAtRefusal, REFERENCE_PERIOD_DAYS } from "~/domain/reference-price";
@@ -81,6 +82,7 @@ export function ProductForm({
   // a live reload after a sale): the server counts the change typed from it (updateProduct).
   const [stockSeen] = useState(initial.stock);
   const [price, setPrice] = useState(initial.price);
+  const [marginScheme, setMarginScheme] = useState(initial.marginScheme === "on");
   const [compareAt, setCompareAt] = useState(initial.compareAt);
   const [profileId, setProfileId] = useState(initial.safetyProfile);
   const profile = safetyProfiles.find((candidate) => String(candidate.id) === profileId) ?? null;
@@ -98,16 +100,23 @@ export function ProductForm({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
+    const data = new FormData(form);
     const parsed = productFormSchema({
       now: new Date(),
       currentDropTime: currentDropTime ? new Date(currentDropTime) : null,
       safetyProfiles,
     }).safeParse(
-      productFormInput(new FormData(form)),
+      productFormInput(data),
     );
-    if (parsed.success) return;
+    // The purchase price the server asks for the margin-scheme stock added, by the same rule.
+    const lot = purchaseLotOfEdit(
+      mode === "edit" ? { stock: Number(stockSeen) || 0, vatScheme: initial.marginScheme === "on" ? "margin" : "normal" } : null,
+      { stock: Number(data.get("stock")) || 0, vatScheme: marginScheme ? "margin" : "normal" },
+      data.get("purchasePrice"),
+    );
+    if (parsed.success && lot.ok) return;
     event.preventDefault();
-    const found = productFieldErrors(parsed.error);
+    const found: ProductFieldErrors = { ...(parsed.success ? {} : productFieldErrors(parsed.error)), ...(lot.ok ? {} : { purchasePrice: lot.message }) };
     setErrors(found);
     toast.error("Formulaire incomplet", { description: "Veuillez corriger les erreurs dans le formulaire." });
     // The first field in error takes the focus, so keyboard and screen-reader users land on it.
@@ -341,7 +350,8 @@ export function ProductForm({
               <input
                 type="checkbox"
                 name="marginScheme"
-                defaultChecked={initial.marginScheme === "on"}
+                checked={marginScheme}
+                onChange={(event) => setMarginScheme(event.target.checked)}
                 aria-describedby="margin-scheme-hint"
                 className="size-5 shrink-0 accent-[var(--color-primary)]"
               />
@@ -352,6 +362,15 @@ export function ProductForm({
             </p>
             {errors.marginScheme ? <p className="text-sm font-medium text-destructive">{errors.marginScheme}</p> : null}
           </div>
+          {marginScheme ? (
+            <Field
+              label="Prix d'achat unitaire (€)"
+              error={errors.purchasePrice}
+              hint="Ce que vous avez payé par unité pour le stock ajouté (pour tout le stock quand le produit passe sous le régime de la marge). Jamais montré aux acheteurs."
+            >
+              {(props) => <Input {...props} name="purchasePrice" inputMode="decimal" autoComplete="off" placeholder="Par exemple 4,50" onChange={() => clear("purchasePrice")} />}
+            </Field>
+          ) : null}
         </FormGroup>
       </div>
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { orders } from "./orders";
+import { orderItems, orderRefunds, orders } from "./orders";
 import { products } from "./products";
 
 /**
@@ -80,5 +80,32 @@ export const purchaseLots = pgTable(
     check("purchase_lot_remaining_in_range", sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.quantity}`),
     check("purchase_lot_cost_non_negative", sql`${t.unitCostCents} >= 0`),
     index("purchase_lots_product_idx").on(t.productId, t.receivedAt, t.id),
+  ],
+);
+
+/**
+ * What each margin-scheme order line's units cost (issue 54, point 3; docs/decisions/057): written
+ * when the order is paid, FIFO from the product's lots. A unit with no lot left has no lot and no
+ * cost (« prix d'achat inconnu »). A unit refunded and put back in stock returns to its lot: a
+ * negative row (its refund), so the ledger keeps what was taken and what came back.
+ */
+export const orderItemCosts = pgTable(
+  "order_item_costs",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderItemId: uuid()
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    lotId: integer().references(() => purchaseLots.id, { onDelete: "set null" }),
+    /** Units taken (> 0) or given back to the lot (< 0). */
+    quantity: integer().notNull(),
+    /** Null: no lot was left, the purchase price is unknown (the lot id is kept apart: a deleted product's lots go). */
+    unitCostCents: integer(),
+    refundId: uuid().references(() => orderRefunds.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("order_item_cost_quantity_not_zero", sql`${t.quantity} <> 0`),
+    index("order_item_costs_item_idx").on(t.orderItemId, t.id),
   ],
 );

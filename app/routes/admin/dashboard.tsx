@@ -11,7 +11,7 @@ import { type FieldErrors, fieldErrors } from "~/domain/field-errors";
 import { DASHBOARD_PERIODS, changePercent, changeText, dashboardSettingsSchema, durationText } from "~/domain/dashboard";
 import { formatEuros } from "~/domain/money";
 import { outstandingStoreCredit } from "~/services/store-credit-grants.server";
-import { formatParisDate, formatParisShortDateTime } from "~/domain/paris-time";
+import { formatParisDate, formatParisShortDateTime, parisWallClock } from "~/domain/paris-time";
 import { readForm } from "~/lib/request-input.server";
 import { cn } from "~/lib/utils";
 import { dashboardDrops, dashboardSales, dashboardStock, dashboardWaiting, getDashboardSettings, saveDashboardSettings } from "~/services/dashboard.server";
@@ -19,6 +19,8 @@ import { launchChecklist } from "~/services/launch-checklist.server";
 import { type OssCounter, ossCounter } from "~/services/oss.server";
 import { OSS_THRESHOLD_CENTS } from "~/domain/oss";
 import { requireAdmin } from "~/services/session.server";
+import { MarginVatCard } from "~/components/admin/dashboard/margin-vat-card";
+import { marginVatSummary } from "~/services/margin-vat.server";
 import type { Route } from "./+types/dashboard";
 
 /** The product list's own query parameters: its old address (/admin?q=…) now leads to /admin/products. */
@@ -30,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (PRODUCT_LIST_PARAMS.some((name) => url.searchParams.has(name))) throw redirect(`${ADMIN_PRODUCTS_PATH}${url.search}`, 301);
   const now = new Date();
   const settings = await getDashboardSettings(context.db);
-  const [sales, oss, waiting, stock, drops, checklist, storeCreditCents] = await Promise.all([
+  const month = { year: parisWallClock(now).year, month: parisWallClock(now).month };
+  const [sales, oss, waiting, stock, drops, checklist, storeCreditCents, marginVat] = await Promise.all([
     dashboardSales(context.db, now),
     ossCounter(context.db, now),
     dashboardWaiting(context.db, now),
@@ -38,8 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     dashboardDrops(context.db, now),
     launchChecklist(context.db, { legalDefaults: context.shop.legal, payments: context.payments.name, smtp: context.sendMailNow !== null, publicUrl: context.publicUrl }),
     outstandingStoreCredit(context.db),
+    marginVatSummary(context.db, month),
   ]);
-  return { now: now.toISOString(), sales, oss, waiting, stock, drops, checklist, storeCreditCents };
+  return { now: now.toISOString(), sales, oss, waiting, stock, drops, checklist, storeCreditCents, marginVat: { summary: marginVat, month } };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Tableau de bord" }];
@@ -68,7 +72,7 @@ const card = "rounded-2xl border border-border bg-card p-4 sm:p-5";
 const sectionTitle = "text-lg font-bold tracking-tight";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { sales, oss, waiting, stock, drops, checklist, storeCreditCents } = loaderData;
+  const { sales, oss, waiting, stock, drops, checklist, storeCreditCents, marginVat } = loaderData;
   const pending = checklist.filter((line) => !line.done).length;
   return (
     <div className="flex flex-col gap-8">
@@ -102,6 +106,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           Somme des soldes d'avoir des clients, dette de la boutique : <strong className="tabular text-base text-foreground">{formatEuros(storeCreditCents)}</strong>
         </p>
       </section>
+
+      <MarginVatCard summary={marginVat.summary} month={marginVat.month} />
 
       <section aria-labelledby="chart-title" className={card}>
         <h2 id="chart-title" className={sectionTitle}>

@@ -11,6 +11,8 @@ import { type ProductFieldErrors, type ProductFormInput, productFormInput, produ
 import { storedImageExists } from "~/services/storage.server";
 import { readPriceWindow } from "~/services/price-history.server";
 import { createProduct, duplicateProduct, getProductForEdit, updateProduct } from "~/services/product-admin.server";
+import { listPurchaseLots } from "~/services/purchase-lots.server";
+import { PurchaseLotsTable } from "~/components/admin/purchase-lots-table";
 import { safetyProfileChoices } from "~/services/product-safety.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/product-form";
@@ -58,14 +60,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   // The brands' safety profiles for the select (their values show as the overrides' placeholders).
   const common = { imageBase: context.storage.publicBaseUrl, today: parisWallTime(new Date()).date, safetyProfiles: await safetyProfileChoices(context.db) };
-  if (!params.id) return { mode: "add" as const, id: null, initial: EMPTY, currentDropTime: null, priceHistory: [], ...common };
+  if (!params.id) return { mode: "add" as const, id: null, initial: EMPTY, currentDropTime: null, priceHistory: [], lots: null, ...common };
   const id = productIdOf(params.id);
   const product = id === null ? null : await getProductForEdit(context.db, id);
   if (!product) throw data(null, { status: 404 });
   const initial = productFormInputOf(product);
   // What decides whether the former price shows (the form says why not, for the price typed too).
   const priceHistory = (await readPriceWindow(context.db, product.id)).map((point) => ({ priceCents: point.priceCents, effectiveFrom: point.effectiveFrom.toISOString() }));
-  return { mode: "edit" as const, id: product.id, initial, currentDropTime: product.dropTime?.toISOString() ?? null, priceHistory, ...common };
+  // A margin-scheme product's purchase lots (docs/decisions/057).
+  const lots = product.vatScheme === "margin" ? (await listPurchaseLots(context.db, product.id)).map((lot) => ({ ...lot, receivedAt: lot.receivedAt.toISOString() })) : null;
+  return { mode: "edit" as const, id: product.id, initial, currentDropTime: product.dropTime?.toISOString() ?? null, priceHistory, lots, ...common };
 }
 
 /** The id of /admin/products/edit/{id}: digits only ("0x10" or "1e1" would otherwise read as a number). */
@@ -94,11 +98,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (missing) return data<ActionAnswer>({ errors: missing }, { status: 400 });
   try {
     if (id === null) {
-      const result = await createProduct(context.db, input, admin.id);
+      const result = await createProduct(context.db, input, admin.id, new Date(), { purchasePrice: form.get("purchasePrice") });
       if (result.outcome === "invalid") return data<ActionAnswer>({ errors: result.errors }, { status: 400 });
       throw redirect(withNotice(ADMIN_PRODUCTS_PATH, "produit-ajoute"));
     }
-    const result = await updateProduct(context.db, id, input, admin.id, new Date(), { stockSeen: stockSeenOf(form) });
+    const result = await updateProduct(context.db, id, input, admin.id, new Date(), { stockSeen: stockSeenOf(form), purchasePrice: form.get("purchasePrice") });
     if (result.outcome === "invalid") return data<ActionAnswer>({ errors: result.errors }, { status: 400 });
     if (result.outcome === "missing") return failed("Impossible de mettre à jour le produit.", 404);
     throw redirect(withNotice(ADMIN_PRODUCTS_PATH, "produit-mis-a-jour"));
@@ -129,7 +133,7 @@ async function missingImages(storage: Route.ActionArgs["context"]["storage"], in
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: loaded?.mode === "edit" ? "Modifier le produit" : "Ajouter un produit" }];
 
 export default function AdminProductForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, id, initial, imageBase, today, currentDropTime, safetyProfiles, priceHistory } = loaderData;
+  const { mode, id, initial, imageBase, today, currentDropTime, safetyProfiles, priceHistory, lots } = loaderData;
   const [touched, setTouched] = useState(false);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
@@ -176,6 +180,7 @@ export default function AdminProductForm({ loaderData, actionData }: Route.Compo
         priceHistory={priceHistory}
         onTouched={() => setTouched(true)}
       />
+      {lots ? <PurchaseLotsTable lots={lots} /> : null}
     </section>
   );
 }

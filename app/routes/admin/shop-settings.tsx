@@ -43,23 +43,28 @@ import { SwitchField } from "~/components/ui/switch-field";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/shop-settings";
 import { readForm } from "~/lib/request-input.server";
+import { MarginVatModeForm } from "~/components/admin/margin-vat-mode-form";
+import { marginVatModeSchema } from "~/domain/margin-vat";
+import { getMarginVatMode, saveMarginVatMode } from "~/services/margin-vat.server";
 import { formatParisDateTime } from "~/domain/paris-time";
 import { storeCreditValiditySchema } from "~/domain/store-credit-forms";
 import { setStoreCreditValidityMonths, storeCreditValidityMonths } from "~/services/store-credit-grants.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [{ identity, updatedAt }, billing, businessSales, creditValidityMonths] = await Promise.all([
+  const [{ identity, updatedAt }, billing, businessSales, creditValidityMonths, marginVatMode] = await Promise.all([
     getShopIdentity(context.db, context.shop.legal),
     getBillingSettings(context.db),
     getBusinessSalesSettings(context.db),
     storeCreditValidityMonths(context.db),
+    getMarginVatMode(context.db),
   ]);
   return {
     identity,
     billing,
     businessSales,
     creditValidityMonths,
+    marginVatMode,
     missing: missingIdentityFields(identity),
     updatedAt: updatedAt?.toISOString() ?? null,
   };
@@ -155,6 +160,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     });
   }
+  if (form.get("intent") === "margin-vat") {
+    const margin = marginVatModeSchema.safeParse({ mode: form.get("mode") ?? undefined });
+    if (!margin.success) {
+      return data<SettingsAnswer>({ ok: false, toast: { title: "Choix invalide", description: margin.error.issues[0]!.message } }, { status: 400 });
+    }
+    await saveMarginVatMode(context.db, margin.data.mode);
+    context.logger.info({ adminId: admin.id, ...margin.data }, "admin: margin VAT mode saved");
+    return data<SettingsAnswer>({ ok: true, toast: { title: "TVA sur la marge enregistrée", description: "Les exports comptables et le tableau de bord la calculent ainsi." } });
+  }
   const parsed = legalIdentitySchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return data<SettingsAnswer>(
@@ -209,7 +223,7 @@ export default function ShopSettings({
   loaderData,
   actionData,
 }: Route.ComponentProps) {
-  const { identity, billing, businessSales, creditValidityMonths, missing, updatedAt } = loaderData;
+  const { identity, billing, businessSales, creditValidityMonths, marginVatMode, missing, updatedAt } = loaderData;
   const navigation = useNavigation();
   const saving =
     navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -446,6 +460,8 @@ export default function ShopSettings({
           </Button>
         </div>
       </Form>
+
+      <MarginVatModeForm mode={marginVatMode} saving={saving} />
     </section>
   );
 }

@@ -18,6 +18,8 @@ import { launchChecklist } from "~/services/launch-checklist.server";
 import { type OssCounter, ossCounter } from "~/services/oss.server";
 import { OSS_THRESHOLD_CENTS } from "~/domain/oss";
 import { requireAdmin } from "~/services/session.server";
+import { BuybackSection } from "~/components/admin/dashboard/buyback-figures";
+import { dashboardBuyback } from "~/services/buyback-dashboard.server";
 import type { Route } from "./+types/dashboard";
 
 /** The product list's own query parameters: its old address (/admin?q=…) now leads to /admin/products. */
@@ -29,15 +31,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (PRODUCT_LIST_PARAMS.some((name) => url.searchParams.has(name))) throw redirect(`${ADMIN_PRODUCTS_PATH}${url.search}`, 301);
   const now = new Date();
   const settings = await getDashboardSettings(context.db);
-  const [sales, oss, waiting, stock, drops, checklist] = await Promise.all([
+  const [sales, oss, waiting, stock, drops, checklist, buyback] = await Promise.all([
     dashboardSales(context.db, now),
     ossCounter(context.db, now),
     dashboardWaiting(context.db, now),
     dashboardStock(context.db, now, settings.lowStockThreshold),
     dashboardDrops(context.db, now),
     launchChecklist(context.db, { legalDefaults: context.shop.legal, payments: context.payments.name, smtp: context.sendMailNow !== null, publicUrl: context.publicUrl }),
+    dashboardBuyback(context.db, now),
   ]);
-  return { now: now.toISOString(), sales, oss, waiting, stock, drops, checklist };
+  return { now: now.toISOString(), sales, oss, waiting, stock, drops, checklist, buyback };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Tableau de bord" }];
@@ -66,7 +69,7 @@ const card = "rounded-2xl border border-border bg-card p-4 sm:p-5";
 const sectionTitle = "text-lg font-bold tracking-tight";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { sales, oss, waiting, stock, drops, checklist } = loaderData;
+  const { sales, oss, waiting, stock, drops, checklist, buyback } = loaderData;
   const pending = checklist.filter((line) => !line.done).length;
   return (
     <div className="flex flex-col gap-8">
@@ -241,6 +244,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+
+      <BuybackSection figures={buyback} />
 
       <section aria-labelledby="drops-title" className={card}>
         <h2 id="drops-title" className={cn(sectionTitle, "flex items-center gap-2")}>

@@ -88,7 +88,7 @@ describe("customer's e-mails", () => {
     expect(offer.text).toContain("Dracaufeu (Near Mint) × 2 : 100,00\u00a0€");
     expect(offer.text).toContain("Total par virement bancaire : 120,50\u00a0€");
     expect(offer.text).toContain("Total en avoir en boutique (bonus de 10 %) : 132,55\u00a0€");
-    expect(offer.text).toContain("Ce lien est valable jusqu'au 13/12/2026 inclus (14 jours).");
+    expect(offer.text).toContain("Ce lien est valable jusqu'au 13 décembre 2026 inclus (14 jours).");
     expect(offer.html).toContain("https://comptoir.example/rachat/offre/jeton");
     expect(offer.html).toContain("Cartes en bon état.<br>&lt;i&gt;Envoi&lt;/i&gt; à nos frais.");
     expect(offerEmail(offerMail).text).not.toContain("undefined");

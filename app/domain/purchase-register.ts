@@ -4,7 +4,7 @@ import type { AccountingPeriod } from "./accounting-period";
 import { ID_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS, type PaymentMeans } from "./buyback-offer";
 import { serializeCsv, toSpreadsheetText } from "./catalog-csv";
 import { parseEurosToCents } from "./money";
-import { formatParisDateTime } from "./paris-time";
+import { parisWallClock } from "./paris-time";
 
 /**
  * The register of second-hand goods bought from individuals, « registre des objets mobiliers »
@@ -33,6 +33,14 @@ export type RegisterEntry = {
 
 export function idDocumentLabel(type: string): string {
   return ID_DOCUMENT_LABELS[type as keyof typeof ID_DOCUMENT_LABELS] ?? type;
+}
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** "29/11/2026 11:00", Paris time: a date spreadsheets read as one. */
+export function registerDateTime(at: Date): string {
+  const { year, month, day, hour, minute } = parisWallClock(at);
+  return `${two(day)}/${two(month)}/${year} ${two(hour)}:${two(minute)}`;
 }
 
 /** "14/03/2026" from "2026-03-14". */
@@ -74,7 +82,7 @@ export function registerCsv(entries: readonly RegisterEntry[]): string {
     REGISTER_CSV_HEADER,
     ...entries.map((entry) => [
       String(entry.number),
-      formatParisDateTime(entry.recordedAt),
+      registerDateTime(entry.recordedAt),
       text(entry.sellerName),
       text(entry.sellerAddress),
       idDocumentLabel(entry.idType),

@@ -1,4 +1,5 @@
 import { asc, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
 import { buybackOffers, inboxEvents, inboxMessages, products, purchaseRegisterEntries, siteSettings } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import {
@@ -99,11 +100,12 @@ async function offerOfLink(db: Db | Tx, secret: string, token: string, now: Date
   const payload = readToken(token, secret);
   if (!isPayload(payload)) return { ok: false, status: 403, message: FORGED_LINK };
   if (now.getTime() > payload.e) return { ok: false, status: 410, message: expiredLink(new Date(payload.e)) };
-  const request = await findRequest(db, payload.m);
-  if (!request) return { ok: false, status: 410, message: "Cette demande n'existe plus." };
+  if (!z.guid().safeParse(payload.m).success) return { ok: false, status: 403, message: FORGED_LINK };
+  // The offer first, locked: a second answer at the same time reads the request once the first is written.
   const query = db.select().from(buybackOffers).where(eq(buybackOffers.messageId, payload.m));
   const [offer] = lock ? await query.for("update") : await query;
-  if (!offer) return { ok: false, status: 410, message: "Cette demande n'existe plus." };
+  const request = offer ? await findRequest(db, payload.m) : null;
+  if (!offer || !request) return { ok: false, status: 410, message: "Cette demande n'existe plus." };
   if (offer.version !== payload.v) return { ok: false, status: 410, message: SUPERSEDED_LINK };
   return { ok: true, offer, request };
 }
@@ -240,6 +242,7 @@ export async function answerOffer(deps: OfferDeps, token: string, answer: Custom
 // Reception, adjustment, completion
 
 async function lockedOffer(tx: Tx, id: string): Promise<Offer | null> {
+  if (!z.guid().safeParse(id).success) return null;
   const [offer] = await tx.select().from(buybackOffers).where(eq(buybackOffers.messageId, id)).for("update");
   return offer ?? null;
 }
@@ -278,9 +281,10 @@ export async function markReceived(db: Db, input: { id: string; reception: Recep
 export async function adjustOffer(deps: OfferDeps, input: { id: string; lines: OfferLine[]; note: string; actorId: string; now?: Date }): Promise<ActionOutcome> {
   const now = input.now ?? new Date();
   return afterwardsCounted(deps.db, deps.db.transaction(async (tx) => {
+    // The offer locked before the request is read: a completion running meanwhile is seen.
+    const offer = await lockedOffer(tx, input.id);
     const request = await findRequest(tx, input.id);
     if (!request) return NOT_FOUND;
-    const offer = await lockedOffer(tx, request.id);
     if (!offer || request.status !== "recue") return { ok: false, status: 409, message: "Seule une offre dont les cartes sont reçues, et pas encore terminée, peut être ajustée." };
     const version = offer.version + 1;
     const expiresAt = linkExpiry(now);
@@ -302,9 +306,9 @@ export type CompletionOutcome = { ok: true; request: InboxRequest; entryNumbers:
 export async function completePurchase(db: Db, input: { id: string; stock: StockChoice[]; actorId: string; now?: Date }): Promise<CompletionOutcome> {
   const now = input.now ?? new Date();
   return afterwardsCounted(db, db.transaction(async (tx): Promise<CompletionOutcome> => {
+    const offer = await lockedOffer(tx, input.id);
     const request = await findRequest(tx, input.id);
     if (!request) return NOT_FOUND;
-    const offer = await lockedOffer(tx, request.id);
     if (!offer || !offer.paymentMeans) return { ok: false, status: 409, message: "Cette demande n'a pas d'offre acceptée." };
     if (offer.pendingLines) return { ok: false, status: 409, message: "L'offre ajustée attend la réponse du client : terminez le rachat une fois qu'il l'a acceptée." };
     if (!offer.idType || !offer.idNumber || !offer.idAuthority || !offer.idIssuedOn || !offer.sellerAddress) {

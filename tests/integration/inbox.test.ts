@@ -329,6 +329,7 @@ describe(`contact and buy-back inbox on ${databaseLabel}`, () => {
         clientIp: "203.0.113.1",
         kickMail: () => void (kicks += 1),
         checkout: { orderPrefix: "CPT", reservationMinutes: 30, sellerEmail: SELLER },
+        dropSecret: "inbox-test-drop-secret",
       } as Partial<AppContext> as AppContext;
       // Each account on its own (their passwords are hashed side by side).
       const account = async (email: string, password: string, role: "admin" | "user", name: string) => {

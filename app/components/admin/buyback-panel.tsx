@@ -26,7 +26,7 @@ import { cn } from "~/lib/utils";
  * accepted, the reception (identity document), an adjustment, and the completion with each
  * line into stock. Each form has its fetcher key: the status card shows their answers.
  */
-export const BUYBACK_FETCHERS = ["buyback-offer", "buyback-receive", "buyback-adjust", "buyback-complete"] as const;
+export const BUYBACK_FETCHERS = { offer: "buyback-offer", receive: "buyback-receive", adjust: "buyback-adjust", complete: "buyback-complete" } as const;
 
 type Answer = { ok: boolean; fieldErrors?: Partial<Record<string, string>> };
 type Offer = {
@@ -140,7 +140,7 @@ function LinesList({ lines }: { lines: OfferLine[] }) {
 const euros = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
 
 function OfferLinesForm({ intent, title, lines, submitLabel, hint }: { intent: "offer" | "adjust"; title: string; lines: OfferLine[]; submitLabel: string; hint: string }) {
-  const fetcher = useFetcher<Answer>({ key: `buyback-${intent}` });
+  const fetcher = useFetcher<Answer>({ key: BUYBACK_FETCHERS[intent] });
   const errors = errorsOf(fetcher.data);
   const [count, setCount] = useState(Math.max(lines.length, 1));
   return (
@@ -193,7 +193,7 @@ function OfferLinesForm({ intent, title, lines, submitLabel, hint }: { intent: "
 }
 
 function ReceptionForm({ address }: { address: string }) {
-  const fetcher = useFetcher<Answer>({ key: "buyback-receive" });
+  const fetcher = useFetcher<Answer>({ key: BUYBACK_FETCHERS.receive });
   const errors = errorsOf(fetcher.data);
   return (
     <Card title="Réception des cartes">
@@ -233,7 +233,7 @@ function ReceptionForm({ address }: { address: string }) {
 }
 
 function CompletionForm({ lines, products }: { lines: OfferLine[]; products: { id: number; title: string; stock: number }[] }) {
-  const fetcher = useFetcher<Answer>({ key: "buyback-complete" });
+  const fetcher = useFetcher<Answer>({ key: BUYBACK_FETCHERS.complete });
   const errors = errorsOf(fetcher.data);
   return (
     <Card title="Terminer le rachat">

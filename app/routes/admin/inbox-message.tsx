@@ -1,16 +1,14 @@
-import { ArrowLeft, Mail, Phone, Send } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { ArrowLeft, Mail, Phone } from "lucide-react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
-import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, controlClass } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
 import { type FieldErrors, fieldErrors } from "~/domain/auth-forms";
 import { INBOX_KIND_LABELS, INBOX_STATUSES, INBOX_STATUS_LABELS, type InboxStatus } from "~/domain/catalog-values";
 import { MESSAGE_MAX } from "~/domain/contact-forms";
-import { NOTE_MAX, offerNoteSchema, replySchema } from "~/domain/inbox-admin";
+import { offerNoteSchema, replySchema } from "~/domain/inbox-admin";
 import { offerTotalCents, readOfferLines, receptionSchema } from "~/domain/buyback-offer";
 import { readStockChoices } from "~/domain/buyback-stock";
 import { BUYBACK_FETCHERS, BuybackPanel } from "~/components/admin/buyback-panel";
@@ -275,7 +273,10 @@ function StatusCard({
   const fetcher = useFetcher<InboxActionAnswer>();
   useAnswerToast(fetcher.data);
   // The buy-back forms' answers too: each form is gone once its step is done, and with it its effects.
-  for (const key of BUYBACK_FETCHERS) useAnswerToast(useFetcher<InboxActionAnswer>({ key }).data);
+  useAnswerToast(useFetcher<InboxActionAnswer>({ key: BUYBACK_FETCHERS.offer }).data);
+  useAnswerToast(useFetcher<InboxActionAnswer>({ key: BUYBACK_FETCHERS.receive }).data);
+  useAnswerToast(useFetcher<InboxActionAnswer>({ key: BUYBACK_FETCHERS.adjust }).data);
+  useAnswerToast(useFetcher<InboxActionAnswer>({ key: BUYBACK_FETCHERS.complete }).data);
   const moves = buttonStatuses(kind, status);
   const busy = fetcher.state !== "idle";
   return (

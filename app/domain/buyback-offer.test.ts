@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { acceptOfferSchema, creditBonusCents, ibanProblem, offerPayouts, offerTotalCents, readOfferLines, receptionSchema } from "./buyback-offer";
 import { readStockChoices } from "./buyback-stock";
-import { registerCsv } from "./purchase-register";
+import { registerCsv } from "./purchase-register-csv";
 
 const lines = [
   { description: "Dracaufeu", condition: "near-mint" as const, quantity: 2, unitPriceCents: 5000 },

@@ -1,8 +1,6 @@
 import { z } from "zod";
-import { csvAmount } from "./accounting-export";
 import type { AccountingPeriod } from "./accounting-period";
-import { ID_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS, type PaymentMeans } from "./buyback-offer";
-import { serializeCsv, toSpreadsheetText } from "./catalog-csv";
+import { ID_DOCUMENT_LABELS, type PaymentMeans } from "./buyback-offer";
 import { parseEurosToCents } from "./money";
 import { parisWallClock } from "./paris-time";
 
@@ -56,47 +54,6 @@ export function identityText(entry: Pick<RegisterEntry, "idType" | "idNumber" | 
 
 export function correctionText(entry: Pick<RegisterEntry, "correctsNumber" | "correctionReason">): string {
   return entry.correctsNumber === null ? "" : `Rectifie l'entrée n° ${entry.correctsNumber} : ${entry.correctionReason ?? ""}`;
-}
-
-export const REGISTER_CSV_HEADER = [
-  "N°",
-  "Date",
-  "Vendeur",
-  "Adresse",
-  "Pièce d'identité",
-  "Numéro de la pièce",
-  "Délivrée par",
-  "Délivrée le",
-  "Désignation",
-  "Quantité",
-  "Prix unitaire",
-  "Prix total",
-  "Paiement",
-  "Rectification",
-];
-
-/** The register of a period as CSV (`;`, decimal commas, what a person typed neutralised for spreadsheets). */
-export function registerCsv(entries: readonly RegisterEntry[]): string {
-  const text = (value: string) => toSpreadsheetText(value);
-  return serializeCsv([
-    REGISTER_CSV_HEADER,
-    ...entries.map((entry) => [
-      String(entry.number),
-      registerDateTime(entry.recordedAt),
-      text(entry.sellerName),
-      text(entry.sellerAddress),
-      idDocumentLabel(entry.idType),
-      text(entry.idNumber),
-      text(entry.idAuthority),
-      isoDateFr(entry.idIssuedOn),
-      text(entry.description),
-      String(entry.quantity),
-      csvAmount(entry.unitPriceCents),
-      csvAmount(entry.totalCents),
-      PAYMENT_MEANS_LABELS[entry.paymentMeans],
-      text(correctionText(entry)),
-    ]),
-  ]);
 }
 
 /** "registre-objets-mobiliers-2026-11.csv" / ".pdf". */

@@ -1,5 +1,6 @@
 import { parseAccountingPeriod } from "~/domain/accounting-period";
-import { registerCsv, registerFileName } from "~/domain/purchase-register";
+import { registerFileName } from "~/domain/purchase-register";
+import { registerCsv } from "~/domain/purchase-register-csv";
 import { readOnlyAction } from "~/lib/http";
 import { registerEntries } from "~/services/purchase-register.server";
 import { requireAdmin } from "~/services/session.server";

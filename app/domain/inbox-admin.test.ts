@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "./auth-forms";
-import { inboxListHref, isPhotoKey, offerSchema, parseInboxQuery, photoKey, replySchema, requestCountText } from "./inbox-admin";
+import { inboxListHref, isPhotoKey, offerNoteSchema, parseInboxQuery, photoKey, replySchema, requestCountText } from "./inbox-admin";
 
 describe("inbox list URL", () => {
   const parse = (search: string) => parseInboxQuery(new URLSearchParams(search));
@@ -27,24 +27,9 @@ describe("inbox list URL", () => {
 });
 
 describe("the seller's forms", () => {
-  const offerErrors = (values: Record<string, string>) => {
-    const result = offerSchema.safeParse(values);
-    return result.success ? {} : fieldErrors(result.error);
-  };
-
-  it("reads an offer in euros with a comma or a dot, into cents", () => {
-    expect(offerSchema.parse({ amount: "12,50", note: "" })).toEqual({ amount: 1250, note: "" });
-    expect(offerSchema.parse({ amount: " 12.5 ", note: "  Envoi suivi à nos frais.  " })).toEqual({ amount: 1250, note: "Envoi suivi à nos frais." });
-    expect(offerSchema.parse({ amount: "300" })).toEqual({ amount: 30000, note: "" });
-  });
-
-  it("refuses a missing, malformed, zero or absurd amount in French", () => {
-    expect(offerErrors({ amount: "" })).toEqual({ amount: "Le montant est obligatoire" });
-    expect(offerErrors({ amount: "12,505" })).toEqual({ amount: "Merci d'entrer un montant en euros, par exemple 12,50" });
-    expect(offerErrors({ amount: "-5" })).toEqual({ amount: "Merci d'entrer un montant en euros, par exemple 12,50" });
-    expect(offerErrors({ amount: "0" })).toEqual({ amount: "Le montant doit être supérieur à 0\u00a0€" });
-    expect(offerErrors({ amount: "100000,01" })).toEqual({ amount: "Le montant ne peut pas dépasser 100\u00a0000\u00a0€" });
-    expect(offerErrors({ amount: "10", note: "n".repeat(2001) })).toEqual({ note: "La note doit contenir au plus 2\u00a0000 caractères" });
+  it("keeps the offer's note short", () => {
+    expect(offerNoteSchema.parse({ note: "  Envoi suivi à nos frais.  " })).toEqual({ note: "Envoi suivi à nos frais." });
+    expect(fieldErrors(offerNoteSchema.safeParse({ note: "n".repeat(2001) }).error!)).toEqual({ note: "La note doit contenir au plus 2\u00a0000 caractères" });
   });
 
   it("asks a reply of a few characters, not a novel", () => {

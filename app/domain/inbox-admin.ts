@@ -2,7 +2,6 @@ import { z } from "zod";
 import { INBOX_KINDS, INBOX_STATUSES, type InboxKind, type InboxStatus } from "./catalog-values";
 import { MESSAGE_MAX } from "./contact-forms";
 import { KIND_STATUSES } from "./inbox-workflow";
-import { parseEurosToCents } from "./money";
 import { parsePageNumber } from "./pagination";
 import { oneOfParam } from "./query-params";
 
@@ -37,9 +36,6 @@ export function requestCountText(n: number): string {
 
 export const REPLY_MIN = 2;
 export const NOTE_MAX = 2000;
-/** An offer above this is surely a typing slip (an extra zero). */
-export const OFFER_MAX_CENTS = 100_000_00;
-
 export const replySchema = z.object({
   reply: z
     .string()
@@ -48,32 +44,10 @@ export const replySchema = z.object({
     .max(MESSAGE_MAX, "La réponse doit contenir au plus 5\u00a0000 caractères"),
 });
 
-const AMOUNT_INVALID = "Merci d'entrer un montant en euros, par exemple 12,50";
-
-export const offerSchema = z.object({
-  amount: z
-    .string()
-    .trim()
-    .min(1, "Le montant est obligatoire")
-    .transform((value, ctx) => {
-      const cents = parseEurosToCents(value);
-      if (cents === null) {
-        ctx.addIssue({ code: "custom", message: AMOUNT_INVALID });
-        return z.NEVER;
-      }
-      return cents;
-    })
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(1, "Le montant doit être supérieur à 0\u00a0€")
-        .max(OFFER_MAX_CENTS, "Le montant ne peut pas dépasser 100\u00a0000\u00a0€"),
-    ),
+/** The offer's note to the customer (its lines are read by buyback-offer.ts readOfferLines). */
+export const offerNoteSchema = z.object({
   note: z.string().trim().max(NOTE_MAX, "La note doit contenir au plus 2\u00a0000 caractères").default(""),
 });
-
-export type OfferInput = z.output<typeof offerSchema>;
 
 /** Buy-back photos: one WebP each, no larger than this on its longer side. */
 export const PHOTO_MAX_SIDE = 1600;

@@ -13,6 +13,18 @@ const request: InboxRequestMail = {
   message: `Bonjour,\nJe vends 300 cartes.\n${MARKUP}`,
   photoCount: 2,
 };
+const offerMail = {
+  shop,
+  firstName: "Marie",
+  lines: [
+    { description: "Dracaufeu", condition: "near-mint" as const, quantity: 2, unitPriceCents: 5000 },
+    { description: "Pikachu", condition: "good" as const, quantity: 1, unitPriceCents: 2050 },
+  ],
+  bonusPercent: 10,
+  note: "",
+  url: "https://comptoir.example/rachat/offre/jeton",
+  expiresAt: new Date("2026-12-13T12:00:00.000Z"),
+};
 const adminUrl = `https://comptoir.example/admin/inbox/${request.id}`;
 
 describe("seller's notice", () => {
@@ -71,12 +83,16 @@ describe("customer's e-mails", () => {
   });
 
   it("puts the offer's amount in the subject and the body", () => {
-    const offer = offerEmail({ shop, firstName: "Marie", amountCents: 12050, note: "Cartes en bon état.\n<i>Envoi</i> à nos frais." });
+    const offer = offerEmail({ ...offerMail, note: "Cartes en bon état.\n<i>Envoi</i> à nos frais." });
     expect(offer.subject).toBe("Notre offre pour votre collection : 120,50\u00a0€ – Comptoir");
-    expect(offer.text).toContain("Notre offre : 120,50\u00a0€");
-    expect(offer.html).toContain("120,50\u00a0€");
+    expect(offer.text).toContain("Dracaufeu (Near Mint) × 2 : 100,00\u00a0€");
+    expect(offer.text).toContain("Total par virement bancaire : 120,50\u00a0€");
+    expect(offer.text).toContain("Total en avoir en boutique (bonus de 10 %) : 132,55\u00a0€");
+    expect(offer.text).toContain("Ce lien est valable jusqu'au 13 décembre 2026 inclus (14 jours).");
+    expect(offer.html).toContain("https://comptoir.example/rachat/offre/jeton");
     expect(offer.html).toContain("Cartes en bon état.<br>&lt;i&gt;Envoi&lt;/i&gt; à nos frais.");
-    expect(offerEmail({ shop, firstName: "Marie", amountCents: 100, note: "" }).text).not.toContain("undefined");
+    expect(offerEmail(offerMail).text).not.toContain("undefined");
+    expect(offerEmail({ ...offerMail, adjusted: true }).subject).toBe("Notre offre ajustée pour votre collection : 120,50\u00a0€ – Comptoir");
   });
 });
 
@@ -105,7 +121,7 @@ describe("addresses in what the customer typed", () => {
     expect(reply.text).toContain("Voyez https://comptoir.example/tcg");
     expect(reply.text).toContain("Bonjour Marie www[.]evil[.]test,");
     for (const part of [reply.text, reply.html]) expect(part).not.toMatch(/evil\.test|https:\/\/evil/);
-    const offer = offerEmail({ shop, firstName: "Marie http://evil.test", amountCents: 1000, note: "" });
+    const offer = offerEmail({ ...offerMail, firstName: "Marie http://evil.test", lines: [{ description: "Carte www.evil.test", condition: "good", quantity: 1, unitPriceCents: 100 }] });
     for (const part of [offer.text, offer.html]) expect(part).not.toMatch(/evil\.test|http:\/\/evil/);
   });
 });

@@ -2,6 +2,8 @@ import { sliceText } from "./text-rules";
 import type { InboxKind } from "./catalog-values";
 import { type EmailContent, type EmailPart, type MailShop, button, contactWay, escapeHtml, greeting, inertText, layout, note, paragraph } from "./email-templates";
 import { formatEuros } from "./money";
+import { OFFER_LINK_DAYS, type OfferLine, conditionLabel, lineTotalCents, offerPayouts } from "./buyback-offer";
+import { formatParisDate } from "./paris-time";
 
 /**
  * E-mails of the contact and buy-back requests: the seller's notice, the customer's
@@ -145,23 +147,45 @@ export function replyEmail({
   });
 }
 
-/** The seller's offer for a collection: the amount, a note, and how to accept. */
-export function offerEmail({ shop, firstName, amountCents, note: sellerNote }: { shop: MailShop; firstName: string; amountCents: number; note: string }): EmailContent {
-  const amount = formatEuros(amountCents);
+export type OfferMail = {
+  shop: MailShop;
+  firstName: string;
+  lines: readonly OfferLine[];
+  bonusPercent: number;
+  note: string;
+  /** The signed link to the offer page, and its end of validity. */
+  url: string;
+  expiresAt: Date;
+  /** A line changed at reception: the customer is asked again. */
+  adjusted?: boolean;
+};
+
+/** The offer by lines, with what each payment means gives and the link to answer it. */
+export function offerEmail({ shop, firstName, lines: offerLines, bonusPercent, note: sellerNote, url, expiresAt, adjusted = false }: OfferMail): EmailContent {
+  const payouts = offerPayouts(offerLines, bonusPercent);
+  const amount = formatEuros(payouts.transfer);
   const parts = [
     greeting(firstName),
-    paragraph(`Merci d'avoir pensé à ${shop.name} pour votre collection. Après examen, nous vous proposons de la racheter pour ${amount}.`),
-    lines([["Notre offre", amount]]),
+    paragraph(
+      adjusted
+        ? "En recevant vos cartes, nous avons constaté un état différent de celui annoncé pour au moins un article. Voici notre offre ajustée : elle ne remplace la précédente que si vous l'acceptez."
+        : `Merci d'avoir pensé à ${shop.name} pour votre collection. Après examen, voici notre offre, article par article.`,
+    ),
+    lines(offerLines.map((line) => [`${inertText(line.description)} (${conditionLabel(line.condition)}) × ${line.quantity}`, formatEuros(lineTotalCents(line))])),
+    lines([
+      ["Total par virement bancaire", amount],
+      [`Total en avoir en boutique (bonus de ${bonusPercent} %)`, formatEuros(payouts.credit)],
+    ]),
   ];
   if (sellerNote) parts.push(prose(sellerNote));
   parts.push(
-    paragraph(`Pour accepter ou refuser cette offre, répondez simplement à cet e-mail ou écrivez-nous ${contactWay(shop)}.`),
-    note("Cette offre vaut pour la collection décrite et photographiée dans votre demande."),
+    button(adjusted ? "Voir l'offre ajustée et répondre" : "Voir l'offre et répondre", url),
+    note(`Ce lien est valable jusqu'au ${formatParisDate(expiresAt)} inclus (${OFFER_LINK_DAYS} jours). Sans réponse d'ici là, l'offre expire.`),
   );
   return layout(shop, {
-    subject: `Notre offre pour votre collection : ${amount} – ${shop.name}`,
-    preheader: `Notre offre : ${amount}.`,
-    heading: "Notre offre pour votre collection",
+    subject: `${adjusted ? "Notre offre ajustée" : "Notre offre"} pour votre collection : ${amount} – ${shop.name}`,
+    preheader: `Notre offre : ${amount}, ou ${formatEuros(payouts.credit)} en avoir.`,
+    heading: adjusted ? "Notre offre ajustée pour votre collection" : "Notre offre pour votre collection",
     parts,
   });
 }

@@ -9,11 +9,13 @@ describe("inbox workflow", () => {
     expect(nextStatuses("contact", "traite")).toEqual([]);
   });
 
-  it("walks a buy-back request to an offer, then accepted or refused, then paid", () => {
+  it("walks a buy-back request to an offer, accepted or refused, received, then paid (or a transfer to make first)", () => {
     expect(nextStatuses("rachat", "nouveau")).toEqual(["en_estimation"]);
     expect(nextStatuses("rachat", "en_estimation")).toEqual(["offre_envoyee"]);
     expect(nextStatuses("rachat", "offre_envoyee")).toEqual(["acceptee", "refusee"]);
-    expect(nextStatuses("rachat", "acceptee")).toEqual(["payee"]);
+    expect(nextStatuses("rachat", "acceptee")).toEqual(["recue", "refusee"]);
+    expect(nextStatuses("rachat", "recue")).toEqual(["payee", "a_virer", "refusee"]);
+    expect(nextStatuses("rachat", "a_virer")).toEqual(["payee"]);
     expect(nextStatuses("rachat", "refusee")).toEqual([]);
     expect(nextStatuses("rachat", "payee")).toEqual([]);
   });
@@ -26,9 +28,14 @@ describe("inbox workflow", () => {
     }
   });
 
-  it("keeps the offer out of the plain buttons: it needs an amount", () => {
+  it("keeps the steps that need a form out of the plain buttons", () => {
     expect(buttonStatuses("rachat", "en_estimation")).toEqual([]);
-    expect(buttonStatuses("rachat", "offre_envoyee")).toEqual(["acceptee", "refusee"]);
+    // Accepting is the customer's, on the offer page, with the payment means.
+    expect(buttonStatuses("rachat", "offre_envoyee")).toEqual(["refusee"]);
+    expect(buttonStatuses("rachat", "acceptee")).toEqual(["refusee"]);
+    // Completing writes the register: only the transfer recorded then is paid by a button.
+    expect(buttonStatuses("rachat", "recue")).toEqual(["refusee"]);
+    expect(buttonStatuses("rachat", "a_virer")).toEqual(["payee"]);
   });
 
   it("says in French why a move is refused: moved on meanwhile, or not allowed", () => {
@@ -52,5 +59,7 @@ describe("inbox workflow", () => {
       "Offre envoyée par e-mail : 120,50\u00a0€",
     );
     expect(describeEvent({ type: "reply", fromStatus: null, toStatus: null, amountCents: null })).toBe("Réponse envoyée par e-mail");
+    expect(describeEvent({ type: "accepted", fromStatus: "offre_envoyee", toStatus: "acceptee", amountCents: 12050 })).toBe("Offre acceptée par le client : 120,50\u00a0€");
+    expect(describeEvent({ type: "completed", fromStatus: "recue", toStatus: "payee", amountCents: 13255 })).toBe("Rachat terminé : 132,55\u00a0€");
   });
 });

@@ -1,30 +1,44 @@
-import { INBOX_STATUS_LABELS, type InboxKind, type InboxStatus } from "./catalog-values";
+import { INBOX_STATUS_LABELS, type InboxEventType, type InboxKind, type InboxStatus } from "./catalog-values";
 import { formatEuros } from "./money";
 
 /**
  * Where a request can go from each status. Contact: nouveau → lu → traite. Buy-back:
- * nouveau → en_estimation → offre_envoyee (only with an amount: the offer form) → acceptee or
- * refusee; acceptee → payee. Final statuses go nowhere.
+ * nouveau → en_estimation → offre_envoyee (the offer form: its lines) → acceptee (by the customer,
+ * on the offer page) or refusee; acceptee → recue (the cards and the identity document received)
+ * → payee (completed: credit given) or a_virer (completed, the transfer still to make) → payee.
+ * The cards may still come back (refusee) until the purchase is completed. Final statuses go nowhere.
  */
 const NEXT: Record<InboxKind, Partial<Record<InboxStatus, readonly InboxStatus[]>>> = {
   contact: { nouveau: ["lu"], lu: ["traite"] },
-  rachat: { nouveau: ["en_estimation"], en_estimation: ["offre_envoyee"], offre_envoyee: ["acceptee", "refusee"], acceptee: ["payee"] },
+  rachat: {
+    nouveau: ["en_estimation"],
+    en_estimation: ["offre_envoyee"],
+    offre_envoyee: ["acceptee", "refusee"],
+    acceptee: ["recue", "refusee"],
+    recue: ["payee", "a_virer", "refusee"],
+    a_virer: ["payee"],
+  },
 };
 
 /** The statuses of each kind, in workflow order (the filters list them so). */
 export const KIND_STATUSES: Record<InboxKind, readonly InboxStatus[]> = {
   contact: ["nouveau", "lu", "traite"],
-  rachat: ["nouveau", "en_estimation", "offre_envoyee", "acceptee", "refusee", "payee"],
+  rachat: ["nouveau", "en_estimation", "offre_envoyee", "acceptee", "recue", "a_virer", "refusee", "payee"],
 };
 
 export function nextStatuses(kind: InboxKind, from: InboxStatus): readonly InboxStatus[] {
   return NEXT[kind][from] ?? [];
 }
 
-/** The statuses a plain button reaches: an offer needs its amount, so it has its own form. */
+/**
+ * The statuses a plain button reaches. The others have their own form: the offer (its lines),
+ * the acceptance (the customer's, with the payment means), the reception (the identity document)
+ * and the completion (register, credit, stock); only a transfer already recorded is paid by button.
+ */
 export function buttonStatuses(kind: InboxKind, from: InboxStatus): readonly InboxStatus[] {
-  return nextStatuses(kind, from).filter((to) => to !== "offre_envoyee");
+  return nextStatuses(kind, from).filter((to) => !FORM_ONLY.includes(to) && !(to === "payee" && from !== "a_virer"));
 }
+const FORM_ONLY: readonly InboxStatus[] = ["offre_envoyee", "acceptee", "recue", "a_virer"];
 
 export type TransitionCheck = { ok: true } | { ok: false; status: 409; message: string };
 
@@ -54,7 +68,7 @@ export const MOVE_LABELS: Partial<Record<InboxStatus, string>> = {
   en_estimation: "Passer en estimation",
   acceptee: "L'offre est acceptée",
   refusee: "L'offre est refusée",
-  payee: "Marquer comme payée",
+  payee: "Virement effectué",
 };
 
 /** The tone of a status badge (Badge's tones). */
@@ -65,12 +79,14 @@ export const STATUS_TONES: Record<InboxStatus, "accent" | "info" | "neutral" | "
   en_estimation: "info",
   offre_envoyee: "warning",
   acceptee: "success",
+  recue: "info",
+  a_virer: "warning",
   refusee: "neutral",
   payee: "success",
 };
 
 export type InboxEventView = {
-  type: "status" | "reply" | "offer";
+  type: InboxEventType;
   fromStatus: InboxStatus | null;
   toStatus: InboxStatus | null;
   amountCents: number | null;
@@ -83,6 +99,16 @@ export function describeEvent(event: InboxEventView): string {
       return "Réponse envoyée par e-mail";
     case "offer":
       return `Offre envoyée par e-mail : ${event.amountCents === null ? "montant inconnu" : formatEuros(event.amountCents)}`;
+    case "accepted":
+      return `Offre acceptée par le client${event.amountCents === null ? "" : ` : ${formatEuros(event.amountCents)}`}`;
+    case "declined":
+      return "Offre refusée par le client";
+    case "received":
+      return "Cartes reçues, pièce d'identité relevée";
+    case "adjusted":
+      return `Offre ajustée, envoyée au client pour accord${event.amountCents === null ? "" : ` : ${formatEuros(event.amountCents)}`}`;
+    case "completed":
+      return `Rachat terminé${event.amountCents === null ? "" : ` : ${formatEuros(event.amountCents)}`}`;
     case "status":
       return event.fromStatus && event.toStatus
         ? `Statut : ${INBOX_STATUS_LABELS[event.fromStatus]} → ${INBOX_STATUS_LABELS[event.toStatus]}`

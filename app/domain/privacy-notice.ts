@@ -88,6 +88,12 @@ export function privacyNotice(): PrivacyNotice {
         kept: `${duration(R.inboxRequestYears, "an")} à compter du dernier échange, puis anonymisées\u00a0; les photographies d'une demande close\u00a0: ${duration(R.closedBuybackPhotoMonths, "mois")} après son dernier changement`,
       },
       {
+        purpose: "Rachat de vos cartes (offre acceptée)",
+        data: "nom, prénom, adresse postale, type, numéro, date et autorité de délivrance de votre pièce d'identité, description et prix des objets achetés, mode de paiement (et, pour un virement, titulaire et IBAN du compte)",
+        basis: "obligation légale de tenir le registre des objets mobiliers (articles 321-7 et R321-3 et suivants du Code pénal\u00a0; article 6.1.c) et exécution du contrat de rachat (article 6.1.b)",
+        kept: `registre\u00a0: ${duration(R.purchaseRegisterYears, "an")} à compter de chaque inscription au registre (article R321-6-1 du Code pénal)\u00a0; votre IBAN et la copie de ces données jointe à la demande\u00a0: comme la demande`,
+      },
+      {
         purpose: "Alertes «\u00a0Prévenez-moi\u00a0» (disponibilité d'un produit)",
         data: `adresse e-mail, produit, texte que vous avez accepté («\u00a0${ALERT_CONSENT_TEXT}\u00a0») et date de votre confirmation`,
         basis: "votre consentement (article 6.1.a), donné en suivant le lien de confirmation reçu par e-mail\u00a0; vous le retirez à tout moment par le lien de désinscription de chaque e-mail, sans vous connecter",

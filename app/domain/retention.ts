@@ -24,6 +24,12 @@ export const RETENTION = {
   orderContactMonths: 25,
   /** What stays of an e-mail once its content is cleared (recipient, kind, status, dates), after it was sent (or written): then deleted; the order confirmation stays with the order. */
   outboxTraceYears: 3,
+  /**
+   * The register of second-hand purchases (registre des objets mobiliers): kept 10 years from
+   * each entry's recording (art. R321-6-1 Code pénal), never cleared by the retention job nor
+   * by an erasure (a legal obligation; docs/decisions/056).
+   */
+  purchaseRegisterYears: 10,
   /** "Prévenez-moi" alerts once sent, withdrawn or left unconfirmed, after that: then deleted. */
   stockAlertClosedDays: 30,
 } as const;

@@ -5,6 +5,7 @@ import {
   businessProfiles,
   accounts,
   inboxEvents,
+  buybackOffers,
   inboxMessages,
   orderEvents,
   orderItems,
@@ -306,6 +307,12 @@ export async function blankRequests(tx: Db | Tx, ids: string[], who: { email: st
     })
     .where(inArray(inboxMessages.id, ids));
   await tx.update(inboxEvents).set({ body: ERASED_TEXT }).where(and(inArray(inboxEvents.messageId, ids), isNotNull(inboxEvents.body)));
+  // The offer's copy of the seller's address, bank account and identity document goes too; the
+  // register keeps its own for its 10 years (docs/decisions/056).
+  await tx
+    .update(buybackOffers)
+    .set({ sellerAddress: null, accountHolder: null, iban: null, idType: null, idNumber: null, idAuthority: null, idIssuedOn: null, updatedAt: who.now })
+    .where(inArray(buybackOffers.messageId, ids));
 }
 
 async function eraseOrders(

@@ -2,14 +2,14 @@ import { sliceText } from "~/domain/text-rules";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { inboxEvents, inboxMessages, users } from "~/db/schema";
+import { buybackOffers, inboxEvents, inboxMessages, users } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import { type FieldErrors, fieldErrors } from "~/domain/auth-forms";
 import type { InboxKind, InboxStatus } from "~/domain/catalog-values";
 import { buybackSchema, contactSchema } from "~/domain/contact-form-schemas";
 import { HONEYPOT_FIELD, MAX_BUYBACK_PHOTOS, PHOTOS_FIELD, TOO_MANY_PHOTOS, honeypotMessage } from "~/domain/contact-forms";
-import { INBOX_PAGE_SIZE, type InboxQuery, type OfferInput, PHOTO_MAX_SIDE, photoKey } from "~/domain/inbox-admin";
-import { customerAcknowledgement, offerEmail, replyEmail, sellerNotification } from "~/domain/inbox-emails";
+import { INBOX_PAGE_SIZE, type InboxQuery, PHOTO_MAX_SIDE, photoKey } from "~/domain/inbox-admin";
+import { customerAcknowledgement, replyEmail, sellerNotification } from "~/domain/inbox-emails";
 import { checkTransition, movedOnMessage } from "~/domain/inbox-workflow";
 import type { MailShop } from "~/domain/email-templates";
 import { tooManyAttemptsMessage } from "~/domain/rate-limits";
@@ -165,7 +165,7 @@ export type InboxEvent = Pick<typeof inboxEvents.$inferSelect, "id" | "type" | "
 // Anything else would make PostgreSQL throw on the uuid cast: an unknown id is simply not found.
 const isId = (id: string) => z.guid().safeParse(id).success;
 
-async function findRequest(db: Db | Tx, id: string): Promise<InboxRequest | null> {
+export async function findRequest(db: Db | Tx, id: string): Promise<InboxRequest | null> {
   if (!isId(id)) return null;
   const [row] = await db.select().from(inboxMessages).where(eq(inboxMessages.id, id));
   return row ?? null;
@@ -196,13 +196,13 @@ export async function getInboxRequest(db: Db, id: string): Promise<{ request: In
 
 export type ActionOutcome = { ok: true; request: InboxRequest } | Refusal;
 
-const NOT_FOUND: Refusal = { ok: false, status: 404, message: "Cette demande n'existe pas ou plus." };
+export const NOT_FOUND: Refusal = { ok: false, status: 404, message: "Cette demande n'existe pas ou plus." };
 
 /**
  * Moves a request from `expected` (the status the seller saw) to `to`, once: the update only
  * applies while the status is still `expected`, so a second click or another tab gets a 409.
  */
-async function applyMove(tx: Tx, request: InboxRequest, expected: InboxStatus, to: InboxStatus, set: Partial<InboxRequest> = {}): Promise<InboxRequest | Refusal> {
+export async function applyMove(tx: Tx, request: InboxRequest, expected: InboxStatus, to: InboxStatus, set: Partial<InboxRequest> = {}): Promise<InboxRequest | Refusal> {
   const check = checkTransition(request.kind, request.status, expected, to);
   if (!check.ok) return check;
   const [moved] = await tx
@@ -217,7 +217,7 @@ async function applyMove(tx: Tx, request: InboxRequest, expected: InboxStatus, t
 }
 
 /** The sidebar's and the dashboard's counts of requests are read again once `work` is done. */
-async function afterwardsCounted<T>(db: Db, work: Promise<T>): Promise<T> {
+export async function afterwardsCounted<T>(db: Db, work: Promise<T>): Promise<T> {
   try {
     return await work;
   } finally {
@@ -225,7 +225,7 @@ async function afterwardsCounted<T>(db: Db, work: Promise<T>): Promise<T> {
   }
 }
 
-const isRefusal = (value: InboxRequest | Refusal): value is Refusal => "ok" in value;
+export const isRefusal = (value: InboxRequest | Refusal): value is Refusal => "ok" in value;
 
 export async function moveInboxRequest(db: Db, input: { id: string; expected: InboxStatus; to: InboxStatus; actorId: string }): Promise<ActionOutcome> {
   return afterwardsCounted(db, db.transaction(async (tx) => {
@@ -234,6 +234,8 @@ export async function moveInboxRequest(db: Db, input: { id: string; expected: In
     const moved = await applyMove(tx, request, input.expected, input.to);
     if (isRefusal(moved)) return moved;
     await tx.insert(inboxEvents).values({ messageId: request.id, type: "status", fromStatus: input.expected, toStatus: input.to, actorId: input.actorId });
+    // "Virement effectué": the transfer recorded at completion is now paid.
+    if (input.expected === "a_virer") await tx.update(buybackOffers).set({ transferPaidAt: sql`now()`, updatedAt: sql`now()` }).where(eq(buybackOffers.messageId, request.id));
     return { ok: true, request: moved };
   }));
 }
@@ -253,7 +255,7 @@ export async function markContactRead(db: Db, id: string, actorId: string): Prom
   }));
 }
 
-type MailDeps = Pick<InboxDeps, "db" | "shop">;
+export type MailDeps = Pick<InboxDeps, "db" | "shop">;
 
 /** E-mails the seller's reply to the customer, through the outbox, and records it. */
 export async function replyToRequest(deps: MailDeps, input: { id: string; reply: string; actorId: string }): Promise<ActionOutcome> {
@@ -267,32 +269,5 @@ export async function replyToRequest(deps: MailDeps, input: { id: string; reply:
     });
     await tx.insert(inboxEvents).values({ messageId: request.id, type: "reply", body: input.reply, emailId: email.id, actorId: input.actorId });
     return { ok: true, request };
-  }));
-}
-
-/** Sends a buy-back offer (from "en estimation" only, once): status, amount, e-mail and event together. */
-export async function sendOffer(deps: MailDeps, input: { id: string; offer: OfferInput; actorId: string }): Promise<ActionOutcome> {
-  const { amount, note } = input.offer;
-  return afterwardsCounted(deps.db, deps.db.transaction(async (tx) => {
-    const request = await findRequest(tx, input.id);
-    if (!request) return NOT_FOUND;
-    const moved = await applyMove(tx, request, "en_estimation", "offre_envoyee", { offerCents: amount, offerNote: note || null });
-    if (isRefusal(moved)) return moved;
-    const email = await queueEmail(tx, {
-      to: request.email,
-      kind: "inbox-rachat-offer",
-      content: offerEmail({ shop: deps.shop, firstName: request.firstName, amountCents: amount, note }),
-    });
-    await tx.insert(inboxEvents).values({
-      messageId: request.id,
-      type: "offer",
-      fromStatus: "en_estimation",
-      toStatus: "offre_envoyee",
-      amountCents: amount,
-      body: note || null,
-      emailId: email.id,
-      actorId: input.actorId,
-    });
-    return { ok: true, request: moved };
   }));
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
-import { documentSequences, invoices, orderItems, orderRefunds, orders, type DocumentKind } from "~/db/schema";
+import { documentSequences, invoices, orderItems, orderRefunds, orders, type SequenceKind } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import { documentNumber } from "~/domain/invoice";
 import { buildRefundCreditNote } from "~/domain/credit-note-snapshot";
@@ -29,7 +29,7 @@ export async function sellerIdentity(db: Db | Tx, configured: { legal?: LegalIde
  * never before the previous document's, so numbers and dates run in the same order even when a
  * transaction that began first got its number second (docs/decisions/032).
  */
-async function nextNumber(tx: Db | Tx, kind: DocumentKind, now: Date): Promise<{ sequence: number; issuedAt: Date }> {
+export async function nextNumber(tx: Db | Tx, kind: SequenceKind, now: Date): Promise<{ sequence: number; issuedAt: Date }> {
   const [row] = await tx
     .update(documentSequences)
     .set({

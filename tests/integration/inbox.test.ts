@@ -16,7 +16,8 @@ import { loader as photoLoader } from "~/routes/admin/inbox-photo";
 import { action as inboxAction, loader as inboxMessageLoader } from "~/routes/admin/inbox-message";
 import { action as contactAction } from "~/routes/contact";
 import { action as rachatAction } from "~/routes/rachat";
-import { type InboxDeps, getInboxRequest, markContactRead, moveInboxRequest, replyToRequest, sendOffer, submitInboxRequest } from "~/services/inbox.server";
+import { type InboxDeps, getInboxRequest, markContactRead, moveInboxRequest, replyToRequest, submitInboxRequest } from "~/services/inbox.server";
+import { sendOffer } from "~/services/buyback.server";
 import { cleanUpUnusedImages } from "~/services/product-images.server";
 import { type FileStore, localDiskStore } from "~/services/storage.server";
 import { createUserWithPassword } from "~/services/users.server";
@@ -275,13 +276,14 @@ describe(`contact and buy-back inbox on ${databaseLabel}`, () => {
       expect(await eventsOf(id)).toEqual([expect.objectContaining({ type: "reply", body: "Bonjour Marie,\nOui, nous l'avons <b>en stock</b>.", emailId: reply!.id, actorId: adminId })]);
     });
 
-    it("sends a buy-back offer once, from « En estimation » only, with its amount in the e-mail", async () => {
+    it("sends a buy-back offer once, from « En estimation » only, with its lines and link in the e-mail", async () => {
       const id = await received("rachat");
       const { request } = (await getInboxRequest(database.db, id))!;
-      const offer = { amount: 12_050, note: "Cartes en très bon état." };
-      expect(await sendOffer(deps, { id, offer, actorId: adminId })).toMatchObject({ ok: false, status: 409 });
+      const offer = { lines: [{ description: "Dracaufeu", condition: "good" as const, quantity: 1, unitPriceCents: 12_050 }], note: "Cartes en très bon état." };
+      const offerDeps = { db: database.db, shop, secret: "test-secret" };
+      expect(await sendOffer(offerDeps, { id, ...offer, actorId: adminId })).toMatchObject({ ok: false, status: 409 });
       await moveInboxRequest(database.db, { id, expected: "nouveau", to: "en_estimation", actorId: adminId });
-      const sent = await Promise.all([1, 2].map(() => sendOffer(deps, { id, offer, actorId: adminId })));
+      const sent = await Promise.all([1, 2].map(() => sendOffer(offerDeps, { id, ...offer, actorId: adminId })));
       expect(sent.filter((s) => s.ok)).toHaveLength(1);
 
       const after = (await getInboxRequest(database.db, id))!;
@@ -289,12 +291,12 @@ describe(`contact and buy-back inbox on ${databaseLabel}`, () => {
       const offers = (await emailsTo(request.email)).filter((e) => e.kind === "inbox-rachat-offer");
       expect(offers).toHaveLength(1);
       expect(offers[0]!.subject).toBe("Notre offre pour votre collection : 120,50\u00a0€ – Comptoir");
-      expect(offers[0]!.text).toContain("120,50\u00a0€");
+      expect(offers[0]!.text).toContain("Dracaufeu (Bon état) × 1 : 120,50\u00a0€");
+      expect(offers[0]!.text).toContain("https://comptoir.example/rachat/offre/");
       expect(after.events.at(-1)).toMatchObject({ type: "offer", fromStatus: "en_estimation", toStatus: "offre_envoyee", amountCents: 12_050, emailId: offers[0]!.id, actorName: "Vendeuse" });
 
-      expect(await moveInboxRequest(database.db, { id, expected: "offre_envoyee", to: "acceptee", actorId: adminId })).toMatchObject({ ok: true });
-      expect(await moveInboxRequest(database.db, { id, expected: "acceptee", to: "payee", actorId: adminId })).toMatchObject({ ok: true });
-      expect(await moveInboxRequest(database.db, { id, expected: "payee", to: "refusee", actorId: adminId })).toMatchObject({ ok: false, status: 409 });
+      expect(await moveInboxRequest(database.db, { id, expected: "offre_envoyee", to: "refusee", actorId: adminId })).toMatchObject({ ok: true });
+      expect(await moveInboxRequest(database.db, { id, expected: "refusee", to: "payee", actorId: adminId })).toMatchObject({ ok: false, status: 409 });
     });
   });
 
@@ -327,6 +329,7 @@ describe(`contact and buy-back inbox on ${databaseLabel}`, () => {
         clientIp: "203.0.113.1",
         kickMail: () => void (kicks += 1),
         checkout: { orderPrefix: "CPT", reservationMinutes: 30, sellerEmail: SELLER },
+        dropSecret: "inbox-test-drop-secret",
       } as Partial<AppContext> as AppContext;
       // Each account on its own (their passwords are hashed side by side).
       const account = async (email: string, password: string, role: "admin" | "user", name: string) => {
@@ -416,7 +419,7 @@ describe(`contact and buy-back inbox on ${databaseLabel}`, () => {
       const attempts: Record<string, string>[] = [
         { intent: "status", expected: "nouveau", to: "en_estimation" },
         { intent: "reply", reply: "Bonjour, faux vendeur ici." },
-        { intent: "offer", amount: "1", note: "" },
+        { intent: "offer", "lines.0.description": "Carte", "lines.0.condition": "good", "lines.0.quantity": "1", "lines.0.unitPrice": "1", note: "" },
       ];
       const before = await counts();
       for (const values of attempts) {
@@ -432,10 +435,10 @@ describe(`contact and buy-back inbox on ${databaseLabel}`, () => {
       expect(moved.data).toMatchObject({ ok: true, toast: { title: "Statut mis à jour", description: "La demande est maintenant « En estimation »." } });
       const again = (await call(() => inboxAction({ request: post(`/admin/inbox/${id.id}`, form(attempts[0]!), adminCookie), context, params: { id: id.id } } as never))) as Answer;
       expect(again.init?.status).toBe(409);
-      const badOffer = (await call(() => inboxAction({ request: post(`/admin/inbox/${id.id}`, form({ intent: "offer", amount: "douze" }), adminCookie), context, params: { id: id.id } } as never))) as Answer;
+      const badOffer = (await call(() => inboxAction({ request: post(`/admin/inbox/${id.id}`, form({ intent: "offer", "lines.0.description": "Carte", "lines.0.condition": "good", "lines.0.quantity": "1", "lines.0.unitPrice": "douze" }), adminCookie), context, params: { id: id.id } } as never))) as Answer;
       expect(badOffer.init?.status).toBe(400);
-      expect(badOffer.data).toMatchObject({ fieldErrors: { amount: "Merci d'entrer un montant en euros, par exemple 12,50" } });
-      const offer = (await call(() => inboxAction({ request: post(`/admin/inbox/${id.id}`, form({ intent: "offer", amount: "45,50", note: "" }), adminCookie), context, params: { id: id.id } } as never))) as Answer;
+      expect(badOffer.data).toMatchObject({ fieldErrors: { "lines.0.unitPrice": "Merci d'entrer un prix en euros, par exemple 12,50" } });
+      const offer = (await call(() => inboxAction({ request: post(`/admin/inbox/${id.id}`, form({ intent: "offer", "lines.0.description": "Carte", "lines.0.condition": "good", "lines.0.quantity": "1", "lines.0.unitPrice": "45,50", note: "" }), adminCookie), context, params: { id: id.id } } as never))) as Answer;
       expect(offer.data).toMatchObject({ ok: true, toast: { title: "Offre envoyée" } });
     });
 

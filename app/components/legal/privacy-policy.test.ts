@@ -34,6 +34,7 @@ const PERIODS: Record<keyof typeof RETENTION, string> = {
   inactiveAccountWarningDays: `un e-mail vous prévient ${duration(RETENTION.inactiveAccountWarningDays, "jour")} avant`,
   orderContactMonths: `${duration(RETENTION.orderContactMonths, "mois")} après l'expédition de la commande`,
   outboxTraceYears: `destinataire, type et date de l'envoi\u00a0: ${duration(RETENTION.outboxTraceYears, "an")}`,
+  purchaseRegisterYears: `${duration(RETENTION.purchaseRegisterYears, "an")} à compter de chaque inscription au registre`,
   stockAlertClosedDays: `jusqu'à l'envoi de l'alerte ou votre désinscription, puis ${duration(RETENTION.stockAlertClosedDays, "jour")}`,
 };
 

@@ -72,6 +72,9 @@ export const productPrices = pgTable(
 
 export const DOCUMENT_KINDS = ["invoice", "credit_note"] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+/** Every gap-free numbering: the invoices' and credit notes', and the register of second-hand purchases'. */
+export const SEQUENCE_KINDS = [...DOCUMENT_KINDS, "purchase_register"] as const;
+export type SequenceKind = (typeof SEQUENCE_KINDS)[number];
 
 /**
  * One counter per kind of document: the next number is `UPDATE … SET last_value = last_value + 1
@@ -80,7 +83,7 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
  * The number and its date are taken in the same statement.
  */
 export const documentSequences = pgTable("document_sequences", {
-  kind: text({ enum: DOCUMENT_KINDS }).primaryKey(),
+  kind: text({ enum: SEQUENCE_KINDS }).primaryKey(),
   lastValue: integer().notNull().default(0),
   /**
    * The date of the last document issued: the next one is dated no earlier (`greatest`), so a

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { INBOX_KINDS, INBOX_STATUSES, SITE_MESSAGE_LOCATIONS } from "../../domain/catalog-values";
+import { INBOX_EVENT_TYPES, INBOX_KINDS, INBOX_STATUSES, SITE_MESSAGE_LOCATIONS } from "../../domain/catalog-values";
 import { users } from "./auth";
 import { cgvSnapshots } from "./terms";
 import { insertionOrder } from "./insertion-order";
@@ -67,7 +67,7 @@ export const inboxEvents = pgTable(
     messageId: uuid()
       .notNull()
       .references(() => inboxMessages.id, { onDelete: "cascade" }),
-    type: text({ enum: ["status", "reply", "offer"] }).notNull(),
+    type: text({ enum: INBOX_EVENT_TYPES }).notNull(),
     fromStatus: text({ enum: INBOX_STATUSES }),
     toStatus: text({ enum: INBOX_STATUSES }),
     /** A reply's or an offer's text. */

@@ -21,6 +21,8 @@ import { OSS_THRESHOLD_CENTS } from "~/domain/oss";
 import { requireAdmin } from "~/services/session.server";
 import { MarginVatCard } from "~/components/admin/dashboard/margin-vat-card";
 import { marginVatSummary } from "~/services/margin-vat.server";
+import { BuybackSection } from "~/components/admin/dashboard/buyback-figures";
+import { dashboardBuyback } from "~/services/buyback-dashboard.server";
 import type { Route } from "./+types/dashboard";
 
 /** The product list's own query parameters: its old address (/admin?q=…) now leads to /admin/products. */
@@ -33,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const settings = await getDashboardSettings(context.db);
   const month = { year: parisWallClock(now).year, month: parisWallClock(now).month };
-  const [sales, oss, waiting, stock, drops, checklist, storeCreditCents, marginVat] = await Promise.all([
+  const [sales, oss, waiting, stock, drops, checklist, storeCreditCents, marginVat, buyback] = await Promise.all([
     dashboardSales(context.db, now),
     ossCounter(context.db, now),
     dashboardWaiting(context.db, now),
@@ -42,8 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     launchChecklist(context.db, { legalDefaults: context.shop.legal, payments: context.payments.name, smtp: context.sendMailNow !== null, publicUrl: context.publicUrl }),
     outstandingStoreCredit(context.db),
     marginVatSummary(context.db, month),
+    dashboardBuyback(context.db, now),
   ]);
-  return { now: now.toISOString(), sales, oss, waiting, stock, drops, checklist, storeCreditCents, marginVat: { summary: marginVat, month } };
+  return { now: now.toISOString(), sales, oss, waiting, stock, drops, checklist, storeCreditCents, marginVat: { summary: marginVat, month }, buyback };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Tableau de bord" }];
@@ -72,7 +75,7 @@ const card = "rounded-2xl border border-border bg-card p-4 sm:p-5";
 const sectionTitle = "text-lg font-bold tracking-tight";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { sales, oss, waiting, stock, drops, checklist, storeCreditCents, marginVat } = loaderData;
+  const { sales, oss, waiting, stock, drops, checklist, storeCreditCents, marginVat, buyback } = loaderData;
   const pending = checklist.filter((line) => !line.done).length;
   return (
     <div className="flex flex-col gap-8">
@@ -259,6 +262,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+
+      <BuybackSection figures={buyback} />
 
       <section aria-labelledby="drops-title" className={card}>
         <h2 id="drops-title" className={cn(sectionTitle, "flex items-center gap-2")}>

@@ -1,22 +1,25 @@
-import { ArrowLeft, Mail, Phone, Send } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { ArrowLeft, Mail, Phone } from "lucide-react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
-import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, controlClass } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
 import { type FieldErrors, fieldErrors } from "~/domain/auth-forms";
 import { INBOX_KIND_LABELS, INBOX_STATUSES, INBOX_STATUS_LABELS, type InboxStatus } from "~/domain/catalog-values";
 import { MESSAGE_MAX } from "~/domain/contact-forms";
-import { NOTE_MAX, offerSchema, replySchema } from "~/domain/inbox-admin";
+import { offerNoteSchema, replySchema } from "~/domain/inbox-admin";
+import { offerTotalCents, readOfferLines, receptionSchema } from "~/domain/buyback-offer";
+import { readStockChoices } from "~/domain/buyback-stock";
+import { BUYBACK_FETCHERS, BuybackPanel } from "~/components/admin/buyback-panel";
+import { type ActionOutcome as BuybackOutcome, adjustOffer, completePurchase, getBuybackOffer, markReceived, offerSecret, productChoices, sendOffer } from "~/services/buyback.server";
+
 import { MOVE_LABELS, STATUS_TONES, buttonStatuses, describeEvent } from "~/domain/inbox-workflow";
 import { formatEuros } from "~/domain/money";
 import { readFormAtMost } from "~/lib/request-input.server";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { cn } from "~/lib/utils";
-import { type ActionOutcome, getInboxRequest, markContactRead, moveInboxRequest, replyToRequest, sendOffer } from "~/services/inbox.server";
+import { type ActionOutcome, getInboxRequest, markContactRead, moveInboxRequest, replyToRequest } from "~/services/inbox.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/inbox-message";
 import { formatParisDateTime } from "~/domain/paris-time";
@@ -27,10 +30,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await markContactRead(context.db, params.id, admin.id);
   const found = await getInboxRequest(context.db, params.id);
   if (!found) throw data(null, { status: 404 });
-  return found;
+  const offer = found.request.kind === "rachat" ? await getBuybackOffer(context.db, found.request.id) : null;
+  // The products a bought line can add units to, at completion only.
+  const products = found.request.status === "recue" ? await productChoices(context.db) : [];
+  return { ...found, offer, products };
 }
 
-type Intent = "status" | "reply" | "offer";
+type Intent = "status" | "reply" | "offer" | "receive" | "adjust" | "complete";
 export type InboxActionAnswer =
   | { ok: true; intent: Intent; toast: { title: string; description: string } }
   | { ok: false; intent: Intent | null; toast: { title: string; description: string }; fieldErrors?: FieldErrors };
@@ -63,12 +69,41 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (outcome.ok) context.kickMail();
     return answer(intent, outcome, (r) => ({ title: "Réponse envoyée", description: `Votre réponse part par e-mail à ${r.email}.` }));
   }
-  if (intent === "offer") {
-    const parsed = offerSchema.safeParse(fields);
-    if (!parsed.success) return invalid(intent, fieldErrors(parsed.error));
-    const outcome = await sendOffer(mail, { id: params.id, offer: parsed.data, actorId: admin.id });
+  const offerDeps = { ...mail, secret: offerSecret(context.dropSecret) };
+  if (intent === "offer" || intent === "adjust") {
+    const lines = readOfferLines(fields);
+    const note = offerNoteSchema.safeParse(fields);
+    if (!lines.ok || !note.success) return invalid(intent, { ...(lines.ok ? {} : lines.fieldErrors), ...(note.success ? {} : fieldErrors(note.error)) });
+    const input = { id: params.id, lines: lines.lines, note: note.data.note, actorId: admin.id };
+    const outcome = intent === "offer" ? await sendOffer(offerDeps, input) : await adjustOffer(offerDeps, input);
     if (outcome.ok) context.kickMail();
-    return answer(intent, outcome, (r) => ({ title: "Offre envoyée", description: `L'offre de ${formatEuros(parsed.data.amount)} part par e-mail à ${r.email}.` }));
+    const total = formatEuros(offerTotalCents(lines.lines));
+    return answer(intent, outcome, (r) =>
+      intent === "offer"
+        ? { title: "Offre envoyée", description: `L'offre de ${total} part par e-mail à ${r.email}, avec son lien de réponse.` }
+        : { title: "Offre ajustée", description: `L'offre ajustée (${total}) part par e-mail à ${r.email} : le client doit l'accepter.` },
+    );
+  }
+  if (intent === "receive") {
+    const parsed = receptionSchema.safeParse(fields);
+    if (!parsed.success) return invalid(intent, fieldErrors(parsed.error));
+    return answer(intent, await markReceived(context.db, { id: params.id, reception: parsed.data, actorId: admin.id }), () => ({
+      title: "Cartes reçues",
+      description: "La pièce d'identité est relevée : vous pouvez terminer le rachat.",
+    }));
+  }
+  if (intent === "complete") {
+    const offer = await getBuybackOffer(context.db, params.id);
+    if (!offer) return data<InboxActionAnswer>({ ok: false, intent, toast: { title: "Erreur", description: "Cette demande n'a pas d'offre." } }, { status: 404 });
+    const choices = readStockChoices(fields, offer.lines.length);
+    if (!choices.ok) return invalid(intent, choices.fieldErrors);
+    const outcome = await completePurchase(context.db, { id: params.id, stock: choices.choices, actorId: admin.id, shop: mail.shop });
+    if (!outcome.ok) return answer(intent, outcome, () => INVALID);
+    const offline = outcome.offline > 0 ? ` ${outcome.offline} produit(s) restent hors ligne : complétez leurs informations de sécurité avant de les publier.` : "";
+    return answer(intent, outcome, () => ({
+      title: "Rachat terminé",
+      description: `Registre : entrée(s) n° ${outcome.entryNumbers.join(", ")}. ${outcome.productIds.length} ligne(s) en stock.${offline}`,
+    }));
   }
   return data<InboxActionAnswer>({ ok: false, intent: null, toast: INVALID }, { status: 400 });
 }
@@ -78,7 +113,7 @@ function invalid(intent: Intent, errors: FieldErrors) {
   return data<InboxActionAnswer>({ ok: false, intent, toast: { title: "Formulaire incomplet", description: first }, fieldErrors: errors }, { status: 400 });
 }
 
-function answer(intent: Intent, outcome: ActionOutcome, success: (request: Extract<ActionOutcome, { ok: true }>["request"]) => { title: string; description: string }) {
+function answer(intent: Intent, outcome: ActionOutcome | BuybackOutcome, success: (request: Extract<ActionOutcome, { ok: true }>["request"]) => { title: string; description: string }) {
   if (outcome.ok) return data<InboxActionAnswer>({ ok: true, intent, toast: success(outcome.request) });
   const title = outcome.status === 409 ? "Action impossible" : "Erreur";
   return data<InboxActionAnswer>({ ok: false, intent, toast: { title, description: outcome.message } }, { status: outcome.status });
@@ -99,7 +134,7 @@ function useAnswerToast(answer: InboxActionAnswer | undefined) {
 
 /** One request: everything the customer sent, its photos and timeline, and the seller's actions. */
 export default function AdminInboxMessage({ loaderData }: Route.ComponentProps) {
-  const { request, events } = loaderData;
+  const { request, events, offer, products } = loaderData;
   const buyback = request.kind === "rachat";
   return (
     <section>
@@ -193,7 +228,7 @@ export default function AdminInboxMessage({ loaderData }: Route.ComponentProps) 
 
         <div className="flex flex-col gap-6">
           <StatusCard kind={request.kind} status={request.status} offerCents={request.offerCents} offerNote={request.offerNote} />
-          {request.kind === "rachat" && request.status === "en_estimation" ? <OfferForm name={`${request.firstName} ${request.lastName}`} /> : null}
+          {buyback ? <BuybackPanel status={request.status} offer={offer} products={products} name={`${request.firstName} ${request.lastName}`} /> : null}
           <ReplyForm email={request.email} />
         </div>
       </div>
@@ -237,8 +272,11 @@ function StatusCard({
 }) {
   const fetcher = useFetcher<InboxActionAnswer>();
   useAnswerToast(fetcher.data);
-  // The offer's answer too: its form is gone once the offer is sent, and with it its effects.
-  useAnswerToast(useFetcher<InboxActionAnswer>({ key: OFFER_FETCHER }).data);
+  // The buy-back forms' answers too: each form is gone once its step is done, and with it its effects.
+  useAnswerToast(useFetcher<InboxActionAnswer>({ key: BUYBACK_FETCHERS.offer }).data);
+  useAnswerToast(useFetcher<InboxActionAnswer>({ key: BUYBACK_FETCHERS.receive }).data);
+  useAnswerToast(useFetcher<InboxActionAnswer>({ key: BUYBACK_FETCHERS.adjust }).data);
+  useAnswerToast(useFetcher<InboxActionAnswer>({ key: BUYBACK_FETCHERS.complete }).data);
   const moves = buttonStatuses(kind, status);
   const busy = fetcher.state !== "idle";
   return (
@@ -270,56 +308,6 @@ function StatusCard({
       ) : status === "en_estimation" ? null : (
         <p className="mt-3 text-sm text-muted-foreground">Aucune autre étape pour cette demande.</p>
       )}
-    </Card>
-  );
-}
-
-/** The offer's fetcher, shared with the status card, which says how it went (toasts). */
-const OFFER_FETCHER = "inbox-offer";
-
-function OfferForm({ name }: { name: string }) {
-  const fetcher = useFetcher<InboxActionAnswer>({ key: OFFER_FETCHER });
-  const form = useFormValidation(offerSchema, fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined);
-  const [pending, setPending] = useState<{ amount: string; data: FormData } | null>(null);
-  const busy = fetcher.state !== "idle";
-
-  // With JavaScript the offer is confirmed first (it e-mails the customer); without, it is sent.
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    form.onSubmit(event);
-    if (event.defaultPrevented) return;
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const parsed = offerSchema.safeParse(Object.fromEntries(data));
-    if (parsed.success) setPending({ amount: formatEuros(parsed.data.amount), data });
-  }
-
-  return (
-    <Card title="Faire une offre">
-      <fetcher.Form method="post" noValidate onSubmit={onSubmit} onChange={form.onChange} className="flex flex-col gap-4">
-        <input type="hidden" name="intent" value="offer" />
-        <Field label="Montant proposé (€)" required error={form.errors.amount} hint="Par exemple 120,50">
-          {(props) => <Input {...props} name="amount" inputMode="decimal" autoComplete="off" />}
-        </Field>
-        <Field label="Note pour le client" error={form.errors.note} hint="Facultatif : ce qui justifie l'offre, les modalités d'envoi…">
-          {(props) => <textarea {...props} name="note" rows={4} maxLength={NOTE_MAX} className={cn(controlClass, "py-2")} />}
-        </Field>
-        <Button type="submit" disabled={busy}>
-          <Send aria-hidden="true" /> Envoyer l'offre par e-mail…
-        </Button>
-      </fetcher.Form>
-      <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => !open && setPending(null)}
-        title="Envoyer cette offre ?"
-        description={pending ? `${name} recevra par e-mail une offre de ${pending.amount} pour sa collection. La demande passera au statut « Offre envoyée ».` : ""}
-        confirmLabel="Envoyer l'offre"
-        busy={busy}
-        onConfirm={() => {
-          if (!pending) return;
-          void fetcher.submit(pending.data, { method: "post" });
-          setPending(null);
-        }}
-      />
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft, Building2, Landmark, LayoutDashboard, FileSpreadsheet, History, Inbox, Mail, MailCheck, Megaphone, MessageSquareText, Package, Rocket, ShieldCheck, ShoppingBag, ShieldUser, TicketPercent, Truck, Users } from "lucide-react";
+import { ArrowLeft, BookOpenCheck, Building2, Landmark, LayoutDashboard, FileSpreadsheet, History, Inbox, Mail, MailCheck, Megaphone, MessageSquareText, Package, Rocket, ShieldCheck, ShoppingBag, ShieldUser, TicketPercent, Truck, Users } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { LogoutButton } from "~/components/account/logout-button";
@@ -48,6 +48,7 @@ const LINKS: SidebarLink[] = [
   { to: "/admin/journal", label: "Journal", icon: History, end: false },
   { to: "/admin/csv", label: "Import / export", icon: FileSpreadsheet, end: true },
   { to: "/admin/exports", label: "Exports comptables", icon: Landmark, end: true },
+  { to: "/admin/registre", label: "Registre des achats", icon: BookOpenCheck, end: true },
   { to: "/admin/product-safety", label: "Sécurité des produits", icon: ShieldCheck, end: true },
   { to: "/admin/settings", label: "Identité de la boutique", icon: Building2, end: true },
 ];

@@ -40,6 +40,8 @@ import {
 } from "~/services/business-sales-settings.server";
 import { FRANCHISE_MENTION, INTRA_EU_EXEMPTION_MENTION } from "~/domain/invoice";
 import { SwitchField } from "~/components/ui/switch-field";
+import { buybackSettingsSchema } from "~/domain/buyback-offer";
+import { getBuybackSettings, saveBuybackSettings } from "~/services/buyback.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/shop-settings";
 import { readForm } from "~/lib/request-input.server";
@@ -52,12 +54,13 @@ import { setStoreCreditValidityMonths, storeCreditValidityMonths } from "~/servi
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [{ identity, updatedAt }, billing, businessSales, creditValidityMonths, marginVatMode] = await Promise.all([
+  const [{ identity, updatedAt }, billing, businessSales, creditValidityMonths, marginVatMode, buyback] = await Promise.all([
     getShopIdentity(context.db, context.shop.legal),
     getBillingSettings(context.db),
     getBusinessSalesSettings(context.db),
     storeCreditValidityMonths(context.db),
     getMarginVatMode(context.db),
+    getBuybackSettings(context.db),
   ]);
   return {
     identity,
@@ -65,6 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     businessSales,
     creditValidityMonths,
     marginVatMode,
+    buyback,
     missing: missingIdentityFields(identity),
     updatedAt: updatedAt?.toISOString() ?? null,
   };
@@ -118,6 +122,19 @@ export async function action({ request, context }: Route.ActionArgs) {
           ? `Les prochaines commandes et factures porteront la mention « ${FRANCHISE_MENTION} ».`
           : "Les prochaines commandes et factures détaillent la TVA par taux.",
       },
+    });
+  }
+  if (form.get("intent") === "buyback") {
+    const buyback = buybackSettingsSchema.safeParse({ creditBonusPercent: form.get("creditBonusPercent") ?? undefined });
+    if (!buyback.success) {
+      const message = buyback.error.issues[0]!.message;
+      return data<SettingsAnswer>({ ok: false, toast: { title: "Bonus refusé", description: message }, fieldErrors: { creditBonusPercent: message } }, { status: 400 });
+    }
+    await saveBuybackSettings(context.db, buyback.data);
+    context.logger.info({ adminId: admin.id, ...buyback.data }, "admin: buy-back settings saved");
+    return data<SettingsAnswer>({
+      ok: true,
+      toast: { title: "Rachats enregistrés", description: `Les prochaines offres proposent un bonus de ${buyback.data.creditBonusPercent} % en avoir.` },
     });
   }
   if (form.get("intent") === "business") {
@@ -223,7 +240,7 @@ export default function ShopSettings({
   loaderData,
   actionData,
 }: Route.ComponentProps) {
-  const { identity, billing, businessSales, creditValidityMonths, marginVatMode, missing, updatedAt } = loaderData;
+  const { identity, billing, businessSales, creditValidityMonths, marginVatMode, buyback, missing, updatedAt } = loaderData;
   const navigation = useNavigation();
   const saving =
     navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -462,6 +479,35 @@ export default function ShopSettings({
       </Form>
 
       <MarginVatModeForm mode={marginVatMode} saving={saving} />
+      <Form
+        method="post"
+        noValidate
+        className="mt-8 flex flex-col gap-4 rounded-2xl border border-border bg-card p-5"
+        aria-labelledby="buyback-title"
+      >
+        <h2 id="buyback-title" className="text-lg font-bold">
+          Rachats
+        </h2>
+        <p className="max-w-prose text-sm text-muted-foreground">
+          Le client qui accepte une offre de rachat en avoir reçoit ce bonus en plus du total de l&apos;offre. Il vaut pour les offres envoyées après l&apos;enregistrement.
+        </p>
+        <FormField
+          id="buyback-creditBonusPercent"
+          name="creditBonusPercent"
+          label="Bonus en avoir (%)"
+          inputMode="numeric"
+          defaultValue={String(buyback.creditBonusPercent)}
+          error={actionData?.fieldErrors?.creditBonusPercent}
+          hint="Entre 0 et 100 ; 10 par défaut."
+          autoComplete="off"
+          className="max-w-48"
+        />
+        <div>
+          <Button type="submit" name="intent" value="buyback" variant="outline" disabled={saving}>
+            Enregistrer les rachats
+          </Button>
+        </div>
+      </Form>
     </section>
   );
 }

@@ -427,7 +427,9 @@ async function reserveAndWriteOrder(
   );
   await recordOrderEvent(tx, { orderId: created.id, type: "created", actorId: buyer.userId, at: ctx.now });
   // The store credit asked for, spent in this transaction (a refusal further back gives it back).
-  const storeCreditCents = choices.storeCreditCents > 0 ? await spendStoreCreditOnOrder(tx, { orderId: created.id, orderNumber: created.number, userId: buyer.userId, totalCents: totals.totalCents, requestedCents: choices.storeCreditCents }) : 0;
+  // Paid by credit alone only when the delivery carries its address (a relay point): a home
+  // delivery's address is asked on the payment page, so such an order keeps a card part.
+  const storeCreditCents = choices.storeCreditCents > 0 ? await spendStoreCreditOnOrder(tx, { orderId: created.id, orderNumber: created.number, userId: buyer.userId, totalCents: totals.totalCents, requestedCents: choices.storeCreditCents, cardPartRequired: !shipping.relayAddress }) : 0;
 
   const sessionLines: SessionLine[] = taxed.lines.map(({ name, unitPriceCents, quantity }) => ({ name, unitAmountCents: unitPriceCents, quantity }));
   if (totals.insuranceCents > 0) sessionLines.push({ name: SIGNATURE_DELIVERY_LABEL, unitAmountCents: totals.insuranceCents, quantity: 1 });

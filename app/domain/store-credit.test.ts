@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { creditExpiry, creditsLeft, expiredCents, paymentParts, splitPayment } from "./store-credit";
+import { creditExpiry, creditsLeft, expiredCents, paymentParts, refundSplit, splitPayment } from "./store-credit";
 
 describe("splitPayment", () => {
   it("uses min(asked, balance, total) and leaves the rest to the card", () => {
@@ -60,5 +60,26 @@ describe("paymentParts", () => {
       { label: "Payé par carte", cents: 30_00 },
     ]);
     expect(paymentParts({ totalCents: 42_00, storeCreditCents: 42_00 })).toEqual([{ label: "Payé par avoir", cents: 42_00 }]);
+  });
+});
+
+describe("refundSplit", () => {
+  it("gives a refund back to the card and the credit in proportion of what each paid", () => {
+    expect(refundSplit({ totalCents: 45_00, storeCreditCents: 20_00 }, [], 9_00)).toEqual({ cardCents: 5_00, creditCents: 4_00 });
+    expect(refundSplit({ totalCents: 45_00, storeCreditCents: 20_00 }, [], 45_00)).toEqual({ cardCents: 25_00, creditCents: 20_00 });
+  });
+
+  it("settles the rounding on the later refunds: the whole order goes back exactly", () => {
+    const order = { totalCents: 10_00, storeCreditCents: 3_33 };
+    const amounts = [1, 1, 1, 9_97];
+    const splits = amounts.map((amount, i) => refundSplit(order, amounts.slice(0, i), amount));
+    expect(splits.reduce((sum, s) => sum + s.cardCents, 0)).toBe(6_67);
+    expect(splits.reduce((sum, s) => sum + s.creditCents, 0)).toBe(3_33);
+    expect(splits.every((s) => s.cardCents >= 0 && s.creditCents >= 0)).toBe(true);
+  });
+
+  it("an order without credit goes back to the card, one paid by credit alone to the credit", () => {
+    expect(refundSplit({ totalCents: 30_00, storeCreditCents: 0 }, [5_00], 10_00)).toEqual({ cardCents: 10_00, creditCents: 0 });
+    expect(refundSplit({ totalCents: 30_00, storeCreditCents: 30_00 }, [5_00], 10_00)).toEqual({ cardCents: 0, creditCents: 10_00 });
   });
 });

@@ -78,3 +78,27 @@ export function paymentParts(order: { totalCents: number; storeCreditCents?: num
 }
 
 export const STORE_CREDIT_PAID_LABEL = "Payé par avoir";
+
+/**
+ * How a refund goes back when the order was paid partly by store credit: each means in
+ * proportion of what it paid (the consumer is refunded by the means used, Code de la
+ * consommation L221-24), within what each has left once the earlier refunds (in their order)
+ * took their share; the last refunds settle the rounding.
+ */
+export function refundSplit(order: { totalCents: number; storeCreditCents: number }, priorRefundsCents: readonly number[], amountCents: number): CreditSplit {
+  let cardLeft = order.totalCents - order.storeCreditCents;
+  let creditLeft = order.storeCreditCents;
+  const split = (amount: number): CreditSplit => {
+    let cardCents = Math.min(cardLeft, order.totalCents === 0 ? amount : Math.round((amount * (order.totalCents - order.storeCreditCents)) / order.totalCents));
+    let creditCents = amount - cardCents;
+    if (creditCents > creditLeft) {
+      cardCents += creditCents - creditLeft;
+      creditCents = creditLeft;
+    }
+    cardLeft -= cardCents;
+    creditLeft -= creditCents;
+    return { creditCents, cardCents };
+  };
+  for (const prior of priorRefundsCents) split(prior);
+  return split(amountCents);
+}

@@ -47,7 +47,14 @@ export async function fecEntriesFor(db: Db, period: AccountingPeriod, accounts: 
       .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, "invoice")))
       .where(receiptsIn(from, to)),
     db
-      .select({ ...movement, at: orderRefunds.refundedAt, document: orderRefunds.creditNoteNumber, amountCents: orderRefunds.amountCents, reference: orderRefunds.providerRefundId })
+      .select({
+        ...movement,
+        at: orderRefunds.refundedAt,
+        document: orderRefunds.creditNoteNumber,
+        amountCents: sql<number>`${orderRefunds.amountCents} - ${orderRefunds.storeCreditCents}`.mapWith(Number),
+        storeCreditCents: orderRefunds.storeCreditCents,
+        reference: orderRefunds.providerRefundId,
+      })
       .from(orderRefunds)
       .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
       .where(refundsIn(from, to)),
@@ -59,7 +66,11 @@ export async function fecEntriesFor(db: Db, period: AccountingPeriod, accounts: 
     ...receipts
       .filter((row) => row.storeCreditCents > 0)
       .map(({ storeCreditCents, ...row }) => ({ ...row, amountCents: storeCreditCents, provider: STORE_CREDIT_PROVIDER, reference: null, kind: "payment" as const, at: row.at! })),
-    ...refunds.map((row) => ({ ...row, kind: "refund" as const, at: row.at! })),
+    // A refund the same way: the card's part, then the part given back as credit (4191 credited).
+    ...refunds.filter((row) => row.amountCents > 0 || row.storeCreditCents === 0).map(({ storeCreditCents: _, ...row }) => ({ ...row, kind: "refund" as const, at: row.at! })),
+    ...refunds
+      .filter((row) => row.storeCreditCents > 0)
+      .map(({ storeCreditCents, ...row }) => ({ ...row, amountCents: storeCreditCents, provider: STORE_CREDIT_PROVIDER, reference: null, kind: "refund" as const, at: row.at! })),
   ];
   const margins = await fecMarginFigures(db, period, documents, accounts);
   return buildFecEntries(margins.documents, payments, accounts, margins.entries);

@@ -12,10 +12,12 @@ import {
 } from "~/domain/partial-refund";
 import { orderVatView } from "~/domain/invoice-snapshot";
 import { isStoredVatRateBp } from "~/domain/vat";
+import { refundSplit } from "~/domain/store-credit";
 import { issueRefundCreditNote, sellerIdentity } from "./invoices.server";
 import { queueEmail } from "./mail.server";
 import { getOrderView, recordOrderEvent } from "./orders.server";
 import { returnUnitsToLots } from "./margin-costs.server";
+import { refundOrderStoreCredit } from "./store-credit-orders.server";
 import type { WebhookDeps } from "./payment-webhooks.server";
 import type { PaymentProvider } from "./payments/types";
 
@@ -183,11 +185,21 @@ export async function finishRefund(
   if (!refund) return { ok: false, status: 404, message: "Remboursement introuvable." };
   if (refund.status === "refunded") return { ok: true, status: 200, refund, closesOrder: refund.closesOrder };
   const [order] = await db.select().from(orders).where(eq(orders.id, refund.orderId));
+  // An order paid partly by store credit is refunded by each means in proportion (decision 055).
+  const prior = await db
+    .select({ amountCents: orderRefunds.amountCents })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, refund.orderId), eq(orderRefunds.status, "refunded")))
+    .orderBy(asc(orderRefunds.refundedAt), asc(orderRefunds.seq));
+  const split = order ? refundSplit(order, prior.map((row) => row.amountCents), refund.amountCents) : { cardCents: refund.amountCents, creditCents: 0 };
   let providerRefundId: string | null = null;
   let error = "";
   try {
-    if (!order?.paymentReference) throw new Error("aucune référence de paiement à rembourser");
-    ({ id: providerRefundId } = await provider.refund({ paymentReference: order.paymentReference, amountCents: refund.amountCents, idempotencyKey: options.idempotencyKey ?? `refund:${refund.orderId}:${refund.id}` }));
+    if (split.cardCents === 0) providerRefundId = `avoir_${refund.id}`;
+    else {
+      if (!order?.paymentReference) throw new Error("aucune référence de paiement à rembourser");
+      ({ id: providerRefundId } = await provider.refund({ paymentReference: order.paymentReference, amountCents: split.cardCents, idempotencyKey: options.idempotencyKey ?? `refund:${refund.orderId}:${refund.id}` }));
+    }
   } catch (failure) {
     error = failure instanceof Error ? failure.message : String(failure);
     console.error(`refund ${refund.id} of order ${order?.number ?? refund.orderId} failed:`, error);
@@ -205,7 +217,7 @@ export async function finishRefund(
   return db.transaction(async (tx): Promise<PartialRefundResult> => {
     const [done] = await tx
       .update(orderRefunds)
-      .set({ status: "refunded", providerRefundId, refundedAt: now, lastError: null })
+      .set({ status: "refunded", providerRefundId, storeCreditCents: split.creditCents, refundedAt: now, lastError: null })
       .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, "pending")))
       .returning();
     // Finished meanwhile by another caller, with the same provider refund (same key).
@@ -213,6 +225,7 @@ export async function finishRefund(
       const [current] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, refund.id));
       return { ok: true, status: 200, refund: current!, closesOrder: current!.closesOrder };
     }
+    await refundOrderStoreCredit(tx, { orderId: done.orderId, orderNumber: order!.number, refundId: done.id, amountCents: split.creditCents });
     const creditNote = await issueRefundCreditNote(tx, done, await sellerIdentity(tx, deps), now);
     if (creditNote) await tx.update(orderRefunds).set({ creditNoteNumber: creditNote.number }).where(eq(orderRefunds.id, done.id));
     const restock = done.lines.filter((line) => line.restock);

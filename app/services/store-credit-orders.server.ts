@@ -127,3 +127,28 @@ async function validityOfCreditsBefore(tx: Db | Tx, email: string, movementId: n
   if (!row || row.withoutEnd > 0 || !row.latest) return null;
   return new Date(row.latest);
 }
+
+/**
+ * Gives a refund's credit part back to the mailbox that paid the order with credit (a "refund"
+ * credit keeping the validity the spent credits had). Called in the transaction that records the
+ * refund as done, which happens once.
+ */
+export async function refundOrderStoreCredit(tx: Db | Tx, refund: { orderId: string; orderNumber: string; refundId: string; amountCents: number }): Promise<void> {
+  if (refund.amountCents <= 0) return;
+  const [debit] = await tx
+    .select({ id: storeCreditMovements.id, email: storeCreditMovements.email })
+    .from(storeCreditMovements)
+    .where(and(eq(storeCreditMovements.orderId, refund.orderId), eq(storeCreditMovements.kind, "order")))
+    .limit(1);
+  if (!debit) throw new Error(`store credit: order ${refund.orderNumber} spent no credit to give back`);
+  await recordMovement(tx, {
+    email: debit.email,
+    amountCents: refund.amountCents,
+    kind: "refund",
+    reason: `Remboursement de la commande ${refund.orderNumber}`,
+    author: "system",
+    orderId: refund.orderId,
+    sourceRef: `remboursement:${refund.refundId}`,
+    expiresAt: await validityOfCreditsBefore(tx, debit.email, debit.id),
+  });
+}

@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { invoices, orders, outboxEmails, products, rateLimits, shippingMethods, storeCreditMovements, testPaymentSessions } from "~/db/schema";
+import { invoices, orderRefunds, orders, outboxEmails, products, rateLimits, shippingMethods, storeCreditMovements, testPaymentSessions, testRefunds } from "~/db/schema";
 import { RATE_LIMITS } from "~/domain/rate-limits";
 import { type CheckoutContext, startCheckout } from "~/services/checkout.server";
+import { refundPartOfOrder } from "~/services/partial-refunds.server";
 import { handlePaymentEvent } from "~/services/payment-webhooks.server";
 import { createTestProvider, type TestProvider } from "~/services/payments/test-provider.server";
 import { releaseExpiredReservations } from "~/services/reservations.server";
@@ -186,17 +187,44 @@ describe(`store credit at checkout on ${databaseLabel}`, () => {
     expect(await storeCreditBalance(database.db, customer.email)).toBe(10_00);
   });
 
+  it("a refund of an order paid partly by credit goes back to each means in proportion: the card's part to the provider, the rest as credit", async () => {
+    const customer = await customerWithCredit(12_00);
+    const card = await product(42_00);
+    const result = await buy(card.id, 12_00, ctx(customer));
+    if (result.status !== 200) throw new Error(JSON.stringify(result.body));
+    const placed = await orderOf(result.body.orderNumber);
+    const paidEvent = { id: `evt_${placed.id}`, type: "session.completed" as const, sessionId: placed.providerSessionId, paid: true, paymentReference: `pi_${placed.id}`, customerEmail: customer.email, customerName: "Cliente", shippingAddress: HOME_ADDRESS, amountTotalCents: 30_00, currency: "eur" };
+    expect(await handlePaymentEvent(database.db, provider, paidEvent, deps)).toBe("paid");
+    expect(await storeCreditBalance(database.db, customer.email)).toBe(0);
+    // 7 € of goodwill: 30/42 of it to the card (5,00 €), the rest (2,00 €) as credit.
+    const refund = await refundPartOfOrder(
+      database.db,
+      provider,
+      { orderId: placed.id, requestKey: "geste-1", request: { lines: [], shippingCents: 0, insuranceCents: 0, adjustment: { kind: "goodwill", cents: 7_00, reason: "Carte abîmée" } }, actorId: null },
+      deps,
+    );
+    expect(refund).toMatchObject({ ok: true, refund: { status: "refunded", amountCents: 7_00, storeCreditCents: 2_00 } });
+    expect((await database.db.select().from(testRefunds).where(eq(testRefunds.paymentReference, `pi_${placed.id}`))).map((row) => row.amountCents)).toEqual([5_00]);
+    expect(await storeCreditBalance(database.db, customer.email)).toBe(2_00);
+    // Sent again (the same form posted twice): nothing more.
+    await refundPartOfOrder(database.db, provider, { orderId: placed.id, requestKey: "geste-1", request: { lines: [], shippingCents: 0, insuranceCents: 0, adjustment: { kind: "goodwill", cents: 7_00, reason: "Carte abîmée" } }, actorId: null }, deps);
+    expect(await storeCreditBalance(database.db, customer.email)).toBe(2_00);
+    const given = await database.db.select().from(storeCreditMovements).where(and(eq(storeCreditMovements.orderId, placed.id), eq(storeCreditMovements.kind, "refund")));
+    expect(given).toHaveLength(1);
+  });
+
   it("the FEC of a period with credit payments balances: the credit's part debits 4191 and credits 411", async () => {
     const now = new Date();
     const entries = await fecEntriesFor(database.db, { year: now.getUTCFullYear(), month: null }, DEFAULT_FEC_ACCOUNTS);
     for (const entry of entries) expect(entry.lines.reduce((sum, line) => sum + line.cents, 0)).toBe(0);
     const creditLines = entries.flatMap((entry) => entry.lines).filter((line) => line.account === "4191");
     expect(creditLines.length).toBeGreaterThan(0);
-    // Every cent of credit spent on a paid order, and nothing else, went through 4191.
+    // Every cent of credit spent on a paid order, less what refunds gave back as credit, and nothing else, went through 4191.
     const paid = await database.db.select().from(orders).where(eq(orders.status, "paid"));
-    expect(creditLines.reduce((sum, line) => sum + line.cents, 0)).toBe(paid.reduce((sum, order) => sum + order.storeCreditCents, 0));
-    // The revenue stays the invoices': 411's debits are the invoices' totals, whatever paid them.
+    const givenBack = await database.db.select().from(orderRefunds).where(eq(orderRefunds.status, "refunded"));
+    expect(creditLines.reduce((sum, line) => sum + line.cents, 0)).toBe(paid.reduce((sum, order) => sum + order.storeCreditCents, 0) - givenBack.reduce((sum, row) => sum + row.storeCreditCents, 0));
+    // The revenue stays the invoices' (less the credit notes): 411's debits are their totals, whatever paid them.
     const sales = entries.filter((entry) => entry.journal === "VE").flatMap((entry) => entry.lines.filter((line) => line.account === "411"));
-    expect(sales.reduce((sum, line) => sum + line.cents, 0)).toBe(paid.reduce((sum, order) => sum + order.totalCents, 0));
+    expect(sales.reduce((sum, line) => sum + line.cents, 0)).toBe(paid.reduce((sum, order) => sum + order.totalCents, 0) - givenBack.reduce((sum, row) => sum + row.amountCents, 0));
   });
 });

@@ -200,6 +200,8 @@ export const orderRefunds = pgTable(
     /** The order's last refund: it is then refunded in full. */
     closesOrder: boolean().notNull().default(false),
     providerRefundId: text(),
+    /** The part given back as store credit, for an order paid partly by it (domain/store-credit.ts refundSplit); the rest went to the card. */
+    storeCreditCents: integer().notNull().default(0),
     creditNoteNumber: text(),
     lastError: text(),
     actorId: text().references(() => users.id, { onDelete: "set null" }),
@@ -208,6 +210,7 @@ export const orderRefunds = pgTable(
   },
   (t) => [
     check("order_refunds_amount_positive", sql`${t.amountCents} > 0`),
+    check("order_refunds_store_credit_in_range", sql`${t.storeCreditCents} >= 0 and ${t.storeCreditCents} <= ${t.amountCents}`),
     uniqueIndex("order_refunds_request_idx").on(t.orderId, t.requestKey),
     index("order_refunds_order_idx").on(t.orderId, t.createdAt),
     index("order_refunds_refunded_at_idx").on(t.refundedAt).where(sql`${t.refundedAt} is not null`),

@@ -1,0 +1,2 @@
+ALTER TABLE "order_refunds" ADD COLUMN "store_credit_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_store_credit_in_range" CHECK ("order_refunds"."store_credit_cents" >= 0 and "order_refunds"."store_credit_cents" <= "order_refunds"."amount_cents");

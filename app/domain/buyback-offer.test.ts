@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { acceptOfferSchema, creditBonusCents, ibanProblem, offerPayouts, offerTotalCents, readOfferLines, receptionSchema } from "./buyback-offer";
+import { creditBonusCents, offerPayouts, offerTotalCents } from "./buyback-offer";
+import { acceptOfferSchema, ibanProblem, readOfferLines, receptionSchema } from "./buyback-offer-forms";
 import { readStockChoices } from "./buyback-stock";
 import { registerCsv } from "./purchase-register-csv";
 

@@ -2,19 +2,8 @@ import { asc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { buybackOffers, inboxEvents, inboxMessages, products, purchaseRegisterEntries, siteSettings } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
-import {
-  BONUS_PERCENT_DEFAULT,
-  type AcceptOfferInput,
-  type BuybackSettings,
-  OFFER_LINK_DAYS,
-  type OfferLine,
-  type PaymentMeans,
-  type ReceptionInput,
-  buybackSettingsSchema,
-  creditBonusCents,
-  lineTotalCents,
-  offerTotalCents,
-} from "~/domain/buyback-offer";
+import { BONUS_PERCENT_DEFAULT, OFFER_LINK_DAYS, type OfferLine, type PaymentMeans, creditBonusCents, lineTotalCents, offerTotalCents } from "~/domain/buyback-offer";
+import { type AcceptOfferInput, type BuybackSettings, type ReceptionInput, buybackSettingsSchema } from "~/domain/buyback-offer-forms";
 import type { StockChoice } from "~/domain/buyback-stock";
 import type { InboxStatus } from "~/domain/catalog-values";
 import type { MailShop } from "~/domain/email-templates";

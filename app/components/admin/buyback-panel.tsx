@@ -4,17 +4,8 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, controlClass } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import {
-  ID_DOCUMENT_LABELS,
-  ID_DOCUMENT_TYPES,
-  PAYMENT_MEANS_LABELS,
-  type OfferLine,
-  type PaymentMeans,
-  conditionLabel,
-  displayIban,
-  lineTotalCents,
-  offerPayouts,
-} from "~/domain/buyback-offer";
+import { ID_DOCUMENT_LABELS, ID_DOCUMENT_TYPES, PAYMENT_MEANS_LABELS, type OfferLine, type PaymentMeans, conditionLabel, lineTotalCents, offerPayouts } from "~/domain/buyback-offer";
+import { displayIban } from "~/domain/buyback-offer-forms";
 import { CONDITIONS, CONDITION_LABELS, type InboxStatus, MAIN_CATEGORIES } from "~/domain/catalog-values";
 import { NOTE_MAX } from "~/domain/inbox-admin";
 import { formatEuros } from "~/domain/money";

@@ -40,7 +40,7 @@ import {
 } from "~/services/business-sales-settings.server";
 import { FRANCHISE_MENTION, INTRA_EU_EXEMPTION_MENTION } from "~/domain/invoice";
 import { SwitchField } from "~/components/ui/switch-field";
-import { buybackSettingsSchema } from "~/domain/buyback-offer";
+import { buybackSettingsSchema } from "~/domain/buyback-offer-forms";
 import { getBuybackSettings, saveBuybackSettings } from "~/services/buyback.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/shop-settings";

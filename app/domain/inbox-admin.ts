@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INBOX_KINDS, INBOX_STATUSES, type InboxKind, type InboxStatus } from "./catalog-values";
+import { INBOX_KINDS, INBOX_STATUSES, type InboxKind, type InboxStatus } from "./inbox-values";
 import { MESSAGE_MAX } from "./contact-forms";
 import { KIND_STATUSES } from "./inbox-workflow";
 import { parsePageNumber } from "./pagination";

@@ -1,5 +1,5 @@
 import { sliceText } from "./text-rules";
-import type { InboxKind } from "./catalog-values";
+import type { InboxKind } from "./inbox-values";
 import { type EmailContent, type EmailPart, type MailShop, button, contactWay, escapeHtml, greeting, inertText, layout, note, paragraph } from "./email-templates";
 import { formatEuros } from "./money";
 import { OFFER_LINK_DAYS, type OfferLine, conditionLabel, lineTotalCents, offerPayouts } from "./buyback-offer";

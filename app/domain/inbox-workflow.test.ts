@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INBOX_STATUSES } from "./catalog-values";
+import { INBOX_STATUSES } from "./inbox-values";
 import { KIND_STATUSES, buttonStatuses, checkTransition, describeEvent, nextStatuses } from "./inbox-workflow";
 
 describe("inbox workflow", () => {

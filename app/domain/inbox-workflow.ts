@@ -1,4 +1,4 @@
-import { INBOX_STATUS_LABELS, type InboxEventType, type InboxKind, type InboxStatus } from "./catalog-values";
+import { INBOX_STATUS_LABELS, type InboxEventType, type InboxKind, type InboxStatus } from "./inbox-values";
 import { formatEuros } from "./money";
 
 /**

@@ -1,4 +1,4 @@
-import type { InboxStatus } from "./catalog-values";
+import type { InboxStatus } from "./inbox-values";
 
 /**
  * How long personal data is kept before the retention job (app/services/retention.server.ts)

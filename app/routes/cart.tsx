@@ -10,7 +10,6 @@ import { useDeliveryQuotes } from "~/components/cart/use-delivery";
 import { useCheckout } from "~/components/cart/use-checkout";
 import { useDiscountPreview } from "~/components/cart/use-discount-preview";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { ServerMarkup } from "~/components/ui/server-markup";
 import { Skeleton } from "~/components/ui/skeleton";
 import { toast } from "~/components/ui/toaster";
 import { cartCount } from "~/domain/cart";
@@ -29,7 +28,6 @@ import { readJson } from "~/lib/request-input.server";
 import { getBusinessSalesSettings } from "~/services/business-sales-settings.server";
 import { savedBusinessForCart } from "~/services/business-buyers.server";
 import { harmonisedNoticeHtml } from "~/services/legal-page.server";
-import { StoreCreditField } from "~/components/cart/store-credit-field";
 import { storeCreditOfViewer } from "~/services/store-credit-orders.server";
 
 export function headers() {
@@ -82,6 +80,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 // "Achat professionnel" in its own chunk: a consumer's cart does not load it first (its JS budget).
 const BusinessPurchaseChoice = lazy(() => import("~/components/cart/business-purchase-choice"));
+// Only a signed-in customer with credit sees it: its code stays out of the cart's first load.
+const StoreCreditField = lazy(() => import("~/components/cart/store-credit-field").then((module) => ({ default: module.StoreCreditField })));
 
 const hydrated = { subscribe: () => () => {}, client: () => true, server: () => false };
 
@@ -199,8 +199,13 @@ export default function CartPage() {
               </Suspense>
             ) : null}
             <BuyerEmailField disabled={checkout.busy} />
-            {storeCredit ? <StoreCreditField balanceCents={storeCredit.balanceCents} disabled={checkout.busy} /> : null}
-            <ServerMarkup html={guaranteeNoticeHtml} />
+            {storeCredit ? (
+              <Suspense fallback={null}>
+                <StoreCreditField balanceCents={storeCredit.balanceCents} disabled={checkout.busy} />
+              </Suspense>
+            ) : null}
+            {/* Rendered by the server (decision 058); its one link leaves the shop, so no in-app navigation to keep. */}
+            <div dangerouslySetInnerHTML={{ __html: guaranteeNoticeHtml }} />
           </div>
           <OrderSummaryCard cart={cart} checkout={checkout} provider={provider} discount={discount} delivery={delivery} signatureEnabled={signatureEnabled} />
         </div>

@@ -5,7 +5,7 @@ import type { Db, Tx } from "~/db/types";
 import { BONUS_PERCENT_DEFAULT, OFFER_LINK_DAYS, type OfferLine, type PaymentMeans, creditBonusCents, lineTotalCents, offerTotalCents } from "~/domain/buyback-offer";
 import { type AcceptOfferInput, type BuybackSettings, type ReceptionInput, buybackSettingsSchema } from "~/domain/buyback-offer-forms";
 import type { StockChoice } from "~/domain/buyback-stock";
-import type { InboxStatus } from "~/domain/catalog-values";
+import type { InboxStatus } from "~/domain/inbox-values";
 import type { MailShop } from "~/domain/email-templates";
 import { offerEmail } from "~/domain/inbox-emails";
 import { formatParisDate } from "~/domain/paris-time";

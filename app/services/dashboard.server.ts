@@ -16,7 +16,7 @@ import {
   periodRanges,
   UNSOLD_DAYS,
 } from "~/domain/dashboard";
-import type { InboxKind } from "~/domain/catalog-values";
+import type { InboxKind } from "~/domain/inbox-values";
 import { receiptsIn, refundsIn } from "./accounting-export.server";
 import { keptRead } from "./kept-reads.server";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { FieldErrors } from "~/domain/auth-forms";
-import type { InboxKind } from "~/domain/catalog-values";
+import type { InboxKind } from "~/domain/inbox-values";
 import { type InboxFormAnswer, MAX_BUYBACK_PHOTOS, PHOTOS_FIELD, SEND_FAILED, type SubmittedValues, TOO_MANY_PHOTOS, submittedValues } from "~/domain/contact-forms";
 import { IMAGE_UPLOAD_ERRORS, MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import type { AppContext } from "~/lib/context";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { buybackOffers, inboxEvents, inboxMessages, users } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import { type FieldErrors, fieldErrors } from "~/domain/auth-forms";
-import type { InboxKind, InboxStatus } from "~/domain/catalog-values";
+import type { InboxKind, InboxStatus } from "~/domain/inbox-values";
 import { buybackSchema, contactSchema } from "~/domain/contact-form-schemas";
 import { HONEYPOT_FIELD, MAX_BUYBACK_PHOTOS, PHOTOS_FIELD, TOO_MANY_PHOTOS, honeypotMessage } from "~/domain/contact-forms";
 import { INBOX_PAGE_SIZE, type InboxQuery, PHOTO_MAX_SIDE, photoKey } from "~/domain/inbox-admin";

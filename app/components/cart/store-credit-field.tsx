@@ -1,9 +1,8 @@
 import { FormField } from "~/components/ui/form-field";
-import { centsToDecimalString, formatEuros } from "~/domain/money";
+import { toast } from "~/components/ui/toaster";
+import { centsToDecimalString, formatEuros, parseEurosToCents } from "~/domain/money";
 
-/** The fields the checkout reads (components/cart/use-checkout.ts) when it posts the order. */
-export const STORE_CREDIT_USE_ID = "store-credit-use";
-export const STORE_CREDIT_AMOUNT_ID = "store-credit-amount";
+import { STORE_CREDIT_AMOUNT_ID, STORE_CREDIT_USE_ID } from "./store-credit-ids";
 
 /**
  * « Utiliser mon avoir » (issue 54): a signed-in customer's balance, drawn by the server, and
@@ -55,4 +54,21 @@ export function StoreCreditField({
       </div>
     </section>
   );
+}
+
+/**
+ * The store credit asked for in the cart's « Mon avoir » (absent: none; the server caps it at the
+ * balance and the total); null after telling the customer their amount is unreadable.
+ */
+export function storeCreditToSend(): number | null {
+  const use = document.getElementById(STORE_CREDIT_USE_ID) as HTMLInputElement | null;
+  const amount = document.getElementById(STORE_CREDIT_AMOUNT_ID) as HTMLInputElement | null;
+  if (!use?.checked || !amount) return 0;
+  const cents = parseEurosToCents(amount.value);
+  if (cents === null) {
+    toast.error("Montant d'avoir illisible", { description: "Indiquez un montant en euros, par exemple 12,50, ou décochez « Utiliser mon avoir »." });
+    amount.focus();
+    return null;
+  }
+  return cents;
 }

@@ -8,8 +8,7 @@ import { rememberPendingCheckout } from "~/lib/pending-checkout";
 import { getDelivery, setDeliveryErrors } from "~/lib/delivery-store";
 import type { BusinessPurchaseInput } from "~/domain/business-purchase";
 import type { DeliveryState } from "./use-delivery";
-import { parseEurosToCents } from "~/domain/money";
-import { STORE_CREDIT_AMOUNT_ID, STORE_CREDIT_USE_ID } from "./store-credit-field";
+import { STORE_CREDIT_USE_ID } from "./store-credit-ids";
 import { announceCartChanges, refreshCartAndAnnounce } from "./cart-notices";
 import {
   BELOW_MINIMUM_ERROR,
@@ -181,7 +180,8 @@ export async function startCheckout(delivery?: DeliveryState): Promise<void> {
   if (!chosen) return;
   const business = await businessToSend();
   if (business === null) return;
-  const storeCreditCents = storeCreditToSend();
+  // The field's module is loaded when the field is shown: its reading comes with it.
+  const storeCreditCents = document.getElementById(STORE_CREDIT_USE_ID) ? (await import("./store-credit-field")).storeCreditToSend() : 0;
   if (storeCreditCents === null) return;
   startProgress();
   try {
@@ -191,23 +191,6 @@ export async function startCheckout(delivery?: DeliveryState): Promise<void> {
     stopProgress();
     toast.error("Erreur", { description: DEFAULT_CHECKOUT_ERROR });
   }
-}
-
-/**
- * The store credit asked for in the cart's « Mon avoir » (absent: none; the server caps it at the
- * balance and the total); null after telling the customer their amount is unreadable.
- */
-function storeCreditToSend(): number | null {
-  const use = document.getElementById(STORE_CREDIT_USE_ID) as HTMLInputElement | null;
-  const amount = document.getElementById(STORE_CREDIT_AMOUNT_ID) as HTMLInputElement | null;
-  if (!use?.checked || !amount) return 0;
-  const cents = parseEurosToCents(amount.value);
-  if (cents === null) {
-    toast.error("Montant d'avoir illisible", { description: "Indiquez un montant en euros, par exemple 12,50, ou décochez « Utiliser mon avoir »." });
-    amount.focus();
-    return null;
-  }
-  return cents;
 }
 
 async function run(delivery: DeliveryBody, business: BusinessPurchaseInput | undefined, storeCreditCents: number) {

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Field, controlClass } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toaster";
-import type { InboxKind } from "~/domain/catalog-values";
+import type { InboxKind } from "~/domain/inbox-values";
 import {
   HONEYPOT_FIELD,
   type InboxFormAnswer,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { INBOX_EVENT_TYPES, INBOX_KINDS, INBOX_STATUSES, SITE_MESSAGE_LOCATIONS } from "../../domain/catalog-values";
+import { SITE_MESSAGE_LOCATIONS } from "../../domain/catalog-values";
+import { INBOX_EVENT_TYPES, INBOX_KINDS, INBOX_STATUSES } from "../../domain/inbox-values";
 import { users } from "./auth";
 import { cgvSnapshots } from "./terms";
 import { insertionOrder } from "./insertion-order";

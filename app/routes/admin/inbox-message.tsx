@@ -6,7 +6,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, controlClass } from "~/components/ui/field";
 import { toast } from "~/components/ui/toaster";
 import { type FieldErrors, fieldErrors } from "~/domain/auth-forms";
-import { INBOX_KIND_LABELS, INBOX_STATUSES, INBOX_STATUS_LABELS, type InboxStatus } from "~/domain/catalog-values";
+import { INBOX_KIND_LABELS, INBOX_STATUSES, INBOX_STATUS_LABELS, type InboxStatus } from "~/domain/inbox-values";
 import { MESSAGE_MAX } from "~/domain/contact-forms";
 import { offerNoteSchema, replySchema } from "~/domain/inbox-admin";
 import { offerTotalCents } from "~/domain/buyback-offer";

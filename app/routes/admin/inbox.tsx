@@ -4,7 +4,7 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
-import { INBOX_KINDS, INBOX_KIND_LABELS, INBOX_STATUSES, INBOX_STATUS_LABELS } from "~/domain/catalog-values";
+import { INBOX_KINDS, INBOX_KIND_LABELS, INBOX_STATUSES, INBOX_STATUS_LABELS } from "~/domain/inbox-values";
 import { inboxListHref, parseInboxQuery, requestCountText } from "~/domain/inbox-admin";
 import { KIND_STATUSES, STATUS_TONES } from "~/domain/inbox-workflow";
 import { ClearFiltersLink } from "~/components/admin/clear-filters-link";

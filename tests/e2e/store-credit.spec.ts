@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { RunningServer } from "../integration/server-process";
-import { STORE_CREDIT_CUSTOMER as CUSTOMER } from "../setup/store-credit-fixtures";
+import { STORE_CREDIT_CUSTOMER as CUSTOMER } from "../setup/store-credit-fixtures-data";
 import { startFixtureServer } from "./fixture-server";
 import { chooseLightTheme, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 

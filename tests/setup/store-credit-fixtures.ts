@@ -6,7 +6,7 @@ import { openDatabase } from "~/db/client.server";
 import { recordMovement } from "~/services/store-credit.server";
 import { createUserWithPassword } from "~/services/users.server";
 
-export const STORE_CREDIT_CUSTOMER = { email: "avoir@comptoir.test", password: "avoir-mot-de-passe-client", name: "Camille Avoir" };
+import { STORE_CREDIT_CUSTOMER } from "./store-credit-fixtures-data";
 
 const dir = process.argv[2];
 if (dir) {

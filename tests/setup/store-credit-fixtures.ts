@@ -5,7 +5,6 @@ import path from "node:path";
 import { openDatabase } from "~/db/client.server";
 import { recordMovement } from "~/services/store-credit.server";
 import { createUserWithPassword } from "~/services/users.server";
-
 import { STORE_CREDIT_CUSTOMER } from "./store-credit-fixtures-data";
 
 const dir = process.argv[2];

@@ -7,17 +7,7 @@ import { cn } from "~/lib/utils";
 export function PeriodFields({ years, period }: { years: number[]; period: AccountingPeriod | null }) {
   return (
     <>
-      <Field label="Année" className="min-w-28 flex-1 sm:flex-none">
-        {(props) => (
-          <select {...props} name="year" defaultValue={period?.year ?? years[0]} className={cn(controlClass, "h-11")}>
-            {years.map((year) => (
-              <option key={year} value={year}>
-                {year}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <YearField years={years} defaultValue={period?.year ?? years[0]} />
       <Field label="Mois" className="min-w-40 flex-1 sm:flex-none">
         {(props) => (
           <select {...props} name="month" defaultValue={period ? (period.month ?? "") : ""} className={cn(controlClass, "h-11")}>
@@ -31,5 +21,22 @@ export function PeriodFields({ years, period }: { years: number[]; period: Accou
         )}
       </Field>
     </>
+  );
+}
+
+/** « Année » (`year`) of an export's period, among the years the shop has data for. */
+export function YearField({ years, defaultValue }: { years: number[]; defaultValue: number | undefined }) {
+  return (
+    <Field label="Année" className="min-w-28 flex-1 sm:flex-none">
+      {(props) => (
+        <select {...props} name="year" defaultValue={defaultValue} className={cn(controlClass, "h-11")}>
+          {years.map((year) => (
+            <option key={year} value={year}>
+              {year}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

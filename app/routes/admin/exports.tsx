@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { Form, data, useNavigation } from "react-router";
 import { EReportingExport } from "~/components/admin/e-reporting-export";
-import { PeriodFields } from "~/components/admin/period-fields";
+import { PeriodFields, YearField } from "~/components/admin/period-fields";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, controlClass } from "~/components/ui/field";
@@ -77,17 +77,7 @@ function OssReturnForm({ years }: { years: number[] }) {
         sur impots.gouv.fr.
       </p>
       <form method="get" action="/admin/exports/oss.csv" className="mt-4 flex flex-wrap items-end gap-4">
-        <Field label="Année" className="min-w-28 flex-1 sm:flex-none">
-          {(props) => (
-            <select {...props} name="year" defaultValue={years[0]} className={cn(controlClass, "h-11")}>
-              {years.map((year) => (
-                <option key={year} value={year}>
-                  {year}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <YearField years={years} defaultValue={years[0]} />
         <Field label="Trimestre" className="min-w-40 flex-1 sm:flex-none">
           {(props) => (
             <select {...props} name="quarter" defaultValue="" className={cn(controlClass, "h-11")}>

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { BUSINESS_MESSAGES } from "~/domain/business-buyer";
-import { expect, expectNoSeriousA11yViolations, signInAdminWithForm, signInAsAdmin, test } from "./fixtures";
+import { chooseLightTheme, expect, expectNoSeriousA11yViolations, signInAdminWithForm, signInAsAdmin, test } from "./fixtures";
 
 function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -251,6 +251,9 @@ test("a customer keeps their company in /account: a wrong SIREN is refused in Fr
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: test.info().outputPath("compte-profil-professionnel-390.png"), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
+  await chooseLightTheme(page);
+  await page.screenshot({ path: test.info().outputPath("compte-profil-professionnel-clair-1280.png"), fullPage: true });
+  await expectNoSeriousA11yViolations(page);
 
   await page.goto("/catalog");
   const add = page.getByRole("button", { name: /au panier : / }).first();

@@ -10,3 +10,4 @@ export * from "./billing";
 export * from "./drops";
 export * from "./terms";
 export * from "./buyback";
+export * from "./preorders";

@@ -1,0 +1,115 @@
+import { eq, sql } from "drizzle-orm";
+import {
+  productDrops,
+  productPreorders,
+  products,
+  type ProductPreorderRow,
+} from "~/db/schema";
+import type { Db, Tx } from "~/db/types";
+import type { FieldErrors } from "~/domain/field-errors";
+import { fieldErrors } from "~/domain/field-errors";
+import { parisWallTime } from "~/domain/paris-time";
+import { preorderFormSchema } from "~/domain/preorder-form";
+
+/**
+ * Pre-orders (issue 55, decision 059): the seller's settings of a pre-order product. The
+ * checkout's side (the cap, the per-customer limit) and the allocation come in later steps.
+ */
+
+export async function preorderOf(
+  db: Db | Tx,
+  productId: number,
+): Promise<ProductPreorderRow | null> {
+  const [row] = await db
+    .select()
+    .from(productPreorders)
+    .where(eq(productPreorders.productId, productId));
+  return row ?? null;
+}
+
+export type SavePreorderResult =
+  | { outcome: "saved"; preorder: ProductPreorderRow }
+  | { outcome: "invalid"; errors: FieldErrors }
+  | { outcome: "missing" };
+
+/**
+ * Makes a product a pre-order or changes its settings, checked with the form's schema against
+ * what is saved (locked: a checkout taking units waits, so the quantity is never set under them).
+ */
+export async function savePreorder(
+  db: Db,
+  productId: number,
+  input: Record<string, unknown>,
+  now = new Date(),
+): Promise<SavePreorderResult> {
+  return db.transaction(async (tx): Promise<SavePreorderResult> => {
+    const [product] = await tx
+      .select({ id: products.id, archivedAt: products.archivedAt })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for("update");
+    if (!product || product.archivedAt) return { outcome: "missing" };
+    const [current] = await tx
+      .select()
+      .from(productPreorders)
+      .where(eq(productPreorders.productId, productId))
+      .for("update");
+    const parsed = preorderFormSchema({
+      today: parisWallTime(now).date,
+      currentReleaseOn: current?.releaseOn ?? null,
+      orderedUnits: current?.orderedUnits ?? 0,
+    }).safeParse(input);
+    if (!parsed.success)
+      return { outcome: "invalid", errors: fieldErrors(parsed.error) };
+    // A drop sells units in stock at an opening; a pre-order sells units to come: one or the other.
+    const [drop] = await tx
+      .select({ productId: productDrops.productId })
+      .from(productDrops)
+      .where(eq(productDrops.productId, productId));
+    if (drop)
+      return {
+        outcome: "invalid",
+        errors: {
+          form: "Ce produit est une sortie : retirez-la de « Sorties » pour le vendre en précommande.",
+        },
+      };
+    const [preorder] = await tx
+      .insert(productPreorders)
+      .values({ productId, ...parsed.data, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: productPreorders.productId,
+        set: { ...parsed.data, updatedAt: now },
+      })
+      .returning();
+    return { outcome: "saved", preorder: preorder! };
+  });
+}
+
+export type RemovePreorderResult =
+  | { outcome: "removed" }
+  | { outcome: "ordered"; units: number }
+  | { outcome: "missing" };
+
+/** A product stops being a pre-order only while nobody holds a pre-ordered unit of it. */
+export async function removePreorder(
+  db: Db,
+  productId: number,
+): Promise<RemovePreorderResult> {
+  return db.transaction(async (tx): Promise<RemovePreorderResult> => {
+    const [current] = await tx
+      .select()
+      .from(productPreorders)
+      .where(eq(productPreorders.productId, productId))
+      .for("update");
+    if (!current) return { outcome: "missing" };
+    if (current.orderedUnits > 0)
+      return { outcome: "ordered", units: current.orderedUnits };
+    await tx
+      .delete(productPreorders)
+      .where(eq(productPreorders.productId, productId));
+    return { outcome: "removed" };
+  });
+}
+
+/** Units left to pre-order (the page's and the checkout's view; the checkout's UPDATE decides). */
+export const preorderUnitsLeft = sql<number>`(${productPreorders.quantity} - ${productPreorders.orderedUnits})::int`;

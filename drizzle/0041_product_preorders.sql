@@ -1,0 +1,16 @@
+CREATE TABLE "product_preorders" (
+	"product_id" integer PRIMARY KEY NOT NULL,
+	"release_on" date NOT NULL,
+	"estimated_delivery_on" date NOT NULL,
+	"quantity" integer NOT NULL,
+	"per_customer_limit" integer DEFAULT 1 NOT NULL,
+	"ordered_units" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "product_preorders_quantity_range" CHECK ("product_preorders"."quantity" between 1 and 1000000),
+	CONSTRAINT "product_preorders_limit_range" CHECK ("product_preorders"."per_customer_limit" between 1 and 99),
+	CONSTRAINT "product_preorders_ordered_within_quantity" CHECK ("product_preorders"."ordered_units" between 0 and "product_preorders"."quantity"),
+	CONSTRAINT "product_preorders_delivery_after_release" CHECK ("product_preorders"."estimated_delivery_on" >= "product_preorders"."release_on")
+);
+--> statement-breakpoint
+ALTER TABLE "product_preorders" ADD CONSTRAINT "product_preorders_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;

@@ -13,4 +13,10 @@ CREATE TABLE "product_preorders" (
 	CONSTRAINT "product_preorders_delivery_after_release" CHECK ("product_preorders"."estimated_delivery_on" >= "product_preorders"."release_on")
 );
 --> statement-breakpoint
-ALTER TABLE "product_preorders" ADD CONSTRAINT "product_preorders_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "order_items" ADD COLUMN "preorder" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "product_preorders" ADD CONSTRAINT "product_preorders_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- hand-written
+-- A pre-order's settings and units left are the product's (its page, the checkouts' stock gate):
+-- announced on catalog_changes as a drop's rules are (0030's function reads NEW/OLD.product_id).
+DROP TRIGGER IF EXISTS product_preorders_notify_change ON product_preorders;--> statement-breakpoint
+CREATE TRIGGER product_preorders_notify_change AFTER INSERT OR UPDATE OR DELETE ON product_preorders FOR EACH ROW EXECUTE FUNCTION notify_product_drop_change();

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import {
   productDrops,
   productPreorders,
@@ -10,10 +10,13 @@ import type { FieldErrors } from "~/domain/field-errors";
 import { fieldErrors } from "~/domain/field-errors";
 import { parisWallTime } from "~/domain/paris-time";
 import { preorderFormSchema } from "~/domain/preorder-form";
+import type { CheckoutDrop } from "./drop-limits.server";
 
 /**
- * Pre-orders (issue 55, decision 059): the seller's settings of a pre-order product. The
- * checkout's side (the cap, the per-customer limit) and the allocation come in later steps.
+ * Pre-orders (issue 55, decision 059): the seller's settings of a pre-order product, and what a
+ * checkout needs of them. The checkout takes a pre-order's units from its quantity
+ * (reservations.server.ts reservePreorderUnits) and counts its per-customer limit with the
+ * drops' machinery (drop-limits.server.ts checkDropLimits).
  */
 
 export async function preorderOf(
@@ -113,3 +116,25 @@ export async function removePreorder(
 
 /** Units left to pre-order (the page's and the checkout's view; the checkout's UPDATE decides). */
 export const preorderUnitsLeft = sql<number>`(${productPreorders.quantity} - ${productPreorders.orderedUnits})::int`;
+
+/** How long a pre-order checkout holds its units (minutes): as a drop's default, a hot set's units go back soon. */
+const PREORDER_HOLD_MINUTES = 10;
+
+/**
+ * The open pre-orders (release still to come, Paris day) among these products, as the drops'
+ * limit machinery reads a drop: per-customer limit, no account required, no waiting room.
+ */
+export async function preorderRulesOf(db: Db | Tx, productIds: number[], now: Date): Promise<Map<number, CheckoutDrop>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ productId: productPreorders.productId, perCustomerLimit: productPreorders.perCustomerLimit, name: products.title })
+    .from(productPreorders)
+    .innerJoin(products, eq(products.id, productPreorders.productId))
+    .where(and(inArray(productPreorders.productId, productIds), gt(productPreorders.releaseOn, parisWallTime(now).date)));
+  return new Map(
+    rows.map((row) => [
+      row.productId,
+      { ...row, accountRequired: false, holdMinutes: PREORDER_HOLD_MINUTES, startMode: "first_come", fairWindowMinutes: 1, waitingRoom: false },
+    ]),
+  );
+}

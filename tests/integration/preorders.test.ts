@@ -1,8 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { productDrops, productPreorders, products } from "~/db/schema";
+import { orderItems, orders, productDrops, productPreorders, products, rateLimits } from "~/db/schema";
 import { getPublicProduct } from "~/services/catalog.server";
+import { type CheckoutContext, cancelCheckout, startCheckout } from "~/services/checkout.server";
+import { createTestProvider } from "~/services/payments/test-provider.server";
+import { StockGate } from "~/services/stock-gate.server";
 import { preorderOf, removePreorder, savePreorder } from "~/services/preorders.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
@@ -72,5 +75,79 @@ describe(`pre-order settings on ${databaseLabel}`, () => {
       outcome: "invalid",
       errors: { form: "Ce produit est une sortie : retirez-la de « Sorties » pour le vendre en précommande." },
     });
+  });
+});
+
+describe(`pre-order checkouts on ${databaseLabel}`, () => {
+  let database: Database;
+  let ip = 0;
+  // Checkouts run now: the release is set a week ahead of the real clock.
+  const releaseOn = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const ctx = (): CheckoutContext => ({
+    now: new Date(),
+    customer: null,
+    clientIp: `203.0.113.${++ip % 250}`,
+    orderPrefix: "CPT",
+    origin: "http://shop.test",
+    reservationMinutes: 30,
+    // Each checkout its own process's gate: as many instances as checkouts.
+    gate: new StockGate(),
+  });
+  const preorderProduct = async (quantity: number, perCustomerLimit: number) => {
+    const [row] = await database.db.insert(products).values({ title: `Coffret précommande ${++ip}`, priceCents: 5_999, stock: 0, category: "TCG", subCategory: "Scellés" }).returning();
+    await database.db.insert(productPreorders).values({ productId: row!.id, releaseOn, estimatedDeliveryOn: releaseOn, quantity, perCustomerLimit });
+    return row!.id;
+  };
+  const orderedUnits = async (productId: number) => (await preorderOf(database.db, productId))!.orderedUnits;
+  const unitsInOrders = async (productId: number) => {
+    const result = (await database.db.execute(
+      sql`select coalesce(sum(${orderItems.quantity}), 0)::int as n from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId} where ${orderItems.productId} = ${productId} and ${orders.status} = 'pending_payment' and ${orderItems.preorder}`,
+    )) as unknown as { rows: { n: number }[] };
+    return result.rows[0]!.n;
+  };
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it("never takes more than the pre-order quantity, however many checkouts run at once", async () => {
+    const provider = createTestProvider({ db: database.db, secret: "integration-secret-preorders" });
+    const productId = await preorderProduct(7, 3);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        startCheckout(database.db, provider, { items: [{ productId, quantity: 1 + (i % 2) }], insuranceSelected: false, email: `acheteur${i}@exemple.fr` }, ctx()),
+      ),
+    );
+    const accepted = results.filter((result) => result.status === 200);
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(results.every((result) => result.status === 200 || result.status === 409)).toBe(true);
+    expect(await orderedUnits(productId)).toBe(await unitsInOrders(productId));
+    expect(await orderedUnits(productId)).toBeLessThanOrEqual(7);
+    // The last unit goes to one who asks for one.
+    expect((await startCheckout(database.db, provider, { items: [{ productId, quantity: 1 }], insuranceSelected: false, email: "dernier@exemple.fr" }, ctx())).status).toBe(
+      (await orderedUnits(productId)) < 7 ? 200 : 409,
+    );
+    expect(await orderedUnits(productId)).toBeLessThanOrEqual(7);
+    expect(await orderedUnits(productId)).toBe(await unitsInOrders(productId));
+  });
+
+  it("holds one customer to the limit across concurrent checkouts (e-mail normalised), and gives units back to the pre-order", async () => {
+    await database.db.delete(rateLimits);
+    const provider = createTestProvider({ db: database.db, secret: "integration-secret-preorders-2" });
+    const productId = await preorderProduct(50, 2);
+    const emails = ["Jean.Dupont@gmail.com", "jeandupont+precommande@gmail.com", "jean.dupont@googlemail.com", "JEANDUPONT@gmail.com", "jean.dupont+x@gmail.com", "jeandupont@gmail.com"];
+    const results = await Promise.all(emails.map((email) => startCheckout(database.db, provider, { items: [{ productId, quantity: 2 }], insuranceSelected: false, email }, ctx())));
+    expect(results.filter((result) => result.status === 200)).toHaveLength(1);
+    expect(await orderedUnits(productId)).toBe(2);
+    // Over the limit in one cart: refused, nothing taken.
+    const over = await startCheckout(database.db, provider, { items: [{ productId, quantity: 3 }], insuranceSelected: false, email: "autre@exemple.fr" }, ctx());
+    expect(over).toMatchObject({ status: 422, body: { code: "DROP_LIMIT", error: "Limité à 2 par client" } });
+    expect(await orderedUnits(productId)).toBe(2);
+    // A cancelled checkout gives its units back to the pre-order quantity, not to the shelf.
+    const accepted = results.find((result) => result.status === 200)!;
+    expect(await cancelCheckout(database.db, provider, (accepted.body as { orderId: string }).orderId)).toBe(true);
+    expect(await orderedUnits(productId)).toBe(0);
+    expect((await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId)))[0]!.stock).toBe(0);
   });
 });

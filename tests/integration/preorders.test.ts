@@ -4,10 +4,13 @@ import type { Database } from "~/db/client.server";
 import { orderItems, orders, productDrops, productPreorders, products, rateLimits } from "~/db/schema";
 import { getPublicProduct } from "~/services/catalog.server";
 import { type CheckoutContext, cancelCheckout, startCheckout } from "~/services/checkout.server";
-import { createTestProvider } from "~/services/payments/test-provider.server";
+import { receiveWebhook } from "~/services/payment-webhooks.server";
+import { createTestProvider, type TestProvider, testWebhook } from "~/services/payments/test-provider.server";
 import { StockGate } from "~/services/stock-gate.server";
 import { preorderOf, removePreorder, savePreorder } from "~/services/preorders.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
+
+const webhookDeps = { shop: { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" }, sellerEmail: "vendeur@comptoir.example" };
 
 /** Pre-orders (issue 55): the seller's settings and what the product page shows, on a real database. */
 const now = new Date("2026-11-29T10:00:00Z");
@@ -149,5 +152,32 @@ describe(`pre-order checkouts on ${databaseLabel}`, () => {
     expect(await cancelCheckout(database.db, provider, (accepted.body as { orderId: string }).orderId)).toBe(true);
     expect(await orderedUnits(productId)).toBe(0);
     expect((await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId)))[0]!.stock).toBe(0);
+  });
+
+  it("holds the limit for one delivery address at payment, whatever e-mails were used", async () => {
+    await database.db.delete(rateLimits);
+    const provider = createTestProvider({ db: database.db, secret: "integration-secret-preorders-3" });
+    const productId = await preorderProduct(50, 2);
+    const home = { method: "home" as const, fullName: "Marie Curie", line1: "12 rue des Lilas", postalCode: "75011", city: "Paris", country: "FR" };
+    const pay = async (provider: TestProvider, orderId: string, email: string) => {
+      const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+      const event = testWebhook(provider, "checkout.session.completed", {
+        sessionId: order!.providerSessionId!,
+        paid: true,
+        paymentReference: `pi_${order!.number}`,
+        customerEmail: email,
+        customerName: home.fullName,
+        shippingAddress: home,
+        amountTotalCents: null,
+      });
+      return (await receiveWebhook(database.db, provider, event.raw, event.headers, webhookDeps)).body.outcome;
+    };
+    const first = await startCheckout(database.db, provider, { items: [{ productId, quantity: 2 }], insuranceSelected: false, email: "marie@exemple.fr" }, ctx());
+    const second = await startCheckout(database.db, provider, { items: [{ productId, quantity: 2 }], insuranceSelected: false, email: "pierre@exemple.fr" }, ctx());
+    expect(await orderedUnits(productId)).toBe(4);
+    expect(await pay(provider, (first.body as { orderId: string }).orderId, "marie@exemple.fr")).toBe("paid");
+    expect(await pay(provider, (second.body as { orderId: string }).orderId, "pierre@exemple.fr")).toBe("refund-pending");
+    // The refused order's units are back in the pre-order quantity.
+    expect(await orderedUnits(productId)).toBe(2);
   });
 });

@@ -1,5 +1,8 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { createHmac, randomBytes } from "node:crypto";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import {
+  orderItems,
+  orders,
   productDrops,
   productPreorders,
   products,
@@ -10,6 +13,7 @@ import type { FieldErrors } from "~/domain/field-errors";
 import { fieldErrors } from "~/domain/field-errors";
 import { parisWallTime } from "~/domain/paris-time";
 import { preorderFormSchema } from "~/domain/preorder-form";
+import { type Allocation, type AllocationRule, allocateByDraw, allocateByOrder, drawOrder, type PreorderClaim } from "~/domain/preorder-allocation";
 import type { CheckoutDrop } from "./drop-limits.server";
 
 /**
@@ -137,4 +141,50 @@ export async function preorderRulesOf(db: Db | Tx, productIds: number[], now: Da
       { ...row, accountRequired: false, holdMinutes: PREORDER_HOLD_MINUTES, startMode: "first_come", fairWindowMinutes: 1, waitingRoom: false },
     ]),
   );
+}
+
+/** A draw's seed: random, stored with the allocation so that anyone can replay it. */
+export function newAllocationSeed(): string {
+  return randomBytes(32).toString("hex");
+}
+
+/** A customer's ticket in a draw: nobody can choose it, the seed alone gives it back. */
+export function drawTicket(seed: string, customerKey: string): string {
+  return createHmac("sha256", seed).update(customerKey).digest("hex");
+}
+
+/**
+ * The paid pre-orders of a product waiting for their units, in placement order: one claim per
+ * order, its customer the account when there is one, else the normalised e-mail (one ticket each
+ * in a draw, as the per-customer limit counts them).
+ */
+export async function preorderClaims(db: Db | Tx, productId: number): Promise<PreorderClaim[]> {
+  const rows = await db
+    .select({ orderId: orders.id, userId: orders.userId, emailKey: orders.buyerEmailKey, placedAt: orders.createdAt, units: sql<number>`sum(${orderItems.quantity})::int` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.productId, productId), eq(orderItems.preorder, true), eq(orders.status, "paid")))
+    .groupBy(orders.id)
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  return rows.map((row, seq) => ({
+    orderId: row.orderId,
+    customerKey: row.userId ? `account:${row.userId}` : `email:${row.emailKey ?? row.orderId}`,
+    units: row.units,
+    placedAt: row.placedAt,
+    seq,
+  }));
+}
+
+/**
+ * What an allocation of `received` units would do, writing nothing: the seller sees it before
+ * applying it. A draw needs its seed (newAllocationSeed), given back with the result so that
+ * the same seed applied gives the same cut.
+ */
+export async function previewAllocation(db: Db | Tx, productId: number, choice: { received: number; rule: AllocationRule; seed: string }): Promise<Allocation & { seed: string }> {
+  const claims = await preorderClaims(db, productId);
+  const allocation =
+    choice.rule === "order"
+      ? allocateByOrder(claims, choice.received)
+      : allocateByDraw(claims, choice.received, drawOrder(claims.map((claim) => claim.customerKey), (key) => drawTicket(choice.seed, key)));
+  return { ...allocation, seed: choice.seed };
 }

@@ -7,7 +7,7 @@ import { type CheckoutContext, cancelCheckout, startCheckout } from "~/services/
 import { receiveWebhook } from "~/services/payment-webhooks.server";
 import { createTestProvider, type TestProvider, testWebhook } from "~/services/payments/test-provider.server";
 import { StockGate } from "~/services/stock-gate.server";
-import { preorderOf, removePreorder, savePreorder } from "~/services/preorders.server";
+import { newAllocationSeed, preorderOf, previewAllocation, removePreorder, savePreorder } from "~/services/preorders.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 const webhookDeps = { shop: { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" }, sellerEmail: "vendeur@comptoir.example" };
@@ -179,5 +179,46 @@ describe(`pre-order checkouts on ${databaseLabel}`, () => {
     expect(await pay(provider, (second.body as { orderId: string }).orderId, "pierre@exemple.fr")).toBe("refund-pending");
     // The refused order's units are back in the pre-order quantity.
     expect(await orderedUnits(productId)).toBe(2);
+  });
+
+  it("previews an allocation without writing, and a draw replayed from its seed gives the same cut", async () => {
+    await database.db.delete(rateLimits);
+    const provider = createTestProvider({ db: database.db, secret: "integration-secret-preorders-4" });
+    const productId = await preorderProduct(50, 3);
+    // 12 paid pre-orders of 1 to 3 units (24 units): each its own buyer and address.
+    for (let i = 0; i < 12; i++) {
+      const email = `collection${i}@exemple.fr`;
+      const started = await startCheckout(database.db, provider, { items: [{ productId, quantity: 1 + (i % 3) }], insuranceSelected: false, email }, ctx());
+      const [order] = await database.db.select().from(orders).where(eq(orders.id, (started.body as { orderId: string }).orderId));
+      const address = { method: "home" as const, fullName: `Client ${i}`, line1: `${i + 1} rue des Lilas`, postalCode: "75011", city: "Paris", country: "FR" };
+      const event = testWebhook(provider, "checkout.session.completed", {
+        sessionId: order!.providerSessionId!,
+        paid: true,
+        paymentReference: `pi_${order!.number}`,
+        customerEmail: email,
+        customerName: address.fullName,
+        shippingAddress: address,
+        amountTotalCents: null,
+      });
+      expect((await receiveWebhook(database.db, provider, event.raw, event.headers, webhookDeps)).body.outcome).toBe("paid");
+    }
+    const before = await database.db.select().from(productPreorders).where(eq(productPreorders.productId, productId));
+
+    const byOrder = await previewAllocation(database.db, productId, { received: 10, rule: "order", seed: "" });
+    expect(byOrder.allocated).toBe(10);
+    // First placed, first served: 1 + 2 + 3 + 1 + 2 = 9, then 1 of the sixth order's 3.
+    expect(byOrder.orders.map((order) => order.allocated)).toEqual([1, 2, 3, 1, 2, 1, 0, 0, 0, 0, 0, 0]);
+
+    const seed = newAllocationSeed();
+    const draw = await previewAllocation(database.db, productId, { received: 10, rule: "draw", seed });
+    expect(draw.allocated).toBe(10);
+    // One unit per customer per round: 10 units among 12 customers, nobody gets two.
+    expect(draw.orders.filter((order) => order.allocated === 1)).toHaveLength(10);
+    expect(await previewAllocation(database.db, productId, { received: 10, rule: "draw", seed })).toEqual(draw);
+    // Everything covered: every order served whole.
+    expect((await previewAllocation(database.db, productId, { received: 24, rule: "draw", seed })).orders.every((order) => order.refunded === 0)).toBe(true);
+    // A preview writes nothing.
+    expect(await database.db.select().from(productPreorders).where(eq(productPreorders.productId, productId))).toEqual(before);
+    expect((await database.db.select({ status: orders.status }).from(orders).innerJoin(orderItems, eq(orderItems.orderId, orders.id)).where(eq(orderItems.productId, productId))).every((row) => row.status === "paid")).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { orderItems, orders, productDrops, productPreorders, products, rateLimits } from "~/db/schema";
+import { getCartProducts } from "~/services/cart.server";
 import { getPublicProduct } from "~/services/catalog.server";
 import { type CheckoutContext, cancelCheckout, startCheckout } from "~/services/checkout.server";
 import { receiveWebhook } from "~/services/payment-webhooks.server";
@@ -40,10 +41,12 @@ describe(`pre-order settings on ${databaseLabel}`, () => {
     const page = await getPublicProduct(database.db, id, { now, imageBaseUrl: "/images" });
     expect(page?.preorder).toEqual({ releaseOn: "2026-12-12", estimatedDeliveryOn: "2026-12-15", perCustomerLimit: 2, unitsLeft: 180 });
     expect(page?.stock).toBe(180);
+    expect((await getCartProducts(database.db, [id], { now, imageBaseUrl: "/images" }))[0]?.stock).toBe(180);
     // From its release day it sells from stock like any product.
     const released = await getPublicProduct(database.db, id, { now: new Date("2026-12-12T09:00:00Z"), imageBaseUrl: "/images" });
     expect(released?.preorder).toBeNull();
     expect(released?.stock).toBe(0);
+    expect((await getCartProducts(database.db, [id], { now: new Date("2026-12-12T09:00:00Z"), imageBaseUrl: "/images" }))[0]?.stock).toBe(0);
   });
 
   it("refuses bad settings in French and writes nothing", async () => {

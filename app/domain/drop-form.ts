@@ -21,7 +21,7 @@ export const FAIR_WINDOW_MINUTES_DEFAULT = 10;
 export const FAIR_WINDOW_MINUTES_MAX = 60;
 
 /** A whole number typed in a field, between `min` and `max`, with the field's French name. */
-const wholeNumber = (subject: string, min: number, max: number) =>
+export const wholeNumber = (subject: string, min: number, max: number) =>
   z
     .string({ message: `${subject} est obligatoire` })
     .trim()

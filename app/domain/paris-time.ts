@@ -58,6 +58,12 @@ export function formatParisDate(at: Instant): string {
   return dateText(parisClockAt(at));
 }
 
+/** "12 décembre 2026" for a calendar date ("2026-12-12", a date column): no instant, no time zone. */
+export function formatCalendarDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  return dateText({ year: year!, month: month!, day: day!, hour: 0, minute: 0, second: 0 });
+}
+
 /** "09:05": the time in Paris. */
 export function formatParisTime(at: Instant): string {
   return timeText(parisClockAt(at));

@@ -45,7 +45,12 @@ export type ProductDetail = ProductView & {
   pegi: { age: PegiAge; descriptors: PegiDescriptor[] } | null;
   /** A drop's rules the page announces ("Limité à N par client"); null for an ordinary product. */
   drop: ProductDropTerms | null;
+  /** A pre-order's dates and limit (issue 55); null for a product sold from stock. */
+  preorder: ProductPreorderTerms | null;
 };
+
+/** What a product page says of a pre-order: Paris calendar days ("2026-12-12"), and the units left. */
+export type ProductPreorderTerms = { releaseOn: string; estimatedDeliveryOn: string; perCustomerLimit: number; unitsLeft: number };
 
 /** What a product page says of a drop's rules for buyers. */
 export type ProductDropTerms = {
@@ -108,7 +113,7 @@ export function toProductDetail(
   p: ProductRow,
   imageBaseUrl: string,
   now: Date,
-  page: { compareAtCents?: number | null; profile?: SafetyProfileValues | null; drop?: ProductDropTerms | null } = {},
+  page: { compareAtCents?: number | null; profile?: SafetyProfileValues | null; drop?: ProductDropTerms | null; preorder?: ProductPreorderTerms | null } = {},
 ): ProductDetail {
   const view = toProductView(p, imageBaseUrl, now);
   const aspect = imageAspect(p);
@@ -126,5 +131,6 @@ export function toProductDetail(
     safetyLabelImage: p.labelImagePath ? productImage(imageBaseUrl, p.labelImagePath, "square") : null,
     pegi: pegiOf(p),
     drop: page.drop ?? null,
+    preorder: page.preorder ?? null,
   };
 }

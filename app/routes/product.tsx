@@ -5,6 +5,7 @@ import { AddToCartButton } from "~/components/product/add-to-cart-button";
 import { Price } from "~/components/product/price";
 import { CountdownTimer } from "~/components/promotions/countdown-banner";
 import { DropTerms } from "~/components/product/drop-terms";
+import { PreorderTerms } from "~/components/product/preorder-terms";
 import { DropWaitingRoom } from "~/components/product/drop-waiting-room-lazy";
 import { StockAlertForm } from "~/components/product/stock-alert-form-lazy";
 import { ProductBadges } from "~/components/product/product-badges";
@@ -95,7 +96,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps["loaderData"]["product"]> }) {
   const [wanted, setWanted] = useState(1);
   // A live stock change may lower the stock under the chosen quantity; a drop's limit caps it too.
-  const most = product.drop ? Math.min(product.stock, product.drop.perCustomerLimit) : product.stock;
+  const limit = product.drop?.perCustomerLimit ?? product.preorder?.perCustomerLimit;
+  const most = limit === undefined ? product.stock : Math.min(product.stock, limit);
   const quantity = clampQuantity(wanted, most);
   const state = stockState(product.stock);
   const characteristics: [string, string][] = [
@@ -159,16 +161,20 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
               </span>
             ) : null}
           </p>
-          <p
-            className={cn(
-              "flex items-center gap-2 text-sm font-semibold",
-              state === "out" ? "text-destructive" : state === "low" ? "text-warning" : "text-success",
-            )}
-            aria-live="polite"
-          >
-            <span aria-hidden="true" className="size-2 rounded-full bg-current" />
-            {stockMessage(product.stock)}
-          </p>
+{product.preorder ? (
+            <PreorderTerms terms={product.preorder} />
+          ) : (
+                      <p
+              className={cn(
+                "flex items-center gap-2 text-sm font-semibold",
+                state === "out" ? "text-destructive" : state === "low" ? "text-warning" : "text-success",
+              )}
+              aria-live="polite"
+            >
+              <span aria-hidden="true" className="size-2 rounded-full bg-current" />
+              {stockMessage(product.stock)}
+            </p>
+          )}
           {product.drop ? <DropTerms terms={product.drop} /> : null}
           {product.drop?.waitingRoom ? (
             // A drop's units are bought in turn: the controls show once the turn has come.

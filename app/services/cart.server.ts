@@ -1,12 +1,14 @@
-import { inArray } from "drizzle-orm";
-import { products } from "~/db/schema";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { productPreorders, products } from "~/db/schema";
 import type { Db } from "~/db/types";
 import type { CartProduct } from "~/domain/cart";
 import { IMAGE_WIDTHS, imageUrl } from "~/domain/images";
 import { catalogCategoryOf } from "~/domain/categories";
 import { defaultWeightGrams } from "~/domain/shipping";
 import { isPubliclyVisible } from "~/domain/visibility";
+import { parisWallTime } from "~/domain/paris-time";
 import { getHiddenCategory } from "./site-content.server";
+import { preorderUnitsLeft } from "./preorders.server";
 
 export const MAX_CART_REFRESH_IDS = 50;
 
@@ -23,7 +25,8 @@ export async function getCartProducts(db: Db, ids: number[], options: { now: Dat
       id: products.id,
       title: products.title,
       priceCents: products.priceCents,
-      stock: products.stock,
+      // An open pre-order sells what is left of its quantity, not the (empty) shelf.
+      stock: sql<number>`coalesce(${preorderUnitsLeft}, ${products.stock})`,
       imagePath: products.imagePath,
       status: products.status,
       dropTime: products.dropTime,
@@ -32,6 +35,7 @@ export async function getCartProducts(db: Db, ids: number[], options: { now: Dat
       weightGrams: products.weightGrams,
     })
     .from(products)
+    .leftJoin(productPreorders, and(eq(productPreorders.productId, products.id), gt(productPreorders.releaseOn, parisWallTime(options.now).date)))
     .where(inArray(products.id, wanted));
   const hidden = await getHiddenCategory(db, options.now);
   return rows

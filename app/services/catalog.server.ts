@@ -1,5 +1,5 @@
 import { and, asc, type Column, count, desc, eq, gt, isNull, like, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { productDrops, products, safetyProfiles } from "~/db/schema";
+import { productDrops, productPreorders, products, safetyProfiles } from "~/db/schema";
 import type { Db } from "~/db/types";
 import type { CardType, Rarity } from "~/domain/catalog-values";
 import {
@@ -33,6 +33,9 @@ import { SUGGESTIONS_LIMIT, SUGGESTIONS_MIN_LENGTH, type Suggestion } from "~/do
 import { allTermsIn, contains, relevanceOrder, type SearchTerm, searchTerms } from "./product-search.server";
 import { getHiddenCategory, getHiding } from "./site-content.server";
 import { nextDropTime } from "./drops.server";
+import { preorderUnitsLeft } from "./preorders.server";
+import { parisWallTime } from "~/domain/paris-time";
+import { preorderIsOpen } from "~/domain/preorder-form";
 import { keptListing, type ListingRead } from "./listing-cache.server";
 import { compareAtDecisionFor } from "./price-history.server";
 import { PRODUCT_SAFETY_COLUMNS } from "./product-safety.server";
@@ -265,10 +268,12 @@ export async function getPublicProduct(
       dropLimit: productDrops.perCustomerLimit,
       dropAccountRequired: productDrops.accountRequired,
       dropTime: products.dropTime,
+      preorder: { releaseOn: productPreorders.releaseOn, estimatedDeliveryOn: productPreorders.estimatedDeliveryOn, perCustomerLimit: productPreorders.perCustomerLimit, unitsLeft: preorderUnitsLeft },
     })
     .from(products)
     .leftJoin(safetyProfiles, eq(safetyProfiles.id, products.safetyProfileId))
     .leftJoin(productDrops, eq(productDrops.productId, products.id))
+    .leftJoin(productPreorders, eq(productPreorders.productId, products.id))
     .where(and(eq(products.id, id), await publicProductsNow(db, options.now)))
     .limit(1);
   if (!row) return null;
@@ -287,7 +292,14 @@ export async function getPublicProduct(
           euRepEmail: row.profileEuRepEmail ?? "",
         };
   const drop = row.dropLimit === null ? null : { perCustomerLimit: row.dropLimit, accountRequired: row.dropAccountRequired ?? false, waitingRoom: row.dropTime !== null };
-  return toProductDetail(row, options.imageBaseUrl, options.now, { compareAtCents: decision.shown ? decision.compareAtCents : null, profile, drop });
+  // A pre-order shows as such until its release day; its units to sell are what is left of its quantity, not the (empty) shelf.
+  const terms = row.preorder;
+  const preorder =
+    terms?.releaseOn && terms.estimatedDeliveryOn && terms.perCustomerLimit !== null && preorderIsOpen({ releaseOn: terms.releaseOn }, parisWallTime(options.now).date)
+      ? { releaseOn: terms.releaseOn, estimatedDeliveryOn: terms.estimatedDeliveryOn, perCustomerLimit: terms.perCustomerLimit, unitsLeft: terms.unitsLeft }
+      : null;
+  const detail = toProductDetail(row, options.imageBaseUrl, options.now, { compareAtCents: decision.shown ? decision.compareAtCents : null, profile, drop, preorder });
+  return preorder ? { ...detail, stock: preorder.unitsLeft } : detail;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { and, eq, gt, inArray } from "drizzle-orm";
-import { orderItems, orders, products } from "~/db/schema";
+import { orderItems, orders, productPreorders, products } from "~/db/schema";
 import type { Db } from "~/db/types";
 import {
   type CheckoutFailure,
@@ -36,7 +36,8 @@ import { type CheckoutDrop, checkDropLimits, countDropRefusal, dropRulesOf } fro
 import type { DropRefusalTally } from "./drop-refusal-tally.server";
 import { firstWithoutAdmission, useAdmission } from "./waiting-room.server";
 import { recordOrderEvent } from "./orders.server";
-import { endUnpaidOrder, reserveUnits } from "./reservations.server";
+import { endUnpaidOrder, reserveLineUnits } from "./reservations.server";
+import { preorderRulesOf, preorderUnitsLeft } from "./preorders.server";
 import { checkDiscountCode, type DiscountRefusal, type HeldDiscount, reserveDiscountUse } from "./discounts.server";
 import { checkRateLimit, consumeRateLimit, recordAttempt } from "./rate-limit.server";
 import { listHiddenProductIds } from "./site-content.server";
@@ -144,6 +145,10 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
   // The drops in the cart, read once for the checkout (and its transaction). One bought through its
   // waiting room without an admission is refused before any limit is counted or lock taken.
   const drops = await dropRulesOf(db, lines.map((line) => line.productId));
+  // A pre-order's per-customer limit is counted as a drop's (a product is one or the other); its
+  // units come from its pre-order quantity.
+  const preorders = await preorderRulesOf(db, lines.map((line) => line.productId), ctx.now);
+  for (const [productId, rules] of preorders) drops.set(productId, rules);
   const outOfTurn = firstWithoutAdmission(drops.values(), ctx.admissions, ctx.now);
   if (outOfTurn) {
     const { status, error, details, code, productId } = admissionRefusal(outOfTurn);
@@ -175,6 +180,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
               tx as unknown as Db,
               lines,
               drops,
+              new Set(preorders.keys()),
               { insuranceSelected: request.insuranceSelected, discountCode, delivery: request.delivery ?? null, cgvSnapshotId, business: request.business ?? null, storeCreditCents: ctx.paidDeps ? (request.storeCreditCents ?? 0) : 0 },
               { email, userId: customer?.id ?? null },
               ctx,
@@ -281,6 +287,7 @@ async function reserveAndWriteOrder(
   tx: Db,
   lines: CheckoutLineRequest[],
   drops: Map<number, CheckoutDrop>,
+  preorderIds: Set<number>,
   choices: { insuranceSelected: boolean; discountCode: string | null; delivery: DeliveryChoice | null; cgvSnapshotId: string | null; business: BusinessPurchase | null; storeCreditCents: number },
   buyer: { email: string | null; userId: string | null },
   ctx: CheckoutContext,
@@ -359,9 +366,12 @@ async function reserveAndWriteOrder(
   const stockLeft: { productId: number; stock: number; name: string }[] = [];
   for (const line of lines) {
     const product = byId.get(line.productId)!;
-    const left = await reserveUnits(tx, line.productId, line.quantity, ctx.now);
+    const left = await reserveLineUnits(tx, { ...line, preorder: preorderIds.has(line.productId) }, ctx.now);
     if (left === null) {
-      const [current] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
+      // What the gate keeps: a pre-order's units left, else the shelf's.
+      const [current] = preorderIds.has(line.productId)
+        ? await tx.select({ stock: preorderUnitsLeft }).from(productPreorders).where(eq(productPreorders.productId, line.productId))
+        : await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
       throw new Refusal(outOfStock(line.productId, product.title), { productId: line.productId, stock: current?.stock ?? 0, name: product.title });
     }
     stockLeft.push({ productId: line.productId, stock: left, name: product.title });
@@ -423,7 +433,7 @@ async function reserveAndWriteOrder(
   }
   if (!created) throw new Error("could not draw a free order number");
   await tx.insert(orderItems).values(
-    taxed.lines.map((line, i) => ({ orderId: created.id, ...line, discountShareCents: vat.lines[i]!.discountShareCents, vatCents: vat.lines[i]!.vatCents })),
+    taxed.lines.map((line, i) => ({ orderId: created.id, ...line, discountShareCents: vat.lines[i]!.discountShareCents, vatCents: vat.lines[i]!.vatCents, preorder: preorderIds.has(line.productId) })),
   );
   await recordOrderEvent(tx, { orderId: created.id, type: "created", actorId: buyer.userId, at: ctx.now });
   // The store credit asked for, spent in this transaction (a refusal further back gives it back).

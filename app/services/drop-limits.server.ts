@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, ne, notLike, or, sql } from "drizzle-orm";
-import { dropRefusals, orderItems, orders, productDrops, products } from "~/db/schema";
+import { dropRefusals, orderItems, orders, productDrops, productPreorders, products } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import type { OrderStatus } from "~/domain/catalog-values";
 import { ADDRESS_KEY_VERSION, addressKey } from "~/domain/address-key";
@@ -105,11 +105,13 @@ export async function checkDropLimits(tx: Db | Tx, lines: DropLine[], buyer: Dro
  */
 export async function dropAddressOverLimit(tx: Tx, orderId: string, address: ShippingAddress | null): Promise<{ productId: number; limit: number } | null> {
   if (!address) return null;
+  // A drop's lines, and a pre-order's (issue 55: its limit holds for the address as well).
   const lines = await tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity, limit: productDrops.perCustomerLimit })
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity, limit: sql<number>`coalesce(${productDrops.perCustomerLimit}, ${productPreorders.perCustomerLimit})` })
     .from(orderItems)
-    .innerJoin(productDrops, eq(productDrops.productId, orderItems.productId))
-    .where(eq(orderItems.orderId, orderId));
+    .leftJoin(productDrops, eq(productDrops.productId, orderItems.productId))
+    .leftJoin(productPreorders, and(eq(productPreorders.productId, orderItems.productId), eq(orderItems.preorder, true)))
+    .where(and(eq(orderItems.orderId, orderId), or(isNotNull(productDrops.productId), isNotNull(productPreorders.productId))));
   if (lines.length === 0) return null;
   const productIds = lines.map((line) => line.productId!);
   await rekeyEarlierOrders(tx, productIds);

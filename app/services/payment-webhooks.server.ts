@@ -13,7 +13,7 @@ import { getOrderView, recordOrderEvent } from "./orders.server";
 import { dropAddressOverLimit } from "./drop-limits.server";
 import { completeRefund } from "./refunds.server";
 import { confirmDiscountUse, retakeDiscountUse } from "./discounts.server";
-import { endUnpaidOrder, orderLines, reserveUnits } from "./reservations.server";
+import { endUnpaidOrder, orderLines, reserveLineUnits } from "./reservations.server";
 import { costMarginSales } from "./margin-costs.server";
 import { type PaymentEvent, type PaymentProvider, WebhookSignatureError } from "./payments/types";
 
@@ -191,7 +191,7 @@ async function recordPayment(tx: Tx, order: OrderRow, event: PaymentEvent, now: 
   const retaken = await tx
     .transaction(async (sp) => {
       for (const line of await orderLines(sp, order.id)) {
-        if (line.productId === null || (await reserveUnits(sp, line.productId, line.quantity, now)) === null) throw new NotAllThere();
+        if (line.productId === null || (await reserveLineUnits(sp, { ...line, productId: line.productId }, now)) === null) throw new NotAllThere();
       }
       const customer = customerDetails(order, event);
       if (!(await retakeDiscountUse(sp, order, { userId: order.userId, email: customer.customerEmail }))) throw new NotAllThere();

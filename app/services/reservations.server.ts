@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import { orderItems, orders, products, testPaymentSessions } from "~/db/schema";
+import { orderItems, orders, productPreorders, products, testPaymentSessions } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import type { OrderStatus } from "~/domain/catalog-values";
 import { releaseDiscountUse } from "./discounts.server";
@@ -25,19 +25,44 @@ export async function reserveUnits(tx: Db | Tx, productId: number, quantity: num
   return rows[0]?.stock ?? null;
 }
 
+/**
+ * Takes `quantity` units of a pre-order's quantity (issue 55) if that many are left: the units
+ * left, or null. The same conditional UPDATE as the stock's: two instances never pass the cap.
+ */
+export async function reservePreorderUnits(tx: Db | Tx, productId: number, quantity: number, now: Date): Promise<number | null> {
+  const rows = await tx
+    .update(productPreorders)
+    .set({ orderedUnits: sql`${productPreorders.orderedUnits} + ${quantity}`, updatedAt: now })
+    .where(and(eq(productPreorders.productId, productId), sql`${productPreorders.orderedUnits} + ${quantity} <= ${productPreorders.quantity}`))
+    .returning({ left: sql<number>`(${productPreorders.quantity} - ${productPreorders.orderedUnits})::int` });
+  return rows[0]?.left ?? null;
+}
+
+/** Takes an order line's units from where it was sold: the pre-order's quantity or the stock. */
+export function reserveLineUnits(tx: Db | Tx, line: { productId: number; quantity: number; preorder: boolean }, now: Date): Promise<number | null> {
+  return line.preorder ? reservePreorderUnits(tx, line.productId, line.quantity, now) : reserveUnits(tx, line.productId, line.quantity, now);
+}
+
 /** The order's lines that still point to a product, in product order (same lock order everywhere). */
 export async function orderLines(tx: Db | Tx, orderId: string) {
   return tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity, name: orderItems.name })
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity, name: orderItems.name, preorder: orderItems.preorder })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.productId));
 }
 
-/** Puts an order's units back on the shelf (its products that still exist). */
+/** Puts an order's units back on the shelf, or a pre-order's back in its quantity (its products that still exist). */
 export async function returnUnits(tx: Db | Tx, orderId: string, now: Date): Promise<void> {
   for (const line of await orderLines(tx, orderId)) {
     if (line.productId === null) continue;
+    if (line.preorder) {
+      await tx
+        .update(productPreorders)
+        .set({ orderedUnits: sql`${productPreorders.orderedUnits} - ${line.quantity}`, updatedAt: now })
+        .where(eq(productPreorders.productId, line.productId));
+      continue;
+    }
     await tx
       .update(products)
       .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: now })

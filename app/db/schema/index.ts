@@ -11,3 +11,4 @@ export * from "./drops";
 export * from "./terms";
 export * from "./buyback";
 export * from "./buyback-offers";
+export * from "./preorders";

@@ -131,6 +131,8 @@ export const orderItems = pgTable(
      */
     discountShareCents: integer().notNull().default(0),
     vatCents: integer().notNull().default(0),
+    /** Taken from the product's pre-order quantity (product_preorders), not its stock: given back there too. */
+    preorder: boolean().notNull().default(false),
   },
   (t) => [
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),

@@ -2,6 +2,7 @@ import { ADMIN_PRODUCTS_PATH } from "~/domain/admin-product-list";
 import { ArrowLeft, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { PreorderSettings } from "~/components/admin/preorder-settings";
 import { PRODUCT_FORM_ID, ProductForm } from "~/components/admin/product-form";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { toast } from "~/components/ui/toaster";
@@ -10,6 +11,7 @@ import { parisWallTime } from "~/domain/paris-time";
 import { type ProductFieldErrors, type ProductFormInput, productFormInput, productFormInputOf } from "~/domain/product-form";
 import { storedImageExists } from "~/services/storage.server";
 import { readPriceWindow } from "~/services/price-history.server";
+import { preorderOf, removePreorder, savePreorder } from "~/services/preorders.server";
 import { createProduct, duplicateProduct, getProductForEdit, updateProduct } from "~/services/product-admin.server";
 import { listPurchaseLots } from "~/services/purchase-lots.server";
 import { PurchaseLotsTable } from "~/components/admin/purchase-lots-table";
@@ -60,7 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   // The brands' safety profiles for the select (their values show as the overrides' placeholders).
   const common = { imageBase: context.storage.publicBaseUrl, today: parisWallTime(new Date()).date, safetyProfiles: await safetyProfileChoices(context.db) };
-  if (!params.id) return { mode: "add" as const, id: null, initial: EMPTY, currentDropTime: null, priceHistory: [], lots: null, ...common };
+  if (!params.id) return { mode: "add" as const, id: null, initial: EMPTY, currentDropTime: null, priceHistory: [], lots: null, preorder: null, ...common };
   const id = productIdOf(params.id);
   const product = id === null ? null : await getProductForEdit(context.db, id);
   if (!product) throw data(null, { status: 404 });
@@ -69,7 +71,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const priceHistory = (await readPriceWindow(context.db, product.id)).map((point) => ({ priceCents: point.priceCents, effectiveFrom: point.effectiveFrom.toISOString() }));
   // A margin-scheme product's purchase lots (docs/decisions/057).
   const lots = product.vatScheme === "margin" ? (await listPurchaseLots(context.db, product.id)).map((lot) => ({ ...lot, receivedAt: lot.receivedAt.toISOString() })) : null;
-  return { mode: "edit" as const, id: product.id, initial, currentDropTime: product.dropTime?.toISOString() ?? null, priceHistory, lots, ...common };
+  const preorder = await preorderOf(context.db, product.id);
+  return {
+    mode: "edit" as const,
+    id: product.id,
+    initial,
+    currentDropTime: product.dropTime?.toISOString() ?? null,
+    priceHistory,
+    lots,
+    preorder: preorder && { releaseOn: preorder.releaseOn, estimatedDeliveryOn: preorder.estimatedDeliveryOn, quantity: preorder.quantity, perCustomerLimit: preorder.perCustomerLimit, orderedUnits: preorder.orderedUnits },
+    ...common,
+  };
 }
 
 /** The id of /admin/products/edit/{id}: digits only ("0x10" or "1e1" would otherwise read as a number). */
@@ -93,6 +105,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     throw redirect(withNotice(ADMIN_PRODUCTS_PATH, "produit-duplique"));
   }
 
+  if (form.get("intent") === "preorder-save" || form.get("intent") === "preorder-remove") {
+    if (id === null) return failed("Enregistrez d'abord le produit.", 404);
+    return preorderAction(context, id, form);
+  }
+
   const input = productFormInput(form);
   const missing = await missingImages(context.storage, input);
   if (missing) return data<ActionAnswer>({ errors: missing }, { status: 400 });
@@ -111,6 +128,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     context.logger.error({ err: error, id }, "admin: product save failed");
     return failed(id === null ? "Une erreur est survenue lors de l'ajout du produit." : "Une erreur est survenue lors de la mise à jour du produit.");
   }
+}
+
+/** The pre-order section's two buttons (components/admin/preorder-settings.tsx). */
+async function preorderAction(context: Route.ActionArgs["context"], id: number, form: FormData) {
+  const answer = (status: number, body: ActionAnswer & { ok?: boolean }) => data(body, { status });
+  if (form.get("intent") === "preorder-remove") {
+    const result = await removePreorder(context.db, id);
+    if (result.outcome === "ordered") return answer(409, { toast: { title: "Précommande conservée", description: `${result.units} exemplaire(s) déjà précommandé(s) : elle ne peut plus être retirée.` } });
+    return answer(200, { ok: true, toast: { title: "Précommande retirée", description: "Le produit se vend de nouveau sur son stock." } });
+  }
+  const result = await savePreorder(context.db, id, Object.fromEntries(form));
+  if (result.outcome === "missing") return answer(404, { toast: { title: "Erreur", description: "Ce produit n'existe plus." } });
+  if (result.outcome === "invalid") return answer(400, { errors: result.errors, toast: { title: "Formulaire incomplet", description: "Veuillez corriger les erreurs dans le formulaire." } });
+  context.logger.info({ ...result.preorder }, "admin: pre-order saved");
+  return answer(200, { ok: true, toast: { title: "Précommande enregistrée", description: "La fiche produit l'annonce avec ses dates." } });
 }
 
 /** The stock the edit form showed when it opened (ProductForm's stockSeen); null when absent or not a count. */
@@ -133,7 +165,7 @@ async function missingImages(storage: Route.ActionArgs["context"]["storage"], in
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: loaded?.mode === "edit" ? "Modifier le produit" : "Ajouter un produit" }];
 
 export default function AdminProductForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, id, initial, imageBase, today, currentDropTime, safetyProfiles, priceHistory, lots } = loaderData;
+  const { mode, id, initial, imageBase, today, currentDropTime, safetyProfiles, priceHistory, lots, preorder } = loaderData;
   const [touched, setTouched] = useState(false);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
@@ -181,6 +213,7 @@ export default function AdminProductForm({ loaderData, actionData }: Route.Compo
         onTouched={() => setTouched(true)}
       />
       {lots ? <PurchaseLotsTable lots={lots} /> : null}
+      {mode === "edit" ? <PreorderSettings preorder={preorder} today={today} /> : null}
     </section>
   );
 }

@@ -1,0 +1,65 @@
+import fs from "node:fs";
+import { type RunningServer, startServer } from "../integration/server-process";
+import { expect, expectNoSeriousA11yViolations, signInAdmin, specDataDir, test, waitForHydration } from "./fixtures";
+
+/**
+ * A pre-order's settings and its product page (issue 55, decision 059), on a server of its own
+ * (it changes a product): the seller sets the dates, the quantity and the limit on the product's
+ * edit page; the product page announces « Précommande » with both dates.
+ */
+test.describe.configure({ mode: "serial" });
+
+const ADMIN = { email: "admin-precommandes@comptoir.test", password: "admin-precommandes-mot-de-passe" };
+const PRODUCT = "Display Écarlate et Violet – 36 boosters";
+let server: RunningServer;
+let dataDir: string;
+const url = (p: string) => `${server.url}${p}`;
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const SHOTS = process.env.PREORDER_SHOTS;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = await specDataDir("comptoir-e2e-preorders-");
+  server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("the seller makes a product a pre-order, and its page shows « Précommande » with its dates", async ({ page }) => {
+  await signInAdmin(page, ADMIN, server.url);
+  await page.goto(url(`/admin/products?q=${encodeURIComponent("Display Écarlate")}`));
+  await page.getByRole("link", { name: new RegExp(`Modifier.*${PRODUCT}|${PRODUCT}`) }).first().click();
+  const section = page.getByRole("region", { name: "Précommande" });
+  await expect(section).toBeVisible();
+  await waitForHydration(page);
+  // The shared schema refuses a delivery before the release, beside its field.
+  await section.getByLabel("Date de sortie").fill(inDays(14));
+  await section.getByLabel("Date de livraison estimée").fill(inDays(10));
+  await section.getByLabel("Quantité en précommande").fill("300");
+  await section.getByLabel("Limite par client").fill("2");
+  await section.getByRole("button", { name: "Vendre en précommande" }).click();
+  await expect(section.getByText("La date de livraison estimée ne peut pas précéder la date de sortie")).toBeVisible();
+  await section.getByLabel("Date de livraison estimée").fill(inDays(17));
+  await section.getByRole("button", { name: "Vendre en précommande" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Précommande enregistrée" }).first()).toBeVisible();
+  await expect(section.getByText("0 exemplaire précommandé sur 300.")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  if (SHOTS) await section.screenshot({ path: `${SHOTS}/admin-${page.viewportSize()!.width}.png` });
+
+  await page.goto(url(`/catalog?q=${encodeURIComponent("Display Écarlate")}`));
+  await page.getByRole("link", { name: PRODUCT }).first().click();
+  const terms = page.getByTestId("preorder-terms");
+  await expect(terms).toContainText("Précommande");
+  await expect(terms).toContainText("date de livraison estimée");
+  await expect(terms).toContainText("Limité à 2 par client");
+  await expectNoSeriousA11yViolations(page);
+  if (SHOTS) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/product-${width}.png` });
+    }
+  }
+});

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { type RunningServer, startServer } from "../integration/server-process";
-import { expect, expectNoSeriousA11yViolations, signInAdmin, specDataDir, test } from "./fixtures";
+import { chooseLightTheme, expect, expectNoSeriousA11yViolations, signInAdmin, specDataDir, test, waitForHydration } from "./fixtures";
 
 /**
  * Issue 54 end to end: a collector sends a buy-back request with a photo, the seller offers 3
@@ -82,6 +82,11 @@ test("the collector accepts for store credit on the offer page (390 px)", async 
     const page = await context.newPage();
     await page.goto(url(offerPath));
     await expect(page.getByRole("heading", { level: 1, name: "Notre offre de rachat" })).toBeVisible();
+    // The shop is dark by default whatever the system prefers: the light theme is chosen in the header's menu.
+    if (scheme === "light") {
+      await waitForHydration(page);
+      await chooseLightTheme(page);
+    }
     await expect(page.getByText("En avoir en boutique (bonus de 10 %)")).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `offer-390-${scheme}.png`), fullPage: true });

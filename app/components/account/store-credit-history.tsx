@@ -25,7 +25,7 @@ export function StoreCreditHistoryView({ history, titleId, title = "Mon avoir" }
           <caption className="sr-only">Mouvements de l'avoir, du plus récent au plus ancien</caption>
           <thead className="text-xs text-muted-foreground">
             <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
+              <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
                 Date
               </th>
               <th scope="col" className="py-2 pr-3 font-medium">
@@ -34,7 +34,7 @@ export function StoreCreditHistoryView({ history, titleId, title = "Mon avoir" }
               <th scope="col" className="py-2 pr-3 text-right font-medium">
                 Montant
               </th>
-              <th scope="col" className="py-2 font-medium">
+              <th scope="col" className="hidden py-2 font-medium sm:table-cell">
                 Validité
               </th>
             </tr>
@@ -42,13 +42,19 @@ export function StoreCreditHistoryView({ history, titleId, title = "Mon avoir" }
           <tbody>
             {history.movements.map((movement) => (
               <tr key={movement.id} className="border-t border-border align-top">
-                <td className="py-2 pr-3 whitespace-nowrap">{formatParisDate(movement.createdAt)}</td>
-                <td className="py-2 pr-3">{movement.reason}</td>
+                <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">{formatParisDate(movement.createdAt)}</td>
+                <td className="py-2 pr-3">
+                  {movement.reason}
+                  {/* On a phone the date and the validity go under the reason: as columns they left it a word per line. */}
+                  <span className="mt-0.5 block text-xs text-muted-foreground sm:hidden">
+                    {[formatParisDate(movement.createdAt), validityText(movement)].filter(Boolean).join(" · ")}
+                  </span>
+                </td>
                 <td className={`tabular py-2 pr-3 text-right whitespace-nowrap ${movement.amountCents > 0 ? "text-success" : ""}`}>
                   {movement.amountCents > 0 ? "+" : "−"}
                   {formatEuros(Math.abs(movement.amountCents))}
                 </td>
-                <td className="py-2 whitespace-nowrap">{movement.expiresAt ? `jusqu'au ${formatParisDate(movement.expiresAt)}` : ""}</td>
+                <td className="hidden py-2 whitespace-nowrap sm:table-cell">{validityText(movement)}</td>
               </tr>
             ))}
           </tbody>
@@ -57,3 +63,5 @@ export function StoreCreditHistoryView({ history, titleId, title = "Mon avoir" }
     </section>
   );
 }
+
+const validityText = (movement: { expiresAt: string | null }) => (movement.expiresAt ? `jusqu'au ${formatParisDate(movement.expiresAt)}` : "");

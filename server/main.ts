@@ -269,9 +269,10 @@ const app = createApp({
 });
 // After the test clock moved: the drops due are released; what the site content timer would have
 // done at an end passed over (purge, tell the open pages) is done, and the next end planned;
-// open pages get the new time for their countdowns.
+// the store credits whose end was passed over expire; open pages get the new time for their countdowns.
 const onClockMoved = () => {
   sweeper.sweepNow();
+  storeCreditExpiry.kick();
   pageCache?.clear();
   live.broadcast({ op: "site" });
   siteTimer.replan();

@@ -66,10 +66,28 @@ describe("receipts book", () => {
     ]);
   });
 
-  it("adds the margin-scheme column only when the period has such sales", () => {
-    const [header, line] = linesOf(ledgerCsv([entry({ totalCents: 5_000, vat: [], marginSchemeCents: 5_000 })]));
-    expect(header).toBe("Date;Pièce;Commande;Client;Montant TTC;Montant HT;Biens d'occasion, régime de la marge (TTC);Moyen de paiement;Référence du paiement");
-    expect(line).toBe("10/11/2026;F-2026-000001;CPT-000001-0001;Marie Curie;50,00;50,00;50,00;Carte bancaire (Stripe);pi_1");
+  it("adds the margin-scheme column and its margin VAT only when the period has such sales (per sale: each line's own)", () => {
+    const [header, line] = linesOf(ledgerCsv([entry({ totalCents: 5_000, vat: [], marginSchemeCents: 5_000, marginVat: { vatCents: 333, unknownSaleCents: 0 } })]));
+    expect(header).toBe("Date;Pièce;Commande;Client;Montant TTC;Montant HT;Biens d'occasion, régime de la marge (TTC);TVA sur la marge;Moyen de paiement;Référence du paiement");
+    expect(line).toBe("10/11/2026;F-2026-000001;CPT-000001-0001;Marie Curie;50,00;50,00;50,00;3,33;Carte bancaire (Stripe);pi_1");
+  });
+
+  it("puts the price of units with an unknown purchase price in its own column", () => {
+    const [header, line] = linesOf(ledgerCsv([entry({ totalCents: 5_000, vat: [], marginSchemeCents: 5_000, marginVat: { vatCents: 0, unknownSaleCents: 2_000 } })]));
+    expect(header!.split(";").slice(6, 9)).toEqual(["Biens d'occasion, régime de la marge (TTC)", "TVA sur la marge", "Dont prix d'achat inconnu, TVA sur la marge à calculer (TTC)"]);
+    expect(line!.split(";").slice(6, 9)).toEqual(["50,00", "0,00", "20,00"]);
+  });
+
+  it("per period: no margin VAT on the sales, one line a month dated its last day, after the month's sales", () => {
+    const csv = ledgerCsv(
+      [entry({ at: new Date("2026-10-31T23:30:00Z"), totalCents: 5_000, vat: [], marginSchemeCents: 5_000 }), entry({ at: new Date("2026-10-31T10:00:00Z"), document: "F-2026-000002" })],
+      [{ year: 2026, month: 10, vatCents: 1_300 }],
+    );
+    expect(linesOf(csv).slice(1)).toEqual([
+      "31/10/2026;F-2026-000002;CPT-000001-0001;Marie Curie;12,00;10,00;2,00;0,00;;Carte bancaire (Stripe);pi_1",
+      "31/10/2026;;;TVA sur la marge de octobre 2026 (par période);;;;;13,00;;",
+      "01/11/2026;F-2026-000001;CPT-000001-0001;Marie Curie;50,00;50,00;0,00;50,00;;Carte bancaire (Stripe);pi_1",
+    ]);
   });
 
   it("neutralises formulas in text cells and leaves negative amounts as numbers", () => {

@@ -1,3 +1,4 @@
+import { periodBounds, periodLabel } from "./accounting-period";
 import { serializeCsv, toSpreadsheetText } from "./catalog-csv";
 import { centsToDecimalString } from "./money";
 import { formatParisShortDate } from "./paris-time";
@@ -26,7 +27,15 @@ export type LedgerEntry = {
   storeCreditCents?: number;
   /** The provider's payment id, or its refund id on a refund line. */
   reference: string;
+  /**
+   * Per sale (decision 057): the VAT due on the document's margin-scheme margin, and the price of
+   * its units whose purchase price is unknown (no margin VAT computed for them). Absent per period.
+   */
+  marginVat?: { vatCents: number; unknownSaleCents: number };
 };
+
+/** Per period (globalisation, art. 297 A II): a month's margin VAT, written on a line of its own. */
+export type MarginVatMonthLine = { year: number; month: number; vatCents: number };
 
 export type LedgerSummary = {
   receipts: number;
@@ -71,14 +80,17 @@ export function csvAmount(cents: number): string {
 
 /**
  * The CSV (UTF-8 with BOM, semicolons, CRLF: what French Excel opens as is). One "TVA x %" column
- * per rate present in the period, and the margin-scheme column only when the period has such
- * sales. Text cells (customer, numbers, references) go through the catalogue export's formula
+ * per rate present in the period; the margin-scheme column and its margin VAT only when the period
+ * has such sales (or, per period, purchases): per sale each line's own, per period one line a month
+ * (`marginVatMonths`). Text cells (customer, numbers, references) go through the catalogue export's formula
  * neutralisation: a customer named "=HYPERLINK(…)" does not run on the accountant's computer.
  */
-export function ledgerCsv(entries: readonly LedgerEntry[]): string {
+export function ledgerCsv(entries: readonly LedgerEntry[], marginVatMonths: readonly MarginVatMonthLine[] = []): string {
   const sorted = sortLedger(entries);
   const rates = summarizeLedger(sorted).vat.map((row) => row.rateBp);
   const withMargin = sorted.some((entry) => entry.marginSchemeCents !== 0);
+  const withMarginVat = withMargin || marginVatMonths.length > 0;
+  const withUnknownCost = sorted.some((entry) => (entry.marginVat?.unknownSaleCents ?? 0) !== 0);
   const withCredit = sorted.some((entry) => (entry.storeCreditCents ?? 0) !== 0);
   const header = [
     "Date",
@@ -89,6 +101,8 @@ export function ledgerCsv(entries: readonly LedgerEntry[]): string {
     "Montant HT",
     ...rates.map((rate) => `TVA ${vatRateText(rate)} %`),
     ...(withMargin ? ["Biens d'occasion, régime de la marge (TTC)"] : []),
+    ...(withMarginVat ? ["TVA sur la marge"] : []),
+    ...(withUnknownCost ? ["Dont prix d'achat inconnu, TVA sur la marge à calculer (TTC)"] : []),
     "Moyen de paiement",
     ...(withCredit ? ["Dont payé par avoir"] : []),
     "Référence du paiement",
@@ -102,9 +116,22 @@ export function ledgerCsv(entries: readonly LedgerEntry[]): string {
     csvAmount(entry.totalCents - vatOf(entry)),
     ...rates.map((rate) => csvAmount(entry.vat.find((row) => row.rateBp === rate)?.vatCents ?? 0)),
     ...(withMargin ? [csvAmount(entry.marginSchemeCents)] : []),
+    // Per period a sale has no margin VAT of its own: its month's line carries it.
+    ...(withMarginVat ? [entry.marginVat ? csvAmount(entry.marginVat.vatCents) : ""] : []),
+    ...(withUnknownCost ? [csvAmount(entry.marginVat?.unknownSaleCents ?? 0)] : []),
     toSpreadsheetText(entry.paymentMethod),
     ...(withCredit ? [csvAmount(entry.storeCreditCents ?? 0)] : []),
     toSpreadsheetText(entry.reference),
   ]);
-  return serializeCsv([header, ...rows]);
+  // Each month's line, dated its last day, after that month's sales (as the FEC's OD entry).
+  const monthRows = marginVatMonths.map((m) => {
+    const at = new Date(periodBounds({ year: m.year, month: m.month }).to.getTime() - 1);
+    const cells = header.map(() => "");
+    cells[0] = formatParisShortDate(at);
+    cells[3] = `TVA sur la marge de ${periodLabel({ year: m.year, month: m.month })} (par période)`;
+    cells[header.indexOf("TVA sur la marge")] = csvAmount(m.vatCents);
+    return { at, cells };
+  });
+  const dated = [...sorted.map((entry, i) => ({ at: entry.at, cells: rows[i]! })), ...monthRows].sort((a, b) => a.at.getTime() - b.at.getTime());
+  return serializeCsv([header, ...dated.map((row) => row.cells)]);
 }

@@ -3,8 +3,9 @@ import { invoices, orderItems, orderRefunds, orders } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { type AccountingPeriod, periodBounds } from "~/domain/accounting-period";
 import { type LedgerEntry, type LedgerSummary, ledgerCsv, summarizeLedger } from "~/domain/accounting-export";
-import { paymentMethodOf, paymentMethodWithCredit } from "~/domain/invoice-snapshot";
+import { paymentMethodWithCredit } from "~/domain/invoice-snapshot";
 import type { VatRegime } from "~/domain/vat";
+import { documentMargins, getMarginVatMode, periodMarginMonths } from "./margin-vat.server";
 
 /**
  * The receipts book of a period (domain/accounting-export.ts), read from the orders and their
@@ -35,6 +36,7 @@ const marginSchemeCents = sql<number>`case when ${orders.vatRegime} = 'franchise
   from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.vatScheme} = 'margin'), 0) end`.mapWith(Number);
 
 const columns = {
+  orderId: orders.id,
   orderNumber: orders.number,
   customer: sql<string>`coalesce(${orders.customerName}, ${orders.shippingAddress}->>'fullName', ${orders.customerEmail}, '')`,
   totalCents: orders.totalCents,
@@ -48,6 +50,7 @@ const columns = {
 
 /** A selected row: `columns`, with the moment and the provider's reference of the receipt or the refund. */
 type Row = {
+  orderId: string;
   orderNumber: string;
   customer: string;
   totalCents: number;
@@ -61,10 +64,14 @@ type Row = {
   reference: string | null;
 };
 
-function entryOf(row: Row, kind: LedgerEntry["kind"]): LedgerEntry {
+/** A line of the book, with its order (to find its margin VAT). */
+type OrderEntry = LedgerEntry & { orderId: string };
+
+function entryOf(row: Row, kind: LedgerEntry["kind"]): OrderEntry {
   const sign = kind === "refund" ? -1 : 1;
   return {
     kind,
+    orderId: row.orderId,
     // Never null: the query selected the row by it.
     at: row.at!,
     document: row.document ?? row.orderNumber,
@@ -73,13 +80,14 @@ function entryOf(row: Row, kind: LedgerEntry["kind"]): LedgerEntry {
     totalCents: sign * row.totalCents,
     vat: row.vatRegime === "franchise" ? [] : row.vatBreakdown.map((vat) => ({ rateBp: vat.rateBp, vatCents: sign * vat.vatCents })),
     marginSchemeCents: sign * row.marginSchemeCents,
-    paymentMethod: kind === "receipt" ? paymentMethodWithCredit(row.provider, row) : paymentMethodOf(row.provider),
+    // A refund goes back to each means the order was paid by (decision 055): its credit part as credit.
+    paymentMethod: paymentMethodWithCredit(row.provider, row),
     storeCreditCents: sign * row.storeCreditCents,
     reference: row.reference ?? "",
   };
 }
 
-export async function ledgerEntries(db: Db, period: AccountingPeriod): Promise<LedgerEntry[]> {
+export async function ledgerEntries(db: Db, period: AccountingPeriod): Promise<OrderEntry[]> {
   const { from, to } = periodBounds(period);
   const [receipts, refunds] = await Promise.all([
     db
@@ -95,8 +103,7 @@ export async function ledgerEntries(db: Db, period: AccountingPeriod): Promise<L
         vatBreakdown: orderRefunds.vatBreakdown,
         marginSchemeCents: sql<number>`case when ${orders.vatRegime} = 'franchise' then 0 else ${orderRefunds.marginSchemeCents} end`.mapWith(Number),
         document: orderRefunds.creditNoteNumber,
-        // Refunds go back to the card (refunds as credit: not yet, decision 055).
-        storeCreditCents: sql<number>`0`.mapWith(Number),
+        storeCreditCents: orderRefunds.storeCreditCents,
         at: orderRefunds.refundedAt,
         reference: orderRefunds.providerRefundId,
       })
@@ -111,6 +118,17 @@ export async function ledgerSummary(db: Db, period: AccountingPeriod): Promise<L
   return summarizeLedger(await ledgerEntries(db, period));
 }
 
+/**
+ * The CSV, with the VAT due on the margin as the seller computes it (decision 057): per sale each
+ * invoice's and credit note's own; per period one line for each month with margin-scheme sales or
+ * purchases, as the FEC's OD entries.
+ */
 export async function ledgerCsvFor(db: Db, period: AccountingPeriod): Promise<string> {
-  return ledgerCsv(await ledgerEntries(db, period));
+  const entries = await ledgerEntries(db, period);
+  if ((await getMarginVatMode(db)) === "per_period") {
+    const months = await periodMarginMonths(db, period);
+    return ledgerCsv(entries, months.filter((m) => m.salesCents !== 0 || m.purchasesCents !== 0));
+  }
+  const margins = await documentMargins(db, [...new Set(entries.map((entry) => entry.orderId))]);
+  return ledgerCsv(entries.map((entry) => ({ ...entry, marginVat: margins.get(entry.document) ?? { vatCents: 0, unknownSaleCents: 0 } })));
 }

@@ -8,6 +8,8 @@ import { saveBillingSettings } from "~/services/billing-settings.server";
 import { startCheckout } from "~/services/checkout.server";
 import { type WebhookDeps, receiveWebhook } from "~/services/payment-webhooks.server";
 import { createTestProvider, type TestProvider, testWebhook } from "~/services/payments/test-provider.server";
+import { saveMarginVatMode } from "~/services/margin-vat.server";
+import { addPurchaseLot } from "~/services/purchase-lots.server";
 import { createUserWithPassword } from "~/services/users.server";
 import { type ExpectedLine, type ExpectedVatRow, expectedVatBreakdown } from "../support/expected-vat";
 import { flatDelivery } from "./flat-delivery";
@@ -28,8 +30,11 @@ const DELIVERY_CENTS = 490;
 /** 1234 → "12,34", written here apart from the module under test. */
 const euros = (cents: number) => `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, "0")}`;
 
-/** An order as the test priced it: its total, its VAT by rate (none under the franchise), its margin-scheme goods. */
-type Placed = { number: string; customer: string; parisDay: string; totalCents: number; vat: ExpectedVatRow[]; marginCents: number };
+/**
+ * An order as the test priced it: its total, its VAT by rate (none under the franchise), its
+ * margin-scheme goods, the VAT on their margin (per sale) and the price of those with no purchase price.
+ */
+type Placed = { number: string; customer: string; parisDay: string; totalCents: number; vat: ExpectedVatRow[]; marginCents: number; marginVatCents: number; unknownCostCents: number };
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const vatAt = (entry: Placed, rate: number) => entry.vat.find((row) => row.rateBp === rate)?.vatCents ?? 0;
 const vatOf = (entry: Placed) => sum(entry.vat.map((row) => row.vatCents));
@@ -83,8 +88,11 @@ describe(`accounting export on ${databaseLabel}`, () => {
     underFranchise = on;
   }
 
-  /** Placed ten minutes before it is paid at `paidAt` (Paris day `parisDay`). */
-  async function placeAndPay(items: Item[], paidAt: Date, parisDay: string, customer: string) {
+  /**
+   * Placed ten minutes before it is paid at `paidAt` (Paris day `parisDay`); `margin` is what the
+   * test worked out of its margin-scheme goods' purchase prices (none known by default).
+   */
+  async function placeAndPay(items: Item[], paidAt: Date, parisDay: string, customer: string, margin?: { vatCents: number; unknownCostCents: number }) {
     const order = await place(items, new Date(paidAt.getTime() - 10 * MINUTE));
     expect(await pay(order, paidAt, customer)).toBe("paid");
     const lines: ExpectedLine[] = items.map((item) => ({ totalCents: item.product.priceCents * item.quantity, rateBp: item.product.rateBp, margin: item.product.vatScheme === "margin" }));
@@ -95,6 +103,8 @@ describe(`accounting export on ${databaseLabel}`, () => {
       totalCents: sum(lines.map((line) => line.totalCents)) + DELIVERY_CENTS,
       vat: underFranchise ? [] : expectedVatBreakdown(lines, DELIVERY_CENTS),
       marginCents: underFranchise ? 0 : sum(lines.filter((line) => line.margin).map((line) => line.totalCents)),
+      marginVatCents: margin?.vatCents ?? 0,
+      unknownCostCents: margin?.unknownCostCents ?? (underFranchise ? 0 : sum(lines.filter((line) => line.margin).map((line) => line.totalCents))),
     });
   }
 
@@ -105,7 +115,7 @@ describe(`accounting export on ${databaseLabel}`, () => {
    * its invoice (or credit note) and payment reference as the shop numbered them, its amounts as
    * the test priced them, negated on a refund.
    */
-  async function expectedLine(entry: Placed, columns: { rates: number[]; margin: boolean }, refundDay?: string): Promise<string> {
+  async function expectedLine(entry: Placed, columns: { rates: number[]; margin: boolean; unknownCost?: boolean }, refundDay?: string): Promise<string> {
     const order = await orderRow(entry.number);
     const documents = await database.db.select({ number: invoices.number, kind: invoices.kind }).from(invoices).where(eq(invoices.orderId, order.id));
     const document = documents.find((row) => row.kind === (refundDay ? "credit_note" : "invoice"))!.number;
@@ -118,7 +128,8 @@ describe(`accounting export on ${databaseLabel}`, () => {
       euros(sign * entry.totalCents),
       euros(sign * (entry.totalCents - vatOf(entry))),
       ...columns.rates.map((rate) => euros(sign * vatAt(entry, rate))),
-      ...(columns.margin ? [euros(sign * entry.marginCents)] : []),
+      ...(columns.margin ? [euros(sign * entry.marginCents), euros(sign * entry.marginVatCents)] : []),
+      ...(columns.unknownCost ? [euros(sign * entry.unknownCostCents)] : []),
       "Carte bancaire (paiement de test)",
       refundDay ? order.refundReference! : `pi_${entry.number}`,
     ].join(";");
@@ -174,8 +185,23 @@ describe(`accounting export on ${databaseLabel}`, () => {
     const both = { rates: [2000, 550], margin: false };
 
     const march = await exported(2026, 3);
-    expect(march.header).toEqual(["Date", "Pièce", "Commande", "Client", "Montant TTC", "Montant HT", "TVA 20 %", "TVA 5,5 %", "Biens d'occasion, régime de la marge (TTC)", "Moyen de paiement", "Référence du paiement"]);
-    const withMargin = { ...both, margin: true };
+    expect(march.header).toEqual([
+      "Date",
+      "Pièce",
+      "Commande",
+      "Client",
+      "Montant TTC",
+      "Montant HT",
+      "TVA 20 %",
+      "TVA 5,5 %",
+      "Biens d'occasion, régime de la marge (TTC)",
+      "TVA sur la marge",
+      "Dont prix d'achat inconnu, TVA sur la marge à calculer (TTC)",
+      "Moyen de paiement",
+      "Référence du paiement",
+    ]);
+    // The second-hand card has no purchase price: no margin VAT, its price flagged.
+    const withMargin = { ...both, margin: true, unknownCost: true };
     expect(march.lines).toEqual([await expectedLine(margin, withMargin), await expectedLine(curie, withMargin), await expectedLine(formula, withMargin)]);
     expect(march.lines.map((line) => line.split(";")[1])).toEqual(["F-2026-000001", "F-2026-000002", "F-2026-000003"]);
     expect(march.lines[2]).toContain(";'=1+1;");
@@ -204,7 +230,7 @@ describe(`accounting export on ${databaseLabel}`, () => {
 
   it("writes the year as every month's lines in order, and its figures to the cent", async () => {
     const [margin, curie, formula, moulin, hugo, veil] = placed as [Placed, Placed, Placed, Placed, Placed, Placed];
-    const all = { rates: [2000, 550], margin: true };
+    const all = { rates: [2000, 550], margin: true, unknownCost: true };
     expect((await exported(2026, null)).lines).toEqual([
       await expectedLine(margin, all),
       await expectedLine(curie, all),
@@ -231,5 +257,31 @@ describe(`accounting export on ${databaseLabel}`, () => {
       marginSchemeCents: yearly((entry) => entry.marginCents),
     });
     expect(await ledgerSummary(database.db, { year: 2026, month: 4 })).toMatchObject({ receipts: 1, refunds: 1, totalCents: moulin.totalCents - curie.totalCents });
+  });
+
+  it("shows the VAT due on the margin to the cent, per sale on its line, per period on the month's line", async () => {
+    // December (after every document above: invoice dates follow numbers): three cards bought at
+    // 12,34 € each, two sold at 35,00 € in one order.
+    const pikachu = await product({ title: "Pikachu (occasion)", priceCents: 3_500, stock: 0, subCategory: "Cartes", vatScheme: "margin" }, 2000);
+    await addPurchaseLot(database.db, { productId: pikachu.id, quantity: 3, unitCostCents: 1_234, source: "manual", receivedAt: at("2026-12-03T09:00:00Z") });
+    // Per sale: margin 70,00 − 2 × 12,34 = 45,32 €, VAT 20/120 of it: 45,32 − 37,77 = 7,55 €.
+    await placeAndPay([{ product: pikachu, quantity: 2 }], at("2026-12-15T10:00:00Z"), "15/12/2026", "Sacha Bourg", { vatCents: 755, unknownCostCents: 0 });
+    const sacha = placed.at(-1)!;
+    const december = await exported(2026, 12);
+    expect(december.header.slice(6, -2)).toEqual(["TVA 20 %", "Biens d'occasion, régime de la marge (TTC)", "TVA sur la marge"]);
+    expect(december.lines).toEqual([await expectedLine(sacha, { rates: [2000], margin: true })]);
+    expect(december.lines[0]!.split(";")[8]).toBe("7,55");
+
+    // Per period: December's margin-scheme sales 70,00 € less its purchases 37,02 € = 32,98 €, VAT 5,50 €
+    // on a line of its own dated the month's last day; the sale's own cell stays empty.
+    await saveMarginVatMode(database.db, "per_period");
+    const perPeriod = await exported(2026, 12);
+    expect(perPeriod.header).toEqual(december.header);
+    expect(perPeriod.lines[0]!.split(";")[8]).toBe("");
+    expect(perPeriod.lines.slice(1)).toEqual(["31/12/2026;;;TVA sur la marge de décembre 2026 (par période);;;;;5,50;;"]);
+    // March: the 50,00 € card, no purchase that month nor before: VAT 8,33 € (50,00 − 41,67).
+    const march = await exported(2026, 3);
+    expect(march.lines.at(-1)).toBe("31/03/2026;;;TVA sur la marge de mars 2026 (par période);;;;;;8,33;;");
+    await saveMarginVatMode(database.db, "per_sale");
   });
 });

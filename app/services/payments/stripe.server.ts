@@ -2,7 +2,7 @@ import Stripe from "stripe";
 import type { BillingAddress, ShippingAddress } from "~/domain/order-view";
 import { SHIPPING_COUNTRY_CODES } from "~/domain/shipping-countries";
 import { withoutForbiddenCharacters } from "~/domain/text-rules";
-import { type PaymentEvent, type PaymentProvider, PaymentProviderError, WebhookSignatureError } from "./types";
+import { type PaymentEvent, type PaymentProvider, PaymentProviderError, type SessionLine, WebhookSignatureError } from "./types";
 
 /**
  * Stripe Checkout behind the shop's payment interface, on the official SDK. STRIPE_API_BASE
@@ -25,13 +25,13 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
     async createSession(input) {
       try {
         let discounts: Stripe.Checkout.SessionCreateParams.Discount[] | undefined;
-        const offCents = input.discountCents + input.storeCreditCents;
-        if (offCents > 0) {
+        const off = checkoutDeductions(input);
+        if (off.couponCents > 0) {
           // Checkout only takes a discount as a coupon; its own key keeps a retry to one coupon. The
           // store credit is not a discount, yet it is what Checkout must not charge: it rides along.
           const coupon = await stripe.coupons.create(
             // Stripe shows the name beside the discount (40 characters at most).
-            { amount_off: offCents, currency: "eur", duration: "once", name: stripeCouponName(input) },
+            { amount_off: off.couponCents, currency: "eur", duration: "once", name: stripeCouponName(input) },
             { idempotencyKey: `${input.idempotencyKey}:coupon` },
           );
           discounts = [{ coupon: coupon.id }];
@@ -52,8 +52,8 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
               {
                 shipping_rate_data: {
                   type: "fixed_amount",
-                  fixed_amount: { amount: input.shipping.amountCents, currency: "eur" },
-                  display_name: input.shipping.name.slice(0, 100),
+                  fixed_amount: { amount: off.shippingCents, currency: "eur" },
+                  display_name: (off.shippingCents < input.shipping.amountCents ? `${input.shipping.name} (avoir déduit)` : input.shipping.name).slice(0, 100),
                   ...(input.shipping.deliveryTime ? { metadata: { deliveryTime: input.shipping.deliveryTime } } : {}),
                 },
               },
@@ -242,6 +242,18 @@ function billingOf(session: Stripe.Checkout.Session): BillingAddress | null {
     city: clean(address.city),
     country: clean(address.country),
   };
+}
+
+/**
+ * What Checkout must not charge (the code's discount and the store credit), as Stripe can take it:
+ * a coupon only reduces the goods, never the delivery, so a credit larger than the goods pays the
+ * rest of it by lowering the delivery's amount. Checkout then charges exactly total − credit.
+ */
+export function checkoutDeductions(input: { lines: readonly SessionLine[]; shipping: { amountCents: number }; discountCents: number; storeCreditCents: number }): { couponCents: number; shippingCents: number } {
+  const goodsCents = input.lines.reduce((sum, line) => sum + line.unitAmountCents * line.quantity, 0);
+  const offCents = input.discountCents + input.storeCreditCents;
+  const couponCents = Math.min(offCents, goodsCents);
+  return { couponCents, shippingCents: Math.max(0, input.shipping.amountCents - (offCents - couponCents)) };
 }
 
 /** The coupon's name: the code, the store credit, or both (40 characters at most). */

@@ -63,6 +63,7 @@ test("sign up, confirm through the e-mail read in /admin/emails, log in, see /ac
   await expect(page.getByText("Bientôt disponible")).toHaveCount(0);
   await expect(page.getByText("Programme de fidélité")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Gérer mes e-mails" })).toHaveAttribute("href", "/account/notifications");
+  await page.screenshot({ path: test.info().outputPath("compte-1280.png"), fullPage: true });
   // The admin's e-mail test link is not for customers.
   await expect(page.getByRole("link", { name: "Test e-mail" })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);

@@ -44,8 +44,11 @@ export function startMailWorker(options: {
   let running: Promise<void> | null = null;
   let kickedWhileRunning = false;
 
-  async function send(email: Pick<OutboxEmail, "to" | "subject" | "html" | "text"> & { replyTo?: string | null }, attachments: EmailAttachment[] = []): Promise<{ messageId: string }> {
-    const info = await transport.sendMail({ from, to: email.to, replyTo: email.replyTo ?? undefined, subject: email.subject, html: email.html, text: email.text, attachments });
+  async function send(
+    email: Pick<OutboxEmail, "to" | "subject" | "html" | "text"> & { replyTo?: string | null; headers?: Record<string, string> | null },
+    attachments: EmailAttachment[] = [],
+  ): Promise<{ messageId: string }> {
+    const info = await transport.sendMail({ from, to: email.to, replyTo: email.replyTo ?? undefined, subject: email.subject, html: email.html, text: email.text, headers: email.headers ?? undefined, attachments });
     return { messageId: info.messageId };
   }
 

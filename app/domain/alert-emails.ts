@@ -19,6 +19,7 @@ export function alertConfirmEmail({ shop, product, confirmUrl, unsubscribeUrl }:
   });
 }
 
+/** `unsubscribeUrl`: the one-click link that switches every alert of this address off (services/email-choices.server.ts). */
 export function alertAvailableEmail({ shop, product, productUrl, unsubscribeUrl }: { shop: MailShop; product: string; productUrl: string; unsubscribeUrl: string }): EmailContent {
   return layout(shop, {
     subject: `« ${product} » est en vente – ${shop.name}`,
@@ -28,7 +29,7 @@ export function alertAvailableEmail({ shop, product, productUrl, unsubscribeUrl 
       paragraph("Bonjour,"),
       paragraph(`« ${product} » est en vente sur ${shop.name}. Les quantités sont limitées : les premiers arrivés sont les premiers servis.`),
       button("Voir le produit", productUrl),
-      note(`Vous recevez cet e-mail parce que vous avez confirmé une alerte pour ce produit ; c'est le seul. Se désinscrire : ${unsubscribeUrl}`),
+      note(`Vous recevez cet e-mail parce que vous avez confirmé une alerte pour ce produit ; c'est le seul. Ne plus recevoir d'alertes « Prévenez-moi » : ${unsubscribeUrl}`),
     ],
   });
 }

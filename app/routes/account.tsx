@@ -1,4 +1,5 @@
-import { CalendarDays, Mail, Package, Sparkles, User } from "lucide-react";
+import { Bell, CalendarDays, Mail, Package, User } from "lucide-react";
+import { buttonVariants } from "~/components/ui/button";
 import { LogoutButton } from "~/components/account/logout-button";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { WithdrawalAction } from "~/components/orders/withdrawal-status";
@@ -58,15 +59,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const root = seoRoot(matches);
   return pageMeta(root, { title: `Mon compte | ${root.shop.name}`, description: "Votre compte client.", path: "/account", noindex: true });
 };
-
-
-const UPCOMING = [
-  "Gestion des adresses de livraison",
-  "Historique d'achats et factures",
-  "Liste de souhaits",
-  "Préférences de notification",
-  "Programme de fidélité",
-];
 
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
@@ -145,18 +137,16 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </div>
       ) : null}
 
-      <section aria-labelledby="upcoming-title" className="mt-6 rounded-2xl border border-border bg-card p-6">
-        <h2 id="upcoming-title" className="flex items-center gap-2 text-lg font-bold">
-          <Sparkles className="size-5 text-primary" aria-hidden="true" /> Bientôt disponible
-        </h2>
-        <ul className="mt-4 grid gap-2 text-sm text-muted-foreground sm:grid-cols-2">
-          {UPCOMING.map((feature) => (
-            <li key={feature} className="flex items-center gap-2">
-              <span aria-hidden="true" className="size-1.5 rounded-full bg-primary" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+      <section aria-labelledby="notifications-title" className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-border bg-card p-6">
+        <div>
+          <h2 id="notifications-title" className="flex items-center gap-2 text-lg font-bold">
+            <Bell className="size-5 text-primary" aria-hidden="true" /> Notifications par e-mail
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">Les e-mails de vos commandes, et les alertes que vous choisissez de recevoir.</p>
+        </div>
+        <Link to="/account/notifications" className={buttonVariants({ variant: "outline" })}>
+          Gérer mes e-mails
+        </Link>
       </section>
     </div>
   );

@@ -14,6 +14,7 @@ import {
   products,
   rateLimits,
   sessions,
+  emailOptOuts,
   stockAlerts,
   testPaymentSessions,
   users,
@@ -275,6 +276,7 @@ async function eraseByAddress(tx: Tx, who: { userId: string | null; email: strin
   const alerts = await tx.delete(stockAlerts).where(sameAddress(stockAlerts.email, email)).returning({ id: stockAlerts.id });
   // Anything else keyed by the address: pending links, rate-limit counters.
   await tx.delete(verifications).where(ilike(verifications.identifier, containsPattern(email)));
+  await tx.delete(emailOptOuts).where(sameAddress(emailOptOuts.email, email));
   await tx.delete(rateLimits).where(ilike(rateLimits.key, `%:${escapeLike(email)}`));
   return {
     photoKeys: theirRequests.flatMap((r) => r.photos),
@@ -364,6 +366,7 @@ async function eraseEmails(tx: Tx, who: { email: string; placeholder: string; or
       subject: ERASED_TEXT,
       html: ERASED_TEXT,
       text: ERASED_TEXT,
+      headers: null,
       status: sql`case when ${outboxEmails.status} = 'pending' then 'failed' else ${outboxEmails.status} end`,
       lastError: sql`case when ${outboxEmails.status} = 'pending' then 'Destinataire effacé (RGPD) : non envoyé.' else ${outboxEmails.lastError} end`,
     })

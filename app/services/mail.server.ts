@@ -18,10 +18,14 @@ const queuedEmailSchema = z.object({
   replyTo: z.string().trim().pipe(z.email({ message: "Adresse de réponse invalide" })).optional(),
   kind: singleLine("Type d'e-mail").max(64),
   content: z.object({ subject: singleLine("Objet"), html: z.string().min(1), text: z.string().min(1) }),
+  headers: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9-]*$/), singleLine("En-tête")).optional(),
 });
 
-/** `cgvSnapshotId`: that CGV version goes with it as a PDF (made at send time, services/email-attachments.server.ts). */
-export type QueuedEmail = { to: string; kind: string; content: EmailContent; replyTo?: string; cgvSnapshotId?: string | null };
+/**
+ * `cgvSnapshotId`: that CGV version goes with it as a PDF (made at send time, services/email-attachments.server.ts).
+ * `headers`: extra headers (an optional e-mail's List-Unsubscribe: services/email-choices.server.ts).
+ */
+export type QueuedEmail = { to: string; kind: string; content: EmailContent; replyTo?: string; cgvSnapshotId?: string | null; headers?: Record<string, string> };
 
 /**
  * Writes an e-mail to the outbox, to be sent by the mail worker. Pass the transaction of the
@@ -29,10 +33,10 @@ export type QueuedEmail = { to: string; kind: string; content: EmailContent; rep
  * ZodError on a bad address or empty content.
  */
 export async function queueEmail(db: Db | Tx, email: QueuedEmail): Promise<{ id: string }> {
-  const { to, replyTo, kind, content } = queuedEmailSchema.parse(email);
+  const { to, replyTo, kind, content, headers } = queuedEmailSchema.parse(email);
   const [row] = await db
     .insert(outboxEmails)
-    .values({ to, replyTo: replyTo ?? null, kind, subject: content.subject, html: content.html, text: content.text, cgvSnapshotId: email.cgvSnapshotId ?? null })
+    .values({ to, replyTo: replyTo ?? null, kind, subject: content.subject, html: content.html, text: content.text, cgvSnapshotId: email.cgvSnapshotId ?? null, headers: headers ?? null })
     .returning({ id: outboxEmails.id });
   return row!;
 }

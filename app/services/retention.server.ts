@@ -39,7 +39,7 @@ export async function runRetention(deps: { db: Db; privateFiles: FileStore }, no
 
   const emails = await db
     .update(outboxEmails)
-    .set({ subject: RETAINED_EMAIL_TEXT, html: RETAINED_EMAIL_TEXT, text: RETAINED_EMAIL_TEXT })
+    .set({ subject: RETAINED_EMAIL_TEXT, html: RETAINED_EMAIL_TEXT, text: RETAINED_EMAIL_TEXT, headers: null })
     .where(
       and(
         ne(outboxEmails.text, RETAINED_EMAIL_TEXT),

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte, not, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { products, stockAlerts } from "~/db/schema";
 import type { Db } from "~/db/types";
@@ -9,6 +9,7 @@ import { productPath } from "~/domain/product-url";
 import { ALERT_CONSENT_TEXT } from "~/domain/stock-alerts";
 import { startPeriodicJob } from "~/lib/periodic-job.server";
 import { absoluteUrl } from "~/lib/seo";
+import { hasOptedOut, queueOptionalEmail, setEmailChoice } from "./email-choices.server";
 import { queueEmail } from "./mail.server";
 
 /**
@@ -93,15 +94,23 @@ export async function alertOfLink(db: Db, secret: string, purpose: LinkPurpose, 
   return row ?? null;
 }
 
-/** The double opt-in's second step: the alert is on, its consent recorded now. */
+/**
+ * The double opt-in's second step: the alert is on, its consent recorded now. Confirming is the
+ * address's latest word: alerts switched off before (/account/notifications, a one-click link)
+ * are on again, or this alert would never be sent.
+ */
 export async function confirmAlert(db: Db, secret: string, alertId: string, token: string, now = new Date()): Promise<boolean> {
   if (!validToken(secret, "confirmer", alertId, token)) return false;
-  const updated = await db
-    .update(stockAlerts)
-    .set({ status: "active", confirmedAt: now })
-    .where(and(eq(stockAlerts.id, alertId), eq(stockAlerts.status, "pending")))
-    .returning({ id: stockAlerts.id });
-  return updated.length > 0;
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(stockAlerts)
+      .set({ status: "active", confirmedAt: now })
+      .where(and(eq(stockAlerts.id, alertId), eq(stockAlerts.status, "pending")))
+      .returning({ email: stockAlerts.email });
+    if (updated.length === 0) return false;
+    await setEmailChoice(tx, updated[0]!.email, "stock-alerts", true);
+    return true;
+  });
 }
 
 /** Unsubscribes, whatever the alert's state: nothing more is sent. */
@@ -131,6 +140,8 @@ export async function sendDueAlerts(deps: Deps, now = new Date()): Promise<numbe
       .where(
         and(
           eq(stockAlerts.status, "active"),
+          // Switched off: the alert waits, sent if they switch alerts on again while it is on sale.
+          not(hasOptedOut(stockAlerts.email, "stock-alerts")),
           gt(products.stock, 0),
           isNull(products.archivedAt),
           or(eq(products.status, "en_ligne"), and(eq(products.status, "a_venir"), lte(products.dropTime, now))),
@@ -139,15 +150,17 @@ export async function sendDueAlerts(deps: Deps, now = new Date()): Promise<numbe
       .limit(BATCH)
       .for("update", { of: stockAlerts, skipLocked: true });
     for (const alert of due) {
-      await queueEmail(tx as unknown as Db, {
+      await queueOptionalEmail(tx, deps, {
         to: alert.email,
         kind: "alert-available",
-        content: alertAvailableEmail({
-          shop: deps.shop,
-          product: alert.title,
-          productUrl: absoluteUrl(deps.shop.publicUrl, productPath({ id: alert.productId, name: alert.title })),
-          unsubscribeUrl: alertLink(deps.shop, deps.secret, "desinscription", alert.id),
-        }),
+        optional: "stock-alerts",
+        content: (unsubscribeUrl) =>
+          alertAvailableEmail({
+            shop: deps.shop,
+            product: alert.title,
+            productUrl: absoluteUrl(deps.shop.publicUrl, productPath({ id: alert.productId, name: alert.title })),
+            unsubscribeUrl,
+          }),
       });
     }
     if (due.length > 0) {

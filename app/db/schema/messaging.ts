@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { SITE_MESSAGE_LOCATIONS } from "../../domain/catalog-values";
+import { OPTIONAL_EMAIL_KINDS } from "../../domain/email-choices";
 import { INBOX_EVENT_TYPES, INBOX_KINDS, INBOX_STATUSES } from "../../domain/inbox-values";
 import { users } from "./auth";
 import { cgvSnapshots } from "./terms";
@@ -21,6 +22,8 @@ export const outboxEmails = pgTable(
     kind: text().notNull(),
     /** The CGV version sent with it as a PDF, made at send time from the snapshot (the order confirmation). */
     cgvSnapshotId: uuid().references(() => cgvSnapshots.id, { onDelete: "restrict" }),
+    /** Extra headers sent with it: List-Unsubscribe and List-Unsubscribe-Post on an optional e-mail (RFC 8058). */
+    headers: jsonb().$type<Record<string, string>>(),
     status: text({ enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
     attempts: integer().notNull().default(0),
     lastError: text(),
@@ -29,6 +32,20 @@ export const outboxEmails = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("outbox_emails_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * The optional e-mails an address refused (issue 56): one row per address and kind, none means
+ * sent. Keyed by the normalised address, not the account: alerts are asked for signed out.
+ */
+export const emailOptOuts = pgTable(
+  "email_opt_outs",
+  {
+    email: text().notNull(),
+    kind: text({ enum: OPTIONAL_EMAIL_KINDS }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.kind] })],
 );
 
 /** Contact messages and buy-back requests, kept before anything is e-mailed. */

@@ -19,7 +19,7 @@ import { recordOrderEvent } from "./orders.server";
 import { refundPartOfOrder } from "./partial-refunds.server";
 import type { WebhookDeps } from "./payment-webhooks.server";
 import type { PaymentProvider } from "./payments/types";
-import { newAllocationSeed, previewAllocation } from "./preorders.server";
+import { allocateClaims, newAllocationSeed, preorderClaims, previewAllocation } from "./preorders.server";
 import { completeRefund } from "./refunds.server";
 
 /**
@@ -208,6 +208,18 @@ export async function submitAllocationForm(
   return { ok: true, status: 200, intent: "apply", outcome: applied.outcome, refunds: applied.refunds };
 }
 
+/** The allocation computed again from what it recorded (its orders, units received, rule and seed): anyone can check it gives the same cut. */
+export async function replayAllocation(db: Db, allocation: PreorderAllocationRow): Promise<Allocation> {
+  const shares = await db.select({ orderId: preorderAllocationOrders.orderId }).from(preorderAllocationOrders).where(eq(preorderAllocationOrders.allocationId, allocation.id));
+  const claims = shares.length === 0 ? [] : await preorderClaims(db, allocation.productId, shares.map((share) => share.orderId));
+  return allocateClaims(claims, { received: allocation.unitsReceived, rule: allocation.rule, seed: allocation.seed ?? "" });
+}
+
+function sameCut(replayed: readonly { orderId: string; allocated: number }[], recorded: readonly { orderId: string; allocated: number }[]): boolean {
+  const byOrder = new Map(recorded.map((share) => [share.orderId, share.allocated]));
+  return replayed.length === recorded.length && replayed.every((order) => byOrder.get(order.orderId) === order.allocated);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The seller's views
 
@@ -278,7 +290,8 @@ export async function preorderProductView(db: Db, productId: number) {
   return {
     product: head,
     preorders: lines.map((line) => ({ ...line, createdAt: line.createdAt.toISOString(), allocated: shareOf.get(line.orderId)?.allocated ?? null, refunded: shareOf.get(line.orderId)?.refunded ?? null })),
-    allocation: allocation ? { ...allocation, createdAt: allocation.createdAt.toISOString() } : null,
+    // Replayed from what it recorded on each view: the page says whether it still gives the same cut.
+    allocation: allocation ? { ...allocation, createdAt: allocation.createdAt.toISOString(), replayMatches: sameCut((await replayAllocation(db, allocation)).orders, shares) } : null,
     refunds: refunds.map((refund) => ({ ...refund, refundedAt: refund.refundedAt?.toISOString() ?? null })),
   };
 }

@@ -5,8 +5,7 @@ import { orderEvents, orderRefunds, orders, outboxEmails, preorderAllocationOrde
 import type { CheckoutContext } from "~/services/checkout.server";
 import { createStripeProvider } from "~/services/payments/stripe.server";
 import type { PaymentProvider } from "~/services/payments/types";
-import { applyAllocation, preorderProductView, preordersToAllocate, previewProductAllocation, submitAllocationForm } from "~/services/preorder-allocations.server";
-import { previewAllocation } from "~/services/preorders.server";
+import { applyAllocation, preorderProductView, preordersToAllocate, previewProductAllocation, replayAllocation, submitAllocationForm } from "~/services/preorder-allocations.server";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe-server";
 import { HOME_ADDRESS, checkoutAndPay } from "./paid-checkout";
 import { databaseLabel, openTestDatabase } from "./test-database";
@@ -99,7 +98,11 @@ describe(`pre-order allocation on ${databaseLabel}`, () => {
     // What was applied is what was previewed, and the seed alone gives it back.
     const byOrder = (rows: { orderId: string; allocated: number }[]) => Object.fromEntries(rows.map((row) => [row.orderId, row.allocated]));
     expect(byOrder(shares)).toEqual(byOrder(preview.allocation.orders));
-    expect(byOrder((await previewAllocation(db(), productId, { received: 50, rule: "draw", seed: applied.allocation.seed! })).orders)).toEqual(byOrder(shares));
+    expect(byOrder((await replayAllocation(db(), applied.allocation)).orders)).toEqual(byOrder(shares));
+    // Another seed draws another cut (the seed decides, not the order of the rows).
+    const replayed = await replayAllocation(db(), { ...applied.allocation, seed: "0".repeat(64) });
+    expect(replayed.allocated).toBe(50);
+    expect(byOrder(replayed.orders)).not.toEqual(byOrder(shares));
     // One unit per customer per round: 50 customers served one unit, nobody two.
     expect(shares.filter((share) => share.allocated === 1)).toHaveLength(50);
 
@@ -150,6 +153,7 @@ describe(`pre-order allocation on ${databaseLabel}`, () => {
     const view = (await preorderProductView(db(), productId))!;
     expect(view.preorders.reduce((sum, line) => sum + (line.allocated ?? 0), 0)).toBe(50);
     expect(view.refunds).toHaveLength(refunds.length);
+    expect(view.allocation).toMatchObject({ seed, replayMatches: true });
   });
 
   it("applied twice at once allocates once; by order of pre-order an order served 2 of 3 gets its missing unit refunded, and units beyond the pre-orders go to stock", { timeout: 300_000 }, async () => {

@@ -266,11 +266,10 @@ function AppliedAllocation({ allocation, refunds }: { allocation: NonNullable<Vi
           </>
         ) : null}
       </dl>
-      {allocation.seed ? (
-        <p className="mt-2 text-xs text-muted-foreground">
-          Le ticket de chaque client est HMAC-SHA256(graine, client) : avec la graine, n'importe qui peut rejouer le tirage et retrouver ce résultat.
-        </p>
-      ) : null}
+      <p className="mt-2 text-sm" data-testid="allocation-replay">
+        {allocation.replayMatches ? "Rejouée depuis ce qui est enregistré, la répartition donne le même résultat." : "Attention : rejouée depuis ce qui est enregistré, la répartition ne donne plus le même résultat."}
+        {allocation.seed ? " Le ticket de chaque client est HMAC-SHA256(graine, client) : avec la graine, n'importe qui peut rejouer le tirage." : ""}
+      </p>
       <h3 className="mt-5 font-semibold">Remboursements</h3>
       {refunds.length === 0 ? (
         <p className="mt-1 text-sm text-muted-foreground">Aucun remboursement : toutes les précommandes ont été servies.</p>

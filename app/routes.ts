@@ -60,6 +60,8 @@ export default [
       route("registre", "routes/admin/register.tsx"),
       route("product-safety", "routes/admin/product-safety.tsx"),
       route("drops", "routes/admin/drops.tsx"),
+      route("precommandes", "routes/admin/preorders.tsx"),
+      route("precommandes/:productId", "routes/admin/preorder.tsx"),
       route("inbox", "routes/admin/inbox.tsx"),
       route("inbox/:id", "routes/admin/inbox-message.tsx"),
       route("orders", "routes/admin/orders.tsx"),

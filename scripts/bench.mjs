@@ -12,9 +12,10 @@
 // (scripts/bench-admin.mjs: 10,000 products, sorted and filtered, signed in as an admin),
 // `--scenario dashboard` the seller's dashboard with 20,000 orders (scripts/bench-dashboard.mjs),
 // `--scenario search` typo-tolerant search on 10,000 products (scripts/bench-search.mjs),
-// `--scenario all` (the default) all five.
+// `--scenario preorder` 1,000 buyers pre-ordering 300 units in a minute (scripts/bench-preorder.mjs),
+// `--scenario all` (the default) all six.
 //
-//   npm run bench [-- --duration 10 --connections 50 --warmup 3 --db pglite|postgres --scenario pages|drop|admin|dashboard|search|all --no-write]
+//   npm run bench [-- --duration 10 --connections 50 --warmup 3 --db pglite|postgres --scenario pages|drop|admin|dashboard|search|preorder|all --no-write]
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -30,6 +31,7 @@ import { buildState } from "./build-state.mjs";
 // module uses the other's bindings while it loads (only the functions called from main do).
 import { DROP_END, DROP_START, benchDrop, dropChecks, dropMarkdown } from "./bench-drop.mjs";
 import { ROOM_END, ROOM_START, benchDropRoom, roomChecks, roomMarkdown } from "./bench-drop-fair.mjs";
+import { PREORDER_END, PREORDER_START, benchPreorder, preorderChecks, preorderMarkdown } from "./bench-preorder.mjs";
 import { ADMIN, ADMIN_END, ADMIN_START, adminChecks, adminMarkdown, benchAdmin } from "./bench-admin.mjs";
 import { DASHBOARD_END, DASHBOARD_START, benchDashboard, dashboardChecks, dashboardMarkdown } from "./bench-dashboard.mjs";
 import { SEARCH_END, SEARCH_START, benchSearch, searchChecks, searchMarkdown } from "./bench-search.mjs";
@@ -644,8 +646,8 @@ export const BUSY = os.loadavg()[0] > 1;
 
 async function main() {
   const scenario = args.scenario;
-  if (!["pages", "drop", "admin", "dashboard", "search", "all"].includes(scenario)) {
-    console.error(`--scenario ${scenario}: expected pages, drop, admin, dashboard, search or all`);
+  if (!["pages", "drop", "admin", "dashboard", "search", "preorder", "all"].includes(scenario)) {
+    console.error(`--scenario ${scenario}: expected pages, drop, admin, dashboard, search, preorder or all`);
     return 1;
   }
   const kinds = args.db ? [args.db] : ["pglite", "postgres"];
@@ -709,6 +711,8 @@ async function main() {
   if (runs("dashboard")) await run("dashboard", (kind, i) => benchDashboard(kind, { port: BASE_PORT + 50 + i }), dashboardChecks, dashboardMarkdown, [DASHBOARD_START, DASHBOARD_END, "## Seller's dashboard: figures"]);
   // Ports after the admin list's ones.
   if (runs("search")) await run("search", (kind, i) => benchSearch(kind, { port: BASE_PORT + 30 + i }), searchChecks, searchMarkdown, [SEARCH_START, SEARCH_END, "## Search: figures"]);
+  // Ports after the dashboard's ones; two per database (two instances on PostgreSQL).
+  if (runs("preorder")) await run("preorder", (kind, i) => benchPreorder(kind, { port: BASE_PORT + 60 + 2 * i }), preorderChecks, preorderMarkdown, [PREORDER_START, PREORDER_END, "## Pre-orders: figures"]);
 
   const fails = allChecks.filter((line) => line.startsWith("FAIL")).length;
   if (failedRun) console.log("\nThe run itself failed (see above): exit code 1.");

@@ -68,12 +68,12 @@ export const SITE_MESSAGE_LOCATION_LABELS: Record<SiteMessageLocation, string> =
 };
 
 /** What the order timeline records besides the order's own timestamps (order_events.type). */
-export const ORDER_EVENT_TYPES = ["created", "paid", "shipped", "refund_requested", "refunded", "refund_failed", "cancelled", "email", "note", "withdrawal_requested", "payment_mismatch"] as const;
+export const ORDER_EVENT_TYPES = ["created", "paid", "shipped", "refund_requested", "refunded", "refund_failed", "cancelled", "email", "note", "withdrawal_requested", "payment_mismatch", "preorder_allocated"] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 /** Why an order's money went back (orders.refund_reason). */
 /** Why an order was refunded: paid after its stock was gone, cancelled by the seller, or the customer withdrew. */
-export const REFUND_REASONS = ["late_payment", "seller_cancel", "withdrawal", "drop_limit"] as const;
+export const REFUND_REASONS = ["late_payment", "seller_cancel", "withdrawal", "drop_limit", "preorder_shortage"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 /** The refunds of a paid order cancelled in the admin (its units went back): all but a late payment's. */
 export const CANCELLATION_REFUND_REASONS = ["seller_cancel", "withdrawal"] as const satisfies readonly RefundReason[];

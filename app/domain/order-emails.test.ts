@@ -7,6 +7,8 @@ import {
   orderConfirmationEmail,
   orderShippedEmail,
   orderTable,
+  preorderPartialRefundEmail,
+  preorderShortageRefundEmail,
   sellerLatePaymentEmail,
   sellerNewOrderEmail,
 } from "./order-emails";
@@ -210,8 +212,20 @@ function allEmails(order: OrderView): [string, EmailContent][] {
       }),
     ],
     ["cancelled and refunded", orderCancelledRefundEmail({ shop, order })],
+    ["pre-order not served", preorderShortageRefundEmail({ shop, order })],
   ];
 }
+
+/** One unit of three not delivered: its refund (issue 55). */
+const preorderRefund = {
+  amountCents: 12_000,
+  lines: [{ name: "Display Évolutions Prismatiques", quantity: 1, totalCents: 12_000 }],
+  shippingCents: 0,
+  insuranceCents: 0,
+  adjustment: null,
+  creditNoteNumber: "AV-2026-00012",
+  refundedSoFarCents: 12_000,
+};
 
 /** Every template shows the order and its lines. */
 function expectOrderShown(email: EmailContent, order: OrderView) {
@@ -634,6 +648,31 @@ describe("orderCancelledRefundEmail", () => {
     expect(
       latePaymentRefundEmail({ shop, order: relayOrder }).subject,
     ).not.toBe(email.subject);
+  });
+});
+
+describe("the pre-order refunds of a short delivery (issue 55)", () => {
+  it("apologise and give the reason, whole or for the missing units, in French", () => {
+    const whole = preorderShortageRefundEmail({ shop, order: relayOrder });
+    expect(whole.subject).toBe("Commande CMP-2025-0042 : précommande non honorée, paiement remboursé – Comptoir");
+    expectOrderShown(whole, relayOrder);
+    expectInBoth(
+      whole,
+      "Toutes nos excuses : précommande non honorée",
+      "Le distributeur ne nous a livré qu'une partie des exemplaires que nous avions commandés pour cette sortie",
+      "votre précommande CMP-2025-0042 n'a malheureusement pas pu être servie",
+      `Nous vous avons remboursé l'intégralité de votre paiement, soit ${formatEuros(23_137)}.`,
+    );
+    const partial = preorderPartialRefundEmail({ shop, order: relayOrder, refund: preorderRefund, orderUrl });
+    expect(partial.subject).toBe(`Commande CMP-2025-0042 : précommande servie en partie, ${formatEuros(12_000)} remboursés – Comptoir`);
+    expectInBoth(
+      partial,
+      "Toutes nos excuses : précommande servie en partie",
+      "votre précommande CMP-2025-0042 n'a pu être servie qu'en partie",
+      `Nous vous avons remboursé ceux qui manquent (1 × Display Évolutions Prismatiques), soit ${formatEuros(12_000)}`,
+      "AV-2026-00012",
+    );
+    expect(partial.html).toContain(orderUrl);
   });
 });
 

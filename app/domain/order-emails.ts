@@ -771,3 +771,48 @@ export function partialRefundEmail({ shop, order, refund, orderUrl }: { shop: Ma
     ],
   });
 }
+
+/** Why a pre-order was not served in full: what both pre-order refund e-mails say (issue 55). */
+const PREORDER_SHORTAGE_REASON =
+  "Le distributeur ne nous a livré qu'une partie des exemplaires que nous avions commandés pour cette sortie, moins que les précommandes reçues. Nous avons réparti les exemplaires reçus entre les précommandes selon une règle annoncée et identique pour tous";
+
+/** To the customer: none of their pre-ordered units could be served (a short delivery), the payment went back in full. */
+export function preorderShortageRefundEmail({ shop, order, amountCents }: { shop: MailShop; order: OrderView; amountCents?: number }): EmailContent {
+  return fullRefundEmail(
+    shop,
+    order,
+    {
+      subject: `Commande ${order.number} : précommande non honorée, paiement remboursé`,
+      heading: "Toutes nos excuses : précommande non honorée",
+      opening: `${PREORDER_SHORTAGE_REASON}, et votre précommande ${order.number} n'a malheureusement pas pu être servie. Nous en sommes sincèrement désolés.`,
+      section: "Précommande remboursée",
+    },
+    amountCents,
+  );
+}
+
+/** To the customer: part of their pre-ordered units could be served (2 of 3), the missing ones are refunded with their credit note. */
+export function preorderPartialRefundEmail({ shop, order, refund, orderUrl }: { shop: MailShop; order: OrderView; refund: RefundEmailDetails; orderUrl: string | null }): EmailContent {
+  const amount = formatEuros(refund.amountCents);
+  const missing = refund.lines.map((line) => `${line.quantity} × ${line.name}`).join(", ");
+  return layout(shop, {
+    subject: `Commande ${order.number} : précommande servie en partie, ${amount} remboursés – ${shop.name}`,
+    preheader: `Nous vous avons remboursé ${amount} pour les exemplaires que nous n'avons pas reçus.`,
+    heading: "Toutes nos excuses : précommande servie en partie",
+    parts: [
+      greeting(order.customerName ?? ""),
+      paragraph(`${PREORDER_SHORTAGE_REASON} : votre précommande ${order.number} n'a pu être servie qu'en partie. Nous en sommes sincèrement désolés.`),
+      paragraph(
+        `Les exemplaires qui vous sont attribués partiront dès leur réception. Nous vous avons remboursé ceux qui manquent (${missing}), soit ${amount}, sur le moyen de paiement utilisé pour la commande : le remboursement apparaîtra sous 5 à 10 jours ouvrés, selon votre banque. Vous n'avez rien d'autre à faire.`,
+      ),
+      sectionTitle("Détail du remboursement"),
+      details([
+        ...refund.lines.map((line): [string, string] => [`${line.quantity} × ${line.name}`, formatEuros(line.totalCents)]),
+        ["Montant remboursé", amount],
+        ...(refund.creditNoteNumber ? [["Avoir", refund.creditNoteNumber] as [string, string]] : []),
+      ]),
+      ...(orderUrl ? [button("Voir ma commande", orderUrl)] : []),
+      note(`Une question ? Écrivez-nous ${contactWay(shop)} en rappelant le numéro de commande ${order.number}.`),
+    ],
+  });
+}

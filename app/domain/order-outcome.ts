@@ -22,6 +22,10 @@ const REFUSED: Record<RefundReason, { title: string; why: string }> = {
     title: "Votre paiement a été remboursé",
     why: "Votre paiement nous est parvenu après la fin du délai de réservation de vos articles, et certains ont été achetés entre-temps : nous ne pouvons pas honorer cette commande.",
   },
+  preorder_shortage: {
+    title: "Précommande non honorée",
+    why: "Le distributeur nous a livré moins d'exemplaires que de précommandes reçues, et votre précommande n'a pas pu être servie : toutes nos excuses.",
+  },
   seller_cancel: { title: "Votre commande a été annulée", why: "La boutique a annulé cette commande." },
   withdrawal: { title: "Votre rétractation est remboursée", why: "Vous vous êtes rétracté de cette commande." },
 };

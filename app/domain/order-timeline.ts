@@ -90,6 +90,16 @@ function describe(type: OrderEventType, details: Record<string, unknown>, order:
       return { title: "Note", detail: text(details.text), link: null, tone: "neutral" };
     case "withdrawal_requested":
       return { title: "Rétractation demandée par le client", detail: text(details.email), link: null, tone: "warning" };
+    case "preorder_allocated": {
+      const allocated = typeof details.allocated === "number" ? details.allocated : 0;
+      const ordered = typeof details.ordered === "number" ? details.ordered : 0;
+      return {
+        title: allocated === ordered ? "Précommande servie" : allocated === 0 ? "Précommande non servie (livraison réduite)" : "Précommande servie en partie (livraison réduite)",
+        detail: `${allocated} exemplaire${allocated > 1 ? "s" : ""} attribué${allocated > 1 ? "s" : ""} sur ${ordered}`,
+        link: null,
+        tone: allocated === ordered ? "success" : "warning",
+      };
+    }
     case "payment_mismatch": {
       const received = typeof details.receivedCents === "number" ? formatEuros(details.receivedCents) : "montant inconnu";
       const currency = text(details.currency);

@@ -94,3 +94,14 @@ export function drawOrder(customerKeys: Iterable<string>, ticket: (customerKey: 
     .sort((a, b) => (a.ticket < b.ticket ? -1 : a.ticket > b.ticket ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .map((entry) => entry.key);
 }
+
+const ALLOCATION_REFUND_KEY = "preorder-allocation:";
+
+/** The refund key of an order's missing units in an allocation: one refund per order and allocation, however many applies. */
+export function allocationRefundKey(allocationId: string): string {
+  return `${ALLOCATION_REFUND_KEY}${allocationId}`;
+}
+
+export function isAllocationRefundKey(requestKey: string): boolean {
+  return requestKey.startsWith(ALLOCATION_REFUND_KEY);
+}

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { orderItems, orderRefunds, orders, products } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
-import { type RefundEmailDetails, partialRefundEmail } from "~/domain/order-emails";
+import { type RefundEmailDetails, partialRefundEmail, preorderPartialRefundEmail } from "~/domain/order-emails";
+import { isAllocationRefundKey } from "~/domain/preorder-allocation";
 import {
   type ComputedRefund,
   REFUND_ADJUSTMENT_LABELS,
@@ -263,7 +264,11 @@ export async function finishRefund(
         refundedSoFarCents: total,
       };
       const orderUrl = order?.userId ? `${deps.shop.publicUrl}/account/orders/${encodeURIComponent(view.number)}` : null;
-      emailIds.push((await queueEmail(tx, { to: view.customerEmail, kind: "partial-refund", content: partialRefundEmail({ shop: deps.shop, order: view, refund: details, orderUrl }) })).id);
+      // A pre-order's missing units (issue 55): the apology with its reason, not the plain refund notice.
+      const email = isAllocationRefundKey(done.requestKey)
+        ? { kind: "preorder-partial-refund", content: preorderPartialRefundEmail({ shop: deps.shop, order: view, refund: details, orderUrl }) }
+        : { kind: "partial-refund", content: partialRefundEmail({ shop: deps.shop, order: view, refund: details, orderUrl }) };
+      emailIds.push((await queueEmail(tx, { to: view.customerEmail, ...email })).id);
     }
     await recordOrderEvent(tx, {
       orderId: done.orderId,

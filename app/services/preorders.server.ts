@@ -156,14 +156,15 @@ export function drawTicket(seed: string, customerKey: string): string {
 /**
  * The paid pre-orders of a product waiting for their units, in placement order: one claim per
  * order, its customer the account when there is one, else the normalised e-mail (one ticket each
- * in a draw, as the per-customer limit counts them).
+ * in a draw, as the per-customer limit counts them). `orderIds`: those orders whatever their
+ * status now (an allocation replayed after its refunds).
  */
-export async function preorderClaims(db: Db | Tx, productId: number): Promise<PreorderClaim[]> {
+export async function preorderClaims(db: Db | Tx, productId: number, orderIds?: string[]): Promise<PreorderClaim[]> {
   const rows = await db
     .select({ orderId: orders.id, userId: orders.userId, emailKey: orders.buyerEmailKey, placedAt: orders.createdAt, units: sql<number>`sum(${orderItems.quantity})::int` })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orderItems.productId, productId), eq(orderItems.preorder, true), eq(orders.status, "paid")))
+    .where(and(eq(orderItems.productId, productId), eq(orderItems.preorder, true), orderIds ? inArray(orders.id, orderIds) : eq(orders.status, "paid")))
     .groupBy(orders.id)
     .orderBy(asc(orders.createdAt), asc(orders.id));
   return rows.map((row, seq) => ({
@@ -181,7 +182,11 @@ export async function preorderClaims(db: Db | Tx, productId: number): Promise<Pr
  * the same seed applied gives the same cut.
  */
 export async function previewAllocation(db: Db | Tx, productId: number, choice: { received: number; rule: AllocationRule; seed: string }): Promise<Allocation & { seed: string }> {
-  const claims = await preorderClaims(db, productId);
+  return allocateClaims(await preorderClaims(db, productId), choice);
+}
+
+/** The cut of these claims by the rule (a draw's customers ranked by their tickets under the seed). */
+export function allocateClaims(claims: PreorderClaim[], choice: { received: number; rule: AllocationRule; seed: string }): Allocation & { seed: string } {
   const allocation =
     choice.rule === "order"
       ? allocateByOrder(claims, choice.received)

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { orders } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import type { RefundReason } from "~/domain/catalog-values";
-import { dropLimitRefundEmail, latePaymentRefundEmail, orderCancelledRefundEmail, sellerLatePaymentEmail, withdrawalRefundEmail } from "~/domain/order-emails";
+import { dropLimitRefundEmail, latePaymentRefundEmail, orderCancelledRefundEmail, preorderShortageRefundEmail, sellerLatePaymentEmail, withdrawalRefundEmail } from "~/domain/order-emails";
 import type { OrderView } from "~/domain/order-view";
 import { queueEmail } from "./mail.server";
 import { getOrderView, recordOrderEvent } from "./orders.server";
@@ -26,6 +26,7 @@ const REFUND_EMAILS = {
   seller_cancel: { kind: "order-cancelled-refund", content: orderCancelledRefundEmail },
   withdrawal: { kind: "withdrawal-refund", content: withdrawalRefundEmail },
   drop_limit: { kind: "drop-limit-refund", content: dropLimitRefundEmail },
+  preorder_shortage: { kind: "preorder-shortage-refund", content: preorderShortageRefundEmail },
 } as const;
 
 /** The customer's e-mail for each reason: the late-payment apology, the seller's cancellation, or the refund of their withdrawal. */

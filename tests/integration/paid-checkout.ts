@@ -18,7 +18,7 @@ export async function checkoutAndPay(
   db: Db,
   provider: PaymentProvider,
   items: { productId: number; quantity: number }[],
-  options: { ctx: CheckoutContext; deps: WebhookDeps; intent: string; email?: string; name?: string; beforePayment?: (orderId: string) => Promise<unknown> },
+  options: { ctx: CheckoutContext; deps: WebhookDeps; intent: string; email?: string; name?: string; address?: typeof HOME_ADDRESS; beforePayment?: (orderId: string) => Promise<unknown> },
 ) {
   const order = await startGuestCheckout(db, provider, items, options);
   await options.beforePayment?.(order.id);
@@ -39,7 +39,7 @@ export function payOrder(
   db: Db,
   provider: PaymentProvider,
   order: typeof orders.$inferSelect,
-  options: { deps: WebhookDeps; intent: string; email?: string; name?: string },
+  options: { deps: WebhookDeps; intent: string; email?: string; name?: string; address?: typeof HOME_ADDRESS },
 ) {
   const paid: PaymentEvent = {
     id: `evt_${order.id}`,
@@ -49,7 +49,7 @@ export function payOrder(
     paymentReference: options.intent,
     customerEmail: options.email ?? "marie@example.com",
     customerName: options.name ?? HOME_ADDRESS.fullName,
-    shippingAddress: HOME_ADDRESS,
+    shippingAddress: options.address ?? HOME_ADDRESS,
     amountTotalCents: order.totalCents,
   };
   return handlePaymentEvent(db, provider, paid, options.deps);

@@ -1,6 +1,6 @@
 import { CalendarClock } from "lucide-react";
 import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -17,7 +17,7 @@ type Answer = { ok?: boolean; errors?: FieldErrors; toast?: { title: string; des
  * The product's pre-order settings (issue 55), on its edit page: a form of its own, checked with
  * the schema the action uses (domain/preorder-form.ts).
  */
-export function PreorderSettings({ preorder, today }: { preorder: PreorderSettingsValues | null; today: string }) {
+export function PreorderSettings({ productId, preorder, today }: { productId: number; preorder: PreorderSettingsValues | null; today: string }) {
   const fetcher = useFetcher<Answer>();
   const schema = preorderFormSchema({ today, currentReleaseOn: preorder?.releaseOn ?? null, orderedUnits: preorder?.orderedUnits ?? 0 });
   const { errors, onSubmit, onChange } = useFormValidation(schema, fetcher.data?.errors);
@@ -37,6 +37,11 @@ export function PreorderSettings({ preorder, today }: { preorder: PreorderSettin
           ? `${preorder.orderedUnits} exemplaire${preorder.orderedUnits > 1 ? "s" : ""} précommandé${preorder.orderedUnits > 1 ? "s" : ""} sur ${preorder.quantity}.`
           : "Vendez ce produit avant sa sortie, payé à la commande, dans la limite d'une quantité que vous fixez."}
       </p>
+      {preorder ? (
+        <Link to={`/admin/precommandes/${productId}`} className="mt-1 inline-block text-sm font-medium underline underline-offset-4">
+          Précommandes par client et répartition de la livraison
+        </Link>
+      ) : null}
       <fetcher.Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="mt-4 flex flex-col gap-5">
         {errors.form ? (
           <p role="alert" className="text-sm font-medium text-destructive">

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, date, integer, pgTable, timestamp } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { orders } from "./orders";
 import { products } from "./products";
 
 /**
@@ -46,3 +48,56 @@ export const productPreorders = pgTable(
 );
 
 export type ProductPreorderRow = typeof productPreorders.$inferSelect;
+
+/**
+ * An allocation applied to a pre-order product's paid orders when its units arrived (issue 55,
+ * decision 061): one per product (the unique key makes a second apply, or two at once, find the
+ * first), with what it needs to be shown and replayed: the units received, the rule, the draw's
+ * seed, who applied it and when.
+ */
+export const preorderAllocations = pgTable(
+  "preorder_allocations",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: integer()
+      .notNull()
+      .unique()
+      .references(() => products.id, { onDelete: "cascade" }),
+    unitsReceived: integer().notNull(),
+    /** "order" (first placed, first served) or "draw" (domain/preorder-allocation.ts). */
+    rule: text({ enum: ["order", "draw"] }).notNull(),
+    /** The draw's seed (hex), null for the order rule: the seed alone replays the draw. */
+    seed: text(),
+    unitsAllocated: integer().notNull(),
+    /** Received beyond what the pre-orders took: put in the product's stock. */
+    unitsToStock: integer().notNull(),
+    actorId: text().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("preorder_allocations_units", sql`${t.unitsReceived} >= 0 and ${t.unitsAllocated} between 0 and ${t.unitsReceived} and ${t.unitsToStock} = ${t.unitsReceived} - ${t.unitsAllocated}`),
+  ],
+);
+
+/** Each paid pre-order's share of an allocation: units ordered, served, refunded. */
+export const preorderAllocationOrders = pgTable(
+  "preorder_allocation_orders",
+  {
+    allocationId: uuid()
+      .notNull()
+      .references(() => preorderAllocations.id, { onDelete: "cascade" }),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    ordered: integer().notNull(),
+    allocated: integer().notNull(),
+    refunded: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.allocationId, t.orderId] }),
+    index("preorder_allocation_orders_order_idx").on(t.orderId),
+    check("preorder_allocation_orders_units", sql`${t.allocated} >= 0 and ${t.refunded} >= 0 and ${t.allocated} + ${t.refunded} = ${t.ordered}`),
+  ],
+);
+
+export type PreorderAllocationRow = typeof preorderAllocations.$inferSelect;

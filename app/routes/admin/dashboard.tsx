@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, Circle, Clock, Inbox, PackageCheck, Rocket, Undo2 } from "lucide-react";
+import { AlertTriangle, CalendarClock, CheckCircle2, Circle, Clock, Inbox, PackageCheck, Rocket, Undo2 } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from "react";
 import { Link, redirect, useFetcher } from "react-router";
 import { actionAnswer, actionRefusal } from "~/components/admin/action-answers";
@@ -23,6 +23,7 @@ import { MarginVatCard } from "~/components/admin/dashboard/margin-vat-card";
 import { marginVatSummary } from "~/services/margin-vat.server";
 import { BuybackSection } from "~/components/admin/dashboard/buyback-figures";
 import { dashboardBuyback } from "~/services/buyback-dashboard.server";
+import { preordersToAllocate } from "~/services/preorder-allocations.server";
 import type { Route } from "./+types/dashboard";
 
 /** The product list's own query parameters: its old address (/admin?q=…) now leads to /admin/products. */
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const settings = await getDashboardSettings(context.db);
   const month = { year: parisWallClock(now).year, month: parisWallClock(now).month };
-  const [sales, oss, waiting, stock, drops, checklist, storeCreditCents, marginVat, buyback] = await Promise.all([
+  const [sales, oss, waiting, stock, drops, checklist, storeCreditCents, marginVat, buyback, preorders] = await Promise.all([
     dashboardSales(context.db, now),
     ossCounter(context.db, now),
     dashboardWaiting(context.db, now),
@@ -45,8 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     outstandingStoreCredit(context.db),
     marginVatSummary(context.db, month),
     dashboardBuyback(context.db, now),
+    preordersToAllocate(context.db, now),
   ]);
-  return { now: now.toISOString(), sales, oss, waiting, stock, drops, checklist, storeCreditCents, marginVat: { summary: marginVat, month }, buyback };
+  return { now: now.toISOString(), sales, oss, waiting, stock, drops, checklist, storeCreditCents, marginVat: { summary: marginVat, month }, buyback, preordersToAllocate: preorders };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Tableau de bord" }];
@@ -224,6 +226,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <span className="tabular">{waiting.messages.rachat}</span>
               </li>
             </ul>
+          </div>
+          <div className={card}>
+            <h3 className="flex items-center gap-2 font-semibold">
+              <CalendarClock className="size-4" aria-hidden="true" /> Précommandes à répartir <span className="tabular ml-auto text-2xl font-extrabold">{loaderData.preordersToAllocate}</span>
+            </h3>
+            <p className="mt-3 text-sm text-muted-foreground">
+              {loaderData.preordersToAllocate > 0 ? "Produits sortis dont les précommandes payées attendent la répartition de la livraison." : "Aucune précommande à répartir."}
+            </p>
+            <Link to="/admin/precommandes" className="mt-3 inline-block text-sm font-medium text-accent underline-offset-4 hover:underline">
+              Toutes les précommandes
+            </Link>
           </div>
         </div>
       </section>

@@ -1,4 +1,4 @@
-import { ArrowLeft, BookOpenCheck, Building2, Landmark, LayoutDashboard, FileSpreadsheet, History, Inbox, Mail, MailCheck, Megaphone, MessageSquareText, Package, Rocket, ShieldCheck, ShoppingBag, ShieldUser, TicketPercent, Truck, Users } from "lucide-react";
+import { ArrowLeft, BookOpenCheck, Building2, CalendarClock, Landmark, LayoutDashboard, FileSpreadsheet, History, Inbox, Mail, MailCheck, Megaphone, MessageSquareText, Package, Rocket, ShieldCheck, ShoppingBag, ShieldUser, TicketPercent, Truck, Users } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { LogoutButton } from "~/components/account/logout-button";
@@ -30,6 +30,7 @@ const LINKS: SidebarLink[] = [
   { to: "/admin/products", label: "Produits", icon: Package, end: false },
   { to: "/admin/orders", label: "Commandes", icon: ShoppingBag, end: false, waiting: ({ ordersToShip: n }) => ({ n, text: `${n} à expédier` }) },
   { to: "/admin/drops", label: "Sorties", icon: Rocket, end: true },
+  { to: "/admin/precommandes", label: "Précommandes", icon: CalendarClock, end: false },
   { to: "/admin/shipping", label: "Livraison", icon: Truck, end: true },
   {
     to: "/admin/inbox",

@@ -64,6 +64,7 @@ const REFUND_REASON_LABELS: Record<RefundReason, string> = {
   seller_cancel: "Annulée par le vendeur",
   withdrawal: "Rétractation du client",
   drop_limit: "Limite par client de la sortie dépassée (même adresse de livraison)",
+  preorder_shortage: "Précommande non servie : livraison du distributeur réduite",
 };
 
 /** One order for the seller: lines, customer, delivery, payment, shipment, history and actions. */

@@ -213,7 +213,7 @@ export default function AdminProductForm({ loaderData, actionData }: Route.Compo
         onTouched={() => setTouched(true)}
       />
       {lots ? <PurchaseLotsTable lots={lots} /> : null}
-      {mode === "edit" ? <PreorderSettings preorder={preorder} today={today} /> : null}
+      {mode === "edit" && id !== null ? <PreorderSettings productId={id} preorder={preorder} today={today} /> : null}
     </section>
   );
 }

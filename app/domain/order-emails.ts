@@ -14,7 +14,7 @@ import {
   paragraph,
 } from "./email-templates";
 import { formatEuros } from "./money";
-import { formatParisDateTime } from "./paris-time";
+import { formatCalendarDate, formatParisDateTime } from "./paris-time";
 import type { OrderView, ShippingAddress } from "./order-view";
 import { countryName } from "./shipping-countries";
 import { GUARANTEE_NOTICE, WITHDRAWAL_FORM_MODEL } from "./legal-texts";
@@ -811,6 +811,24 @@ export function preorderPartialRefundEmail({ shop, order, refund, orderUrl }: { 
         ["Montant remboursé", amount],
         ...(refund.creditNoteNumber ? [["Avoir", refund.creditNoteNumber] as [string, string]] : []),
       ]),
+      ...(orderUrl ? [button("Voir ma commande", orderUrl)] : []),
+      note(`Une question ? Écrivez-nous ${contactWay(shop)} en rappelant le numéro de commande ${order.number}.`),
+    ],
+  });
+}
+
+/** To the customer: all their pre-ordered units are served by the allocation (issue 55: every buyer hears the outcome once). */
+export function preorderServedEmail({ shop, order, productName, units, estimatedDeliveryOn, orderUrl }: { shop: MailShop; order: OrderView; productName: string; units: number; estimatedDeliveryOn: string; orderUrl: string | null }): EmailContent {
+  return layout(shop, {
+    subject: `Commande ${order.number} : votre précommande est confirmée – ${shop.name}`,
+    preheader: `Vos ${units} exemplaire(s) de ${productName} vous sont attribués.`,
+    heading: "Votre précommande est confirmée",
+    parts: [
+      greeting(order.customerName ?? ""),
+      paragraph(
+        `Nous avons reçu les exemplaires de ${productName} et réparti la livraison du distributeur entre les précommandes : votre précommande ${order.number} est servie en entier (${units} exemplaire(s)).`,
+      ),
+      paragraph(`Elle part dès que possible, pour une livraison estimée au ${formatCalendarDate(estimatedDeliveryOn)}. Vous recevrez le numéro de suivi à l'expédition.`),
       ...(orderUrl ? [button("Voir ma commande", orderUrl)] : []),
       note(`Une question ? Écrivez-nous ${contactWay(shop)} en rappelant le numéro de commande ${order.number}.`),
     ],

@@ -15,7 +15,9 @@ import { type Allocation, type AllocationRule, allocationRefundKey } from "~/dom
 import type { FieldErrors } from "~/domain/field-errors";
 import { fieldErrors } from "~/domain/field-errors";
 import { formatCalendarDate, parisWallTime } from "~/domain/paris-time";
-import { recordOrderEvent } from "./orders.server";
+import { preorderServedEmail } from "~/domain/order-emails";
+import { queueEmail } from "./mail.server";
+import { getOrderView, recordOrderEvent } from "./orders.server";
 import { refundPartOfOrder } from "./partial-refunds.server";
 import type { WebhookDeps } from "./payment-webhooks.server";
 import type { PaymentProvider } from "./payments/types";
@@ -116,6 +118,7 @@ export async function applyAllocation(
     for (const order of cut.orders) {
       await recordOrderEvent(tx, { orderId: order.orderId, type: "preorder_allocated", details: { allocationId: allocation.id, ordered: order.ordered, allocated: order.allocated, rule: cut.rule }, actorId: input.actorId, at: now });
     }
+    await mailServedBuyers(tx, productId, cut, deps);
     if (wholeRefunds.length > 0) {
       await tx
         .update(orders)
@@ -126,6 +129,30 @@ export async function applyAllocation(
   });
   if ("outcome" in recorded) return recorded;
   return { outcome: recorded.applied ? "applied" : "already", allocation: recorded.allocation, refunds: await runAllocationRefunds(db, provider, recorded.allocation, deps, input.actorId) };
+}
+
+/**
+ * Every buyer hears the outcome once: the ones served in full get their confirmation here, in the
+ * allocation's transaction (recorded once per product, so never twice); the others get the
+ * apology with their refund.
+ */
+async function mailServedBuyers(tx: Tx, productId: number, cut: Allocation, deps: WebhookDeps): Promise<void> {
+  const served = cut.orders.filter((order) => order.refunded === 0 && order.allocated > 0);
+  if (served.length === 0) return;
+  const [product] = await tx
+    .select({ name: products.title, estimatedDeliveryOn: productPreorders.estimatedDeliveryOn })
+    .from(productPreorders)
+    .innerJoin(products, eq(products.id, productPreorders.productId))
+    .where(eq(productPreorders.productId, productId));
+  if (!product) return;
+  for (const order of served) {
+    const [row] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, order.orderId));
+    const view = await getOrderView(tx, order.orderId);
+    if (!view?.customerEmail) continue;
+    const orderUrl = row?.userId ? `${deps.shop.publicUrl}/account/orders/${encodeURIComponent(view.number)}` : null;
+    const content = preorderServedEmail({ shop: deps.shop, order: view, productName: product.name, units: order.allocated, estimatedDeliveryOn: product.estimatedDeliveryOn, orderUrl });
+    await queueEmail(tx, { to: view.customerEmail, kind: "preorder-served", content });
+  }
 }
 
 /** The orders served nothing whose every line is this product's pre-order: refunded whole, delivery included. */

@@ -52,11 +52,13 @@ describe(`pre-order allocation on ${databaseLabel}`, () => {
   const stockOf = async (id: number) => (await db().select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
   const sharesOf = (allocationId: string) => db().select().from(preorderAllocationOrders).where(eq(preorderAllocationOrders.allocationId, allocationId));
   const refundsOf = (orderIds: string[]) => db().select().from(orderRefunds).where(inArray(orderRefunds.orderId, orderIds)).orderBy(asc(orderRefunds.seq));
-  const apologiesTo = (emails: string[]) =>
+  /** The allocation's e-mails to these buyers: the confirmation of the ones served in full, the apology of the others. */
+  const outcomeMailsTo = (emails: string[]) =>
     db()
       .select({ to: outboxEmails.to, kind: outboxEmails.kind, subject: outboxEmails.subject, text: outboxEmails.text })
       .from(outboxEmails)
-      .where(and(inArray(outboxEmails.to, emails), inArray(outboxEmails.kind, ["preorder-shortage-refund", "preorder-partial-refund", "partial-refund"])));
+      .where(and(inArray(outboxEmails.to, emails), inArray(outboxEmails.kind, ["preorder-served", "preorder-shortage-refund", "preorder-partial-refund", "partial-refund"])));
+  const apologiesTo = async (emails: string[]) => (await outcomeMailsTo(emails)).filter((email) => email.kind !== "preorder-served");
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -136,6 +138,13 @@ describe(`pre-order allocation on ${databaseLabel}`, () => {
       expect(email.text).toContain("Toutes nos excuses");
       expect(email.text).toContain("Le distributeur ne nous a livré qu'une partie des exemplaires");
     }
+    // The buyers served in full hear it too: every one of the 120 buyers e-mailed exactly once.
+    const outcomes = await outcomeMailsTo([...emailOf.values()]);
+    expect(outcomes.map((email) => email.to).sort()).toEqual([...emailOf.values()].sort());
+    for (const email of outcomes.filter((mail) => mail.kind === "preorder-served")) {
+      expect(email.subject).toContain("votre précommande est confirmée");
+      expect(email.text).toContain("est servie en entier (1 exemplaire(s))");
+    }
     expect(await db().select().from(orderEvents).where(and(inArray(orderEvents.orderId, placed.map((order) => order.id)), eq(orderEvents.type, "preorder_allocated")))).toHaveLength(120);
     expect(await preordersToAllocate(db(), afterRelease)).toBe(0);
 
@@ -145,7 +154,7 @@ describe(`pre-order allocation on ${databaseLabel}`, () => {
     expect(again).toMatchObject({ outcome: "already", allocation: { id: applied.allocation.id, unitsAllocated: 50 }, refunds: { refunded: refundedIds.length, failed: 0 } });
     expect(fake.refunds.length).toBe(stripeRefunds);
     expect(await refundsOf(placed.map((order) => order.id))).toHaveLength(refunds.length);
-    expect(await apologiesTo([...emailOf.values()])).toHaveLength(apologies.length);
+    expect(await outcomeMailsTo([...emailOf.values()])).toHaveLength(120);
     expect(await stockOf(productId)).toBe(0);
     expect(await db().select().from(preorderAllocations).where(eq(preorderAllocations.productId, productId))).toHaveLength(1);
 
@@ -177,8 +186,10 @@ describe(`pre-order allocation on ${databaseLabel}`, () => {
     expect(refunds).toHaveLength(2);
     expect(fake.refunds.filter((refund) => refund.payment_intent === "pi_ordre_2")).toEqual([expect.objectContaining({ amount: PRICE })]);
     expect(fake.refunds.filter((refund) => refund.payment_intent === "pi_ordre_3")).toHaveLength(1);
-    const emails = await apologiesTo(["ordre0@exemple.fr", "ordre1@exemple.fr", "ordre2@exemple.fr", "ordre3@exemple.fr"]);
+    const emails = await outcomeMailsTo(["ordre0@exemple.fr", "ordre1@exemple.fr", "ordre2@exemple.fr", "ordre3@exemple.fr"]);
     expect(emails.map((email) => [email.to, email.kind]).sort()).toEqual([
+      ["ordre0@exemple.fr", "preorder-served"],
+      ["ordre1@exemple.fr", "preorder-served"],
       ["ordre2@exemple.fr", "preorder-partial-refund"],
       ["ordre3@exemple.fr", "preorder-shortage-refund"],
     ]);

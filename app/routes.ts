@@ -22,6 +22,7 @@ export default [
   route("paiement/:sessionId", "routes/payment-test.tsx"),
   route("account", "routes/account.tsx"),
   route("account/orders/:number", "routes/account-order.tsx"),
+  route("account/orders/:number/livraison", "routes/credit-delivery.tsx"),
   route("commande/:orderId/documents/:file", "routes/order-document.ts"),
   route("cgv/:file", "routes/cgv-version.ts"),
   route("logout", "routes/logout.ts"),

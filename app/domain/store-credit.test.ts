@@ -13,9 +13,8 @@ describe("splitPayment", () => {
   it("never leaves the card a rest under its minimum: uses that much less credit", () => {
     expect(splitPayment(45_00, 44_80, 44_80)).toEqual({ creditCents: 44_50, cardCents: 50 });
     expect(splitPayment(40, 30, 30)).toEqual({ creditCents: 0, cardCents: 40 });
-    // A home delivery's address is asked on the payment page: a card part stays.
-    expect(splitPayment(45_00, 100_00, 100_00, { cardPartRequired: true })).toEqual({ creditCents: 44_50, cardCents: 50 });
-    expect(splitPayment(45_00, 10_00, 10_00, { cardPartRequired: true })).toEqual({ creditCents: 10_00, cardCents: 35_00 });
+    // Whatever the delivery: a home delivery's address is asked on the shop when the credit pays it all (decision 060).
+    expect(splitPayment(45_00, 45_00, 100_00)).toEqual({ creditCents: 45_00, cardCents: 0 });
   });
 });
 

@@ -12,11 +12,10 @@ export type CreditSplit = { creditCents: number; cardCents: number };
  * card. A rest the card could not take (under the provider's minimum) is avoided by using that
  * much less credit; a rest of 0 needs no provider at all.
  */
-export function splitPayment(totalCents: number, balanceCents: number, requestedCents: number, options: { cardPartRequired?: boolean } = {}): CreditSplit {
+export function splitPayment(totalCents: number, balanceCents: number, requestedCents: number): CreditSplit {
   let creditCents = Math.max(0, Math.min(requestedCents, balanceCents, totalCents));
   const rest = totalCents - creditCents;
-  // A home delivery's address is asked on the payment page: such an order keeps a card part.
-  if ((rest > 0 || options.cardPartRequired) && rest < MIN_CARD_PAYMENT_CENTS) creditCents = Math.max(0, totalCents - MIN_CARD_PAYMENT_CENTS);
+  if (rest > 0 && rest < MIN_CARD_PAYMENT_CENTS) creditCents = Math.max(0, totalCents - MIN_CARD_PAYMENT_CENTS);
   return { creditCents, cardCents: totalCents - creditCents };
 }
 

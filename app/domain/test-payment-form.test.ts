@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { billingAddressOf } from "./billing-address";
-import { payButtonLabel, shippingAddressOf, testCardOutcome, testPaymentSchema } from "./test-payment-form";
+import { shippingAddressOf } from "./delivery-address-form";
+import { payButtonLabel, testCardOutcome, testPaymentSchema } from "./test-payment-form";
 
 const now = new Date("2026-11-23T10:00:00Z");
 const home = { kind: "home" as const, country: "FR", relayPoint: null };

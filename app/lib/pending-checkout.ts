@@ -6,7 +6,8 @@ import { PENDING_CHECKOUT_KEY } from "~/domain/browser-storage";
  * The order this tab went to pay for. The browser's Back button from the payment page brings
  * the buyer back without the cancel address (/cart?canceled=…): the order would hold its units
  * for the whole reservation, and the cart, asking for them, would find its own units sold out
- * and drop them. So coming back to any page of the shop but the payment page and /merci
+ * and drop them. So coming back to any page of the shop but the payment page, the address page
+ * of a home delivery paid by store credit (the shop's own payment step, decision 060) and /merci
  * releases the order. The server refuses once it is paid (cancelCheckout expires the payment
  * session first), so a payment that went through is never undone.
  */
@@ -35,7 +36,8 @@ export function rememberPendingCheckout(orderId: string): void {
  */
 export function releaseAbandonedCheckout(): Promise<void> {
   const path = window.location.pathname;
-  if (path.startsWith("/paiement/")) return releasing;
+  // Matches creditDeliveryPath (domain/delivery-address-form.ts), not imported: it would bring zod into every page.
+  if (path.startsWith("/paiement/") || /^\/account\/orders\/[^/]+\/livraison$/.test(path)) return releasing;
   const orderId = storage()?.getItem(KEY);
   if (!orderId) return releasing;
   storage()?.removeItem(KEY);

@@ -1,7 +1,8 @@
-import { CreditCard, FlaskConical, Lock, MapPin, Truck } from "lucide-react";
+import { CreditCard, FlaskConical, Lock } from "lucide-react";
 import { useEffect, useMemo, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { BillingAddressFields } from "~/components/checkout/billing-address-fields";
+import { DeliveryAddressFields } from "~/components/checkout/delivery-address-fields";
 import { CgvAcceptance } from "~/components/legal/cgv-acceptance";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -10,7 +11,6 @@ import { FormField } from "~/components/ui/form-field";
 import { fieldErrors } from "~/domain/auth-forms";
 import { formatEuros } from "~/domain/money";
 import { INTRA_EU_EXEMPTION_MENTION } from "~/domain/invoice";
-import { countryName } from "~/domain/shipping-countries";
 import { payButtonLabel, testPaymentSchema } from "~/domain/test-payment-form";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
 import { focusIsLost } from "~/lib/restore-focus";
@@ -91,7 +91,6 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
   const { delivery, businessCountry } = session;
   const schema = useMemo(() => testPaymentSchema({ needsEmail, delivery, businessCountry }), [needsEmail, delivery, businessCountry]);
   const form = useFormValidation(schema, actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined);
-  const relay = delivery.kind === "relay" ? delivery.relayPoint : null;
   const failure = actionData && "failure" in actionData ? actionData.failure : undefined;
   const payable = session.status === "open";
   const ended = session.status === "expired" || session.status === "cancelled" ? session.status : "not-open";
@@ -147,41 +146,7 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
                   </p>
                 )}
 
-                <fieldset className="flex flex-col gap-4">
-                  <legend className="mb-3 text-lg font-bold">Livraison</legend>
-                  <div className="flex items-start gap-3 rounded-xl border border-border bg-muted/40 p-3 text-sm">
-                    {relay ? <MapPin className="mt-0.5 size-5 shrink-0" aria-hidden="true" /> : <Truck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />}
-                    <div>
-                      <p className="font-semibold">{delivery.name}</p>
-                      {delivery.deliveryTime ? <p className="text-muted-foreground">{delivery.deliveryTime}</p> : null}
-                      {relay ? (
-                        <p className="mt-1" data-testid="relay-point">
-                          {relay.relayPointName} (n° {relay.relayPointId})<br />
-                          {relay.line1}, {relay.postalCode} {relay.city}, {countryName(relay.country)}
-                        </p>
-                      ) : null}
-                      <p className="mt-1 text-xs text-muted-foreground">Choisi dans votre panier.</p>
-                    </div>
-                  </div>
-                  <p className="text-xs text-muted-foreground">
-                    {relay ? "Le colis sera remis à ce nom, sur présentation d'une pièce d'identité." : "Tous les champs d'adresse sont obligatoires pour la livraison."}
-                  </p>
-                  <FormField label="Nom complet du destinataire" name="fullName" autoComplete="name" required error={form.errors.fullName} />
-                  {relay ? null : (
-                    <>
-                      <FormField label="Adresse" name="line1" autoComplete="address-line1" required error={form.errors.line1} />
-                      <FormField label="Complément d'adresse (facultatif)" name="line2" autoComplete="address-line2" error={form.errors.line2} />
-                      <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-                        <FormField label="Code postal" name="postalCode" autoComplete="postal-code" inputMode="text" required error={form.errors.postalCode} />
-                        <FormField label="Ville" name="city" autoComplete="address-level2" required error={form.errors.city} />
-                      </div>
-                      {/* The delivery was priced for this country in the cart: another means going back to it. */}
-                      <FormField label="Pays" name="countryName" value={countryName(delivery.country)} readOnly hint="Pour un autre pays, changez-le dans votre panier." />
-                      <input type="hidden" name="country" value={delivery.country} />
-                    </>
-                  )}
-                  <FormField label="Téléphone" name="phone" type="tel" autoComplete="tel" required error={form.errors.phone} hint="Pour le transporteur, en cas de besoin." />
-                </fieldset>
+                <DeliveryAddressFields delivery={delivery} errors={form.errors} />
 
                 <BillingAddressFields relay={delivery.kind === "relay"} country={delivery.country} businessCountry={businessCountry} errors={form.errors} />
 

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
-import { and, eq, gt, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { creditDeliveryPath } from "~/domain/delivery-address-form";
 import { orderItems, orders, productPreorders, products } from "~/db/schema";
 import type { Db } from "~/db/types";
 import {
@@ -219,9 +220,17 @@ export async function startCheckout(db: Db, provider: PaymentProvider, body: unk
     return error.result;
   }
 
-  // Paid entirely by store credit: no provider, paid at once as a paid webhook would.
+  // Paid entirely by store credit: no provider. A relay point carries its address: paid at once,
+  // as a paid webhook would. A home delivery asks its address on the shop first (decision 060),
+  // the page the order's "Reprendre le paiement" leads back to.
   if (order.storeCreditCents === order.totalCents && order.totalCents > 0 && ctx.paidDeps) {
+    if (order.shipping.kind !== "relay") {
+      const url = `${ctx.origin}${creditDeliveryPath(order.number)}`;
+      await db.update(orders).set({ paymentUrl: url, updatedAt: new Date() }).where(eq(orders.id, order.id));
+      return { status: 200, body: { url, orderNumber: order.number, orderId: order.id } };
+    }
     const sessionId = await payWithStoreCreditOnly(db, order.id, ctx.paidDeps);
+    if (!sessionId) throw new Error(`store credit: order ${order.number} ended before it was paid`);
     return { status: 200, body: { url: `${ctx.origin}/merci?success=true&session_id=${sessionId}`, orderNumber: order.number, orderId: order.id } };
   }
   try {
@@ -437,9 +446,7 @@ async function reserveAndWriteOrder(
   );
   await recordOrderEvent(tx, { orderId: created.id, type: "created", actorId: buyer.userId, at: ctx.now });
   // The store credit asked for, spent in this transaction (a refusal further back gives it back).
-  // Paid by credit alone only when the delivery carries its address (a relay point): a home
-  // delivery's address is asked on the payment page, so such an order keeps a card part.
-  const storeCreditCents = choices.storeCreditCents > 0 ? await spendStoreCreditOnOrder(tx, { orderId: created.id, orderNumber: created.number, userId: buyer.userId, totalCents: totals.totalCents, requestedCents: choices.storeCreditCents, cardPartRequired: !shipping.relayAddress }) : 0;
+  const storeCreditCents = choices.storeCreditCents > 0 ? await spendStoreCreditOnOrder(tx, { orderId: created.id, orderNumber: created.number, userId: buyer.userId, totalCents: totals.totalCents, requestedCents: choices.storeCreditCents }) : 0;
 
   const sessionLines: SessionLine[] = taxed.lines.map(({ name, unitPriceCents, quantity }) => ({ name, unitAmountCents: unitPriceCents, quantity }));
   if (totals.insuranceCents > 0) sessionLines.push({ name: SIGNATURE_DELIVERY_LABEL, unitAmountCents: totals.insuranceCents, quantity: 1 });
@@ -528,20 +535,24 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The buyer came back from the payment page with "cancel": the session is closed at the
  * provider (so it can no longer be paid) and the units go back on sale at once, instead of at
  * the end of the reservation. The order id in the cancel URL is the proof: only that buyer's
- * browser was sent there. False when there is nothing to cancel (already paid, expired, unknown).
+ * browser was sent there. An order its store credit pays entirely, waiting for its delivery
+ * address on the shop, has no session: it ends at once. False when there is nothing to cancel
+ * (already paid, expired, unknown).
  */
 export async function cancelCheckout(db: Db, provider: PaymentProvider, orderId: string, now = new Date()): Promise<boolean> {
   if (!UUID.test(orderId)) return false;
   const [order] = await db
-    .select({ id: orders.id, sessionId: orders.providerSessionId })
+    .select({ id: orders.id, sessionId: orders.providerSessionId, creditOnly: sql<boolean>`${orders.storeCreditCents} = ${orders.totalCents}` })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.status, "pending_payment")));
-  if (!order?.sessionId) return false;
-  try {
-    await provider.expireSession(order.sessionId);
-  } catch {
-    return false; // paid meanwhile, or the provider refuses: the webhook decides
-  }
+  if (!order) return false;
+  if (order.sessionId) {
+    try {
+      await provider.expireSession(order.sessionId);
+    } catch {
+      return false; // paid meanwhile, or the provider refuses: the webhook decides
+    }
+  } else if (!order.creditOnly) return false; // its session is being opened: the reservation's end decides
   return db.transaction((tx) => endUnpaidOrder(tx, order.id, "cancelled", now));
 }
 

@@ -6,7 +6,7 @@ import type { AppContext } from "~/lib/context";
 import { orderConfirmationEmail, sellerNewOrderEmail, sellerPaymentMismatchEmail } from "~/domain/order-emails";
 import { type PaymentMismatch, paymentMismatch } from "~/domain/payment-check";
 import type { LegalIdentity } from "~/domain/shop-identity";
-import { documentPath } from "~/domain/order-view";
+import { type BillingAddress, documentPath, type ShippingAddress } from "~/domain/order-view";
 import { issueInvoice, sellerIdentity } from "./invoices.server";
 import { queueEmail } from "./mail.server";
 import { getOrderView, recordOrderEvent } from "./orders.server";
@@ -137,22 +137,37 @@ export async function handlePaymentEvent(db: Db, provider: PaymentProvider, even
 }
 
 /**
- * An order its store credit pays entirely (issue 54): no provider, paid at once by the same
- * path as a paid webhook (invoice, e-mails, the timeline). Its session id, made here, is what
- * /merci finds it by. Returns that id.
+ * An order its store credit pays entirely (issue 54): no provider, paid by the same path as a
+ * paid webhook (invoice, e-mails, the timeline). A relay point's order is paid at checkout; a
+ * home delivery's once its address is given on the shop (`delivery`, docs/decisions/060). Its
+ * session id, made here, is what /merci finds it by. Returns that id; null when the order is no
+ * longer waiting (paid already, ended, or its reservation over: the sweep gives its credit back).
  */
-export async function payWithStoreCreditOnly(db: Db, orderId: string, deps: WebhookDeps): Promise<string> {
+export async function payWithStoreCreditOnly(db: Db, orderId: string, deps: WebhookDeps, delivery?: { shippingAddress: ShippingAddress; billingAddress: BillingAddress }): Promise<string | null> {
   const now = deps.now?.() ?? new Date();
   const sessionId = `avoir_${orderId}`;
-  await db.transaction(async (tx) => {
+  const paid = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (order?.status !== "pending_payment" || order.storeCreditCents !== order.totalCents) throw new Error(`store credit: order ${orderId} is not payable by credit alone`);
+    if (!order || order.storeCreditCents !== order.totalCents) throw new Error(`store credit: order ${orderId} is not payable by credit alone`);
+    if (order.status !== "pending_payment" || !order.reservedUntil || order.reservedUntil <= now) return false;
     await tx.update(orders).set({ providerSessionId: sessionId }).where(eq(orders.id, orderId));
     await confirmDiscountUse(tx, order.discountCodeId);
-    const event: PaymentEvent = { id: sessionId, type: "session.completed", sessionId, paid: true, paymentReference: null, customerEmail: order.customerEmail, customerName: null, shippingAddress: null, amountTotalCents: 0 };
+    const event: PaymentEvent = {
+      id: sessionId,
+      type: "session.completed",
+      sessionId,
+      paid: true,
+      paymentReference: null,
+      customerEmail: order.customerEmail,
+      customerName: delivery?.shippingAddress.fullName ?? null,
+      shippingAddress: delivery?.shippingAddress ?? null,
+      billingAddress: delivery?.billingAddress ?? null,
+      amountTotalCents: 0,
+    };
     await markPaid(tx, order, event, now, deps);
+    return true;
   });
-  return sessionId;
+  return paid ? sessionId : null;
 }
 
 async function orderOfEvent(tx: Tx, eventId: string): Promise<string | null> {

@@ -63,13 +63,13 @@ const SPEND_ATTEMPTS = 5;
  */
 export async function spendStoreCreditOnOrder(
   tx: Db | Tx,
-  order: { orderId: string; orderNumber: string; userId: string | null; totalCents: number; requestedCents: number; cardPartRequired: boolean },
+  order: { orderId: string; orderNumber: string; userId: string | null; totalCents: number; requestedCents: number },
 ): Promise<number> {
   const email = await storeCreditMailboxOf(tx, order.userId);
   if (!email) return 0;
   let balanceCents = await storeCreditBalance(tx, email);
   for (let attempt = 0; attempt < SPEND_ATTEMPTS; attempt++) {
-    const { creditCents } = splitPayment(order.totalCents, balanceCents, order.requestedCents, { cardPartRequired: order.cardPartRequired });
+    const { creditCents } = splitPayment(order.totalCents, balanceCents, order.requestedCents);
     if (creditCents === 0) return 0;
     const spent = await recordMovement(tx, {
       email,

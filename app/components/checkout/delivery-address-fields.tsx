@@ -1,0 +1,52 @@
+import { MapPin, Truck } from "lucide-react";
+import { FormField } from "~/components/ui/form-field";
+import type { PaymentDelivery } from "~/domain/delivery-address-form";
+import type { FieldErrors } from "~/domain/field-errors";
+import { countryName } from "~/domain/shipping-countries";
+
+/**
+ * The delivery's part of a form that asks where the parcel goes (domain/delivery-address-form.ts):
+ * the method chosen in the cart, then the recipient, the address (none for a relay point, given
+ * in the cart) and the phone. On the test payment page and on the page where a home delivery
+ * paid by store credit gets its address.
+ */
+export function DeliveryAddressFields({ delivery, errors }: { delivery: PaymentDelivery & { name: string; deliveryTime: string }; errors: FieldErrors }) {
+  const relay = delivery.kind === "relay" ? delivery.relayPoint : null;
+  return (
+    <fieldset className="flex flex-col gap-4">
+      <legend className="mb-3 text-lg font-bold">Livraison</legend>
+      <div className="flex items-start gap-3 rounded-xl border border-border bg-muted/40 p-3 text-sm">
+        {relay ? <MapPin className="mt-0.5 size-5 shrink-0" aria-hidden="true" /> : <Truck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />}
+        <div>
+          <p className="font-semibold">{delivery.name}</p>
+          {delivery.deliveryTime ? <p className="text-muted-foreground">{delivery.deliveryTime}</p> : null}
+          {relay ? (
+            <p className="mt-1" data-testid="relay-point">
+              {relay.relayPointName} (n° {relay.relayPointId})<br />
+              {relay.line1}, {relay.postalCode} {relay.city}, {countryName(relay.country)}
+            </p>
+          ) : null}
+          <p className="mt-1 text-xs text-muted-foreground">Choisi dans votre panier.</p>
+        </div>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {relay ? "Le colis sera remis à ce nom, sur présentation d'une pièce d'identité." : "Tous les champs d'adresse sont obligatoires pour la livraison."}
+      </p>
+      <FormField label="Nom complet du destinataire" name="fullName" autoComplete="name" required error={errors.fullName} />
+      {relay ? null : (
+        <>
+          <FormField label="Adresse" name="line1" autoComplete="address-line1" required error={errors.line1} />
+          <FormField label="Complément d'adresse (facultatif)" name="line2" autoComplete="address-line2" error={errors.line2} />
+          <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+            <FormField label="Code postal" name="postalCode" autoComplete="postal-code" inputMode="text" required error={errors.postalCode} />
+            <FormField label="Ville" name="city" autoComplete="address-level2" required error={errors.city} />
+          </div>
+          {/* The delivery was priced for this country in the cart: another means going back to it. */}
+          <FormField label="Pays" name="countryName" value={countryName(delivery.country)} readOnly hint="Pour un autre pays, changez-le dans votre panier." />
+          <input type="hidden" name="country" value={delivery.country} />
+        </>
+      )}
+      <FormField label="Téléphone" name="phone" type="tel" autoComplete="tel" required error={errors.phone} hint="Pour le transporteur, en cas de besoin." />
+    </fieldset>
+  );
+}

@@ -100,7 +100,7 @@ export default function CreditDeliveryPage({ loaderData, actionData }: Route.Com
             </Alert>
           ) : (
             <>
-              <Alert tone="info" title="Payée par votre avoir" className="mt-6">
+              <Alert tone="info" title="Paiement par votre avoir" className="mt-6">
                 Votre avoir couvre toute la commande : aucun paiement par carte. Indiquez où livrer le colis pour la confirmer
                 {order.reservedUntil ? ` (articles réservés jusqu'à ${formatParisTime(order.reservedUntil)} ; sans adresse d'ici là, la commande s'annule et votre avoir vous est rendu)` : ""}.
               </Alert>

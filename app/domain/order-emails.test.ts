@@ -8,6 +8,7 @@ import {
   orderShippedEmail,
   orderTable,
   preorderPartialRefundEmail,
+  preorderServedEmail,
   preorderShortageRefundEmail,
   sellerLatePaymentEmail,
   sellerNewOrderEmail,
@@ -673,6 +674,14 @@ describe("the pre-order refunds of a short delivery (issue 55)", () => {
       "AV-2026-00012",
     );
     expect(partial.html).toContain(orderUrl);
+  });
+
+  it("confirm a pre-order served in full, with its estimated delivery date", () => {
+    const served = preorderServedEmail({ shop, order: relayOrder, productName: "Display Évolutions Prismatiques", units: 2, estimatedDeliveryOn: "2026-03-06", orderUrl });
+    expect(served.subject).toBe("Commande CMP-2025-0042 : votre précommande est confirmée – Comptoir");
+    expectInBoth(served, "Votre précommande est confirmée", "votre précommande CMP-2025-0042 est servie en entier (2 exemplaire(s))", "livraison estimée au 6 mars 2026");
+    expect(served.html).toContain(orderUrl);
+    expect(served.text).not.toContain("excuses");
   });
 });
 

@@ -154,6 +154,7 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
                     <div>
                       <p className="font-semibold">{delivery.name}</p>
                       {delivery.deliveryTime ? <p className="text-muted-foreground">{delivery.deliveryTime}</p> : null}
+                      {delivery.note ? <p className="mt-1" data-testid="mixed-cart-shipping">{delivery.note}</p> : null}
                       {relay ? (
                         <p className="mt-1" data-testid="relay-point">
                           {relay.relayPointName} (n° {relay.relayPointId})<br />
@@ -229,6 +230,7 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
               <li key={index} className="flex justify-between gap-3">
                 <span>
                   {line.name} <span className="text-muted-foreground">× {line.quantity}</span>
+                  {line.description ? <span className="mt-0.5 block text-xs text-muted-foreground">{line.description}</span> : null}
                 </span>
                 <span className="tabular shrink-0">{formatEuros(line.unitAmountCents * line.quantity)}</span>
               </li>

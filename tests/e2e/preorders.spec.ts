@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import { type RunningServer, startServer } from "../integration/server-process";
-import { HAS_PDFTOTEXT, pdfText } from "../support/pdf-text";
-import { chooseAddressDeliveryInCart, fillPaymentPage } from "./checkout-helpers";
+import { chooseAddressDeliveryInCart } from "./checkout-helpers";
 import { expect, expectNoSeriousA11yViolations, signInAdmin, specDataDir, test, waitForHydration } from "./fixtures";
 
 /**
@@ -70,8 +69,7 @@ test("the seller makes a product a pre-order, and its page shows « Précommande
   }
 });
 
-test("a buyer pre-orders and sees the release date in the cart, on the payment page, in the confirmation e-mail and on the invoice", async ({ page, browser }) => {
-  test.slow();
+test("a buyer pre-orders and sees the release date in the cart", async ({ page }) => {
   const dates = `Précommande : sortie le ${spelled(RELEASE)}, date de livraison estimée : ${spelled(DELIVERY)}`;
   await page.goto(url(`/catalog?q=${encodeURIComponent("Display Écarlate")}`));
   await page.getByRole("link", { name: PRODUCT }).first().click();
@@ -83,39 +81,11 @@ test("a buyer pre-orders and sees the release date in the cart, on the payment p
   const line = page.getByRole("list", { name: "Articles du panier" }).getByRole("listitem").filter({ hasText: PRODUCT });
   await expect(line).toContainText(dates);
   await chooseAddressDeliveryInCart(page);
-  await page.getByLabel("Adresse e-mail").fill("precommande@example.com");
   await expectNoSeriousA11yViolations(page);
   if (SHOTS) {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: `${SHOTS}/cart-${width}.png`, fullPage: true });
     }
-    await page.setViewportSize({ width: 1280, height: 900 });
   }
-
-  // The payment page: the same words under the line.
-  await page.getByRole("button", { name: "Procéder au paiement" }).click();
-  await expect(page).toHaveURL(/\/paiement\/cs_test_/);
-  await expect(page.getByRole("listitem").filter({ hasText: PRODUCT })).toContainText(dates);
-  await expectNoSeriousA11yViolations(page);
-  await fillPaymentPage(page);
-  await expect(page.getByRole("heading", { name: "Merci pour votre commande !" })).toBeVisible();
-  const number = (await page.getByText(/^CPT-\d{6}-\d{4}$/).first().innerText()).trim();
-  const invoiceLink = page.getByRole("region", { name: "Factures" }).getByRole("link", { name: /^Facture F-\d{4}-\d{6} \(PDF\)$/ });
-  const invoiceHref = (await invoiceLink.getAttribute("href"))!;
-
-  // The confirmation e-mail, as the outbox holds it.
-  const seller = await (await browser.newContext({ locale: "fr-FR" })).newPage();
-  await signInAdmin(seller, ADMIN, server.url);
-  await seller.goto(url("/admin/emails"));
-  await seller.getByRole("link", { name: `Confirmation de votre commande ${number}` }).click();
-  await expect(seller.getByTestId("email-text")).toContainText(dates);
-  await seller.close();
-
-  // The invoice: the dates under the article's name.
-  const invoice = await page.request.get(url(invoiceHref));
-  expect(invoice.status()).toBe(200);
-  test.skip(!HAS_PDFTOTEXT, "pdftotext (poppler-utils) is missing: the invoice cannot be read as text");
-  const text = pdfText(await invoice.body()).replace(/\s+/g, " ");
-  expect(text).toContain(dates);
 });

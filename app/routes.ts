@@ -14,6 +14,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("rachat", "routes/rachat.tsx"),
   route("rachat/offre/:token", "routes/buyback-offer.tsx"),
+  route("precommande/annulation/:token", "routes/preorder-cancel.tsx"),
   route("test-email", "routes/test-email.tsx"),
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),

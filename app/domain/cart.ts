@@ -4,8 +4,11 @@ import { formatEuros } from "./money";
  * The cart kept in the browser (localStorage "cart"). The server re-checks everything at
  * checkout; these rules only keep what the customer sees honest.
  */
-/** `weightGrams`: the product's delivery weight, known once the cart has been checked against the server. */
-export type CartProduct = { id: number; name: string; priceCents: number; stock: number; image: string | null; weightGrams?: number };
+/**
+ * `weightGrams`: the product's delivery weight, known once the cart has been checked against the server.
+ * `preorder`: an open pre-order's dates, as the server words them (domain/preorder-dates.ts).
+ */
+export type CartProduct = { id: number; name: string; priceCents: number; stock: number; image: string | null; weightGrams?: number; preorder?: string };
 export type CartLine = { product: CartProduct; quantity: number };
 export type Cart = { items: CartLine[]; insuranceSelected: boolean };
 

@@ -68,7 +68,7 @@ export const SITE_MESSAGE_LOCATION_LABELS: Record<SiteMessageLocation, string> =
 };
 
 /** What the order timeline records besides the order's own timestamps (order_events.type). */
-export const ORDER_EVENT_TYPES = ["created", "paid", "shipped", "refund_requested", "refunded", "refund_failed", "cancelled", "email", "note", "withdrawal_requested", "payment_mismatch", "preorder_allocated"] as const;
+export const ORDER_EVENT_TYPES = ["created", "paid", "shipped", "refund_requested", "refunded", "refund_failed", "cancelled", "email", "note", "withdrawal_requested", "payment_mismatch", "preorder_allocated", "preorder_cancelled"] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 /** Why an order's money went back (orders.refund_reason). */

@@ -7,6 +7,7 @@ import { isStoredVatRateBp, type VatRegime, type VatScheme } from "./vat";
 import { type ChargePart, type NetLine, allocateNetVat, chargesByRate, exclVatOf } from "./vat-allocation";
 import { SIGNATURE_DELIVERY_LABEL } from "./signature-delivery";
 import { formatEuros } from "./money";
+import { preorderLineNote } from "./preorder-dates";
 import { paymentParts } from "./store-credit";
 import type { BusinessPurchase } from "./business-purchase";
 
@@ -38,7 +39,7 @@ export type InvoiceSource = {
     businessBuyer?: BusinessPurchase | null;
   };
   /** As stored at checkout: the discount's share and the VAT of each line (vat-allocation.ts). */
-  lines: { name: string; quantity: number; unitPriceCents: number; discountShareCents: number; vatCents: number; vatRateBp: number; vatScheme: VatScheme }[];
+  lines: { name: string; quantity: number; unitPriceCents: number; discountShareCents: number; vatCents: number; vatRateBp: number; vatScheme: VatScheme; preorderReleaseOn?: string | null; preorderDeliveryOn?: string | null }[];
   seller: LegalIdentity;
 };
 
@@ -183,8 +184,10 @@ export function buildInvoiceSnapshot(
   const lines: InvoiceLine[] = source.lines.map((line, i) => {
     const excl = vat.lineExclVat[i];
     const shown = excl !== null && excl !== undefined;
+    const note = preorderLineNote({ preorderReleaseOn: line.preorderReleaseOn ?? null, preorderDeliveryOn: line.preorderDeliveryOn ?? null });
     return {
       name: line.name,
+      ...(note ? { note } : {}),
       quantity: line.quantity,
       unitPriceCents: signed(line.unitPriceCents),
       totalCents: signed(nets[i]!.netCents),

@@ -8,6 +8,8 @@ import type { VatRateBp, VatRegime, VatScheme } from "./vat";
  */
 export type InvoiceLine = {
   name: string;
+  /** Under the name: a pre-order's dates as agreed when ordering (issue 55); absent otherwise. */
+  note?: string;
   quantity: number;
   /** TTC, before the discount. */
   unitPriceCents: number;

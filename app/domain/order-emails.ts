@@ -142,6 +142,7 @@ const GAP = "  ";
 function orderTableText(order: OrderView, totals: TotalRow[]): string {
   const lines = order.lines.map((line) => ({
     name: line.name,
+    note: line.preorderNote ?? null,
     quantity: String(line.quantity),
     unit: formatEuros(line.unitPriceCents),
     total: formatEuros(line.lineTotalCents),
@@ -179,6 +180,8 @@ function orderTableText(order: OrderView, totals: TotalRow[]): string {
     width(line.name) <= nameWidth
       ? padRight(line.name, nameWidth) + GAP + numbers(line)
       : `${line.name}\n${" ".repeat(nameWidth)}${GAP}${numbers(line)}`;
+  // A pre-order's dates on their own line under its row, indented.
+  const lineRow = (line: (typeof lines)[number]) => (line.note ? `${row(line)}\n  ${line.note}` : row(line));
   const fullWidth =
     nameWidth +
     GAP.length +
@@ -195,7 +198,7 @@ function orderTableText(order: OrderView, totals: TotalRow[]): string {
   return [
     row(header),
     "-".repeat(fullWidth),
-    ...lines.map(row),
+    ...lines.map(lineRow),
     "-".repeat(fullWidth),
     ...totals.map(total),
   ].join("\n");
@@ -215,7 +218,7 @@ export function orderTable(order: OrderView): EmailPart {
     `<td class="fg" align="right" style="${base}${extra}${NUMBERS}border-bottom:1px solid ${RULE_COLOR};color:${TEXT_COLOR};">${escapeHtml(value)}</td>`;
   const lineRows = order.lines.map(
     (line) =>
-      `<tr><td class="fg" style="${base}padding-right:12px;border-bottom:1px solid ${RULE_COLOR};color:${TEXT_COLOR};">${escapeHtml(line.name)}</td>` +
+      `<tr><td class="fg" style="${base}padding-right:12px;border-bottom:1px solid ${RULE_COLOR};color:${TEXT_COLOR};">${escapeHtml(line.name)}${line.preorderNote ? `<br><span class="muted" style="font-size:12px;line-height:18px;color:${MUTED_COLOR};">${escapeHtml(line.preorderNote)}</span>` : ""}</td>` +
       num(String(line.quantity), "padding-right:12px;") +
       num(formatEuros(line.unitPriceCents), "padding-right:12px;") +
       num(formatEuros(line.lineTotalCents)) +

@@ -88,6 +88,10 @@ function describe(type: OrderEventType, details: Record<string, unknown>, order:
       return { title: "E-mail envoyé", detail: text(details.subject), link: null, tone: "neutral" };
     case "note":
       return { title: "Note", detail: text(details.text), link: null, tone: "neutral" };
+    case "preorder_cancelled": {
+      const units = typeof details.units === "number" ? details.units : 0;
+      return { title: "Précommande annulée par le client", detail: `${units} article${units > 1 ? "s" : ""} rendu${units > 1 ? "s" : ""} à la précommande, remboursement demandé`, link: null, tone: "warning" };
+    }
     case "withdrawal_requested":
       return { title: "Rétractation demandée par le client", detail: text(details.email), link: null, tone: "warning" };
     case "preorder_allocated": {

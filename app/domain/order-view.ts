@@ -51,7 +51,8 @@ export type OrderView = {
   /** Null until a guest gives it on the payment page. */
   customerEmail: string | null;
   customerName: string | null;
-  lines: { productId: number | null; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
+  /** `preorderNote`: a pre-order line's dates as agreed when ordering (domain/preorder-dates.ts); absent or null otherwise. */
+  lines: { productId: number | null; name: string; unitPriceCents: number; quantity: number; lineTotalCents: number; preorderNote?: string | null }[];
   subtotalCents: number;
   insuranceCents: number;
   discountCents: number;

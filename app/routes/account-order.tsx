@@ -7,6 +7,10 @@ import { orderOutcome } from "~/domain/order-outcome";
 import { formatParisDateTime } from "~/domain/paris-time";
 import { CANCEL_PAYMENT_INTENT, PendingPayment } from "~/components/orders/pending-payment";
 import { WithdrawalAction } from "~/components/orders/withdrawal-status";
+import { PREORDER_CANCEL_INTENT, PreorderCancelAction } from "~/components/orders/preorder-cancel-action";
+import { PREORDER_CANCELLED_TEXT } from "~/domain/preorder-emails";
+import { webhookDepsFrom } from "~/services/payment-webhooks.server";
+import { cancelPreorder, preorderCancelView } from "~/services/preorder-release.server";
 import { buttonVariants } from "~/components/ui/button";
 import { withdrawalState } from "~/domain/withdrawal";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
@@ -23,8 +27,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const order = await getCustomerOrder(context.db, viewer.id, params.number);
   if (!order) throw data(null, { status: 404 });
+  // A paid pre-order can be cancelled until its release (decision 062).
+  const preorderCancel = order.status === "paid" ? await preorderCancelView(context.db, order.id, new Date()) : null;
   return {
     order,
+    preorderLines: preorderCancel?.lines ?? [],
     withdrawalRequestedAt: await customerWithdrawalDate(context.db, viewer.id, order.number),
     pendingPayment: order.status === "pending_payment" ? await pendingPaymentView(context.db, viewer.id, order.number) : null,
   };
@@ -40,8 +47,14 @@ async function pendingPaymentView(db: Route.LoaderArgs["context"]["db"], userId:
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
   // Someone else's order, or none: 404, as the page answers.
-  if (!(await getCustomerOrder(context.db, viewer.id, params.number))) throw data(null, { status: 404 });
+  const order = await getCustomerOrder(context.db, viewer.id, params.number);
+  if (!order) throw data(null, { status: 404 });
   const form = await readForm(request);
+  if (form.get("intent") === PREORDER_CANCEL_INTENT) {
+    const result = await cancelPreorder(context.db, context.payments, { orderId: order.id, actorId: viewer.id }, webhookDepsFrom(context));
+    if (!result.ok) return data<ActionToast>({ ok: false, toast: { title: "Précommande non annulée", description: result.message } }, { status: result.status });
+    return data<ActionToast>({ ok: true, toast: { title: "Précommande annulée", description: PREORDER_CANCELLED_TEXT } });
+  }
   if (form.get("intent") !== CANCEL_PAYMENT_INTENT) {
     return data<ActionToast>({ ok: false, toast: { title: "Erreur", description: "Requête invalide." } }, { status: 400 });
   }
@@ -62,7 +75,7 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) 
 };
 
 export default function AccountOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, withdrawalRequestedAt, pendingPayment } = loaderData;
+  const { order, preorderLines, withdrawalRequestedAt, pendingPayment } = loaderData;
   useActionToast(actionData);
   const withdrawal = withdrawalState(order.status, withdrawalRequestedAt);
   const outcome = orderOutcome(order);
@@ -83,6 +96,7 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
       </div>
       {outcome.tone === "refused" || outcome.tone === "ended" ? <OrderOutcomeNotice outcome={outcome} /> : null}
       {pendingPayment ? <PendingPayment {...pendingPayment} /> : null}
+      {preorderLines.length > 0 ? <PreorderCancelAction lines={preorderLines} /> : null}
       {withdrawal.kind !== "unavailable" ? (
         <section aria-labelledby="withdrawal-title" className="mt-6 flex flex-col gap-3 rounded-2xl border border-border bg-card p-5 sm:flex-row sm:items-center sm:justify-between">
           <div>

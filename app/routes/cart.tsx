@@ -22,6 +22,7 @@ import { previewDiscount } from "~/services/discounts.server";
 import { getViewer } from "~/services/session.server";
 import { activeShippingMethods } from "~/services/shipping.server";
 import { isSignatureDeliveryEnabled } from "~/services/signature-delivery-setting.server";
+import { mixedCartShippingNotice } from "~/services/preorder-shipping-setting.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/cart";
 import { readJson } from "~/lib/request-input.server";
@@ -39,17 +40,18 @@ export function headers() {
  * and whether "Remise contre signature" is offered (/admin/shipping).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [shippingMethods, signatureEnabled, { sellToBusinesses, intraEuExemption }, viewer] = await Promise.all([
+  const [shippingMethods, signatureEnabled, { sellToBusinesses, intraEuExemption }, viewer, mixedCartShipping] = await Promise.all([
     activeShippingMethods(context.db),
     isSignatureDeliveryEnabled(context.db),
     getBusinessSalesSettings(context.db),
     getViewer(request, context),
+    mixedCartShippingNotice(context.db),
   ]);
   // "Achat professionnel" (issue 53): offered while the seller sells to professionals, from the account's company or the last one.
   const savedBusiness = sellToBusinesses && viewer ? await savedBusinessForCart(context.db, viewer.id) : null;
   // « Mon avoir » (issue 54): shown to a signed-in customer with a balance and a verified e-mail.
   const storeCredit = viewer ? await storeCreditOfViewer(context.db, viewer.id) : null;
-  return { shippingMethods, signatureEnabled, sellToBusinesses, intraEuExemption, savedBusiness, storeCredit, guaranteeNoticeHtml: harmonisedNoticeHtml() };
+  return { shippingMethods, signatureEnabled, sellToBusinesses, intraEuExemption, savedBusiness, storeCredit, mixedCartShipping, guaranteeNoticeHtml: harmonisedNoticeHtml() };
 }
 
 /**
@@ -92,7 +94,7 @@ export default function CartPage() {
   const provider = useRouteLoaderData<typeof rootLoader>("root")?.paymentProvider ?? "test";
   const checkout = useCheckout(provider);
   const discount = useDiscountPreview(cart);
-  const { shippingMethods, signatureEnabled, sellToBusinesses, intraEuExemption, savedBusiness, storeCredit, guaranteeNoticeHtml } = useLoaderData<typeof loader>();
+  const { shippingMethods, signatureEnabled, sellToBusinesses, intraEuExemption, savedBusiness, storeCredit, mixedCartShipping, guaranteeNoticeHtml } = useLoaderData<typeof loader>();
   const delivery = useDeliveryQuotes(cart, shippingMethods, discount.line?.figures?.discountCents ?? 0);
   const location = useLocation();
   const navigate = useNavigate();
@@ -187,6 +189,11 @@ export default function CartPage() {
         <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
           <div className="flex flex-col gap-3">
             <CartLines items={cart.items} disabled={checkout.busy} afterLastRemoved={() => title.current?.focus()} />
+            {cart.items.some((line) => line.product.preorder) && cart.items.some((line) => !line.product.preorder) ? (
+              <p className="rounded-2xl border border-border bg-card p-4 text-sm" data-testid="mixed-cart-shipping">
+                {mixedCartShipping}
+              </p>
+            ) : null}
             <div className="flex justify-end">
               <Button type="button" variant="outline" onClick={empty} disabled={checkout.busy}>
                 <Trash2 aria-hidden="true" /> Vider le panier

@@ -194,6 +194,7 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
               <li key={index} className="flex justify-between gap-3">
                 <span>
                   {line.name} <span className="text-muted-foreground">× {line.quantity}</span>
+                  {line.description ? <span className="mt-0.5 block text-xs text-muted-foreground">{line.description}</span> : null}
                 </span>
                 <span className="tabular shrink-0">{formatEuros(line.unitAmountCents * line.quantity)}</span>
               </li>

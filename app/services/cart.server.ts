@@ -9,6 +9,7 @@ import { isPubliclyVisible } from "~/domain/visibility";
 import { parisWallTime } from "~/domain/paris-time";
 import { getHiddenCategory } from "./site-content.server";
 import { preorderUnitsLeft } from "./preorders.server";
+import { preorderDatesText } from "~/domain/preorder-dates";
 
 export const MAX_CART_REFRESH_IDS = 50;
 
@@ -33,6 +34,8 @@ export async function getCartProducts(db: Db, ids: number[], options: { now: Dat
       category: products.category,
       subCategory: products.subCategory,
       weightGrams: products.weightGrams,
+      releaseOn: productPreorders.releaseOn,
+      estimatedDeliveryOn: productPreorders.estimatedDeliveryOn,
     })
     .from(products)
     .leftJoin(productPreorders, and(eq(productPreorders.productId, products.id), gt(productPreorders.releaseOn, parisWallTime(options.now).date)))
@@ -47,5 +50,7 @@ export async function getCartProducts(db: Db, ids: number[], options: { now: Dat
       stock: Math.max(0, row.stock),
       image: row.imagePath ? imageUrl(options.imageBaseUrl, row.imagePath, IMAGE_WIDTHS[0]) : null,
       weightGrams: row.weightGrams ?? defaultWeightGrams(row.category, row.subCategory),
+      // Written here: the cart shows it as it comes, with no date code of its own (its JS budget).
+      ...(row.releaseOn && row.estimatedDeliveryOn ? { preorder: preorderDatesText({ releaseOn: row.releaseOn, estimatedDeliveryOn: row.estimatedDeliveryOn }) } : {}),
     }));
 }

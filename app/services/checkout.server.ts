@@ -39,6 +39,10 @@ import { firstWithoutAdmission, useAdmission } from "./waiting-room.server";
 import { recordOrderEvent } from "./orders.server";
 import { endUnpaidOrder, reserveLineUnits } from "./reservations.server";
 import { preorderRulesOf, preorderUnitsLeft } from "./preorders.server";
+import { openPreorderDatesOf } from "./preorder-release.server";
+import { getPreorderShipping } from "./preorder-shipping-setting.server";
+import { isMixedCart, mixedCartShippingText } from "~/domain/preorder-shipping";
+import { preorderDatesText } from "~/domain/preorder-dates";
 import { checkDiscountCode, type DiscountRefusal, type HeldDiscount, reserveDiscountUse } from "./discounts.server";
 import { checkRateLimit, consumeRateLimit, recordAttempt } from "./rate-limit.server";
 import { listHiddenProductIds } from "./site-content.server";
@@ -403,6 +407,8 @@ async function reserveAndWriteOrder(
   const holdMinutes = dropLines.length > 0 ? Math.min(...dropLines.map((line) => line.rules.holdMinutes)) : ctx.reservationMinutes;
   const expiresAt = new Date(ctx.now.getTime() + holdMinutes * 60_000);
 
+  // A cart mixing pre-orders and items in stock ships as the seller's setting said when it was placed.
+  const preorderShipping = isMixedCart(lines.map((line) => ({ preorder: preorderIds.has(line.productId) }))) ? await getPreorderShipping(tx) : null;
   let created: { id: string; number: string } | undefined;
   // The number is 10 digits of time and chance: on the rare clash, draw again.
   for (let attempt = 0; !created && attempt < 5; attempt++) {
@@ -432,6 +438,7 @@ async function reserveAndWriteOrder(
         paymentProvider: providerName,
         cgvSnapshotId: choices.cgvSnapshotId,
         businessBuyer: choices.business,
+        preorderShipping,
         idempotencyKey: ctx.idempotencyKey ?? null,
         reservedUntil: expiresAt,
         createdAt: ctx.now,
@@ -441,14 +448,22 @@ async function reserveAndWriteOrder(
       .returning({ id: orders.id, number: orders.number });
   }
   if (!created) throw new Error("could not draw a free order number");
+  // A pre-order line keeps the dates shown when ordering: the delivery date agreed (L216-1).
+  const preorderDates = await openPreorderDatesOf(tx, [...preorderIds], ctx.now);
   await tx.insert(orderItems).values(
-    taxed.lines.map((line, i) => ({ orderId: created.id, ...line, discountShareCents: vat.lines[i]!.discountShareCents, vatCents: vat.lines[i]!.vatCents, preorder: preorderIds.has(line.productId) })),
+    taxed.lines.map((line, i) => {
+      const dates = preorderDates.get(line.productId);
+      return { orderId: created.id, ...line, discountShareCents: vat.lines[i]!.discountShareCents, vatCents: vat.lines[i]!.vatCents, preorder: preorderIds.has(line.productId), preorderReleaseOn: dates?.releaseOn ?? null, preorderDeliveryOn: dates?.estimatedDeliveryOn ?? null };
+    }),
   );
   await recordOrderEvent(tx, { orderId: created.id, type: "created", actorId: buyer.userId, at: ctx.now });
   // The store credit asked for, spent in this transaction (a refusal further back gives it back).
   const storeCreditCents = choices.storeCreditCents > 0 ? await spendStoreCreditOnOrder(tx, { orderId: created.id, orderNumber: created.number, userId: buyer.userId, totalCents: totals.totalCents, requestedCents: choices.storeCreditCents }) : 0;
 
-  const sessionLines: SessionLine[] = taxed.lines.map(({ name, unitPriceCents, quantity }) => ({ name, unitAmountCents: unitPriceCents, quantity }));
+  const sessionLines: SessionLine[] = taxed.lines.map(({ productId, name, unitPriceCents, quantity }) => {
+    const dates = preorderDates.get(productId);
+    return { name, unitAmountCents: unitPriceCents, quantity, ...(dates ? { description: preorderDatesText(dates) } : {}) };
+  });
   if (totals.insuranceCents > 0) sessionLines.push({ name: SIGNATURE_DELIVERY_LABEL, unitAmountCents: totals.insuranceCents, quantity: 1 });
   const sessionShipping: SessionShipping = {
     name: shipping.quote.name,
@@ -456,6 +471,7 @@ async function reserveAndWriteOrder(
     deliveryTime: shipping.quote.deliveryTime,
     amountCents: totals.shippingCents,
     country: shipping.country,
+    ...(preorderShipping ? { note: mixedCartShippingText(preorderShipping) } : {}),
   };
   const vatNote = taxed.regime === "intra_eu_exempt" ? INTRA_EU_EXEMPTION_MENTION : null;
   return { ...created, totalCents: totals.totalCents, storeCreditCents, discountCents: totals.discountCents, discountCode: discount?.code ?? null, lines: sessionLines, shipping: sessionShipping, vatNote, expiresAt, stockLeft };

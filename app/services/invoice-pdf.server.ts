@@ -328,6 +328,7 @@ function lines(layout: Layout, snapshot: InvoiceSnapshot) {
   for (const line of snapshot.lines) {
     layout.row({
       name: line.name,
+      note: line.note,
       quantity: String(line.quantity),
       unit: formatEuros(line.unitPriceCents),
       rate: lineRate(line),
@@ -368,6 +369,7 @@ function linesByRate(layout: Layout, snapshot: InvoiceSnapshot) {
     if (line.vatScheme === "margin" || line.vatRateBp === null) continue;
     layout.row({
       name: line.name,
+      note: line.note,
       quantity: String(line.quantity),
       unit: formatEuros(line.unitPriceExclVatCents ?? 0),
       rate: formatVatRate(line.vatRateBp),

@@ -46,7 +46,7 @@ async function sourceOf(tx: Db | Tx, orderId: string, seller: LegalIdentity) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new Error(`order ${orderId} not found`);
   const lines = await tx
-    .select({ name: orderItems.name, quantity: orderItems.quantity, unitPriceCents: orderItems.unitPriceCents, discountShareCents: orderItems.discountShareCents, vatCents: orderItems.vatCents, vatRateBp: orderItems.vatRateBp, vatScheme: orderItems.vatScheme })
+    .select({ name: orderItems.name, quantity: orderItems.quantity, unitPriceCents: orderItems.unitPriceCents, discountShareCents: orderItems.discountShareCents, vatCents: orderItems.vatCents, vatRateBp: orderItems.vatRateBp, vatScheme: orderItems.vatScheme, preorderReleaseOn: orderItems.preorderReleaseOn, preorderDeliveryOn: orderItems.preorderDeliveryOn })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.name));

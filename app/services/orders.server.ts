@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { preorderLineNote } from "~/domain/preorder-dates";
 import { cgvSnapshots, invoices, orderEvents, orderItems, orderRefunds, orders } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import type { OrderEventType } from "~/domain/catalog-values";
@@ -54,6 +55,7 @@ export async function toOrderViews(db: Db | Tx, rows: OrderRow[]): Promise<Order
         unitPriceCents: item.unitPriceCents,
         quantity: item.quantity,
         lineTotalCents: item.unitPriceCents * item.quantity,
+        preorderNote: preorderLineNote(item),
       })),
     subtotalCents: row.subtotalCents,
     insuranceCents: row.insuranceCents,

@@ -80,7 +80,7 @@ export type PartialRefundResult =
   | { ok: false; status: 400 | 404 | 409 | 502; message: string };
 
 /** Writes the refund "pending" after checking it against what is left, the order locked meanwhile; the same key finds the same refund. */
-async function recordPendingRefund(
+export async function recordPendingRefund(
   db: Db,
   orderId: string,
   requestKey: string,

@@ -48,6 +48,8 @@ export async function savePreorder(
   productId: number,
   input: Record<string, unknown>,
   now = new Date(),
+  /** Run in the same transaction once saved (the buyers' e-mails of a date change, preorder-release.server.ts). */
+  afterSave?: (tx: Tx, before: ProductPreorderRow | null, after: ProductPreorderRow) => Promise<void>,
 ): Promise<SavePreorderResult> {
   return db.transaction(async (tx): Promise<SavePreorderResult> => {
     const [product] = await tx
@@ -88,6 +90,7 @@ export async function savePreorder(
         set: { ...parsed.data, updatedAt: now },
       })
       .returning();
+    await afterSave?.(tx, current ?? null, preorder!);
     return { outcome: "saved", preorder: preorder! };
   });
 }

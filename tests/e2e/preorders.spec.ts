@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { type RunningServer, startServer } from "../integration/server-process";
+import { chooseAddressDeliveryInCart } from "./checkout-helpers";
 import { expect, expectNoSeriousA11yViolations, signInAdmin, specDataDir, test, waitForHydration } from "./fixtures";
 
 /**
@@ -15,6 +16,10 @@ let server: RunningServer;
 let dataDir: string;
 const url = (p: string) => `${server.url}${p}`;
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** "12 décembre 2026": a calendar day as the shop words it (domain/paris-time.ts formatCalendarDate). */
+const spelled = (isoDay: string) => new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${isoDay}T12:00:00Z`));
+const RELEASE = inDays(14);
+const DELIVERY = inDays(17);
 const SHOTS = process.env.PREORDER_SHOTS;
 
 test.beforeAll(async () => {
@@ -36,13 +41,13 @@ test("the seller makes a product a pre-order, and its page shows « Précommande
   await expect(section).toBeVisible();
   await waitForHydration(page);
   // The shared schema refuses a delivery before the release, beside its field.
-  await section.getByLabel("Date de sortie").fill(inDays(14));
+  await section.getByLabel("Date de sortie").fill(RELEASE);
   await section.getByLabel("Date de livraison estimée").fill(inDays(10));
   await section.getByLabel("Quantité en précommande").fill("300");
   await section.getByLabel("Limite par client").fill("2");
   await section.getByRole("button", { name: "Vendre en précommande" }).click();
   await expect(section.getByText("La date de livraison estimée ne peut pas précéder la date de sortie")).toBeVisible();
-  await section.getByLabel("Date de livraison estimée").fill(inDays(17));
+  await section.getByLabel("Date de livraison estimée").fill(DELIVERY);
   await section.getByRole("button", { name: "Vendre en précommande" }).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Précommande enregistrée" }).first()).toBeVisible();
   await expect(section.getByText("0 exemplaire précommandé sur 300.")).toBeVisible();
@@ -60,6 +65,27 @@ test("the seller makes a product a pre-order, and its page shows « Précommande
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: `${SHOTS}/product-${width}.png` });
+    }
+  }
+});
+
+test("a buyer pre-orders and sees the release date in the cart", async ({ page }) => {
+  const dates = `Précommande : sortie le ${spelled(RELEASE)}, date de livraison estimée : ${spelled(DELIVERY)}`;
+  await page.goto(url(`/catalog?q=${encodeURIComponent("Display Écarlate")}`));
+  await page.getByRole("link", { name: PRODUCT }).first().click();
+  await waitForHydration(page);
+  await page.getByRole("button", { name: `Ajouter au panier : ${PRODUCT}` }).click();
+
+  // The cart: the dates under the line, worded by the server (its JS budget).
+  await page.goto(url("/cart"));
+  const line = page.getByRole("list", { name: "Articles du panier" }).getByRole("listitem").filter({ hasText: PRODUCT });
+  await expect(line).toContainText(dates);
+  await chooseAddressDeliveryInCart(page);
+  await expectNoSeriousA11yViolations(page);
+  if (SHOTS) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/cart-${width}.png`, fullPage: true });
     }
   }
 });

@@ -42,6 +42,7 @@ export function CartLines({ items, disabled, afterLastRemoved }: { items: CartLi
             <p className="mt-1 text-sm text-muted-foreground">
               Prix unitaire&nbsp;: <span className="tabular">{formatEuros(product.priceCents)}</span>
             </p>
+            {product.preorder ? <p className="mt-0.5 text-xs font-medium">{product.preorder}</p> : null}
             {product.stock <= 3 ? (
               <p className="mt-0.5 text-xs font-medium text-warning">
                 {product.stock === 1 ? "Dernier exemplaire" : `Plus que ${product.stock} exemplaires`}

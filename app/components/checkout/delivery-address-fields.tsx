@@ -10,7 +10,7 @@ import { countryName } from "~/domain/shipping-countries";
  * in the cart) and the phone. On the test payment page and on the page where a home delivery
  * paid by store credit gets its address.
  */
-export function DeliveryAddressFields({ delivery, errors }: { delivery: PaymentDelivery & { name: string; deliveryTime: string }; errors: FieldErrors }) {
+export function DeliveryAddressFields({ delivery, errors }: { delivery: PaymentDelivery & { name: string; deliveryTime: string; note?: string | null }; errors: FieldErrors }) {
   const relay = delivery.kind === "relay" ? delivery.relayPoint : null;
   return (
     <fieldset className="flex flex-col gap-4">
@@ -20,6 +20,7 @@ export function DeliveryAddressFields({ delivery, errors }: { delivery: PaymentD
         <div>
           <p className="font-semibold">{delivery.name}</p>
           {delivery.deliveryTime ? <p className="text-muted-foreground">{delivery.deliveryTime}</p> : null}
+          {delivery.note ? <p className="mt-1" data-testid="mixed-cart-shipping">{delivery.note}</p> : null}
           {relay ? (
             <p className="mt-1" data-testid="relay-point">
               {relay.relayPointName} (n° {relay.relayPointId})<br />

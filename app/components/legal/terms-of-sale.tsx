@@ -213,6 +213,42 @@ export function TermsOfSale() {
           suivants). Le Vendeur lui rembourse alors la totalité des sommes
           versées au plus tard dans les quatorze jours suivant la résolution.
         </p>
+        <p id="cgv-precommandes">
+          <strong>Précommandes.</strong> Un produit en précommande est vendu
+          avant sa sortie, dans la limite de la quantité et du nombre
+          d'exemplaires par client indiqués sur sa fiche. Son prix est payé en
+          totalité à la commande. Sa date de sortie et sa date de livraison
+          estimée sont affichées sur sa fiche, puis rappelées dans le panier,
+          sur la page de paiement, dans l'e-mail de confirmation et sur la
+          facture&nbsp;: la date de livraison affichée lors de la commande est
+          la date de livraison convenue au sens de l'article L.&nbsp;216-1 du
+          code de la consommation. Une commande qui réunit des produits en
+          précommande et des produits disponibles est expédiée comme le panier
+          l'indique avant la commande&nbsp;: en une seule fois à la sortie, ou
+          en deux envois, la livraison n'étant alors facturée qu'une fois.
+        </p>
+        <p>
+          Si la date de sortie ou de livraison est reportée, le Vendeur en
+          informe le Client par e-mail, avec un lien lui permettant d'annuler sa
+          précommande et d'être remboursé aussitôt. Jusqu'à la sortie, le
+          Client peut aussi l'annuler à tout moment depuis la page de la
+          commande dans son compte&nbsp;; les sommes versées pour les produits
+          annulés lui sont remboursées, avec une facture d'avoir. Ces
+          facultés s'ajoutent aux droits que le Client tient des articles
+          L.&nbsp;216-6 et L.&nbsp;216-7 du code de la consommation lorsque la
+          livraison n'a pas lieu à la date convenue, ainsi qu'à son droit de
+          rétractation (article&nbsp;8).
+        </p>
+        <p>
+          Lorsque le distributeur livre au Vendeur moins d'exemplaires que ceux
+          précommandés, les exemplaires reçus sont attribués selon la règle
+          indiquée au Client&nbsp;: dans l'ordre des commandes, ou par un tirage
+          au sort donnant la même chance à chaque client, dont le tirage est
+          conservé pour pouvoir être rejoué et vérifié. Les exemplaires qui ne
+          peuvent être servis sont annulés et leur prix est remboursé au Client
+          au plus tard dans les quatorze jours, avec une facture d'avoir&nbsp;;
+          le Client en est informé par e-mail.
+        </p>
       </CgvArticle>
 
       <CgvArticle id="cgv-risques">

@@ -51,6 +51,9 @@ export function OrderSummary({
                 <span className="tabular block text-muted-foreground">
                   {line.quantity} × {formatEuros(line.unitPriceCents)}
                 </span>
+                {line.preorderNote ? (
+                  <span className="block text-muted-foreground">{line.preorderNote}</span>
+                ) : null}
               </span>
               <span className="tabular shrink-0 font-semibold">
                 {formatEuros(line.lineTotalCents)}

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ORDER_EVENT_TYPES, ORDER_STATUSES, REFUND_REASONS } from "../../domain/catalog-values";
 import type { BusinessPurchase } from "../../domain/business-purchase";
+import { PREORDER_SHIPPING_MODES } from "../../domain/preorder-shipping";
 import type { BillingAddress, ShippingAddress } from "../../domain/order-view";
 import type { RefundLine, RefundParts } from "../../domain/partial-refund";
 import { REFUND_ADJUSTMENT_KINDS, REFUND_STATUSES } from "../../domain/partial-refund";
@@ -80,6 +81,11 @@ export const orders = pgTable(
     billingAddress: jsonb().$type<BillingAddress>(),
     /** An "Achat professionnel" (issue 53): the company invoiced and its billing country; null for a consumer. */
     businessBuyer: jsonb().$type<BusinessPurchase>(),
+    /**
+     * An order mixing pre-orders and items in stock: how it ships, the seller's setting when it
+     * was placed (domain/preorder-shipping.ts, decision 062); null for any other order.
+     */
+    preorderShipping: text({ enum: PREORDER_SHIPPING_MODES }),
     trackingNumber: text(),
     carrier: text(),
     trackingUrl: text(),
@@ -133,6 +139,13 @@ export const orderItems = pgTable(
     vatCents: integer().notNull().default(0),
     /** Taken from the product's pre-order quantity (product_preorders), not its stock: given back there too. */
     preorder: boolean().notNull().default(false),
+    /**
+     * A pre-order line's release day and « date de livraison estimée » as the buyer saw them when
+     * ordering (Paris calendar days): the contractual delivery date (L216-1), kept when the seller
+     * later moves the product's dates. Null on other lines.
+     */
+    preorderReleaseOn: date({ mode: "string" }),
+    preorderDeliveryOn: date({ mode: "string" }),
   },
   (t) => [
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),

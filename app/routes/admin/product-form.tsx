@@ -12,6 +12,7 @@ import { type ProductFieldErrors, type ProductFormInput, productFormInput, produ
 import { storedImageExists } from "~/services/storage.server";
 import { readPriceWindow } from "~/services/price-history.server";
 import { preorderOf, removePreorder, savePreorder } from "~/services/preorders.server";
+import { mailBuyersOnDateChange, preorderCancelSecret } from "~/services/preorder-release.server";
 import { createProduct, duplicateProduct, getProductForEdit, updateProduct } from "~/services/product-admin.server";
 import { listPurchaseLots } from "~/services/purchase-lots.server";
 import { PurchaseLotsTable } from "~/components/admin/purchase-lots-table";
@@ -138,7 +139,10 @@ async function preorderAction(context: Route.ActionArgs["context"], id: number, 
     if (result.outcome === "ordered") return answer(409, { toast: { title: "Précommande conservée", description: `${result.units} exemplaire(s) déjà précommandé(s) : elle ne peut plus être retirée.` } });
     return answer(200, { ok: true, toast: { title: "Précommande retirée", description: "Le produit se vend de nouveau sur son stock." } });
   }
-  const result = await savePreorder(context.db, id, Object.fromEntries(form));
+  const now = new Date();
+  const deps = { shop: { name: context.shop.name, email: context.shop.email, publicUrl: context.publicUrl }, secret: preorderCancelSecret(context.dropSecret) };
+  // A moved date e-mails every buyer whose pre-order is not ended, in the transaction that saves it.
+  const result = await savePreorder(context.db, id, Object.fromEntries(form), now, mailBuyersOnDateChange(deps, now));
   if (result.outcome === "missing") return answer(404, { toast: { title: "Erreur", description: "Ce produit n'existe plus." } });
   if (result.outcome === "invalid") return answer(400, { errors: result.errors, toast: { title: "Formulaire incomplet", description: "Veuillez corriger les erreurs dans le formulaire." } });
   context.logger.info({ ...result.preorder }, "admin: pre-order saved");

@@ -46,6 +46,9 @@ import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/shop-settings";
 import { readForm } from "~/lib/request-input.server";
 import { MarginVatModeForm } from "~/components/admin/margin-vat-mode-form";
+import { PreorderShippingForm } from "~/components/admin/preorder-shipping-form";
+import { PREORDER_SHIPPING_LABELS, preorderShippingSchema } from "~/domain/preorder-shipping";
+import { getPreorderShipping, savePreorderShipping } from "~/services/preorder-shipping-setting.server";
 import { marginVatModeSchema } from "~/domain/margin-vat";
 import { getMarginVatMode, saveMarginVatMode } from "~/services/margin-vat.server";
 import { formatParisDateTime } from "~/domain/paris-time";
@@ -54,13 +57,14 @@ import { setStoreCreditValidityMonths, storeCreditValidityMonths } from "~/servi
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [{ identity, updatedAt }, billing, businessSales, creditValidityMonths, marginVatMode, buyback] = await Promise.all([
+  const [{ identity, updatedAt }, billing, businessSales, creditValidityMonths, marginVatMode, buyback, preorderShipping] = await Promise.all([
     getShopIdentity(context.db, context.shop.legal),
     getBillingSettings(context.db),
     getBusinessSalesSettings(context.db),
     storeCreditValidityMonths(context.db),
     getMarginVatMode(context.db),
     getBuybackSettings(context.db),
+    getPreorderShipping(context.db),
   ]);
   return {
     identity,
@@ -69,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     creditValidityMonths,
     marginVatMode,
     buyback,
+    preorderShipping,
     missing: missingIdentityFields(identity),
     updatedAt: updatedAt?.toISOString() ?? null,
   };
@@ -177,6 +182,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     });
   }
+  if (form.get("intent") === "preorder-shipping") {
+    const shipping = preorderShippingSchema.safeParse({ mode: form.get("preorderShipping") ?? undefined });
+    if (!shipping.success) {
+      return data<SettingsAnswer>({ ok: false, toast: { title: "Choix invalide", description: shipping.error.issues[0]!.message } }, { status: 400 });
+    }
+    await savePreorderShipping(context.db, shipping.data.mode);
+    context.logger.info({ adminId: admin.id, ...shipping.data }, "admin: mixed pre-order cart shipping saved");
+    return data<SettingsAnswer>({ ok: true, toast: { title: "Expédition des paniers mixtes enregistrée", description: `${PREORDER_SHIPPING_LABELS[shipping.data.mode]} : le panier et la page de paiement l'annoncent.` } });
+  }
   if (form.get("intent") === "margin-vat") {
     const margin = marginVatModeSchema.safeParse({ mode: form.get("mode") ?? undefined });
     if (!margin.success) {
@@ -240,7 +254,7 @@ export default function ShopSettings({
   loaderData,
   actionData,
 }: Route.ComponentProps) {
-  const { identity, billing, businessSales, creditValidityMonths, marginVatMode, buyback, missing, updatedAt } = loaderData;
+  const { identity, billing, businessSales, creditValidityMonths, marginVatMode, buyback, preorderShipping, missing, updatedAt } = loaderData;
   const navigation = useNavigation();
   const saving =
     navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -479,6 +493,7 @@ export default function ShopSettings({
       </Form>
 
       <MarginVatModeForm mode={marginVatMode} saving={saving} />
+      <PreorderShippingForm mode={preorderShipping} saving={saving} />
       <Form
         method="post"
         noValidate

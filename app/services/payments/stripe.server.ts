@@ -43,7 +43,7 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
             locale: "fr",
             line_items: input.lines.map((line) => ({
               quantity: line.quantity,
-              price_data: { currency: "eur", unit_amount: line.unitAmountCents, product_data: { name: line.name } },
+              price_data: { currency: "eur", unit_amount: line.unitAmountCents, product_data: { name: line.name, ...(line.description ? { description: line.description } : {}) } },
             })),
             ...(discounts ? { discounts } : {}),
             ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
@@ -68,7 +68,10 @@ export function createStripeProvider(options: { secretKey: string; webhookSecret
             // The button says "Payer" (L221-14: ordering means paying).
             submit_type: "pay",
             // An exempt intra-EU supply: the amounts are before VAT, and the page says why.
-            ...(input.vatNote ? { custom_text: { submit: { message: `Total hors TVA. ${input.vatNote}.` } } } : {}),
+            // A mixed pre-order cart's shipping is said there too, as the cart said it.
+            ...(input.vatNote || input.shipping.note
+              ? { custom_text: { submit: { message: [input.vatNote ? `Total hors TVA. ${input.vatNote}.` : null, input.shipping.note ?? null].filter(Boolean).join(" ") } } }
+              : {}),
             // The CGV ticked before paying (art. 1119 Code civil), only where the account has its terms
             // URL set: Stripe refuses the session otherwise (STRIPE_TERMS_OF_SERVICE, decision 044).
             ...(options.termsOfService ? { consent_collection: { terms_of_service: "required" as const } } : {}),

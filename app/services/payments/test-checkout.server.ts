@@ -3,6 +3,7 @@ import { orders, testPaymentSessions } from "~/db/schema";
 import type { Db } from "~/db/types";
 import type { OrderStatus } from "~/domain/catalog-values";
 import { billingAddressOf } from "~/domain/billing-address";
+import { mixedCartShippingText } from "~/domain/preorder-shipping";
 import { type PaymentDelivery, shippingAddressOf } from "~/domain/delivery-address-form";
 import { type TestPaymentForm, testCardOutcome } from "~/domain/test-payment-form";
 import { receiveWebhook, type WebhookDeps } from "../payment-webhooks.server";
@@ -24,7 +25,8 @@ export type TestSessionView = {
   cancelUrl: string;
   orderStatus: OrderStatus | null;
   /** The order's delivery as chosen in the cart: the page asks the address that goes with it. */
-  delivery: PaymentDelivery & { name: string; deliveryTime: string };
+  /** `note`: how an order mixing pre-orders and items in stock ships (decision 062), or null. */
+  delivery: PaymentDelivery & { name: string; deliveryTime: string; note: string | null };
   /** An "Achat professionnel": the company's billing country given in the cart, where the billing address must be; null for a consumer. */
   businessCountry: string | null;
   /** An exempt intra-EU supply (docs/decisions/054): the total charged is before VAT. */
@@ -44,6 +46,7 @@ export async function getTestSession(db: Db, id: string, now = new Date()): Prom
       shippingAddress: orders.shippingAddress,
       businessBuyer: orders.businessBuyer,
       vatRegime: orders.vatRegime,
+      preorderShipping: orders.preorderShipping,
     })
     .from(testPaymentSessions)
     .leftJoin(orders, eq(orders.id, testPaymentSessions.orderId))
@@ -71,6 +74,7 @@ export async function getTestSession(db: Db, id: string, now = new Date()): Prom
       relayPoint: row.shippingKind === "relay" ? (row.shippingAddress ?? null) : null,
       name: row.shippingMethodName ?? "Livraison",
       deliveryTime: row.shippingDeliveryTime ?? "",
+      note: row.preorderShipping ? mixedCartShippingText(row.preorderShipping) : null,
     },
     businessCountry: row.businessBuyer?.country ?? null,
     exemptIntraEu: row.vatRegime === "intra_eu_exempt",

@@ -6,10 +6,12 @@ import { brand, hasBrand } from "~/lib/process-shared";
  * One small interface for every payment provider: the built-in test page and Stripe Checkout.
  * The checkout and webhook services only ever talk to this (docs/decisions/007).
  */
-export type SessionLine = { name: string; unitAmountCents: number; quantity: number };
+/** `description`: said under the name (a pre-order's dates, issue 55); absent otherwise. */
+export type SessionLine = { name: string; unitAmountCents: number; quantity: number; description?: string };
 
 /** The delivery as the server priced it: Stripe charges it as a shipping option, the test page as a line. */
-export type SessionShipping = { name: string; kind: "home" | "relay" | "letter"; deliveryTime: string; amountCents: number; country: string };
+/** `note`: how an order mixing pre-orders and items in stock ships (decision 062); absent otherwise. */
+export type SessionShipping = { name: string; kind: "home" | "relay" | "letter"; deliveryTime: string; amountCents: number; country: string; note?: string };
 
 export type CreateSessionInput = {
   orderId: string;

@@ -241,13 +241,14 @@ export function TermsOfSale() {
         </p>
         <p>
           Lorsque le distributeur livre au Vendeur moins d'exemplaires que ceux
-          précommandés, les exemplaires reçus sont attribués selon la règle
-          indiquée au Client&nbsp;: dans l'ordre des commandes, ou par un tirage
+          précommandés, les exemplaires reçus sont attribués selon une même
+          règle pour tous les clients du produit, choisie par le Vendeur parmi
+          les deux suivantes&nbsp;: dans l'ordre des commandes, ou par un tirage
           au sort donnant la même chance à chaque client, dont le tirage est
           conservé pour pouvoir être rejoué et vérifié. Les exemplaires qui ne
           peuvent être servis sont annulés et leur prix est remboursé au Client
           au plus tard dans les quatorze jours, avec une facture d'avoir&nbsp;;
-          le Client en est informé par e-mail.
+          chaque Client est informé par e-mail de ce qui lui est attribué.
         </p>
       </CgvArticle>
 

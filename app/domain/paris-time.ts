@@ -1,4 +1,5 @@
 import { TZDate, tzOffset } from "@date-fns/tz";
+import { calendarDayText } from "./calendar-date";
 
 /**
  * Paris time, in one module, read from the time-zone database: the shop's dates and times are
@@ -13,8 +14,7 @@ import { TZDate, tzOffset } from "@date-fns/tz";
 
 const SHOP_TIME_ZONE = "Europe/Paris";
 
-/** The months as French dates write them, January first. */
-export const MONTH_NAMES = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
+export { MONTH_NAMES, formatCalendarDate } from "./calendar-date";
 
 const parisClock = new Intl.DateTimeFormat("en-GB", {
   timeZone: SHOP_TIME_ZONE,
@@ -49,19 +49,12 @@ export function parisWallClock(at: Instant): { year: number; month: number; day:
   return { year, month, day, hour, minute };
 }
 
-const dateText = (p: WallClock) => `${p.day} ${MONTH_NAMES[p.month - 1]} ${p.year}`;
 const timeText = (p: WallClock) => `${pad(p.hour)}:${pad(p.minute)}`;
 const shortDateText = (p: WallClock) => `${pad(p.day)}/${pad(p.month)}/${p.year}`;
 
 /** "23 novembre 2026": the day in Paris. */
 export function formatParisDate(at: Instant): string {
-  return dateText(parisClockAt(at));
-}
-
-/** "12 décembre 2026" for a calendar date ("2026-12-12", a date column): no instant, no time zone. */
-export function formatCalendarDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-").map(Number);
-  return dateText({ year: year!, month: month!, day: day!, hour: 0, minute: 0, second: 0 });
+  return calendarDayText(parisClockAt(at));
 }
 
 /** "09:05": the time in Paris. */
@@ -72,7 +65,7 @@ export function formatParisTime(at: Instant): string {
 /** "5 mars 2025 à 14:30": an order's moments, in Paris. */
 export function formatParisDateTime(at: Instant): string {
   const p = parisClockAt(at);
-  return `${dateText(p)} à ${timeText(p)}`;
+  return `${calendarDayText(p)} à ${timeText(p)}`;
 }
 
 /** "05/03/2025": the day in Paris, for tables. */

@@ -1,4 +1,4 @@
-import { formatCalendarDate } from "./paris-time";
+import { formatCalendarDate } from "./calendar-date";
 
 /** A pre-order's two Paris calendar days ("2026-12-12"), as the product shows them. */
 export type PreorderDates = { releaseOn: string; estimatedDeliveryOn: string };

@@ -1,6 +1,6 @@
 import { CalendarClock } from "lucide-react";
 import { limitText } from "~/domain/drop-limit-text";
-import { formatCalendarDate } from "~/domain/paris-time";
+import { formatCalendarDate } from "~/domain/calendar-date";
 import type { ProductPreorderTerms } from "~/domain/product-view";
 
 /** A pre-order's dates where the price is (issue 55): server-rendered, no script of its own. */

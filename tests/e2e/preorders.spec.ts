@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { type RunningServer, startServer } from "../integration/server-process";
-import { chooseAddressDeliveryInCart } from "./checkout-helpers";
+import { HAS_PDFTOTEXT, pdfText } from "../support/pdf-text";
+import { chooseAddressDeliveryInCart, fillPaymentPage } from "./checkout-helpers";
 import { expect, expectNoSeriousA11yViolations, signInAdmin, specDataDir, test, waitForHydration } from "./fixtures";
 
 /**
@@ -69,7 +70,8 @@ test("the seller makes a product a pre-order, and its page shows « Précommande
   }
 });
 
-test("a buyer pre-orders and sees the release date in the cart", async ({ page }) => {
+test("a buyer pre-orders and sees the release date in the cart, on the payment page, in the confirmation e-mail and on the invoice", async ({ page, browser }) => {
+  test.slow();
   const dates = `Précommande : sortie le ${spelled(RELEASE)}, date de livraison estimée : ${spelled(DELIVERY)}`;
   await page.goto(url(`/catalog?q=${encodeURIComponent("Display Écarlate")}`));
   await page.getByRole("link", { name: PRODUCT }).first().click();
@@ -88,4 +90,34 @@ test("a buyer pre-orders and sees the release date in the cart", async ({ page }
       await page.screenshot({ path: `${SHOTS}/cart-${width}.png`, fullPage: true });
     }
   }
+
+  // The payment page: the line says it too. A pre-order limited per customer asks the e-mail first, as a drop does.
+  await page.getByRole("button", { name: "Procéder au paiement" }).click();
+  const emailField = page.getByRole("textbox", { name: "Adresse e-mail" });
+  await expect(emailField).toBeFocused();
+  await emailField.fill("precommande@example.com");
+  await page.getByRole("button", { name: "Procéder au paiement" }).click();
+  await expect(page).toHaveURL(/\/paiement\/cs_test_/);
+  await expect(page.getByRole("listitem").filter({ hasText: PRODUCT })).toContainText(dates);
+  await fillPaymentPage(page);
+  await expect(page.getByRole("heading", { name: "Merci pour votre commande !" })).toBeVisible();
+  const number = (await page.getByText(/^CPT-\d{6}-\d{4}$/).first().innerText()).trim();
+
+  // The invoice, as the buyer downloads it: the dates under the article's name.
+  const invoiceLink = page.getByRole("region", { name: "Factures" }).getByRole("link", { name: /^Facture F-\d{4}-\d{6} \(PDF\)$/ });
+  const invoice = await page.request.get(url((await invoiceLink.getAttribute("href"))!));
+  expect(invoice.status()).toBe(200);
+  if (HAS_PDFTOTEXT) {
+    const text = pdfText(await invoice.body()).replace(/\s+/g, " ");
+    expect(text).toContain(`sortie le ${spelled(RELEASE)}`);
+    expect(text).toContain(spelled(DELIVERY));
+  } else if (process.env.CI) throw new Error("pdftotext is missing: the invoice's text cannot be read");
+
+  // The confirmation e-mail, read in the seller's outbox.
+  const seller = await (await browser.newContext({ locale: "fr-FR" })).newPage();
+  await signInAdmin(seller, ADMIN, server.url);
+  await seller.goto(url("/admin/emails"));
+  await seller.getByRole("link", { name: `Confirmation de votre commande ${number}` }).click();
+  await expect(seller.getByTestId("email-text")).toContainText(dates);
+  await seller.context().close();
 });

@@ -28,7 +28,7 @@ function adminPaths(entries: RouteConfigEntry[], ids: PathIds, parent = ""): str
 }
 function withIds(pathname: string, ids: PathIds): string {
   const id = pathname.includes("/products/") ? PRODUCT_ID : pathname.includes("/users/") ? ids.userId : pathname.includes("/inbox/") ? ids.messageId : ids.id;
-  return pathname.replace(/:id\b/, id).replace(/:number\b/, ids.number).replace(/:key\b/, ids.key);
+  return pathname.replace(/:id\b/, id).replace(/:productId\b/, PRODUCT_ID).replace(/:number\b/, ids.number).replace(/:key\b/, ids.key);
 }
 /** Pages of things this server has none of (no order, no photo): the admin gets a 404, not a refusal. */
 const MISSING = { number: "CPT-000000-0000", key: "rachat_0_absent.webp" };
@@ -37,8 +37,14 @@ const PRODUCT_ID = "1";
 const UPLOAD_PATH = "/admin/api/images";
 /** Downloads asked by a form post (the e-mail address stays out of URLs): no page to GET. */
 const POST_ONLY = new Set(["/admin/privacy/export", "/admin/exports/comptes-fec"]);
-/** This server's shop has no SIREN: its FEC cannot be named, and says so (docs/decisions/052). */
-const ADMIN_REFUSED = new Map([["/admin/exports/fec.txt", 409]]);
+/**
+ * This server's shop has no SIREN: its FEC cannot be named, and says so (docs/decisions/052).
+ * The sample product is sold from stock, not as a pre-order: it has no pre-order page.
+ */
+const ADMIN_REFUSED = new Map([
+  ["/admin/exports/fec.txt", 409],
+  [`/admin/precommandes/${PRODUCT_ID}`, 404],
+]);
 
 /** A 1×1 PNG. */
 const PNG_BYTES = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");

@@ -1,6 +1,7 @@
 import { ArrowLeft, Scale } from "lucide-react";
 import { data, Link, useFetcher } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
+import { FormError } from "~/components/admin/form-error";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -148,11 +149,7 @@ function AllocationForm() {
       </p>
       <previewer.Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="mt-4 flex flex-col gap-5">
         <input type="hidden" name="intent" value="preview" />
-        {errors.form ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError message={errors.form} />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label="Exemplaires reçus" required error={errors.received}>
             {(props) => <Input {...props} name="received" inputMode="numeric" autoComplete="off" />}
@@ -185,11 +182,7 @@ function AllocationForm() {
             <input type="hidden" name="received" value={preview.received} />
             <input type="hidden" name="rule" value={preview.rule} />
             <input type="hidden" name="seed" value={preview.rule === "draw" ? preview.seed : ""} />
-            {applier.data?.errors ? (
-              <p role="alert" className="mb-3 text-sm font-medium text-destructive">
-                {Object.values(applier.data.errors)[0]}
-              </p>
-            ) : null}
+            <FormError message={applier.data?.errors ? Object.values(applier.data.errors)[0] : undefined} className="mb-3" />
             <Button type="submit" disabled={busy}>
               Appliquer cette répartition
             </Button>

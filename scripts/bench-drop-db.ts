@@ -12,23 +12,15 @@
 //     also makes it a drop (a product_drops row: the waiting room, scripts/bench-drop-fair.mjs);
 //   node --import tsx scripts/bench-drop-db.ts customers DROP_PRODUCT_ID=<id>
 //     the units held per normalised e-mail and per network (paid and pending), and the tickets.
-import path from "node:path";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { openDatabase } from "~/db/client.server";
-import { SAMPLE_CATALOGUE } from "~/db/sample-catalogue";
 import { productDrops, products } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { productPath } from "~/domain/product-url";
 import { productSearchColumns } from "~/domain/search";
 import { releaseExpiredReservations } from "~/services/reservations.server";
-import { sampleImageKey } from "~/services/seed.server";
+import { displayImagePath, openBenchDatabase, rows, runBenchCommand } from "./bench-db";
 
-const command = process.argv[2];
-const url = process.env.DATABASE_URL || null;
-const database = await openDatabase(url ? { kind: "postgres", url } : { kind: "pglite", dataDir: path.resolve(process.env.DATA_DIR ?? "./data") });
-
-type Row = Record<string, unknown>;
-const rows = async (db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+const database = await openBenchDatabase();
 
 async function seed(db: Db) {
   const dropAt = new Date(process.env.DROP_AT ?? "");
@@ -36,7 +28,6 @@ async function seed(db: Db) {
   const title = "Coffret Dracaufeu Ultra Premium – Drop du soir";
   const description = "Coffret Dracaufeu Ultra Premium, version française, scellé. Quantité très limitée : un exemplaire par client.";
   const series = "Écarlate et Violet";
-  const image = SAMPLE_CATALOGUE.find((p) => p.art === "display")?.slug ?? SAMPLE_CATALOGUE[0]!.slug;
   const [drop] = await db
     .insert(products)
     .values({
@@ -49,7 +40,7 @@ async function seed(db: Db) {
       series,
       status: "a_venir",
       dropTime: dropAt,
-      imagePath: sampleImageKey(image),
+      imagePath: displayImagePath(),
       ...productSearchColumns({ title, series, description }),
     })
     .returning({ id: products.id, title: products.title, stock: products.stock });
@@ -115,11 +106,4 @@ async function customers(db: Db) {
   return { stock: Number(product?.stock), orders: units, tickets };
 }
 
-try {
-  if (command === "customers") console.log(JSON.stringify(await customers(database.db)));
-  else if (command === "seed") console.log(JSON.stringify(await seed(database.db)));
-  else if (command === "verify") console.log(JSON.stringify(await verify(database.db)));
-  else throw new Error(`unknown command ${command ?? "(none)"}: seed, verify or customers`);
-} finally {
-  await database.close();
-}
+await runBenchCommand(database, { seed, verify, customers });

@@ -7,30 +7,19 @@
 //   node --import tsx scripts/bench-preorder-db.ts verify   PREORDER_PRODUCT_ID=<id>
 //     its units pre-ordered (the cap's counter) and the units of the orders holding them, and the
 //     most units one buyer's e-mail holds.
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "~/db/client.server";
-import { SAMPLE_CATALOGUE } from "~/db/sample-catalogue";
 import { productPreorders, products } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { productSearchColumns } from "~/domain/search";
-import { sampleImageKey } from "~/services/seed.server";
-
-const command = process.argv[2];
-const url = process.env.DATABASE_URL || null;
-const database = await openDatabase(url ? { kind: "postgres", url } : { kind: "pglite", dataDir: path.resolve(process.env.DATA_DIR ?? "./data") });
-
-type Row = Record<string, unknown>;
-const rows = async (db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+import { displayImagePath, openBenchDatabase, rows, runBenchCommand } from "./bench-db";
 
 async function seed(db: Db) {
   const title = "Display Évolutions Prismatiques – Précommande";
   const description = "Display de 36 boosters, version française, scellé. Précommande payée à la commande.";
   const series = "Écarlate et Violet";
-  const image = SAMPLE_CATALOGUE.find((p) => p.art === "display")?.slug ?? SAMPLE_CATALOGUE[0]!.slug;
   const [product] = await db
     .insert(products)
-    .values({ title, description, priceCents: 21_999, stock: 0, category: "TCG", subCategory: "Scellés", series, imagePath: sampleImageKey(image), ...productSearchColumns({ title, series, description }) })
+    .values({ title, description, priceCents: 21_999, stock: 0, category: "TCG", subCategory: "Scellés", series, imagePath: displayImagePath(), ...productSearchColumns({ title, series, description }) })
     .returning({ id: products.id });
   const releaseOn = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   const quantity = Number(process.env.PREORDER_QUANTITY ?? 300);
@@ -57,10 +46,4 @@ async function verify(db: Db) {
   return { quantity: Number(counter!.quantity), orderedUnits: Number(counter!.orderedUnits), heldUnits: Number(held!.units), orders: Number(held!.orders), largestPerBuyer: Number(largest!.units) };
 }
 
-try {
-  const result = command === "seed" ? await seed(database.db) : command === "verify" ? await verify(database.db) : null;
-  if (!result) throw new Error(`unknown command ${command}: expected seed or verify`);
-  console.log(JSON.stringify(result));
-} finally {
-  await database.close();
-}
+await runBenchCommand(await openBenchDatabase(), { seed, verify });

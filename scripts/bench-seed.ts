@@ -13,15 +13,15 @@
 // products also get every status (about 75 % en_ligne, 15 % hors_ligne, 10 % a_venir with a
 // drop time 1 to 60 days ahead) and more of them featured (about 8 %). These are drawn from a
 // second generator, so names, prices, stock and categories stay those the pages scenario gets.
-import path from "node:path";
-import { openDatabase } from "~/db/client.server";
 import { SAMPLE_CATALOGUE } from "~/db/sample-catalogue";
 import { orderItems, orders, products, type NewProductRow } from "~/db/schema";
+import type { Db } from "~/db/types";
 import type { CardType, Condition, MainCategory, Rarity } from "~/domain/catalog-values";
 import { CONDITIONS, RARITIES } from "~/domain/catalog-values";
 import { productSearchColumns } from "~/domain/search";
 import { sampleImageKey, seedSampleCatalogue } from "~/services/seed.server";
 import { createUserWithPassword } from "~/services/users.server";
+import { openBenchDatabase } from "./bench-db";
 
 const TOTAL = Number(process.env.BENCH_PRODUCTS ?? 1000);
 const DAY = 24 * 60 * 60 * 1000;
@@ -210,7 +210,7 @@ function adminMix(): Pick<Generated, "status" | "dropTime" | "featured"> {
  * BENCH_ORDERS=N (the dashboard scenario): N orders paid over the last 120 days, one to three
  * lines each on random products, 20 % VAT; most shipped, some waiting to ship, 3 % refunded.
  */
-async function seedOrders(db: Awaited<ReturnType<typeof openDatabase>>["db"], count: number): Promise<number> {
+async function seedOrders(db: Db, count: number): Promise<number> {
   if (count <= 0) return 0;
   const random = generator(0x0d45b);
   const ids = (await db.select({ id: products.id, priceCents: products.priceCents }).from(products)).slice(0, 5_000);
@@ -247,9 +247,7 @@ async function seedOrders(db: Awaited<ReturnType<typeof openDatabase>>["db"], co
   return count;
 }
 
-const url = process.env.DATABASE_URL || null;
-const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
-const database = await openDatabase(url ? { kind: "postgres", url } : { kind: "pglite", dataDir });
+const database = await openBenchDatabase();
 try {
   const { inserted } = await seedSampleCatalogue(database.db);
   const extra = generate(Math.max(0, TOTAL - inserted));

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MONTH_NAMES, parisWallClock, parisWallTimeToUtc } from "./paris-time";
+import { MONTH_NAMES } from "./calendar-date";
+import { parisWallClock, parisWallTimeToUtc } from "./paris-time";
 
 /**
  * The period of an accounting export (/admin/exports): a month or a whole year, in Paris time.

@@ -14,7 +14,8 @@ import {
   paragraph,
 } from "./email-templates";
 import { formatEuros } from "./money";
-import { formatCalendarDate, formatParisDateTime } from "./paris-time";
+import { formatCalendarDate } from "./calendar-date";
+import { formatParisDateTime } from "./paris-time";
 import type { OrderView, ShippingAddress } from "./order-view";
 import { countryName } from "./shipping-countries";
 import { GUARANTEE_NOTICE, WITHDRAWAL_FORM_MODEL } from "./legal-texts";

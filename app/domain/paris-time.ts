@@ -14,8 +14,6 @@ import { calendarDayText } from "./calendar-date";
 
 const SHOP_TIME_ZONE = "Europe/Paris";
 
-export { MONTH_NAMES, formatCalendarDate } from "./calendar-date";
-
 const parisClock = new Intl.DateTimeFormat("en-GB", {
   timeZone: SHOP_TIME_ZONE,
   year: "numeric",

@@ -1,6 +1,7 @@
 import { type EmailContent, type MailShop, button, contactWay, greeting, layout, note, paragraph } from "./email-templates";
 import { sectionTitle } from "./order-emails";
-import { formatCalendarDate, formatParisDate } from "./paris-time";
+import { formatCalendarDate } from "./calendar-date";
+import { formatParisDate } from "./paris-time";
 import type { PreorderDates } from "./preorder-dates";
 
 /**

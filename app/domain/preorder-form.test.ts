@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "./field-errors";
-import { formatCalendarDate } from "./paris-time";
 import { preorderFormSchema, preorderIsOpen } from "./preorder-form";
 
 const valid = { releaseOn: "2026-12-12", estimatedDeliveryOn: "2026-12-15", quantity: "300", perCustomerLimit: "2" };
@@ -42,11 +41,5 @@ describe("preorderIsOpen", () => {
   it("takes orders until the day before release", () => {
     expect(preorderIsOpen({ releaseOn: "2026-12-12" }, "2026-12-11")).toBe(true);
     expect(preorderIsOpen({ releaseOn: "2026-12-12" }, "2026-12-12")).toBe(false);
-  });
-});
-
-describe("formatCalendarDate", () => {
-  it("writes a date column's day in French", () => {
-    expect(formatCalendarDate("2026-12-05")).toBe("5 décembre 2026");
   });
 });

@@ -14,7 +14,8 @@ import { type AllocationFormValues, allocationFormSchema } from "~/domain/preord
 import { type Allocation, type AllocationRule, allocationRefundKey } from "~/domain/preorder-allocation";
 import type { FieldErrors } from "~/domain/field-errors";
 import { fieldErrors } from "~/domain/field-errors";
-import { formatCalendarDate, parisWallTime } from "~/domain/paris-time";
+import { formatCalendarDate } from "~/domain/calendar-date";
+import { parisWallTime } from "~/domain/paris-time";
 import { preorderServedEmail } from "~/domain/order-emails";
 import { queueEmail } from "./mail.server";
 import { getOrderView, recordOrderEvent } from "./orders.server";

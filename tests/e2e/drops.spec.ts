@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Browser, Page, Route } from "@playwright/test";
 import { type RunningServer, startServer } from "../integration/server-process";
 import { fillPaymentPage, chooseAddressDeliveryInCart } from "./checkout-helpers";
-import { chooseLightTheme, expect, expectNoSeriousA11yViolations, parisLaunch, serverClock, signInAdmin, specDataDir, TEST_CLOCK_TOKEN, test, waitForHydration } from "./fixtures";
+import { chooseLightTheme, expect, expectNoSeriousA11yViolations, linkInEmail, parisLaunch, serverClock, signInAdmin, specDataDir, TEST_CLOCK_TOKEN, test, waitForHydration } from "./fixtures";
 
 /**
  * A drop end to end (issue 39), on a server of its own (it changes a product's rules): the
@@ -142,7 +142,7 @@ test("an alert subscriber confirms by e-mail and gets the e-mail when the stock 
 
   // The seller's outbox holds the confirmation; its link opens a page whose button confirms.
   await signInAdmin(page, ADMIN, server.url);
-  const link = await linkInEmail(page, "alerte.lugia@example.com", "Confirmez votre alerte", "/alertes/confirmer");
+  const link = await linkInEmail(page, "alerte.lugia@example.com", "Confirmez votre alerte", "/alertes/confirmer", server.url);
   await collector.goto(url(link));
   await collector.getByRole("button", { name: "Confirmer l'alerte" }).click();
   await expect(collector.getByText(`Alerte confirmée : vous recevrez un e-mail quand « ${SOLD_OUT} » sera en vente.`)).toBeVisible();
@@ -339,15 +339,3 @@ test("a buyer refused at payment by the address's limit is told so on /merci, ne
   await expectNoSeriousA11yViolations(buyer);
   await buyer.screenshot({ path: test.info().outputPath("merci-refusee-390-clair.png"), fullPage: true });
 });
-
-/** The link to `path` in the newest e-mail to `to` whose subject starts with `subject`, read in /admin/emails. */
-async function linkInEmail(admin: Page, to: string, subject: string, path: string): Promise<string> {
-  await admin.goto(url("/admin/emails"));
-  const row = admin.getByRole("row").filter({ hasText: to }).filter({ hasText: subject }).first();
-  await row.getByRole("link", { name: new RegExp(`^${subject}`) }).click();
-  const text = await admin.getByTestId("email-text").innerText();
-  const found = text.match(new RegExp(`https?://[^\\s]+${path.replaceAll("/", "\\/")}\\?[^\\s]+`))?.[0];
-  expect(found, "the e-mail carries the link").toBeTruthy();
-  const { pathname, search } = new URL(found!);
-  return pathname + search;
-}

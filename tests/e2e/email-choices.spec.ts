@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { type RunningServer, startServer } from "../integration/server-process";
 import { confirmedCustomer, logIn } from "./account-helpers";
-import { chooseLightTheme, expect, expectNoSeriousA11yViolations, signInAdmin, specDataDir, test, waitForHydration } from "./fixtures";
+import { chooseLightTheme, expect, expectNoSeriousA11yViolations, linkInEmail, signInAdmin, specDataDir, test, waitForHydration } from "./fixtures";
 
 /**
  * Notification choices (issue 56, point 4), on a server of its own (it restocks a sold-out card
@@ -31,18 +31,6 @@ async function shots(page: Page, name: string) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: test.info().outputPath(`${name}-sombre-${width}.png`), fullPage: true });
   }
-}
-
-/** The link of the newest e-mail to `to` whose subject starts with `subject`, as the seller's outbox shows it. */
-async function linkInEmail(admin: Page, to: string, subject: string, path: string): Promise<string> {
-  await admin.goto(url("/admin/emails"));
-  const row = admin.getByRole("row").filter({ hasText: to }).filter({ hasText: subject }).first();
-  await row.getByRole("link", { name: new RegExp(`^${subject}`) }).click();
-  const text = await admin.getByTestId("email-text").innerText();
-  const found = text.match(new RegExp(`https?://[^\\s]+${path.replaceAll("/", "\\/")}\\?[^\\s]+`))?.[0];
-  expect(found, "the e-mail carries the link").toBeTruthy();
-  const { pathname, search } = new URL(found!);
-  return pathname + search;
 }
 
 const newVisitor = async (browser: Browser) => (await browser.newContext({ locale: "fr-FR" })).newPage();
@@ -94,7 +82,7 @@ test("a customer switches alerts off in /account, and off again from an alert e-
   await form.getByRole("checkbox", { name: /J'accepte de recevoir un e-mail/ }).check();
   await form.getByRole("button", { name: "M'avertir par e-mail" }).click();
   await expect(form.getByRole("status")).toContainText("Vérifiez votre boîte de réception");
-  await visitor.goto(url(await linkInEmail(page, customer.email, "Confirmez votre alerte", "/alertes/confirmer")));
+  await visitor.goto(url(await linkInEmail(page, customer.email, "Confirmez votre alerte", "/alertes/confirmer", server.url)));
   await visitor.getByRole("button", { name: "Confirmer l'alerte" }).click();
   await expect(visitor.getByText(/^Alerte confirmée/)).toBeVisible();
 
@@ -109,7 +97,7 @@ test("a customer switches alerts off in /account, and off again from an alert e-
     .toBe(true);
 
   // Its link, opened signed out: the page asks first (a link scanner changes nothing), its button unsubscribes.
-  const link = await linkInEmail(page, customer.email, `« ${SOLD_OUT} » est en vente`, "/desabonnement");
+  const link = await linkInEmail(page, customer.email, `« ${SOLD_OUT} » est en vente`, "/desabonnement", server.url);
   const stranger = await newVisitor(browser);
   await stranger.goto(url(link));
   await expect(stranger.getByRole("heading", { level: 1, name: "Se désinscrire" })).toBeVisible();

@@ -177,6 +177,18 @@ export async function signInAdmin(page: Page, admin: { email: string; password: 
   await waitForHydration(page);
 }
 
+/** The link to `path` in the newest e-mail to `to` whose subject starts with `subject`, read in /admin/emails (on `baseUrl`, else the page's own server): its path and query. */
+export async function linkInEmail(admin: Page, to: string, subject: string, path: string, baseUrl = ""): Promise<string> {
+  await admin.goto(`${baseUrl}/admin/emails`);
+  const row = admin.getByRole("row").filter({ hasText: to }).filter({ hasText: subject }).first();
+  await row.getByRole("link", { name: new RegExp(`^${subject}`) }).click();
+  const text = await admin.getByTestId("email-text").innerText();
+  const found = text.match(new RegExp(`https?://[^\\s]+${path.replaceAll("/", "\\/")}\\?[^\\s]+`))?.[0];
+  expect(found, "the e-mail carries the link").toBeTruthy();
+  const { pathname, search } = new URL(found!);
+  return pathname + search;
+}
+
 /** Resolves once the page has hydrated (the root layout marks <html>): a click on a link before that may be lost. */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));

@@ -17,7 +17,7 @@ let server: RunningServer;
 let dataDir: string;
 const url = (p: string) => `${server.url}${p}`;
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-/** "12 décembre 2026": a calendar day as the shop words it (domain/paris-time.ts formatCalendarDate). */
+/** "12 décembre 2026": a calendar day as the shop words it (domain/calendar-date.ts formatCalendarDate). */
 const spelled = (isoDay: string) => new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${isoDay}T12:00:00Z`));
 const RELEASE = inDays(14);
 const DELIVERY = inDays(17);

@@ -3,7 +3,8 @@ import { expect } from "vitest";
 import { orders } from "~/db/schema";
 import type { Db } from "~/db/types";
 import { type CheckoutContext, startCheckout } from "~/services/checkout.server";
-import { type WebhookDeps, handlePaymentEvent } from "~/services/payment-webhooks.server";
+import { type WebhookDeps, handlePaymentEvent, receiveWebhook } from "~/services/payment-webhooks.server";
+import { type TestProvider, testWebhook } from "~/services/payments/test-provider.server";
 import type { PaymentEvent, PaymentProvider } from "~/services/payments/types";
 
 /** Marie Curie's home, where the refund tests' orders go. */
@@ -53,4 +54,22 @@ export function payOrder(
     amountTotalCents: order.totalCents,
   };
   return handlePaymentEvent(db, provider, paid, options.deps);
+}
+
+/**
+ * The test provider's signed webhook, through the HTTP path's receiver, saying the order is paid by
+ * `email` to be delivered at `address` (reference `pi_<number>`): the outcome the receiver gave.
+ */
+export async function payByTestWebhook(db: Db, provider: TestProvider, orderId: string, buyer: { email: string; address: typeof HOME_ADDRESS }, deps: WebhookDeps) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const event = testWebhook(provider, "checkout.session.completed", {
+    sessionId: order!.providerSessionId!,
+    paid: true,
+    paymentReference: `pi_${order!.number}`,
+    customerEmail: buyer.email,
+    customerName: buyer.address.fullName,
+    shippingAddress: buyer.address,
+    amountTotalCents: null,
+  });
+  return (await receiveWebhook(db, provider, event.raw, event.headers, deps)).body.outcome;
 }

@@ -1,13 +1,14 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { orderEvents, orderRefunds, orders, outboxEmails, preorderAllocationOrders, preorderAllocations, productPreorders, products, rateLimits } from "~/db/schema";
+import { orderEvents, orderRefunds, orders, outboxEmails, preorderAllocationOrders, preorderAllocations, products, rateLimits } from "~/db/schema";
 import type { CheckoutContext } from "~/services/checkout.server";
 import { createStripeProvider } from "~/services/payments/stripe.server";
 import type { PaymentProvider } from "~/services/payments/types";
 import { applyAllocation, preorderProductView, preordersToAllocate, previewProductAllocation, replayAllocation, submitAllocationForm } from "~/services/preorder-allocations.server";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe-server";
 import { HOME_ADDRESS, checkoutAndPay } from "./paid-checkout";
+import { insertPreorderProduct } from "./preorder-products";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 /**
@@ -32,11 +33,7 @@ describe(`pre-order allocation on ${databaseLabel}`, () => {
   const db = () => database.db;
   const ctx = (): CheckoutContext => ({ now: new Date(), customer: null, clientIp: `198.51.100.${++n % 250}`, orderPrefix: "CPT", origin: "http://shop.test", reservationMinutes: 30 });
 
-  async function preorderProduct(perCustomerLimit = 3) {
-    const [row] = await db().insert(products).values({ title: `Display Évolutions ${++n}`, priceCents: PRICE, stock: 0, category: "TCG", subCategory: "Scellés" }).returning();
-    await db().insert(productPreorders).values({ productId: row!.id, releaseOn, estimatedDeliveryOn: releaseOn, quantity: 1_000, perCustomerLimit });
-    return row!.id;
-  }
+  const preorderProduct = (perCustomerLimit = 3) => insertPreorderProduct(db(), { title: `Display Évolutions ${++n}`, priceCents: PRICE }, { releaseOn, quantity: 1_000, perCustomerLimit });
 
   /** `units[i]` units pre-ordered and paid by buyer i (own e-mail, own address): the orders in placement order. */
   async function paidPreorders(productId: number, units: number[], tag: string) {

@@ -5,13 +5,14 @@ import { invoices, orderEvents, orderItems, orderRefunds, orders, outboxEmails, 
 import { getCartProducts } from "~/services/cart.server";
 import { type CheckoutContext, startCheckout } from "~/services/checkout.server";
 import { getOrderView } from "~/services/orders.server";
-import { receiveWebhook } from "~/services/payment-webhooks.server";
-import { createTestProvider, type TestProvider, testWebhook } from "~/services/payments/test-provider.server";
+import { createTestProvider, type TestProvider } from "~/services/payments/test-provider.server";
 import { getTestSession } from "~/services/payments/test-checkout.server";
 import { cancelPreorder, mailBuyersOnDateChange, orderOfCancelLink, preorderCancelSecret, preorderCancelToken } from "~/services/preorder-release.server";
 import { savePreorderShipping } from "~/services/preorder-shipping-setting.server";
 import { preorderOf, savePreorder } from "~/services/preorders.server";
 import { StockGate } from "~/services/stock-gate.server";
+import { HOME_ADDRESS, payByTestWebhook } from "./paid-checkout";
+import { insertPreorderProduct } from "./preorder-products";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 /** Pre-orders after checkout (issue 55, decision 062): the dates kept, a date change's e-mails, the buyer's cancellation. */
@@ -34,11 +35,8 @@ describe(`pre-order dates, date changes and cancellation on ${databaseLabel}`, (
     reservationMinutes: 30,
     gate: new StockGate(),
   });
-  const preorderProduct = async () => {
-    const [row] = await database.db.insert(products).values({ title: `Display sortie ${++n}`, priceCents: 5_000, stock: 0, category: "TCG", subCategory: "Scellés" }).returning();
-    await database.db.insert(productPreorders).values({ productId: row!.id, releaseOn, estimatedDeliveryOn: deliveryOn, quantity: 100, perCustomerLimit: 3 });
-    return row!.id;
-  };
+  const preorderProduct = () =>
+    insertPreorderProduct(database.db, { title: `Display sortie ${++n}`, priceCents: 5_000 }, { releaseOn, estimatedDeliveryOn: deliveryOn, quantity: 100, perCustomerLimit: 3 });
   const stockProduct = async () => {
     const [row] = await database.db.insert(products).values({ title: `Booster en stock ${++n}`, priceCents: 700, stock: 20, category: "TCG", subCategory: "Scellés" }).returning();
     return row!.id;
@@ -48,18 +46,8 @@ describe(`pre-order dates, date changes and cancellation on ${databaseLabel}`, (
     const started = await startCheckout(database.db, provider, { items, insuranceSelected: false, email }, ctx());
     expect(started.status).toBe(200);
     const orderId = (started.body as { orderId: string }).orderId;
-    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
-    const address = { method: "home" as const, fullName: `Client ${email}`, line1: `${++n} rue des Lilas`, postalCode: "75011", city: "Paris", country: "FR" };
-    const event = testWebhook(provider, "checkout.session.completed", {
-      sessionId: order!.providerSessionId!,
-      paid: true,
-      paymentReference: `pi_${order!.number}`,
-      customerEmail: email,
-      customerName: address.fullName,
-      shippingAddress: address,
-      amountTotalCents: null,
-    });
-    expect((await receiveWebhook(database.db, provider, event.raw, event.headers, webhookDeps)).body.outcome).toBe("paid");
+    const address = { ...HOME_ADDRESS, fullName: `Client ${email}`, line1: `${++n} rue des Lilas` };
+    expect(await payByTestWebhook(database.db, provider, orderId, { email, address }, webhookDeps)).toBe("paid");
     return orderId;
   };
   const emailsTo = async (to: string, kind: string) => database.db.select().from(outboxEmails).where(and(eq(outboxEmails.to, to), eq(outboxEmails.kind, kind)));

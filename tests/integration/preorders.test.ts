@@ -5,10 +5,11 @@ import { orderItems, orders, productDrops, productPreorders, products, rateLimit
 import { getCartProducts } from "~/services/cart.server";
 import { getPublicProduct } from "~/services/catalog.server";
 import { type CheckoutContext, cancelCheckout, startCheckout } from "~/services/checkout.server";
-import { receiveWebhook } from "~/services/payment-webhooks.server";
-import { createTestProvider, type TestProvider, testWebhook } from "~/services/payments/test-provider.server";
+import { createTestProvider } from "~/services/payments/test-provider.server";
 import { StockGate } from "~/services/stock-gate.server";
 import { newAllocationSeed, preorderOf, previewAllocation, removePreorder, savePreorder } from "~/services/preorders.server";
+import { HOME_ADDRESS, payByTestWebhook } from "./paid-checkout";
+import { insertPreorderProduct } from "./preorder-products";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 const webhookDeps = { shop: { name: "Comptoir", email: "contact@comptoir.example", publicUrl: "https://comptoir.example" }, sellerEmail: "vendeur@comptoir.example" };
@@ -99,11 +100,8 @@ describe(`pre-order checkouts on ${databaseLabel}`, () => {
     // Each checkout its own process's gate: as many instances as checkouts.
     gate: new StockGate(),
   });
-  const preorderProduct = async (quantity: number, perCustomerLimit: number) => {
-    const [row] = await database.db.insert(products).values({ title: `Coffret précommande ${++ip}`, priceCents: 5_999, stock: 0, category: "TCG", subCategory: "Scellés" }).returning();
-    await database.db.insert(productPreorders).values({ productId: row!.id, releaseOn, estimatedDeliveryOn: releaseOn, quantity, perCustomerLimit });
-    return row!.id;
-  };
+  const preorderProduct = (quantity: number, perCustomerLimit: number) =>
+    insertPreorderProduct(database.db, { title: `Coffret précommande ${++ip}`, priceCents: 5_999 }, { releaseOn, quantity, perCustomerLimit });
   const orderedUnits = async (productId: number) => (await preorderOf(database.db, productId))!.orderedUnits;
   const unitsInOrders = async (productId: number) => {
     const result = (await database.db.execute(
@@ -161,25 +159,12 @@ describe(`pre-order checkouts on ${databaseLabel}`, () => {
     await database.db.delete(rateLimits);
     const provider = createTestProvider({ db: database.db, secret: "integration-secret-preorders-3" });
     const productId = await preorderProduct(50, 2);
-    const home = { method: "home" as const, fullName: "Marie Curie", line1: "12 rue des Lilas", postalCode: "75011", city: "Paris", country: "FR" };
-    const pay = async (provider: TestProvider, orderId: string, email: string) => {
-      const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
-      const event = testWebhook(provider, "checkout.session.completed", {
-        sessionId: order!.providerSessionId!,
-        paid: true,
-        paymentReference: `pi_${order!.number}`,
-        customerEmail: email,
-        customerName: home.fullName,
-        shippingAddress: home,
-        amountTotalCents: null,
-      });
-      return (await receiveWebhook(database.db, provider, event.raw, event.headers, webhookDeps)).body.outcome;
-    };
     const first = await startCheckout(database.db, provider, { items: [{ productId, quantity: 2 }], insuranceSelected: false, email: "marie@exemple.fr" }, ctx());
     const second = await startCheckout(database.db, provider, { items: [{ productId, quantity: 2 }], insuranceSelected: false, email: "pierre@exemple.fr" }, ctx());
     expect(await orderedUnits(productId)).toBe(4);
-    expect(await pay(provider, (first.body as { orderId: string }).orderId, "marie@exemple.fr")).toBe("paid");
-    expect(await pay(provider, (second.body as { orderId: string }).orderId, "pierre@exemple.fr")).toBe("refund-pending");
+    // Both to Marie Curie's home.
+    expect(await payByTestWebhook(database.db, provider, (first.body as { orderId: string }).orderId, { email: "marie@exemple.fr", address: HOME_ADDRESS }, webhookDeps)).toBe("paid");
+    expect(await payByTestWebhook(database.db, provider, (second.body as { orderId: string }).orderId, { email: "pierre@exemple.fr", address: HOME_ADDRESS }, webhookDeps)).toBe("refund-pending");
     // The refused order's units are back in the pre-order quantity.
     expect(await orderedUnits(productId)).toBe(2);
   });
@@ -192,18 +177,8 @@ describe(`pre-order checkouts on ${databaseLabel}`, () => {
     for (let i = 0; i < 12; i++) {
       const email = `collection${i}@exemple.fr`;
       const started = await startCheckout(database.db, provider, { items: [{ productId, quantity: 1 + (i % 3) }], insuranceSelected: false, email }, ctx());
-      const [order] = await database.db.select().from(orders).where(eq(orders.id, (started.body as { orderId: string }).orderId));
-      const address = { method: "home" as const, fullName: `Client ${i}`, line1: `${i + 1} rue des Lilas`, postalCode: "75011", city: "Paris", country: "FR" };
-      const event = testWebhook(provider, "checkout.session.completed", {
-        sessionId: order!.providerSessionId!,
-        paid: true,
-        paymentReference: `pi_${order!.number}`,
-        customerEmail: email,
-        customerName: address.fullName,
-        shippingAddress: address,
-        amountTotalCents: null,
-      });
-      expect((await receiveWebhook(database.db, provider, event.raw, event.headers, webhookDeps)).body.outcome).toBe("paid");
+      const address = { ...HOME_ADDRESS, fullName: `Client ${i}`, line1: `${i + 1} rue des Lilas` };
+      expect(await payByTestWebhook(database.db, provider, (started.body as { orderId: string }).orderId, { email, address }, webhookDeps)).toBe("paid");
     }
     const before = await database.db.select().from(productPreorders).where(eq(productPreorders.productId, productId));
 

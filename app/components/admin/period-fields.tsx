@@ -1,6 +1,6 @@
 import { Field, controlClass } from "~/components/ui/field";
 import type { AccountingPeriod } from "~/domain/accounting-period";
-import { MONTH_NAMES } from "~/domain/paris-time";
+import { MONTH_NAMES } from "~/domain/calendar-date";
 import { cn } from "~/lib/utils";
 
 /** A month or a whole year of the accounting exports: « Année » and « Mois » (`year`, `month`), the loaded period first. */

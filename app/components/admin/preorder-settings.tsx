@@ -1,6 +1,7 @@
 import { CalendarClock } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
+import { FormError } from "~/components/admin/form-error";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -43,11 +44,7 @@ export function PreorderSettings({ productId, preorder, today }: { productId: nu
         </Link>
       ) : null}
       <fetcher.Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="mt-4 flex flex-col gap-5">
-        {errors.form ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError message={errors.form} />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label="Date de sortie" required error={errors.releaseOn} hint="Les précommandes sont prises jusqu'à la veille.">
             {(props) => <Input {...props} type="date" name="releaseOn" defaultValue={preorder?.releaseOn ?? ""} />}

@@ -1,5 +1,7 @@
 import { ArrowLeft, Scale } from "lucide-react";
 import { data, Link, useFetcher } from "react-router";
+import { AdminTable } from "~/components/admin/admin-table";
+import { FormError } from "~/components/admin/form-error";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -8,7 +10,8 @@ import { Input } from "~/components/ui/input";
 import { ORDER_STATUS_LABELS } from "~/domain/catalog-values";
 import type { FieldErrors } from "~/domain/field-errors";
 import { formatEuros } from "~/domain/money";
-import { formatCalendarDate, formatParisDateTime } from "~/domain/paris-time";
+import { formatCalendarDate } from "~/domain/calendar-date";
+import { formatParisDateTime } from "~/domain/paris-time";
 import { ALLOCATION_RULE_LABELS, allocationFormSchema } from "~/domain/preorder-allocation-form";
 import type { Allocation } from "~/domain/preorder-allocation";
 import { readForm } from "~/lib/request-input.server";
@@ -98,36 +101,29 @@ export default function AdminPreorder({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-sm text-muted-foreground">Aucune précommande pour l'instant.</p>
         ) : (
           <div className="mt-3 overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-sm">
-              <thead className="text-left text-muted-foreground">
-                <tr className="border-b border-border">
-                  <th scope="col" className="py-2 pr-3 font-medium">Commande</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Client</th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">Exemplaires</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">État</th>
-                  {allocation ? <th scope="col" className="py-2 text-right font-medium">Attribués</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {preorders.map((line) => (
-                  <tr key={line.orderId} className="border-b border-border last:border-0">
-                    <td className="py-2 pr-3">
-                      <Link to={`/admin/orders/${encodeURIComponent(line.number)}`} className="font-mono underline-offset-4 hover:underline focus-visible:underline">
-                        {line.number}
-                      </Link>
-                      <span className="block text-xs text-muted-foreground">{formatParisDateTime(line.createdAt)}</span>
-                    </td>
-                    <td className="py-2 pr-3 [overflow-wrap:anywhere]">
-                      {line.customerName ?? "—"}
-                      <span className="block text-xs text-muted-foreground">{line.customerEmail ?? ""}</span>
-                    </td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{line.units}</td>
-                    <td className="py-2 pr-3">{ORDER_STATUS_LABELS[line.status]}</td>
-                    {allocation ? <td className="py-2 text-right tabular-nums">{line.allocated === null ? "—" : `${line.allocated} / ${line.units}`}</td> : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <AdminTable
+              className="min-w-[36rem]"
+              columns={[{ label: "Commande" }, { label: "Client" }, { label: "Exemplaires", numeric: true }, { label: "État" }, allocation ? { label: "Attribués", numeric: true } : false]}
+              rows={preorders}
+              rowKey={(line) => line.orderId}
+              renderRow={(line) => (
+                <>
+                  <td className="py-2 pr-3">
+                    <Link to={`/admin/orders/${encodeURIComponent(line.number)}`} className="font-mono underline-offset-4 hover:underline focus-visible:underline">
+                      {line.number}
+                    </Link>
+                    <span className="block text-xs text-muted-foreground">{formatParisDateTime(line.createdAt)}</span>
+                  </td>
+                  <td className="py-2 pr-3 [overflow-wrap:anywhere]">
+                    {line.customerName ?? "—"}
+                    <span className="block text-xs text-muted-foreground">{line.customerEmail ?? ""}</span>
+                  </td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{line.units}</td>
+                  <td className="py-2 pr-3">{ORDER_STATUS_LABELS[line.status]}</td>
+                  {allocation ? <td className="py-2 text-right tabular-nums">{line.allocated === null ? "—" : `${line.allocated} / ${line.units}`}</td> : null}
+                </>
+              )}
+            />
           </div>
         )}
       </section>
@@ -153,11 +149,7 @@ function AllocationForm() {
       </p>
       <previewer.Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="mt-4 flex flex-col gap-5">
         <input type="hidden" name="intent" value="preview" />
-        {errors.form ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError message={errors.form} />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label="Exemplaires reçus" required error={errors.received}>
             {(props) => <Input {...props} name="received" inputMode="numeric" autoComplete="off" />}
@@ -190,11 +182,7 @@ function AllocationForm() {
             <input type="hidden" name="received" value={preview.received} />
             <input type="hidden" name="rule" value={preview.rule} />
             <input type="hidden" name="seed" value={preview.rule === "draw" ? preview.seed : ""} />
-            {applier.data?.errors ? (
-              <p role="alert" className="mb-3 text-sm font-medium text-destructive">
-                {Object.values(applier.data.errors)[0]}
-              </p>
-            ) : null}
+            <FormError message={applier.data?.errors ? Object.values(applier.data.errors)[0] : undefined} className="mb-3" />
             <Button type="submit" disabled={busy}>
               Appliquer cette répartition
             </Button>
@@ -218,27 +206,20 @@ function AllocationSummary({ allocation }: { allocation: Pick<Allocation, "rule"
 function ShareTable({ orders }: { orders: { orderId: string; ordered: number; allocated: number; refunded: number }[] }) {
   return (
     <div className="mt-3 max-h-96 overflow-auto">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Exemplaires attribués et remboursés par précommande, dans l'ordre des précommandes</caption>
-        <thead className="text-left text-muted-foreground">
-          <tr className="border-b border-border">
-            <th scope="col" className="py-2 pr-3 font-medium">Précommande</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">Demandés</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">Attribués</th>
-            <th scope="col" className="py-2 text-right font-medium">Remboursés</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order, i) => (
-            <tr key={order.orderId} className="border-b border-border last:border-0">
-              <td className="py-1.5 pr-3 tabular-nums">n° {i + 1}</td>
-              <td className="py-1.5 pr-3 text-right tabular-nums">{order.ordered}</td>
-              <td className="py-1.5 pr-3 text-right tabular-nums">{order.allocated}</td>
-              <td className="py-1.5 text-right tabular-nums">{order.refunded}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <AdminTable
+        caption="Exemplaires attribués et remboursés par précommande, dans l'ordre des précommandes"
+        columns={[{ label: "Précommande" }, { label: "Demandés", numeric: true }, { label: "Attribués", numeric: true }, { label: "Remboursés", numeric: true }]}
+        rows={orders}
+        rowKey={(order) => order.orderId}
+        renderRow={(order, i) => (
+          <>
+            <td className="py-1.5 pr-3 tabular-nums">n° {i + 1}</td>
+            <td className="py-1.5 pr-3 text-right tabular-nums">{order.ordered}</td>
+            <td className="py-1.5 pr-3 text-right tabular-nums">{order.allocated}</td>
+            <td className="py-1.5 text-right tabular-nums">{order.refunded}</td>
+          </>
+        )}
+      />
     </div>
   );
 }
@@ -275,26 +256,20 @@ function AppliedAllocation({ allocation, refunds }: { allocation: NonNullable<Vi
         <p className="mt-1 text-sm text-muted-foreground">Aucun remboursement : toutes les précommandes ont été servies.</p>
       ) : (
         <div className="mt-2 overflow-x-auto">
-          <table className="w-full min-w-[30rem] text-sm">
-            <thead className="text-left text-muted-foreground">
-              <tr className="border-b border-border">
-                <th scope="col" className="py-2 pr-3 font-medium">Commande</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">Montant</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Avoir</th>
-                <th scope="col" className="py-2 font-medium">État</th>
-              </tr>
-            </thead>
-            <tbody>
-              {refunds.map((refund) => (
-                <tr key={`${refund.orderNumber}-${refund.creditNoteNumber ?? refund.amountCents}`} className="border-b border-border last:border-0">
-                  <td className="py-1.5 pr-3 font-mono">{refund.orderNumber}</td>
-                  <td className="py-1.5 pr-3 text-right tabular-nums">{formatEuros(refund.amountCents)}</td>
-                  <td className="py-1.5 pr-3 font-mono">{refund.creditNoteNumber ?? "—"}</td>
-                  <td className="py-1.5">{refund.status === "refunded" ? <Badge tone="success">Remboursé</Badge> : <Badge tone="warning">En cours</Badge>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <AdminTable
+            className="min-w-[30rem]"
+            columns={[{ label: "Commande" }, { label: "Montant", numeric: true }, { label: "Avoir" }, { label: "État" }]}
+            rows={refunds}
+            rowKey={(refund) => `${refund.orderNumber}-${refund.creditNoteNumber ?? refund.amountCents}`}
+            renderRow={(refund) => (
+              <>
+                <td className="py-1.5 pr-3 font-mono">{refund.orderNumber}</td>
+                <td className="py-1.5 pr-3 text-right tabular-nums">{formatEuros(refund.amountCents)}</td>
+                <td className="py-1.5 pr-3 font-mono">{refund.creditNoteNumber ?? "—"}</td>
+                <td className="py-1.5">{refund.status === "refunded" ? <Badge tone="success">Remboursé</Badge> : <Badge tone="warning">En cours</Badge>}</td>
+              </>
+            )}
+          />
         </div>
       )}
     </section>

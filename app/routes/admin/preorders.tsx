@@ -1,7 +1,9 @@
 import { CalendarClock } from "lucide-react";
 import { Link } from "react-router";
+import { AdminTable } from "~/components/admin/admin-table";
 import { Badge } from "~/components/ui/badge";
-import { formatCalendarDate, formatParisDateTime, parisWallTime } from "~/domain/paris-time";
+import { formatCalendarDate } from "~/domain/calendar-date";
+import { formatParisDateTime, parisWallTime } from "~/domain/paris-time";
 import { listPreorderProducts } from "~/services/preorder-allocations.server";
 import { requireAdmin } from "~/services/session.server";
 import type { Route } from "./+types/preorders";
@@ -33,44 +35,38 @@ export default function AdminPreorders({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <div className="overflow-x-auto rounded-2xl border border-border bg-card">
-          <table className="w-full min-w-[40rem] text-sm">
-            <thead className="text-left text-muted-foreground">
-              <tr className="border-b border-border">
-                <th scope="col" className="p-3 font-medium">Produit</th>
-                <th scope="col" className="p-3 font-medium">Sortie</th>
-                <th scope="col" className="p-3 text-right font-medium">Précommandés</th>
-                <th scope="col" className="p-3 text-right font-medium">Payés</th>
-                <th scope="col" className="p-3 font-medium">Répartition</th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.map((row) => (
-                <tr key={row.productId} className="border-b border-border last:border-0">
-                  <td className="p-3 font-medium [overflow-wrap:anywhere]">
-                    <Link to={`/admin/precommandes/${row.productId}`} className="underline-offset-4 hover:underline focus-visible:underline">
-                      {row.title}
-                    </Link>
-                  </td>
-                  <td className="p-3 whitespace-nowrap">{formatCalendarDate(row.releaseOn)}</td>
-                  <td className="p-3 text-right tabular-nums">
-                    {row.orderedUnits} / {row.quantity}
-                  </td>
-                  <td className="p-3 text-right tabular-nums">
-                    {row.paidUnits} ({row.paidOrders} commande{row.paidOrders > 1 ? "s" : ""})
-                  </td>
-                  <td className="p-3">
-                    {row.allocatedAt ? (
-                      <Badge tone="success">Appliquée le {formatParisDateTime(row.allocatedAt)}</Badge>
-                    ) : row.releaseOn > today ? (
-                      <Badge tone="neutral">Précommandes ouvertes</Badge>
-                    ) : (
-                      <Badge tone="warning">À répartir</Badge>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <AdminTable
+            padding="card"
+            className="min-w-[40rem]"
+            columns={[{ label: "Produit" }, { label: "Sortie" }, { label: "Précommandés", numeric: true }, { label: "Payés", numeric: true }, { label: "Répartition" }]}
+            rows={products}
+            rowKey={(row) => row.productId}
+            renderRow={(row) => (
+              <>
+                <td className="p-3 font-medium [overflow-wrap:anywhere]">
+                  <Link to={`/admin/precommandes/${row.productId}`} className="underline-offset-4 hover:underline focus-visible:underline">
+                    {row.title}
+                  </Link>
+                </td>
+                <td className="p-3 whitespace-nowrap">{formatCalendarDate(row.releaseOn)}</td>
+                <td className="p-3 text-right tabular-nums">
+                  {row.orderedUnits} / {row.quantity}
+                </td>
+                <td className="p-3 text-right tabular-nums">
+                  {row.paidUnits} ({row.paidOrders} commande{row.paidOrders > 1 ? "s" : ""})
+                </td>
+                <td className="p-3">
+                  {row.allocatedAt ? (
+                    <Badge tone="success">Appliquée le {formatParisDateTime(row.allocatedAt)}</Badge>
+                  ) : row.releaseOn > today ? (
+                    <Badge tone="neutral">Précommandes ouvertes</Badge>
+                  ) : (
+                    <Badge tone="warning">À répartir</Badge>
+                  )}
+                </td>
+              </>
+            )}
+          />
         </div>
       )}
     </section>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { MARGIN_VAT_MODE_LABELS, type MarginVatMode } from "~/domain/margin-vat";
 import { formatEuros } from "~/domain/money";
-import { MONTH_NAMES } from "~/domain/paris-time";
+import { MONTH_NAMES } from "~/domain/calendar-date";
 
 /**
  * The month's VAT due on the margin of second-hand goods (docs/decisions/057), as the seller

@@ -43,7 +43,7 @@ export default function AdminPreorders({ loaderData }: Route.ComponentProps) {
             rowKey={(row) => row.productId}
             renderRow={(row) => (
               <>
-                <td className="p-3 font-medium [overflow-wrap:anywhere]">
+                <td className="p-3 font-medium [overflow-wrap:break-word]">
                   <Link to={`/admin/precommandes/${row.productId}`} className="underline-offset-4 hover:underline focus-visible:underline">
                     {row.title}
                   </Link>

@@ -100,15 +100,16 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
                 to={`/account/orders/${encodeURIComponent(row.number)}`}
                 className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 rounded-2xl border border-border bg-card p-4 transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
               >
-                <span className="tabular font-bold">
+                <span className="tabular font-bold whitespace-nowrap">
                   <span className="sr-only">Commande </span>
                   {row.number}
                 </span>
                 <span className="tabular text-right font-bold whitespace-nowrap">{formatEuros(row.totalCents)}</span>
-                <span className="tabular text-sm text-muted-foreground">
+                {/* Phones: the badges on a line of their own, under the date; wider: beside it. */}
+                <span className="tabular col-span-2 text-sm text-muted-foreground sm:col-span-1">
                   {formatParisDate(row.createdAt)} · {itemCountText(row.itemCount)}
                 </span>
-                <span className="justify-self-end">
+                <span className="col-span-2 sm:col-span-1 sm:justify-self-end">
                   <OrderStatusBadges status={row.status} withdrawalRequested={row.withdrawalRequested} partlyRefunded={row.partlyRefunded} />
                 </span>
                 {row.firstItemName ? <span className="col-span-2 truncate text-sm">{orderContentsText(row.firstItemName, row.lineCount)}</span> : null}

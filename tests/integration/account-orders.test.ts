@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
 import { ACCOUNT_ORDER_PAGE_SIZE, ACCOUNT_ORDER_SEARCH_MAX } from "~/domain/account-order-list";
+import { formatEuros } from "~/domain/money";
 import { type Auth, createAuth } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
@@ -17,7 +18,10 @@ import { getAdminOrder } from "~/services/admin-orders.server";
 import { refundPartOfOrder } from "~/services/partial-refunds.server";
 import { createTestProvider } from "~/services/payments/test-provider.server";
 import { createUserWithPassword } from "~/services/users.server";
-import { checkoutAndPay } from "./paid-checkout";
+import { startCheckout } from "~/services/checkout.server";
+import { handlePaymentEvent } from "~/services/payment-webhooks.server";
+import { recordMovement } from "~/services/store-credit.server";
+import { HOME_ADDRESS, checkoutAndPay } from "./paid-checkout";
 import { outcome } from "./route-outcome";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
@@ -217,5 +221,28 @@ describe(`the customer's order history on ${databaseLabel}`, () => {
     const otherCookie = await cookieOf(OTHER.email);
     expect((await outcome(() => accountOrderRoute.loader({ request: request(otherCookie, `/account/orders/${paid.number}`), context, params: { number: paid.number } } as never))).status).toBe(404);
     expect((await db().select({ userId: orders.userId }).from(orders).where(eq(orders.id, paid.id)))[0]!.userId).toBe(camilleId);
+  });
+
+  it("shows the store credit an order used, and the part of each refund given back as credit", async () => {
+    const provider = createTestProvider({ db: db(), secret: "account-orders-credit" });
+    await recordMovement(db(), { email: CAMILLE.email, amountCents: 12_00, kind: "goodwill", reason: "Geste commercial", author: "seller:test" });
+    const [card] = await db().insert(products).values({ title: "Carte Historique", priceCents: 42_00, stock: 3, category: "TCG", subCategory: "Cartes à l'unité" }).returning();
+    const ctx: CheckoutContext = { now: new Date(), customer: { id: camilleId, email: CAMILLE.email }, clientIp: "198.51.100.8", orderPrefix: "CPT", origin: ORIGIN, reservationMinutes: 30, paidDeps: deps };
+    const started = await startCheckout(db(), provider, { items: [{ productId: card!.id, quantity: 1 }], insuranceSelected: false, storeCreditCents: 12_00 }, ctx);
+    if (started.status !== 200) throw new Error(JSON.stringify(started.body));
+    const [placed] = await db().select().from(orders).where(eq(orders.number, started.body.orderNumber));
+    expect(placed!.storeCreditCents).toBe(12_00);
+    const charged = placed!.totalCents - 12_00;
+    const paidEvent = { id: `evt_${placed!.id}`, type: "session.completed" as const, sessionId: placed!.providerSessionId, paid: true, paymentReference: `pi_${placed!.id}`, customerEmail: CAMILLE.email, customerName: CAMILLE.name, shippingAddress: HOME_ADDRESS, amountTotalCents: charged, currency: "eur" };
+    expect(await handlePaymentEvent(db(), provider, paidEvent, deps)).toBe("paid");
+    const refunded = await refundPartOfOrder(db(), provider, { orderId: placed!.id, requestKey: randomUUID(), request: { lines: [], shippingCents: 0, insuranceCents: 0, adjustment: { kind: "goodwill", cents: 7_00, reason: "Carte abîmée" } }, actorId: null }, deps);
+    if (!refunded.ok) throw new Error(refunded.message);
+    expect(refunded.refund.storeCreditCents).toBeGreaterThan(0);
+
+    const detail = (await getCustomerOrderDetail(db(), camilleId, placed!.number))!;
+    expect(detail.order.storeCreditCents).toBe(12_00);
+    expect(detail.refunds).toEqual([
+      expect.objectContaining({ amountCents: 7_00, storeCreditCents: refunded.refund.storeCreditCents, creditNoteNumber: refunded.refund.creditNoteNumber, parts: [`Geste commercial : ${formatEuros(7_00)} (Carte abîmée)`] }),
+    ]);
   });
 });

@@ -1,29 +1,13 @@
-import { z } from "zod";
-import { parsePageNumber } from "./pagination";
-
 /**
  * The customer's order history (/account/orders): one search box, `q`, matching an order's
  * number or one of its products' titles, and a page, both in the URL. The search runs in SQL,
- * scoped to the customer's own orders (services/orders.server.ts).
+ * scoped to the customer's own orders (services/customer-orders.server.ts); the loader reads
+ * the URL with account-order-query.ts (zod stays out of the page's JavaScript).
  */
 export const ACCOUNT_ORDER_PAGE_SIZE = 10;
 export const ACCOUNT_ORDER_SEARCH_MAX = 80;
 
-/** `q` as the server reads it: trimmed, at most ACCOUNT_ORDER_SEARCH_MAX characters. */
-export const accountOrderSearchSchema = z
-  .string()
-  .trim()
-  .max(ACCOUNT_ORDER_SEARCH_MAX, `Votre recherche ne peut pas dépasser ${ACCOUNT_ORDER_SEARCH_MAX} caractères.`);
-
 export type AccountOrderQuery = { q: string; page: number };
-
-/** The list's state; a search too long gives its message and no search (the whole list shows under it). */
-export function parseAccountOrderQuery(params: URLSearchParams): { query: AccountOrderQuery; error: string | null } {
-  const page = parsePageNumber(params.get("page"));
-  const parsed = accountOrderSearchSchema.safeParse(params.get("q") ?? "");
-  if (!parsed.success) return { query: { q: "", page: 1 }, error: parsed.error.issues[0]!.message };
-  return { query: { q: parsed.data, page }, error: null };
-}
 
 /** The URL of a list state, defaults left out: the plain list stays `/account/orders`. */
 export function accountOrderListHref(query: AccountOrderQuery): string {

@@ -36,6 +36,9 @@ async function search(page: Page, text: string) {
 
 /** The page at this width and in both themes, saved for a look. */
 async function screenshots(page: Page, name: string, width: number) {
+  // No hover left by the last click, no card caught halfway through the theme's colour change.
+  await page.mouse.move(0, 0);
+  await page.emulateMedia({ reducedMotion: "reduce" });
   await page.screenshot({ path: `.tmp/account-orders-${name}-${width}-dark.png`, fullPage: true });
   await chooseLightTheme(page);
   await page.screenshot({ path: `.tmp/account-orders-${name}-${width}-light.png`, fullPage: true });
@@ -44,6 +47,7 @@ async function screenshots(page: Page, name: string, width: number) {
   await page.getByRole("button", { name: "Changer le thème" }).click();
   await page.getByRole("menuitemradio", { name: "Sombre" }).click();
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await page.emulateMedia({ reducedMotion: null });
 }
 
 for (const width of [1280, 390]) {
@@ -60,6 +64,7 @@ for (const width of [1280, 390]) {
       const recent = page.getByRole("region", { name: "Commandes récentes" });
       await expect(recent.getByRole("link", { name: /^Commande CPT-/ })).toHaveCount(3);
       await expectNoSeriousA11yViolations(page);
+      await screenshots(page, "account", width);
       await recent.getByRole("link", { name: "Toutes mes commandes" }).click();
 
       // Page 1: ten orders, newest first; page 2: the oldest, the coffret alone.
@@ -105,6 +110,8 @@ for (const width of [1280, 390]) {
       await expect(shipment.getByRole("link", { name: /Suivre le colis/ })).toHaveAttribute("href", new RegExp(F.shipped.trackingNumber));
       await expect(page.getByRole("region", { name: "Suivi de la commande" })).toContainText("Commande expédiée");
       await expect(page.getByRole("region", { name: "Suivi de la commande" })).not.toContainText("Vendeur Fixture");
+      await expectNoSeriousA11yViolations(page);
+      await screenshots(page, "shipped", width);
 
       // The order refunded in part: the refund, its credit note and the invoice, as PDFs.
       await page.goto(url(`/account/orders?q=${refundedNumber}`));

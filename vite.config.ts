@@ -135,10 +135,16 @@ const appFile = (file: string) => path.resolve(import.meta.dirname, "app", file)
 /** The product pages and listings: what a shopper goes through, sharing the same components. */
 const LISTING_NAMES = ["home", "catalog", "tcg", "product", "accessories", "entertainment"];
 const LISTING_ROUTES = LISTING_NAMES.map((route) => appFile(`routes/${route}.tsx`));
+/**
+ * Signed-in pages that use the listings' own components (the pager of /account/orders): they load
+ * the listing chunk, instead of those components joining the shell of every page (/cart would pay
+ * for a pager it never shows; docs/decisions/065-orders-history.md).
+ */
+const PRIVATE_LISTING_USERS = ["account-orders"];
 /** The other pages of the shop (the admin's aside): /legal, /cart, /contact, /account… */
 const OTHER_SHOP_ROUTES = fs
   .readdirSync(appFile("routes"))
-  .filter((file) => file.endsWith(".tsx") && !LISTING_NAMES.includes(file.slice(0, -4)))
+  .filter((file) => file.endsWith(".tsx") && ![...LISTING_NAMES, ...PRIVATE_LISTING_USERS].includes(file.slice(0, -4)))
   .map((file) => appFile(`routes/${file}`));
 
 /** Every module statically imported, directly or not, by one of `starts` (dynamic imports stay out). */

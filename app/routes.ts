@@ -22,6 +22,7 @@ export default [
   route("merci", "routes/merci.tsx"),
   route("paiement/:sessionId", "routes/payment-test.tsx"),
   route("account", "routes/account.tsx"),
+  route("account/orders", "routes/account-orders.tsx"),
   route("account/orders/:number", "routes/account-order.tsx"),
   route("account/notifications", "routes/account-notifications.tsx"),
   route("desabonnement", "routes/unsubscribe.tsx"),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatEuros } from "./money";
-import { type TimelineEvent, type TimelineOrder, buildTimeline, emailIdsOf } from "./order-timeline";
+import { type TimelineEvent, type TimelineOrder, buildTimeline, customerTimeline, emailIdsOf } from "./order-timeline";
 
 const base: TimelineOrder = {
   status: "paid",
@@ -90,5 +90,24 @@ describe("buildTimeline", () => {
     expect(emailIdsOf({ emailIds: ["a", 3, null, "b"] })).toEqual(["a", "b"]);
     expect(emailIdsOf({ emailIds: "a" })).toEqual([]);
     expect(emailIdsOf({})).toEqual([]);
+  });
+});
+
+describe("customerTimeline", () => {
+  it("keeps what happened to the order, without who acted for the shop, its e-mails, notes or a provider's error", () => {
+    const refunded = { ...base, status: "refunded" as const, refundedAt: "2025-03-07T09:00:00.000Z", refundReference: "re_1" };
+    const entries = customerTimeline(refunded, [
+      event("created", "2025-03-05T10:00:00.000Z", { emailIds: ["m1"] }),
+      event("paid", "2025-03-05T10:05:00.000Z", { paymentReference: "pi_123" }),
+      event("note", "2025-03-05T11:00:00.000Z", { text: "Client pénible" }, "Admin Comptoir"),
+      event("email", "2025-03-05T11:30:00.000Z", { subject: "Relance" }),
+      event("cancelled", "2025-03-06T08:00:00.000Z", { reason: "seller_cancel" }, "Admin Comptoir"),
+      event("refund_failed", "2025-03-06T08:01:00.000Z", { error: "Stripe: card_declined" }),
+      event("payment_mismatch", "2025-03-06T08:02:00.000Z", { receivedCents: 100 }),
+      event("refunded", "2025-03-07T09:00:00.000Z", { refundId: "re_1", amountCents: 4_250 }, "Admin Comptoir"),
+    ]);
+    expect(entries.map((e) => e.title)).toEqual(["Commande créée", "Paiement reçu", "Commande annulée par le vendeur", "Remboursement effectué"]);
+    expect(entries.every((e) => e.actorName === null && e.emails.length === 0)).toBe(true);
+    expect(entries[3]!.detail).toBe(`${formatEuros(4_250)} · référence re_1`);
   });
 });

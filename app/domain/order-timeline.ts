@@ -156,3 +156,28 @@ export function buildTimeline(order: TimelineOrder, events: TimelineEvent[], ema
   // Stable: steps of the same instant keep the order above (created, paid, shipped…).
   return entries.map((entry, index) => ({ entry, index })).sort((a, b) => Date.parse(a.entry.at) - Date.parse(b.entry.at) || a.index - b.index).map(({ entry }) => entry);
 }
+
+/**
+ * The steps the customer's order page shows: what happened to their order, without who acted
+ * for the shop, its e-mails, notes or a provider's errors.
+ */
+const CUSTOMER_EVENT_TYPES: ReadonlySet<OrderEventType> = new Set<OrderEventType>([
+  "created",
+  "paid",
+  "shipped",
+  "cancelled",
+  "refund_requested",
+  "refunded",
+  "preorder_cancelled",
+  "withdrawal_requested",
+  "preorder_allocated",
+]);
+
+/** The customer's timeline of their order, oldest first. */
+export function customerTimeline(order: TimelineOrder, events: TimelineEvent[]): TimelineEntry[] {
+  return buildTimeline(
+    order,
+    events.filter((event) => CUSTOMER_EVENT_TYPES.has(event.type)).map((event) => ({ ...event, actorName: null })),
+    [],
+  );
+}

@@ -1,4 +1,5 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, CreditCard, Truck } from "lucide-react";
+import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
 import { OrderOutcomeNotice } from "~/components/orders/order-outcome-notice";
@@ -18,19 +19,27 @@ import { readForm } from "~/lib/request-input.server";
 import { pageMeta, seoRoot } from "~/lib/seo";
 import { cancelCustomerCheckout, pendingPaymentOf } from "~/services/checkout.server";
 import { getCustomerOrder } from "~/services/orders.server";
+import { getCustomerOrderDetail } from "~/services/customer-orders.server";
+import { OrderRefunds } from "~/components/orders/order-refunds";
+import { ExternalAnchor, OrderTimeline } from "~/components/orders/order-timeline";
+import { formatEuros } from "~/domain/money";
 import { requireViewer } from "~/services/session.server";
 import { customerWithdrawalDate } from "~/services/withdrawal.server";
 import type { Route } from "./+types/account-order";
 
-/** One of the signed-in customer's orders; anybody else's number answers 404. */
+/**
+ * One of the signed-in customer's orders, all of it: status and timeline, tracking, documents,
+ * withdrawal, refunds, store credit used, delivery. Anybody else's number answers 404.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  const order = await getCustomerOrder(context.db, viewer.id, params.number);
-  if (!order) throw data(null, { status: 404 });
+  const detail = await getCustomerOrderDetail(context.db, viewer.id, params.number);
+  if (!detail) throw data(null, { status: 404 });
+  const { order } = detail;
   // A paid pre-order can be cancelled until its release (decision 062).
   const preorderCancel = order.status === "paid" ? await preorderCancelView(context.db, order.id, new Date()) : null;
   return {
-    order,
+    ...detail,
     preorderLines: preorderCancel?.lines ?? [],
     withdrawalRequestedAt: await customerWithdrawalDate(context.db, viewer.id, order.number),
     pendingPayment: order.status === "pending_payment" ? await pendingPaymentView(context.db, viewer.id, order.number) : null,
@@ -75,14 +84,14 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData, params }) 
 };
 
 export default function AccountOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, preorderLines, withdrawalRequestedAt, pendingPayment } = loaderData;
+  const { order, shipment, refunds, timeline, preorderLines, withdrawalRequestedAt, pendingPayment } = loaderData;
   useActionToast(actionData);
   const withdrawal = withdrawalState(order.status, withdrawalRequestedAt);
   const outcome = orderOutcome(order);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <Link to="/account" className={buttonVariants({ variant: "ghost", className: "-ml-3" })}>
-        <ArrowLeft aria-hidden="true" /> Mon compte
+      <Link to="/account/orders" className={buttonVariants({ variant: "ghost", className: "-ml-3" })}>
+        <ArrowLeft aria-hidden="true" /> Mes commandes
       </Link>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
         <div>
@@ -112,9 +121,46 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
           <WithdrawalAction number={order.number} status={order.status} requestedAt={withdrawalRequestedAt} className="shrink-0" />
         </section>
       ) : null}
+      {shipment.shippedAt ? (
+        <section aria-labelledby="shipment-title" className="mt-6 rounded-2xl border border-border bg-card p-5 text-sm">
+          <h2 id="shipment-title" className="flex items-center gap-2 text-lg font-bold">
+            <Truck className="size-5" aria-hidden="true" /> Expédition
+          </h2>
+          <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-3">
+            <Detail label="Expédiée le">{formatParisDateTime(shipment.shippedAt)}</Detail>
+            {shipment.carrierLabel ? <Detail label="Transporteur">{shipment.carrierLabel}</Detail> : null}
+            {shipment.trackingNumber ? <Detail label="Numéro de suivi">{shipment.trackingNumber}</Detail> : null}
+          </dl>
+          {shipment.trackingUrl ? <ExternalAnchor href={shipment.trackingUrl}>Suivre le colis</ExternalAnchor> : null}
+        </section>
+      ) : null}
       <div className="mt-6">
         <OrderSummary order={order} />
       </div>
+      {order.storeCreditCents ? (
+        <section aria-labelledby="payment-title" className="mt-6 rounded-2xl border border-border bg-card p-5 text-sm">
+          <h2 id="payment-title" className="flex items-center gap-2 text-lg font-bold">
+            <CreditCard className="size-5" aria-hidden="true" /> Paiement
+          </h2>
+          <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2">
+            <Detail label="Payé avec votre avoir">{formatEuros(order.storeCreditCents)}</Detail>
+            {order.totalCents > order.storeCreditCents ? <Detail label="Payé par carte">{formatEuros(order.totalCents - order.storeCreditCents)}</Detail> : null}
+          </dl>
+        </section>
+      ) : null}
+      {refunds.length > 0 ? <OrderRefunds orderId={order.id} orderTotalCents={order.totalCents} refunds={refunds} /> : null}
+      <div className="mt-6">
+        <OrderTimeline entries={timeline} title="Suivi de la commande" />
+      </div>
+    </div>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="tabular font-medium [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }

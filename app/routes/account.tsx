@@ -22,9 +22,12 @@ import { getBusinessSalesSettings } from "~/services/business-sales-settings.ser
 import { StoreCreditHistoryView } from "~/components/account/store-credit-history";
 import { storeCreditHistoryOf } from "~/services/store-credit-orders.server";
 
+/** « Commandes récentes » shows a few; « Toutes mes commandes » has them all. */
+const RECENT_ORDERS = 3;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  const list = await listCustomerOrders(context.db, viewer.id);
+  const list = await listCustomerOrders(context.db, viewer.id, RECENT_ORDERS);
   const withdrawals = await withdrawalDates(context.db, list.map((order) => order.id));
   const orders = list.map((order) => ({ ...order, withdrawalRequestedAt: withdrawals.get(order.id) ?? null }));
   const [businessProfile, { sellToBusinesses }] = await Promise.all([getBusinessProfile(context.db, viewer.id), getBusinessSalesSettings(context.db)]);
@@ -127,6 +130,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               ))}
             </ul>
           )}
+          {orders.length > 0 ? (
+            <Link to="/account/orders" className={buttonVariants({ variant: "outline", className: "mt-2 w-full" })}>
+              Toutes mes commandes
+            </Link>
+          ) : null}
         </section>
       </div>
 

@@ -1,5 +1,5 @@
-import { type SQL, and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import { orderEvents, orderItems, orderRefunds, orders, outboxEmails, users, withdrawalRequests } from "~/db/schema";
+import { type SQL, and, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { orders, outboxEmails, users, withdrawalRequests } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
 import { fieldErrors } from "~/domain/auth-forms";
 import { CANCELLATION_REFUND_REASONS, type OrderStatus, type RefundReason } from "~/domain/catalog-values";
@@ -20,15 +20,15 @@ import {
 import { escapeLike } from "~/domain/search";
 import { formatEuros } from "~/domain/money";
 import { queueEmail } from "./mail.server";
-import { getOrderView, recordOrderEvent, toOrderViews } from "./orders.server";
+import { type OrderListPage, type OrderListRow, type ShipmentView, getOrderView, listOrderPage, orderEventsOf, recordOrderEvent, shipmentViewOf, timelineOrderOf, toOrderViews } from "./orders.server";
+import { type RefundView, refundView } from "~/domain/refund-view";
 import type { WebhookDeps } from "./payment-webhooks.server";
 import type { PaymentProvider } from "./payments/types";
 import { completeRefund } from "./refunds.server";
 import { priorRefunds, refundPartOfOrder, refundableOrder, returnUnrefundedUnits } from "./partial-refunds.server";
-import { REFUND_ADJUSTMENT_LABELS, refundableRest } from "~/domain/partial-refund";
+import { refundableRest } from "~/domain/partial-refund";
 import { partialRefundFormSchema, refundRequestOf } from "~/domain/partial-refund-form";
 import { type OrderWithdrawal, getOrderWithdrawal } from "./withdrawal.server";
-import { SIGNATURE_DELIVERY_LABEL } from "~/domain/signature-delivery";
 
 /**
  * The seller's orders: the list (search, status, pages in SQL), one order with its timeline,
@@ -50,25 +50,9 @@ export async function countOrdersToShip(db: Db): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 // The list
 
-export type AdminOrderRow = {
-  number: string;
-  createdAt: string;
-  status: OrderStatus;
-  customerName: string | null;
-  customerEmail: string | null;
-  totalCents: number;
-  itemCount: number;
-  /** The customer asked to withdraw (the list marks it). */
-  withdrawalRequested: boolean;
-  /** Part of it was refunded, not all (the list marks it). */
-  partlyRefunded: boolean;
-};
+export type AdminOrderRow = OrderListRow;
 
-export type AdminOrderPage = { rows: AdminOrderRow[]; total: number; page: number; pageCount: number; toShip: number };
-
-/** The name and e-mail given at payment, else the customer account's. */
-const customerName = sql<string | null>`coalesce(${orders.customerName}, ${users.name})`;
-const customerEmail = sql<string | null>`coalesce(${orders.customerEmail}, ${users.email})`;
+export type AdminOrderPage = OrderListPage & { toShip: number };
 
 function orderFilter(query: AdminOrderQuery): SQL | undefined {
   const pattern = query.q ? `%${escapeLike(query.q)}%` : null;
@@ -80,44 +64,11 @@ function orderFilter(query: AdminOrderQuery): SQL | undefined {
   );
 }
 
-async function readOrderPage(db: Db, where: SQL | undefined, page: number): Promise<{ rows: AdminOrderRow[]; total: number }> {
-  const found = await db
-    .select({
-      number: orders.number,
-      createdAt: orders.createdAt,
-      status: orders.status,
-      customerName,
-      customerEmail,
-      totalCents: orders.totalCents,
-      itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(Number),
-      withdrawalRequested: sql<boolean>`exists (select 1 from ${withdrawalRequests} where ${withdrawalRequests.orderId} = ${orders.id})`.mapWith(Boolean),
-      partlyRefunded: sql<boolean>`(${orders.status} <> 'refunded' and exists (select 1 from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.status} = 'refunded'))`.mapWith(Boolean),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.seq))
-    .limit(ORDER_PAGE_SIZE)
-    .offset((page - 1) * ORDER_PAGE_SIZE);
-  return { rows: found.map(({ total: _total, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() })), total: found[0]?.total ?? 0 };
-}
-
 /** Newest first, 20 a page; a page past the end shows the last one. */
 export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<AdminOrderPage> {
-  const where = orderFilter(query);
   const toShip = countOrdersToShip(db);
-  let page = query.page;
-  let found = await readOrderPage(db, where, page);
-  if (found.rows.length === 0 && page > 1) {
-    const [row] = await db.select({ n: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where);
-    const last = Math.max(1, Math.ceil((row?.n ?? 0) / ORDER_PAGE_SIZE));
-    if (last < page) {
-      page = last;
-      found = await readOrderPage(db, where, page);
-    }
-  }
-  return { ...found, page, pageCount: Math.ceil(found.total / ORDER_PAGE_SIZE), toShip: await toShip };
+  const list = await listOrderPage(db, orderFilter(query), query.page, ORDER_PAGE_SIZE);
+  return { ...list, toShip: await toShip };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -128,7 +79,7 @@ export type AdminOrder = {
   status: OrderStatus;
   customer: { name: string | null; email: string | null; userId: string | null; accountName: string | null; accountEmail: string | null };
   payment: { provider: string; reference: string | null; refundReference: string | null; refundReason: RefundReason | null; refundedAt: string | null };
-  shipment: { carrier: string | null; carrierLabel: string | null; trackingNumber: string | null; trackingUrl: string | null; shippedAt: string | null };
+  shipment: ShipmentView;
   /** The customer's withdrawal, if they asked (shown at the top of the page). */
   withdrawal: OrderWithdrawal | null;
   timeline: TimelineEntry[];
@@ -138,17 +89,7 @@ export type AdminOrder = {
   refundable: { lines: { id: string; name: string; quantity: number; left: number; unitPriceCents: number }[]; shippingCents: number; insuranceCents: number; totalCents: number };
 };
 
-export type AdminRefund = {
-  id: string;
-  createdAt: string;
-  refundedAt: string | null;
-  status: "pending" | "refunded";
-  amountCents: number;
-  creditNoteNumber: string | null;
-  /** "2 × Booster…", "Livraison", "Geste commercial (motif)". */
-  parts: string[];
-  lastError: string | null;
-};
+export type AdminRefund = RefundView & { lastError: string | null };
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -163,57 +104,17 @@ export async function getAdminOrder(db: Db, number: string): Promise<AdminOrder 
     .where(eq(orders.number, number));
   if (!found) return null;
   const { order: row } = found;
-  const [[view], withdrawal, events] = await Promise.all([
-    toOrderViews(db, [row]),
-    getOrderWithdrawal(db, row.id),
-    db
-      .select({ id: orderEvents.id, type: orderEvents.type, details: orderEvents.details, createdAt: orderEvents.createdAt, actorName: users.name })
-      .from(orderEvents)
-      .leftJoin(users, eq(users.id, orderEvents.actorId))
-      .where(eq(orderEvents.orderId, row.id))
-      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.seq)),
-  ]);
+  const [[view], withdrawal, events] = await Promise.all([toOrderViews(db, [row]), getOrderWithdrawal(db, row.id), orderEventsOf(db, row.id)]);
   const emailIds = events.flatMap((event) => emailIdsOf(event.details)).filter((id) => UUID.test(id));
   const emails =
     emailIds.length > 0
       ? await db.select({ id: outboxEmails.id, subject: outboxEmails.subject, to: outboxEmails.to, status: outboxEmails.status }).from(outboxEmails).where(inArray(outboxEmails.id, emailIds))
       : [];
-  const timeline = buildTimeline(
-    {
-      status: row.status,
-      createdAt: row.createdAt.toISOString(),
-      paidAt: iso(row.paidAt),
-      shippedAt: iso(row.shippedAt),
-      refundedAt: iso(row.refundedAt),
-      updatedAt: row.updatedAt.toISOString(),
-      carrier: row.carrier,
-      trackingNumber: row.trackingNumber,
-      trackingUrl: row.trackingUrl,
-      refundReference: row.refundReference,
-      refundReason: row.refundReason,
-      totalCents: row.totalCents,
-    },
-    events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
-    emails,
-  );
+  const timeline = buildTimeline(timelineOrderOf(row), events, emails);
   const [refundable, prior] = await Promise.all([refundableOrder(db, row), priorRefunds(db, row.id)]);
   const rest = refundableRest(refundable, prior);
   return {
-    refunds: prior.map((refund) => ({
-      id: refund.id,
-      createdAt: refund.createdAt.toISOString(),
-      refundedAt: iso(refund.refundedAt),
-      status: refund.status,
-      amountCents: refund.amountCents,
-      creditNoteNumber: refund.creditNoteNumber,
-      parts: [
-        ...refund.lines.map((line) => `${line.quantity} × ${line.name}${line.restock ? " (remis en stock)" : ""}`),
-        ...(refund.shippingCents ? [`Livraison : ${formatEuros(refund.shippingCents)}`] : []),
-        ...(refund.insuranceCents ? [`${SIGNATURE_DELIVERY_LABEL} : ${formatEuros(refund.insuranceCents)}`] : []),
-        ...(refund.adjustmentKind ? [`${REFUND_ADJUSTMENT_LABELS[refund.adjustmentKind]} : ${formatEuros(refund.adjustmentCents)} (${refund.reason ?? ""})`] : []),
-      ],
-      lastError: refund.lastError,
-    })),
+    refunds: prior.map((refund) => ({ ...refundView(refund, { restockNotes: true }), lastError: refund.lastError })),
     refundable: {
       lines: refundable.lines.map((line) => ({ id: line.orderItemId, name: line.name, quantity: line.quantity, left: rest.units.get(line.orderItemId) ?? 0, unitPriceCents: line.unitPriceCents })),
       shippingCents: rest.shippingCents,
@@ -224,7 +125,7 @@ export async function getAdminOrder(db: Db, number: string): Promise<AdminOrder 
     status: row.status,
     customer: { name: row.customerName, email: row.customerEmail, userId: row.userId, accountName: found.accountName, accountEmail: found.accountEmail },
     payment: { provider: row.paymentProvider, reference: row.paymentReference, refundReference: row.refundReference, refundReason: row.refundReason, refundedAt: iso(row.refundedAt) },
-    shipment: { carrier: row.carrier, carrierLabel: carrierLabel(row.carrier), trackingNumber: row.trackingNumber, trackingUrl: row.trackingUrl, shippedAt: iso(row.shippedAt) },
+    shipment: shipmentViewOf(row),
     withdrawal,
     timeline,
   };

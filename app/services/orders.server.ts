@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { preorderLineNote } from "~/domain/preorder-dates";
-import { cgvSnapshots, invoices, orderEvents, orderItems, orderRefunds, orders } from "~/db/schema";
+import { cgvSnapshots, invoices, orderEvents, orderItems, orderRefunds, orders, users, withdrawalRequests } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
-import type { OrderEventType } from "~/domain/catalog-values";
+import type { OrderEventType, OrderStatus } from "~/domain/catalog-values";
+import type { TimelineEvent, TimelineOrder } from "~/domain/order-timeline";
 import type { OrderView } from "~/domain/order-view";
+import { carrierLabel } from "~/domain/order-workflow";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -113,12 +115,117 @@ export async function getCustomerOrder(db: Db, userId: string, number: string): 
   return (await toOrderViews(db, rows))[0] ?? null;
 }
 
-/** The customer's orders, newest first (the account page). */
-export async function listCustomerOrders(db: Db, userId: string, limit = 20) {
+/** The customer's orders, newest first (the account page's « Commandes récentes »). */
+export async function listCustomerOrders(db: Db, userId: string, limit: number) {
   return db
     .select({ id: orders.id, number: orders.number, status: orders.status, totalCents: orders.totalCents, createdAt: orders.createdAt })
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.seq))
     .limit(limit);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pieces shared by the seller's order pages and the customer's (admin-orders, customer-orders)
+
+/** One row of an order list (the seller's and the customer's history). */
+export type OrderListRow = {
+  number: string;
+  createdAt: string;
+  status: OrderStatus;
+  customerName: string | null;
+  customerEmail: string | null;
+  totalCents: number;
+  /** Units ordered, all lines. */
+  itemCount: number;
+  /** Its lines (products), and the first one's name by name order, as the order page lists them. */
+  lineCount: number;
+  firstItemName: string | null;
+  /** The customer asked to withdraw (the list marks it). */
+  withdrawalRequested: boolean;
+  /** Part of it was refunded, not all (the list marks it). */
+  partlyRefunded: boolean;
+};
+
+export type OrderListPage = { rows: OrderListRow[]; total: number; page: number; pageCount: number };
+
+/** The name and e-mail given at payment, else the customer account's. */
+const listCustomerName = sql<string | null>`coalesce(${orders.customerName}, ${users.name})`;
+const listCustomerEmail = sql<string | null>`coalesce(${orders.customerEmail}, ${users.email})`;
+
+async function readOrderListPage(db: Db, where: SQL | undefined, page: number, pageSize: number): Promise<{ rows: OrderListRow[]; total: number }> {
+  const found = await db
+    .select({
+      number: orders.number,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      customerName: listCustomerName,
+      customerEmail: listCustomerEmail,
+      totalCents: orders.totalCents,
+      itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(Number),
+      lineCount: sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(Number),
+      firstItemName: sql<string | null>`(select ${orderItems.name} from ${orderItems} where ${orderItems.orderId} = ${orders.id} order by ${orderItems.name}, ${orderItems.id} limit 1)`,
+      withdrawalRequested: sql<boolean>`exists (select 1 from ${withdrawalRequests} where ${withdrawalRequests.orderId} = ${orders.id})`.mapWith(Boolean),
+      partlyRefunded: sql<boolean>`(${orders.status} <> 'refunded' and exists (select 1 from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.status} = 'refunded'))`.mapWith(Boolean),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.seq))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { rows: found.map(({ total: _total, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() })), total: found[0]?.total ?? 0 };
+}
+
+/** The orders `where` selects, newest first, `pageSize` a page; a page past the end shows the last one. */
+export async function listOrderPage(db: Db, where: SQL | undefined, page: number, pageSize: number): Promise<OrderListPage> {
+  let found = await readOrderListPage(db, where, page, pageSize);
+  if (found.rows.length === 0 && page > 1) {
+    const [row] = await db.select({ n: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where);
+    const last = Math.max(1, Math.ceil((row?.n ?? 0) / pageSize));
+    if (last < page) {
+      page = last;
+      found = await readOrderListPage(db, where, page, pageSize);
+    }
+  }
+  return { ...found, page, pageCount: Math.ceil(found.total / pageSize) };
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The order's own columns its timeline reads (domain/order-timeline.ts). */
+export function timelineOrderOf(row: OrderRow): TimelineOrder {
+  return {
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: iso(row.paidAt),
+    shippedAt: iso(row.shippedAt),
+    refundedAt: iso(row.refundedAt),
+    updatedAt: row.updatedAt.toISOString(),
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    trackingUrl: row.trackingUrl,
+    refundReference: row.refundReference,
+    refundReason: row.refundReason,
+    totalCents: row.totalCents,
+  };
+}
+
+/** An order's events, oldest first, with the name of who acted. */
+export async function orderEventsOf(db: Db, orderId: string): Promise<TimelineEvent[]> {
+  const events = await db
+    .select({ id: orderEvents.id, type: orderEvents.type, details: orderEvents.details, createdAt: orderEvents.createdAt, actorName: users.name })
+    .from(orderEvents)
+    .leftJoin(users, eq(users.id, orderEvents.actorId))
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.seq));
+  return events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() }));
+}
+
+export type ShipmentView = { carrier: string | null; carrierLabel: string | null; trackingNumber: string | null; trackingUrl: string | null; shippedAt: string | null };
+
+/** How the parcel left: carrier, tracking number and link, when (all null before shipping). */
+export function shipmentViewOf(row: OrderRow): ShipmentView {
+  return { carrier: row.carrier, carrierLabel: carrierLabel(row.carrier), trackingNumber: row.trackingNumber, trackingUrl: row.trackingUrl, shippedAt: iso(row.shippedAt) };
 }

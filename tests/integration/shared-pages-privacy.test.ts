@@ -98,6 +98,13 @@ describe.skipIf(onPostgresPass)(`one cached page for every visitor on ${database
       expect(body).toContain(customer.email);
       expect(body).not.toContain(other.email);
       expect(body).not.toContain(other.name);
+      // The order history: private too, and its search's 400 as well.
+      for (const path of ["/account/orders", `/account/orders?q=${"x".repeat(81)}`]) {
+        const orders = await get(path, cookie);
+        expect(orders.status, path).toBe(path.includes("?") ? 400 : 200);
+        expect(orders.headers.get("cache-control"), path).toBe("private, no-store");
+        expect(await orders.text()).toContain("Mes commandes");
+      }
     }
     // Signing out clears the session and the hint.
     const logout = await fetch(`${server.url}/logout`, {

@@ -1,4 +1,4 @@
-import { ArrowLeft, ExternalLink, Mail, PackageCheck, RotateCcw, Undo2 } from "lucide-react";
+import { ArrowLeft, Mail, PackageCheck, RotateCcw, Undo2 } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { type ActionToast, useActionToast } from "~/components/admin/use-action-toast";
@@ -22,7 +22,8 @@ import { cn } from "~/lib/utils";
 import { type AdminOrder, type OrderActionResult, cancelAndRefundOrder, getAdminOrder, refundPartOfAdminOrder, retryOrderRefund, shipOrder } from "~/services/admin-orders.server";
 import { PartialRefundAction } from "~/components/admin/partial-refund-dialog";
 import { useDialogAnswer } from "~/components/admin/use-dialog-answer";
-import { OrderRefunds } from "~/components/admin/order-refunds";
+import { OrderRefunds } from "~/components/orders/order-refunds";
+import { ExternalAnchor, OrderTimeline } from "~/components/orders/order-timeline";
 import { webhookDepsFrom } from "~/services/payment-webhooks.server";
 import { refundAdminWithdrawal } from "~/services/withdrawal-refund.server";
 import { WithdrawalReturnAction } from "~/components/admin/withdrawal-return-dialog";
@@ -148,7 +149,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
         <div className="min-w-0 lg:col-start-1 lg:self-start">
-          <Timeline entries={timeline} />
+          <OrderTimeline entries={timeline} extra={(entry) => <TimelineEmails entry={entry} />} />
         </div>
       </div>
     </section>
@@ -239,62 +240,24 @@ function Code({ children }: { children: ReactNode }) {
   return <code className="tabular rounded bg-muted px-1.5 py-0.5 text-xs">{children}</code>;
 }
 
-function ExternalAnchor({ href, children }: { href: string; children: ReactNode }) {
+/** The e-mails a step of the history queued, each opening its copy in the outbox. */
+function TimelineEmails({ entry }: { entry: TimelineEntry }) {
+  if (entry.emails.length === 0) return null;
   return (
-    <a href={href} target="_blank" rel="noreferrer noopener" className="inline-flex min-h-11 items-center gap-1 font-medium text-accent hover:underline">
-      {children} <ExternalLink className="size-3.5" aria-hidden="true" />
-      <span className="sr-only">(nouvel onglet)</span>
-    </a>
-  );
-}
-
-const TONE_DOTS: Record<TimelineEntry["tone"], string> = {
-  neutral: "bg-muted-foreground",
-  success: "bg-success",
-  warning: "bg-warning",
-  destructive: "bg-destructive",
-};
-
-function Timeline({ entries }: { entries: TimelineEntry[] }) {
-  return (
-    <section aria-labelledby="timeline-title" className="rounded-2xl border border-border bg-card p-5">
-      <h2 id="timeline-title" className="text-lg font-bold">
-        Historique
-      </h2>
-      <ol className="mt-4 flex flex-col">
-        {entries.map((entry, index) => (
-          <li key={entry.key} className="relative flex gap-3 pb-5 last:pb-0">
-            {index < entries.length - 1 ? <span className="absolute top-4 bottom-0 left-[5px] w-px bg-border" aria-hidden="true" /> : null}
-            <span className={cn("relative mt-1.5 size-[11px] shrink-0 rounded-full ring-4 ring-card", TONE_DOTS[entry.tone])} aria-hidden="true" />
-            <div className="min-w-0 flex-1 text-sm">
-              <p className="font-semibold">{entry.title}</p>
-              <p className="text-muted-foreground">
-                <time dateTime={entry.at}>{formatParisDateTime(entry.at)}</time>
-                {entry.actorName ? <> · par {entry.actorName}</> : null}
-              </p>
-              {entry.detail ? <p className="mt-1 [overflow-wrap:anywhere]">{entry.detail}</p> : null}
-              {entry.link ? <ExternalAnchor href={entry.link.href}>{entry.link.label}</ExternalAnchor> : null}
-              {entry.emails.length > 0 ? (
-                <ul className="mt-2 flex flex-col gap-2">
-                  {entry.emails.map((email) => (
-                    <li key={email.id} className="flex items-start gap-2">
-                      <Mail className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                      <span className="min-w-0 [overflow-wrap:anywhere]">
-                        <Link to={`/admin/emails/${email.id}`} className="font-medium text-accent hover:underline">
-                          {email.subject}
-                        </Link>{" "}
-                        <span className="text-muted-foreground">à {email.to}</span>{" "}
-                        <Badge tone={OUTBOX_STATUS_TONES[email.status]}>{OUTBOX_STATUS_LABELS[email.status]}</Badge>
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-          </li>
-        ))}
-      </ol>
-    </section>
+    <ul className="mt-2 flex flex-col gap-2">
+      {entry.emails.map((email) => (
+        <li key={email.id} className="flex items-start gap-2">
+          <Mail className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <span className="min-w-0 [overflow-wrap:anywhere]">
+            <Link to={`/admin/emails/${email.id}`} className="font-medium text-accent hover:underline">
+              {email.subject}
+            </Link>{" "}
+            <span className="text-muted-foreground">à {email.to}</span>{" "}
+            <Badge tone={OUTBOX_STATUS_TONES[email.status]}>{OUTBOX_STATUS_LABELS[email.status]}</Badge>
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,15 +1,15 @@
 import { documentPath } from "~/domain/order-view";
 import { formatEuros } from "~/domain/money";
 import { formatParisDateTime } from "~/domain/paris-time";
+import type { RefundView } from "~/domain/refund-view";
 import { Badge } from "~/components/ui/badge";
-import type { AdminRefund } from "~/services/admin-orders.server";
 
-/** The order's refunds, oldest first: when, how much, what, and the credit note of each. */
-export function OrderRefunds({ orderId, orderTotalCents, refunds }: { orderId: string; orderTotalCents: number; refunds: AdminRefund[] }) {
+/** The order's refunds, oldest first: when, how much, what, the store-credit part and the credit note of each (the seller's and the customer's order pages). */
+export function OrderRefunds({ orderId, orderTotalCents, refunds, className = "mt-6" }: { orderId: string; orderTotalCents: number; refunds: RefundView[]; className?: string }) {
   const refundedCents = refunds.filter((refund) => refund.status === "refunded").reduce((sum, refund) => sum + refund.amountCents, 0);
   return (
-    <section aria-labelledby="order-refunds" className="mt-6 rounded-2xl border border-border bg-card p-5">
-      <h2 id="order-refunds" className="text-base font-bold">
+    <section aria-labelledby="order-refunds" className={`${className} rounded-2xl border border-border bg-card p-5`}>
+      <h2 id="order-refunds" className="text-lg font-bold">
         Remboursements
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
@@ -26,6 +26,12 @@ export function OrderRefunds({ orderId, orderTotalCents, refunds }: { orderId: s
                 <Badge tone="warning">En attente du prestataire</Badge>
               )}
             </div>
+            {refund.storeCreditCents > 0 ? (
+              <p className="tabular mt-1">
+                dont {formatEuros(refund.storeCreditCents)} rendus en avoir
+                {refund.storeCreditCents < refund.amountCents ? `, ${formatEuros(refund.amountCents - refund.storeCreditCents)} sur la carte` : ""}
+              </p>
+            ) : null}
             {refund.parts.length > 0 ? (
               <ul className="mt-1 list-disc pl-5 text-muted-foreground">
                 {refund.parts.map((part) => (

@@ -135,20 +135,23 @@ export async function sendDueWishlistAlerts(deps: Deps, now = new Date()): Promi
 }
 
 /**
- * How many customers wait for each of these products (the seller's demand, issue 56): those
- * who have it on their wish list and the confirmed « Prévenez-moi » alerts still waiting, each
- * address counted once. One grouped query for a page of products.
+ * Who waits for a product, one row per product and address: the customers who have it on their
+ * wish list and the confirmed « Prévenez-moi » alerts still waiting (of these products only, when
+ * given). Counted `distinct` by address: a customer on both counts once.
  */
+export function waitingAddresses(productIds?: number[]) {
+  return sql`
+    select ${wishlistItems.productId} as product_id, lower(${users.email}) as email
+    from ${wishlistItems} join ${users} on ${users.id} = ${wishlistItems.userId}
+    where ${productIds ? inArray(wishlistItems.productId, productIds) : sql`true`}
+    union all
+    select ${stockAlerts.productId}, lower(${stockAlerts.email})
+    from ${stockAlerts} where ${and(eq(stockAlerts.status, "active"), productIds ? inArray(stockAlerts.productId, productIds) : undefined)}`;
+}
+
+/** How many customers wait for each of these products (the seller's demand, issue 56): one grouped query for a page of products. */
 export async function waitingCounts(db: Db, productIds: number[]): Promise<Map<number, number>> {
   if (productIds.length === 0) return new Map();
-  const rows = await db.execute(sql`
-    select product_id as "productId", count(distinct email)::int as n from (
-      select ${wishlistItems.productId} as product_id, lower(${users.email}) as email
-      from ${wishlistItems} join ${users} on ${users.id} = ${wishlistItems.userId}
-      where ${inArray(wishlistItems.productId, productIds)}
-      union all
-      select ${stockAlerts.productId}, lower(${stockAlerts.email})
-      from ${stockAlerts} where ${inArray(stockAlerts.productId, productIds)} and ${eq(stockAlerts.status, "active")}
-    ) waiting group by product_id`);
+  const rows = await db.execute(sql`select product_id as "productId", count(distinct email)::int as n from (${waitingAddresses(productIds)}) waiting group by product_id`);
   return new Map(rowsOf<{ productId: number; n: number }>(rows).map((row) => [Number(row.productId), Number(row.n)]));
 }

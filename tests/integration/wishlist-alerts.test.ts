@@ -4,6 +4,9 @@ import { type Database, openDatabase } from "~/db/client.server";
 import { orderItems, orders, outboxEmails, productDrops, products, stockAlerts, users, wishlistItems } from "~/db/schema";
 import type { OrderStatus } from "~/domain/catalog-values";
 import { productPath } from "~/domain/product-url";
+import { DEFAULT_ADMIN_QUERY } from "~/domain/admin-product-list";
+import { listAdminProducts } from "~/services/admin-product-list.server";
+import { dashboardDemand } from "~/services/dashboard.server";
 import { setEmailChoice } from "~/services/email-choices.server";
 import { sendDueWishlistAlerts, waitingCounts } from "~/services/wishlist-alerts.server";
 import { addToWishlist } from "~/services/wishlist.server";
@@ -187,5 +190,12 @@ describe(`wish-list alerts on ${databaseLabel}`, () => {
     const counts = await waitingCounts(database.db, [display.id, quiet.id]);
     expect(counts.get(display.id)).toBe(3);
     expect(counts.get(quiet.id)).toBeUndefined();
+    // The admin product list (its page's counts in one query) and the dashboard's card.
+    const list = await listAdminProducts(database.db, { ...DEFAULT_ADMIN_QUERY, q: String(display.id) });
+    expect(list.rows.map((row) => [row.id, row.waiting])).toEqual([[display.id, 3]]);
+    expect((await listAdminProducts(database.db, { ...DEFAULT_ADMIN_QUERY, q: String(quiet.id) })).rows[0]!.waiting).toBe(0);
+    const demand = await dashboardDemand(database.db);
+    expect(demand.products).toContainEqual({ id: display.id, title: display.title, waiting: 3 });
+    expect(demand.products.map((line) => line.id)).not.toContain(quiet.id);
   });
 });

@@ -2,6 +2,7 @@ ALTER TABLE "wishlist_items" ADD COLUMN "restock_armed" boolean DEFAULT false NO
 ALTER TABLE "wishlist_items" ADD COLUMN "drop_alerted_for" timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "wishlist_items" ADD COLUMN "price_alerted_figure_cents" integer;--> statement-breakpoint
 ALTER TABLE "wishlist_items" ADD COLUMN "price_alerted_cents" integer;--> statement-breakpoint
+ALTER TABLE "wishlist_items" ADD COLUMN "consent_text" text DEFAULT 'Je serai prévenu par e-mail, à l''adresse de mon compte, quand ce produit revient en stock, quand sa sortie ouvre ou quand il atteint le prix que j''ai fixé, selon les alertes que je garde ; je peux les couper à tout moment.' NOT NULL;--> statement-breakpoint
 ALTER TABLE "wishlist_items" ADD COLUMN "alerted_at" timestamp with time zone;--> statement-breakpoint
 -- The wish list's restock alert is armed the moment the product runs out, in the transaction
 -- that takes its last unit (whoever does: a checkout, the admin, psql), so that a sell-out and a

@@ -4,6 +4,7 @@ import { type Database, openDatabase } from "~/db/client.server";
 import { orderItems, orders, outboxEmails, productDrops, products, stockAlerts, users, wishlistItems } from "~/db/schema";
 import type { OrderStatus } from "~/domain/catalog-values";
 import { productPath } from "~/domain/product-url";
+import { WISHLIST_ALERT_CONSENT_TEXT } from "~/domain/wishlist-consent";
 import { DEFAULT_ADMIN_QUERY } from "~/domain/admin-product-list";
 import { listAdminProducts } from "~/services/admin-product-list.server";
 import { dashboardDemand } from "~/services/dashboard.server";
@@ -127,6 +128,9 @@ describe(`wish-list alerts on ${databaseLabel}`, () => {
     expect(await twoInstances()).toBe(2);
     expect(await twoInstances()).toBe(0);
     expect(await recipients(display.title)).toEqual([a.accountEmail, b.accountEmail].sort());
+    // The consent, as the « Prévenez-moi » one: the wording of the day, kept with the item.
+    const [item] = await database.db.select().from(wishlistItems).where(and(eq(wishlistItems.userId, a.id), eq(wishlistItems.productId, display.id)));
+    expect(item).toMatchObject({ consentText: WISHLIST_ALERT_CONSENT_TEXT, restockArmed: false, alertedAt: expect.any(Date) });
     const [mail] = await mailsFor(display.title);
     expect(mail).toMatchObject({ kind: "wishlist-restock", subject: `« ${display.title} » est en vente – Comptoir` });
     expect(mail!.text).toContain(`${ORIGIN}${productPath({ id: display.id, name: display.title })}`);

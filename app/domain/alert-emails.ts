@@ -41,7 +41,7 @@ export function alertAvailableEmail({ shop, product, productUrl, unsubscribeUrl,
 
 /** Why a wish-list alert came, where its alerts are chosen, and the one-click link that stops them all. */
 export function wishlistAlertNote({ listUrl, unsubscribeUrl }: { listUrl: string; unsubscribeUrl: string }): string {
-  return `Vous recevez cet e-mail parce que ce produit est dans votre liste, avec cette alerte activée ; vous la recevrez à nouveau seulement s'il se passe autre chose. Choisir vos alertes : ${listUrl}. Ne plus recevoir aucune alerte : ${unsubscribeUrl}`;
+  return `Vous recevez cet e-mail parce que ce produit est dans votre liste avec cette alerte activée ; il n'est envoyé qu'une fois par retour en stock, ouverture de vente ou baisse de prix. Choisir vos alertes : ${listUrl}. Ne plus recevoir aucune alerte : ${unsubscribeUrl}`;
 }
 
 /** The wish list's price alert (issue 56): the price is at or under the figure the customer set, and the product on sale. */

@@ -53,7 +53,7 @@ export function wishlistPriceEmail({ shop, product, priceCents, productUrl, list
     heading: "Votre prix est atteint",
     parts: [
       paragraph("Bonjour,"),
-      paragraph(`« ${product} » est à ${price} sur ${shop.name} : c'est le prix que vous aviez fixé dans votre liste, ou moins. Il est en stock ; les quantités sont limitées.`),
+      paragraph(`« ${product} » est à ${price} sur ${shop.name}, au prix que vous aviez fixé dans votre liste ou en dessous. Il est en stock ; les quantités sont limitées.`),
       button("Voir le produit", productUrl),
       note(wishlistAlertNote({ listUrl, unsubscribeUrl })),
     ],

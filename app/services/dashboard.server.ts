@@ -264,10 +264,15 @@ export type Demand = { count: number; products: { id: number; title: string; wai
 /**
  * « Clients en attente » (issue 56): the products most waited for, by customers who have them on
  * their wish list or a confirmed « Prévenez-moi » alert (each address once), and how many
- * products have someone waiting: the demand before restocking. Read at each visit (a wish list
- * changes without a catalogue event, so nothing would tell a kept read).
+ * products have someone waiting: the demand before restocking. It groups every waiting address
+ * (about 150 ms on PostgreSQL for 70,000 of them), so it is kept like the stock figures; a wish
+ * list changes without a catalogue event: the figure may be a minute old.
  */
-export async function dashboardDemand(db: Db): Promise<Demand> {
+export function dashboardDemand(db: Db, now: Date): Promise<Demand> {
+  return keptRead(db, "demand", now.getTime(), () => readDemand(db), KEEP_MS);
+}
+
+async function readDemand(db: Db): Promise<Demand> {
   const result = await db.execute(sql`
     select p.id, p.title, w.waiting, count(*) over ()::int as total
     from (select product_id, count(distinct email)::int as waiting from (${waitingAddresses()}) addresses group by product_id) w

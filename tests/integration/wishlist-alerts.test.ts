@@ -198,7 +198,7 @@ describe(`wish-list alerts on ${databaseLabel}`, () => {
     const list = await listAdminProducts(database.db, { ...DEFAULT_ADMIN_QUERY, q: String(display.id) });
     expect(list.rows.map((row) => [row.id, row.waiting])).toEqual([[display.id, 3]]);
     expect((await listAdminProducts(database.db, { ...DEFAULT_ADMIN_QUERY, q: String(quiet.id) })).rows[0]!.waiting).toBe(0);
-    const demand = await dashboardDemand(database.db);
+    const demand = await dashboardDemand(database.db, new Date());
     expect(demand.products).toContainEqual({ id: display.id, title: display.title, waiting: 3 });
     expect(demand.products.map((line) => line.id)).not.toContain(quiet.id);
   });

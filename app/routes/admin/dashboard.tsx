@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     marginVatSummary(context.db, month),
     dashboardBuyback(context.db, now),
     preordersToAllocate(context.db, now),
-    dashboardDemand(context.db),
+    dashboardDemand(context.db, now),
   ]);
   return { now: now.toISOString(), sales, oss, waiting, stock, drops, checklist, storeCreditCents, marginVat: { summary: marginVat, month }, buyback, preordersToAllocate: preorders, demand };
 }

@@ -48,6 +48,8 @@ describe("wishlistAlertStep", () => {
   it("sends an opening the customer waited for, once; an opening and a restock at once are one e-mail", () => {
     const opened = product({ status: "a_venir", dropTime: before });
     expect(wishlistAlertStep(item({ restockArmed: true }), opened, now)).toEqual({ kind: "drop", state: { dropAlertedFor: before, restockArmed: false } });
+    // The opening's alert off: no « back in stock » for it either.
+    expect(wishlistAlertStep(item({ restockArmed: true, alertDrop: false }), opened, now)).toEqual({ kind: null, state: { dropAlertedFor: before, restockArmed: false } });
     expect(dropDue(item({ dropAlertedFor: new Date(before) }), opened, now)).toBe(false);
     // Put on the list after it opened: nothing to announce.
     expect(dropDue(item({ createdAt: now }), opened, now)).toBe(false);

@@ -53,10 +53,13 @@ export function dropDue(item: WishlistAlertItem, product: WishlistAlertProduct, 
 
 /**
  * One step of an item: at most one e-mail (the price one says the product is on sale too, so it
- * goes first; an opening and a restock at once are one event, the opening), and every event due
- * handled with it, whether its alert is on or not (an alert switched on later does not send an
- * old event). Nothing is due while the product cannot be bought; the price alert re-arms when
- * the price goes back above the figure (a changed figure is a new one: priceDue).
+ * goes first; an opening is one event with the restock armed before it, ruled by the opening's
+ * alert alone), and every event due handled with it, whether its alert is on or not (an alert
+ * switched on later does not send an old event). Nothing is due while the product cannot be
+ * bought; the price alert re-arms when the price goes back above the figure (a changed figure is
+ * a new one: priceDue). The restock alert is armed by the database (migration 0050) when the
+ * product runs out or leaves the shop, or is added to the list then: it also tells a « Bientôt »
+ * product put on sale without an opening time.
  */
 export function wishlistAlertStep(item: WishlistAlertItem, product: WishlistAlertProduct, now: Date): WishlistAlertStep {
   const state: WishlistAlertState = {};
@@ -73,6 +76,6 @@ export function wishlistAlertStep(item: WishlistAlertItem, product: WishlistAler
   }
   if (drop) state.dropAlertedFor = product.dropTime!;
   if (item.restockArmed) state.restockArmed = false;
-  const kind: WishlistAlertKind | null = price ? "price" : drop && item.alertDrop ? "drop" : item.restockArmed && item.alertRestock ? "restock" : null;
+  const kind: WishlistAlertKind | null = price ? "price" : drop ? (item.alertDrop ? "drop" : null) : item.restockArmed && item.alertRestock ? "restock" : null;
   return { kind, state };
 }

@@ -158,6 +158,23 @@ describe(`wish-list alerts on ${databaseLabel}`, () => {
     expect(await twoInstances()).toBe(0);
   });
 
+  it("tells the customers waiting for a « Bientôt » product put on sale without an opening time, and for one back online", async () => {
+    const coming = await product({ status: "a_venir", stock: 6 });
+    const [a, b] = [await customer(), await customer()];
+    await wish(a.id, coming.id);
+    expect(await twoInstances()).toBe(0);
+    await setProduct(coming.id, { status: "en_ligne" });
+    expect(await twoInstances()).toBe(1);
+    expect(await twoInstances()).toBe(0);
+    // Listed while on sale, then taken offline and put back: on sale again, once.
+    await wish(b.id, coming.id);
+    await setProduct(coming.id, { status: "hors_ligne" });
+    expect(await twoInstances()).toBe(0);
+    await setProduct(coming.id, { status: "en_ligne" });
+    expect(await twoInstances()).toBe(2);
+    expect(await recipients(coming.title)).toEqual([a.accountEmail, a.accountEmail, b.accountEmail].sort());
+  });
+
   it("sends a drop's opening once per waiting customer, none to one whose limit is reached", async () => {
     const opening = new Date(Date.now() + 60_000);
     const drop = await product({ status: "a_venir", dropTime: opening, stock: 10 });
@@ -174,7 +191,9 @@ describe(`wish-list alerts on ${databaseLabel}`, () => {
     expect(await twoInstances(opened)).toBe(0);
     expect(await recipients(drop.title)).toEqual([a.accountEmail, b.accountEmail].sort());
     expect((await mailsFor(drop.title))[0]).toMatchObject({ kind: "wishlist-drop" });
-    // Put on the list after it opened: no opening to announce.
+    // Put on the list after it opened (the drop sweeper has put it online): nothing to announce.
+    await setProduct(drop.id, { status: "en_ligne" });
+    expect(await twoInstances(opened)).toBe(0);
     const late = await customer();
     await wish(late.id, drop.id, { createdAt: new Date(opening.getTime() + 2_000) });
     expect(await twoInstances(new Date(opening.getTime() + 3_000))).toBe(0);

@@ -25,8 +25,8 @@ export const wishlistItems = pgTable(
     priceBelowCents: integer(),
     /*
      * Each alert sent once per event (services/wishlist-alerts.server.ts, decision 067). The
-     * restock alert is armed when the product runs out (a trigger, migration 0050, the moment the
-     * stock reaches 0, or the item is added to a sold-out product) and disarmed when handled.
+     * restock alert is armed when the product runs out or leaves the shop (a trigger, migration
+     * 0050, at that moment; or the item is added then) and disarmed when handled.
      */
     restockArmed: boolean().notNull().default(false),
     /** The opening (the product's drop_time) whose alert was handled. */

@@ -215,8 +215,9 @@ const retention = startRetentionJob({
 });
 // What is left of expired store credits is debited (decision 055): a minute after start, then every 6 hours.
 const storeCreditExpiry = startStoreCreditExpiryJob({ db: database.db, logger });
-// A product that opens or comes back: its alerts go at once (the drop's release and a restock
-// both come through the feed, from any instance).
+// A product that opens, comes back or changes its price: its alerts (« Prévenez-moi » and the
+// wish lists') go at once (the drop's release, a restock, a new price all come through the feed,
+// from any instance).
 changes.subscribe((change) => {
   if (change.op !== "site" && change.op !== "orders") alerts.kick();
 });

@@ -18,7 +18,7 @@ export const OPTIONAL_EMAILS: Record<OptionalEmailKind, { title: string; what: s
   "stock-alerts": {
     title: "Alertes « Prévenez-moi »",
     what: "les alertes « Prévenez-moi »",
-    description: "Un e-mail quand un produit que vous attendez est mis en vente ou revient en stock. Confirmer une nouvelle alerte les réactive.",
+    description: "Un e-mail quand un produit que vous attendez (« Prévenez-moi », ou dans votre liste avec ses alertes) est mis en vente, revient en stock ou atteint votre prix. Confirmer une nouvelle alerte les réactive.",
     unsubscribed: "Vous ne recevrez plus d'alertes « Prévenez-moi » à cette adresse.",
   },
 };

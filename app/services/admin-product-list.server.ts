@@ -5,6 +5,7 @@ import type { Db } from "~/db/types";
 import { ADMIN_PAGE_SIZE, type AdminProductQuery, type AdminSortField } from "~/domain/admin-product-list";
 import { allWordsIn } from "./catalog.server";
 import { keptRead } from "./kept-reads.server";
+import { waitingCounts } from "./wishlist-alerts.server";
 
 export type AdminProductRow = {
   id: number;
@@ -17,6 +18,8 @@ export type AdminProductRow = {
   featured: boolean;
   imagePath: string | null;
   dropTime: Date | null;
+  /** Customers waiting for it (wish lists, confirmed « Prévenez-moi » alerts): the demand before restocking. */
+  waiting: number;
 };
 
 export type AdminProductPage = { rows: AdminProductRow[]; total: number; page: number; pageCount: number; scheduled: number };
@@ -45,7 +48,10 @@ export async function listAdminProducts(db: Db, query: AdminProductQuery): Promi
     const last = Math.max(1, Math.ceil(Number(total) / ADMIN_PAGE_SIZE));
     found = last < query.page ? await readPage(db, where, query, last) : { rows: [], total: Number(total), page: query.page };
   }
-  return { rows: found.rows, total: found.total, page: found.page, pageCount: Math.ceil(found.total / ADMIN_PAGE_SIZE), scheduled };
+  // The page's waiting customers in one grouped query (not one per row).
+  const waiting = await waitingCounts(db, found.rows.map((row) => row.id));
+  const rows = found.rows.map((row) => ({ ...row, waiting: waiting.get(row.id) ?? 0 }));
+  return { rows, total: found.total, page: found.page, pageCount: Math.ceil(found.total / ADMIN_PAGE_SIZE), scheduled };
 }
 
 /**
@@ -59,7 +65,9 @@ async function countScheduledLaunches(db: Db): Promise<number> {
   return Number(scheduled);
 }
 
-async function readPage(db: Db, where: SQL | undefined, query: AdminProductQuery, page: number): Promise<{ rows: AdminProductRow[]; total: number; page: number }> {
+type PageRow = Omit<AdminProductRow, "waiting">;
+
+async function readPage(db: Db, where: SQL | undefined, query: AdminProductQuery, page: number): Promise<{ rows: PageRow[]; total: number; page: number }> {
   const direction = query.order === "desc" ? desc : asc;
   const found = await db
     .select({

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { products } from "./products";
+import { WISHLIST_ALERT_CONSENT_TEXT } from "../../domain/wishlist-consent";
 
 /**
  * A signed-in customer's wish list (issue 56, point 3): one row per product they hunt, with the
@@ -22,6 +23,24 @@ export const wishlistItems = pgTable(
     alertDrop: boolean().notNull().default(true),
     /** Alert when the price falls to this many cents or less; null: no price alert. */
     priceBelowCents: integer(),
+    /*
+     * Each alert sent once per event (services/wishlist-alerts.server.ts, decision 067). The
+     * restock alert is armed when the product runs out or leaves the shop (a trigger, migration
+     * 0050, at that moment; or the item is added then) and disarmed when handled.
+     */
+    restockArmed: boolean().notNull().default(false),
+    /** The opening (the product's drop_time) whose alert was handled. */
+    dropAlertedFor: timestamp({ withTimezone: true, precision: 3 }),
+    /** The figure whose crossing was handled, and the price then; cleared when the price goes back above the figure. */
+    priceAlertedFigureCents: integer(),
+    priceAlertedCents: integer(),
+    /**
+     * The wording the customer agreed to, as shown the day the item was added (with createdAt and
+     * the account's verified address, the record of their consent, decision 067).
+     */
+    consentText: text().notNull().default(WISHLIST_ALERT_CONSENT_TEXT),
+    /** The last alert e-mail queued for this item. */
+    alertedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.productId] }),

@@ -1,4 +1,4 @@
-import { AlertTriangle, CalendarClock, CheckCircle2, Circle, Clock, Inbox, PackageCheck, Rocket, Undo2 } from "lucide-react";
+import { AlertTriangle, CalendarClock, CheckCircle2, Circle, Clock, Heart, Inbox, PackageCheck, Rocket, Undo2 } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from "react";
 import { Link, redirect, useFetcher } from "react-router";
 import { actionAnswer, actionRefusal } from "~/components/admin/action-answers";
@@ -14,7 +14,7 @@ import { outstandingStoreCredit } from "~/services/store-credit-grants.server";
 import { formatParisDate, formatParisShortDateTime, parisWallClock } from "~/domain/paris-time";
 import { readForm } from "~/lib/request-input.server";
 import { cn } from "~/lib/utils";
-import { dashboardDrops, dashboardSales, dashboardStock, dashboardWaiting, getDashboardSettings, saveDashboardSettings } from "~/services/dashboard.server";
+import { dashboardDemand, dashboardDrops, dashboardSales, dashboardStock, dashboardWaiting, getDashboardSettings, saveDashboardSettings } from "~/services/dashboard.server";
 import { launchChecklist } from "~/services/launch-checklist.server";
 import { type OssCounter, ossCounter } from "~/services/oss.server";
 import { OSS_THRESHOLD_CENTS } from "~/domain/oss";
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const settings = await getDashboardSettings(context.db);
   const month = { year: parisWallClock(now).year, month: parisWallClock(now).month };
-  const [sales, oss, waiting, stock, drops, checklist, storeCreditCents, marginVat, buyback, preorders] = await Promise.all([
+  const [sales, oss, waiting, stock, drops, checklist, storeCreditCents, marginVat, buyback, preorders, demand] = await Promise.all([
     dashboardSales(context.db, now),
     ossCounter(context.db, now),
     dashboardWaiting(context.db, now),
@@ -47,8 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     marginVatSummary(context.db, month),
     dashboardBuyback(context.db, now),
     preordersToAllocate(context.db, now),
+    dashboardDemand(context.db, now),
   ]);
-  return { now: now.toISOString(), sales, oss, waiting, stock, drops, checklist, storeCreditCents, marginVat: { summary: marginVat, month }, buyback, preordersToAllocate: preorders };
+  return { now: now.toISOString(), sales, oss, waiting, stock, drops, checklist, storeCreditCents, marginVat: { summary: marginVat, month }, buyback, preordersToAllocate: preorders, demand };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Tableau de bord" }];
@@ -77,7 +78,7 @@ const card = "rounded-2xl border border-border bg-card p-4 sm:p-5";
 const sectionTitle = "text-lg font-bold tracking-tight";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { sales, oss, waiting, stock, drops, checklist, storeCreditCents, marginVat, buyback } = loaderData;
+  const { sales, oss, waiting, stock, drops, checklist, storeCreditCents, marginVat, buyback, demand } = loaderData;
   const pending = checklist.filter((line) => !line.done).length;
   return (
     <div className="flex flex-col gap-8">
@@ -265,6 +266,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <Clock className="size-4" aria-hidden="true" /> Jamais vendus en 90 jours <span className="tabular ml-auto text-2xl font-extrabold">{stock.unsold.count}</span>
             </h3>
             <ProductLines lines={stock.unsold.products.map((line) => ({ id: line.id, title: line.title, figure: `${line.stock} × ${formatEuros(line.priceCents)}` }))} empty="Tout s'est vendu au moins une fois." />
+          </div>
+          <div className={card}>
+            <h3 className="flex items-center gap-2 font-semibold">
+              <Heart className="size-4" aria-hidden="true" /> Clients en attente{" "}
+              <span className="tabular ml-auto text-sm font-normal text-muted-foreground">
+                {demand.count} produit{demand.count > 1 ? "s" : ""} attendu{demand.count > 1 ? "s" : ""}
+              </span>
+            </h3>
+            <p className="mt-1 text-sm text-muted-foreground">
+              Produits que des clients attendent : dans leur liste ou avec une alerte « Prévenez-moi » confirmée, chaque adresse comptée une fois. La demande avant de réassortir.
+            </p>
+            <ProductLines lines={demand.products.map((line) => ({ id: line.id, title: line.title, figure: `${line.waiting} client${line.waiting > 1 ? "s" : ""}` }))} empty="Aucun client n'attend de produit." />
           </div>
           <div className={card}>
             <h3 className="font-semibold">Valeur du stock au prix de vente</h3>

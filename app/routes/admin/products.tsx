@@ -159,12 +159,15 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       <p className="tabular mt-4 text-sm text-muted-foreground" aria-live="polite">
         {foundCountText(total)} · Page {pageCount === 0 ? 0 : page} sur {pageCount}
       </p>
+      <p id="waiting-help" className="mt-1 text-xs text-muted-foreground">
+        En attente : les clients qui ont le produit dans leur liste ou une alerte « Prévenez-moi » confirmée, chaque adresse comptée une fois.
+      </p>
 
       {rows.length === 0 ? (
         <p className="mt-4 rounded-2xl border border-dashed border-border p-10 text-center font-semibold text-muted-foreground">Aucun produit trouvé</p>
       ) : (
         <div className="mt-3 max-h-[70vh] overflow-auto rounded-2xl border border-border bg-card">
-          <table className="w-full min-w-[56rem] text-left text-sm">
+          <table className="w-full min-w-[62rem] text-left text-sm">
             <caption className="sr-only">Produits, {foundCountText(total)}</caption>
             <thead className="sticky top-0 z-10 border-b border-border bg-card text-muted-foreground">
               <tr>
@@ -173,6 +176,9 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                 </th>
                 {SORTABLE.slice(0, 4).map(({ field, label }) => sortHeader(field, label))}
                 {sortHeader("category", "Catégorie")}
+                <th scope="col" className="px-3 py-3 font-medium" aria-describedby="waiting-help">
+                  En attente
+                </th>
                 <th scope="col" className="px-3 py-3 font-medium">
                   Mis en avant
                 </th>
@@ -206,6 +212,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                     {row.category}
                     {row.subCategory ? <span className="text-muted-foreground"> · {row.subCategory}</span> : null}
                   </td>
+                  <td className="tabular px-3 py-2 whitespace-nowrap">{row.waiting > 0 ? <Badge tone="info">{waitingText(row.waiting)}</Badge> : <span className="text-muted-foreground">0</span>}</td>
                   <td className="px-3 py-2">
                     <FeaturedToggle id={row.id} name={row.name} featured={row.featured} onSubmit={() => markOwnChange(row.id)} />
                   </td>
@@ -390,4 +397,8 @@ function announceChange(change: CatalogChange, names: Map<number, string>) {
   } else {
     toast.info("Produit supprimé", { description: name ? `${name} a été supprimé.` : "Le produit a été retiré du catalogue." });
   }
+}
+
+function waitingText(n: number): string {
+  return `${n} client${n > 1 ? "s" : ""}`;
 }

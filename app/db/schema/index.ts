@@ -12,3 +12,4 @@ export * from "./terms";
 export * from "./buyback";
 export * from "./buyback-offers";
 export * from "./preorders";
+export * from "./customer-addresses";

@@ -25,10 +25,11 @@ export const ADDRESS_BOOK_TITLES: Record<AddressBookKind, string> = {
 /** A customer keeps a book, not an archive: past this, one is deleted before another is added. */
 export const MAX_ADDRESSES_PER_KIND = 20;
 
-const LIMIT_NOUNS: Record<AddressBookKind, string> = { delivery: "adresses de livraison", billing: "adresses de facturation", relay: "points relais" };
+const LIMIT_NOUNS: Record<AddressBookKind, [string, string]> = { delivery: ["adresses de livraison", "une"], billing: ["adresses de facturation", "une"], relay: ["points relais", "un"] };
 
 export function addressLimitMessage(kind: AddressBookKind): string {
-  return `Vous avez déjà ${MAX_ADDRESSES_PER_KIND} ${LIMIT_NOUNS[kind]} : supprimez-en une pour en ajouter une autre.`;
+  const [noun, one] = LIMIT_NOUNS[kind];
+  return `Vous avez déjà ${MAX_ADDRESSES_PER_KIND} ${noun} : supprimez-en ${one} pour en ajouter ${one} autre.`;
 }
 
 export const DUPLICATE_ADDRESS_MESSAGE = "Cette adresse est déjà dans votre carnet.";

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { addressKey, folded } from "./address-key";
-import { type BillingFormValues, billingAddressSchema, billingAsked } from "./billing-address";
+import { BILLING_FIELDS, type BillingFormValues, billingAddressSchema, billingAsked } from "./billing-address";
 import { relayPointSchema, type RelayPoint } from "./checkout";
 import { checkDeliveryAddress, deliveryAddressShape, type PaymentDelivery } from "./delivery-address-form";
 import type { BillingAddress, ShippingAddress } from "./order-view";
+import { ADDRESS_BOOK_KINDS, type AddressBookKind, type AddressProposal, type CheckoutProposals, SAVE_ADDRESS_FIELDS } from "./address-proposals";
 import { SHIPPING_COUNTRY_CODES } from "./shipping-countries";
 
 /**
@@ -13,8 +14,7 @@ import { SHIPPING_COUNTRY_CODES } from "./shipping-countries";
  * so an address saved here is one the checkout takes.
  */
 
-export const ADDRESS_BOOK_KINDS = ["delivery", "billing", "relay"] as const;
-export type AddressBookKind = (typeof ADDRESS_BOOK_KINDS)[number];
+export { ADDRESS_BOOK_KINDS, type AddressBookKind, type AddressProposal, type CheckoutProposals, SAVE_ADDRESS_FIELDS };
 
 export const ADDRESS_BOOK_TITLES: Record<AddressBookKind, string> = {
   delivery: "Adresses de livraison",
@@ -100,8 +100,6 @@ export function addressBookLabel(entry: AddressBookEntry): string {
   return `${"fullName" in address ? address.fullName : ""}, ${address.line1}${line2}, ${address.postalCode} ${address.city}`;
 }
 
-/** The box « Enregistrer cette adresse dans mon compte » of each address the payment page asks. */
-export const SAVE_ADDRESS_FIELDS: Record<AddressBookKind, string> = { delivery: "saveDeliveryAddress", billing: "saveBillingAddress", relay: "saveRelayPoint" };
 
 /**
  * The addresses a paid order adds to its signed-in buyer's book: each one whose box was ticked,
@@ -127,4 +125,33 @@ export function checkoutAddressesToSave(
     entries.push({ kind: "billing", address: order.billing });
   }
   return entries;
+}
+
+type SavedEntry = AddressBookEntry & { id: number; isDefault: boolean };
+
+/**
+ * What the payment page proposes to a signed-in buyer, the default first: the delivery addresses in
+ * the country the delivery was priced for in the cart (another would change its price), the
+ * billing addresses (in the company's country for an "Achat professionnel"), and whether the relay
+ * point chosen in the cart is already in the book (its box is then not offered).
+ */
+export function checkoutProposals(book: SavedEntry[], delivery: PaymentDelivery, businessCountry: string | null): CheckoutProposals {
+  const proposal = (entry: SavedEntry, values: Record<string, string>): AddressProposal => ({ id: entry.id, label: addressBookLabel(entry), isDefault: entry.isDefault, values });
+  const ordered = [...book].sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
+  const relay = delivery.kind === "relay" && delivery.relayPoint ? delivery.relayPoint : null;
+  const relayKey = relay
+    ? addressBookKey({ kind: "relay", address: { id: relay.relayPointId ?? "", name: relay.relayPointName ?? "", line1: relay.line1, postalCode: relay.postalCode, city: relay.city, country: relay.country } })
+    : null;
+  return {
+    delivery:
+      delivery.kind === "home"
+        ? ordered.flatMap((entry) => (entry.kind === "delivery" && entry.address.country === delivery.country ? [proposal(entry, { line2: "", ...entry.address })] : []))
+        : [],
+    billing: ordered.flatMap((entry) =>
+      entry.kind === "billing" && (businessCountry === null || entry.address.country === businessCountry)
+        ? [proposal(entry, Object.fromEntries(Object.entries(BILLING_FIELDS).map(([part, field]) => [field, (entry.address as Record<string, string>)[part] ?? ""])))]
+        : [],
+    ),
+    relaySaved: relayKey !== null && ordered.some((entry) => entry.kind === "relay" && addressBookKey(entry) === relayKey),
+  };
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { ADDRESS_BOOK_KINDS, type AddressBookAddress } from "../../domain/customer-addresses";
+import { ADDRESS_BOOK_KINDS } from "../../domain/address-proposals";
+import type { AddressBookAddress } from "../../domain/customer-addresses";
 import { users } from "./auth";
 
 /**

@@ -155,3 +155,6 @@ export function checkoutProposals(book: SavedEntry[], delivery: PaymentDelivery,
     relaySaved: relayKey !== null && ordered.some((entry) => entry.kind === "relay" && addressBookKey(entry) === relayKey),
   };
 }
+
+/** A relay point of the book, as the cart proposes it (its fields are the cart's own). */
+export type SavedRelayPoint = RelayBookAddress & { isDefault: boolean };

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import { customerAddresses, users } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
-import { type AddressBookEntry, type AddressBookKind, MAX_ADDRESSES_PER_KIND, addressBookKey } from "~/domain/customer-addresses";
+import { type AddressBookEntry, type AddressBookKind, MAX_ADDRESSES_PER_KIND, type SavedRelayPoint, addressBookKey } from "~/domain/customer-addresses";
 
 /**
  * A signed-in customer's address book (issue 56, point 1, docs/decisions/064). Every change runs
@@ -122,3 +122,8 @@ export async function saveCheckoutAddresses(db: Db, userId: string, entries: Add
   return saved;
 }
 
+
+/** The relay points of a list, as the cart proposes them. */
+export function relayPointsOf(book: SavedAddress[]): SavedRelayPoint[] {
+  return book.flatMap((entry) => (entry.kind === "relay" ? [{ ...entry.address, isDefault: entry.isDefault }] : []));
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "./field-errors";
-import { type AddressBookEntry, addressBookKey, addressLimitMessage, checkoutAddressesToSave, parseAddressBookForm } from "./customer-addresses";
+import { type AddressBookEntry, addressBookKey, addressLimitMessage, checkoutAddressesToSave, checkoutProposals, parseAddressBookForm } from "./customer-addresses";
 import type { ShippingAddress } from "./order-view";
 
 const errorsOf = (result: ReturnType<typeof parseAddressBookForm>) => (result.success ? {} : fieldErrors(result.error));
@@ -70,5 +70,36 @@ describe("checkoutAddressesToSave: only what was ticked and typed", () => {
 
   it("names the cap in French", () => {
     expect(addressLimitMessage("relay")).toBe("Vous avez déjà 20 points relais : supprimez-en un pour en ajouter un autre.");
+  });
+});
+
+describe("checkoutProposals: what the payment page proposes", () => {
+  const book = [
+    { id: 1, isDefault: false, kind: "delivery" as const, address: home },
+    { id: 2, isDefault: true, kind: "delivery" as const, address: { ...home, line1: "8 avenue Foch" } },
+    { id: 3, isDefault: true, kind: "delivery" as const, address: { ...home, country: "BE", postalCode: "1000" } },
+    { id: 4, isDefault: true, kind: "billing" as const, address: billing },
+    { id: 5, isDefault: true, kind: "relay" as const, address: relay },
+  ];
+  const homeDelivery = { kind: "home" as const, country: "FR", relayPoint: null };
+
+  it("proposes the home addresses of the delivery's country, the default first, and the billing addresses by the form's names", () => {
+    const proposals = checkoutProposals(book, homeDelivery, null);
+    expect(proposals.delivery.map((proposal) => [proposal.id, proposal.isDefault])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
+    expect(proposals.delivery[1]!.values).toEqual({ ...home, line2: "" });
+    expect(proposals.billing).toEqual([
+      { id: 4, isDefault: true, label: "Marie Curie, 3 avenue Foch, 69006 Lyon", values: { billingFullName: "Marie Curie", billingLine1: "3 avenue Foch", billingLine2: "", billingPostalCode: "69006", billingCity: "Lyon", billingCountry: "FR" } },
+    ]);
+    // An « Achat professionnel » in Belgium: only a Belgian billing address.
+    expect(checkoutProposals(book, homeDelivery, "BE").billing).toEqual([]);
+  });
+
+  it("proposes no home address for a relay point, and says whether the cart's point is in the book", () => {
+    const point = { method: "relay" as const, fullName: "", relayPointId: "020145", relayPointName: "Tabac", line1: relay.line1, postalCode: relay.postalCode, city: relay.city, country: "FR" };
+    expect(checkoutProposals(book, { kind: "relay", country: "FR", relayPoint: point }, null)).toMatchObject({ delivery: [], relaySaved: true });
+    expect(checkoutProposals(book, { kind: "relay", country: "FR", relayPoint: { ...point, relayPointId: "999" } }, null).relaySaved).toBe(false);
   });
 });

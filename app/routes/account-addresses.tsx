@@ -159,15 +159,15 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
                     {editingId === entry.id ? (
                       <AddressForm kind={kind} entry={entry} answer={kindAnswer} />
                     ) : (
-                      <div className="flex flex-wrap items-start justify-between gap-3">
-                        <p className="min-w-0 flex-1 text-sm">
-                          {label}
+                      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                        <div className="min-w-0 flex-1 text-sm">
+                          <p>{label}</p>
                           {entry.isDefault ? (
-                            <Badge tone="success" className="ml-2">
+                            <Badge tone="success" className="mt-1">
                               Par défaut
                             </Badge>
                           ) : null}
-                        </p>
+                        </div>
                         <div className="flex flex-wrap gap-2">
                           <Link to={`${PATH}?modifier=${entry.id}#form-${kind}`} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={`Modifier : ${label}`}>
                             Modifier

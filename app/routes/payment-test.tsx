@@ -20,9 +20,7 @@ import { type TestSessionView, cancelTestSession, getTestSession, payTestSession
 import type { TestProvider } from "~/services/payments/test-provider.server";
 import { listCustomerAddresses, saveCheckoutAddresses } from "~/services/customer-addresses.server";
 import { getViewer } from "~/services/session.server";
-import { checkoutAddressesToSave, checkoutProposals } from "~/domain/customer-addresses";
-import { shippingAddressOf } from "~/domain/delivery-address-form";
-import { billingAddressOf } from "~/domain/billing-address";
+import { checkoutProposals } from "~/domain/customer-addresses";
 import type { Route } from "./+types/payment-test";
 import { readForm } from "~/lib/request-input.server";
 import { formatParisTime } from "~/domain/paris-time";
@@ -87,12 +85,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const business = session.businessCountry !== null;
   const result = await payTestSession(context.db, provider, session.id, parsed.data, session.delivery, deps, business);
   const owner = result.ok ? await bookOwner(request, context, session) : null;
-  if (owner) {
-    // The boxes ticked: the addresses typed go to the buyer's book (a duplicate is not added twice).
-    const shipping = shippingAddressOf(parsed.data, session.delivery);
-    const billing = billingAddressOf(parsed.data, shipping, business);
-    await saveCheckoutAddresses(context.db, owner, checkoutAddressesToSave(form, { delivery: session.delivery, shipping, billing, business }));
-  }
+  // The boxes ticked: the addresses typed go to the buyer's book (a duplicate is not added twice).
+  if (owner) await saveCheckoutAddresses(context.db, owner, { form, typed: parsed.data, delivery: session.delivery, business });
   if (result.ok) {
     // The confirmation and the seller's notice leave now, not at the mail worker's next round.
     context.kickMail();

@@ -1,7 +1,9 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import { customerAddresses, users } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
-import { type AddressBookEntry, type AddressBookKind, MAX_ADDRESSES_PER_KIND, type SavedRelayPoint, addressBookKey } from "~/domain/customer-addresses";
+import { type BillingFormValues, billingAddressOf } from "~/domain/billing-address";
+import { type AddressBookEntry, type AddressBookKind, MAX_ADDRESSES_PER_KIND, type SavedRelayPoint, addressBookKey, checkoutAddressesToSave } from "~/domain/customer-addresses";
+import { type DeliveryAddressForm, type PaymentDelivery, shippingAddressOf } from "~/domain/delivery-address-form";
 
 /**
  * A signed-in customer's address book (issue 56, point 1, docs/decisions/064). Every change runs
@@ -109,11 +111,18 @@ export async function deleteCustomerAddress(db: Db, userId: string, id: number):
 }
 
 /**
- * The addresses a paid order's buyer ticked « Enregistrer … dans mon compte » for: each added
- * unless already in the book; a full book leaves the order as it is (the buyer tidies it in
- * /account/adresses). Returns what was added.
+ * The addresses a paid order's buyer ticked « Enregistrer … dans mon compte » for (`form`, the
+ * post; `typed`, what its schema accepted): each added unless already in the book; a full book
+ * leaves the order as it is (the buyer tidies it in /account/adresses). Returns what was added.
  */
-export async function saveCheckoutAddresses(db: Db, userId: string, entries: AddressBookEntry[]): Promise<AddressBookKind[]> {
+export async function saveCheckoutAddresses(
+  db: Db,
+  userId: string,
+  order: { form: Record<string, unknown>; typed: DeliveryAddressForm & BillingFormValues; delivery: PaymentDelivery; business: boolean },
+): Promise<AddressBookKind[]> {
+  const shipping = shippingAddressOf(order.typed, order.delivery);
+  const billing = billingAddressOf(order.typed, shipping, order.business);
+  const entries = checkoutAddressesToSave(order.form, { delivery: order.delivery, shipping, billing, business: order.business });
   const saved: AddressBookKind[] = [];
   for (const entry of entries) {
     const change = await addCustomerAddress(db, userId, entry);

@@ -10,6 +10,7 @@ import * as addressesRoute from "~/routes/account-addresses";
 import * as paymentRoute from "~/routes/payment-test";
 import { type CheckoutContext, startCheckout } from "~/services/checkout.server";
 import { addCustomerAddress, deleteCustomerAddress, listCustomerAddresses, setDefaultCustomerAddress, updateCustomerAddress } from "~/services/customer-addresses.server";
+import { eraseUser, exportUserData } from "~/services/gdpr.server";
 import { createTestProvider, type TestProvider } from "~/services/payments/test-provider.server";
 import { createUserWithPassword } from "~/services/users.server";
 import { outcome } from "./route-outcome";
@@ -169,6 +170,19 @@ describe(`address book on ${databaseLabel}`, () => {
     expect(await rowsOf(id)).toHaveLength(MAX_ADDRESSES_PER_KIND);
     // An edit that would duplicate another entry is refused.
     expect(await updateCustomerAddress(database.db, id, ids[1]!, delivery({ line1: "3 rue de la Paix" }))).toEqual({ ok: false, reason: "duplicate" });
+  });
+
+  it("lists the book in the account's data export, and erases it with the account", async () => {
+    const { id } = await customer();
+    await addCustomerAddress(database.db, id, delivery());
+    await addCustomerAddress(database.db, id, { kind: "relay", address: { ...RELAY_POINT, country: "FR" } });
+    const exported = await exportUserData(database.db, id);
+    expect(exported!.addressBook.map((row) => [row.kind, row.address.line1, row.isDefault])).toEqual([
+      ["delivery", HOME.line1, true],
+      ["relay", RELAY_POINT.line1, true],
+    ]);
+    expect(await eraseUser(database.db, { actorId: "un-admin", targetId: id })).toMatchObject({ outcome: "erased" });
+    expect(await rowsOf(id)).toHaveLength(0);
   });
 
   describe("the payment page", () => {

@@ -2,8 +2,7 @@ import type { Page } from "@playwright/test";
 import { CHECKOUT_FIXTURES as F } from "../setup/checkout-fixtures-data";
 import type { RunningServer } from "../integration/server-process";
 import { logIn } from "./account-helpers";
-import { chooseAddressDeliveryInCart, paymentDelivery } from "./checkout-helpers";
-import { startCheckoutServer } from "./checkout-helpers";
+import { RELAY_POINT, chooseAddressDeliveryInCart, deliverySection, paymentDelivery, startCheckoutServer } from "./checkout-helpers";
 import { chooseLightTheme, expect, expectNoSeriousA11yViolations, test, waitForHydration } from "./fixtures";
 
 /**
@@ -123,5 +122,26 @@ for (const [width, customer] of [
     await form.getByRole("button", { name: "Enregistrer l'adresse" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Adresse ajoutée." })).toBeVisible();
     await expect(page.getByRole("region", { name: "Adresses de facturation" }).getByTestId("saved-address")).toContainText(`${customer.name}, 8 rue Cuvier, 75005 Paris`);
+
+    // A relay point kept by its identifier: the cart fills it in when a relay point is chosen.
+    await page.getByRole("link", { name: "Ajouter un point relais" }).click();
+    const relayForm = page.getByRole("form", { name: "Ajouter un point relais" });
+    await waitForHydration(page);
+    await relayForm.getByLabel("Nom du point relais").fill(RELAY_POINT.name);
+    await relayForm.getByLabel("Identifiant du point relais").fill(RELAY_POINT.id);
+    await relayForm.getByLabel("Adresse du point relais").fill(RELAY_POINT.line1);
+    await relayForm.getByLabel("Code postal").fill(RELAY_POINT.postalCode);
+    await relayForm.getByLabel("Ville").fill(RELAY_POINT.city);
+    await relayForm.getByRole("button", { name: "Enregistrer l'adresse" }).click();
+    await expect(page.getByRole("region", { name: "Points relais" }).getByTestId("saved-address")).toContainText(`${RELAY_POINT.name} (n° ${RELAY_POINT.id})`);
+    await page.goto(url(`/catalog?q=${encodeURIComponent(F.buy.title)}`));
+    await page.getByRole("button", { name: `au panier : ${F.buy.title}` }).click();
+    await page.goto(url("/cart"));
+    const section = deliverySection(page);
+    await section.getByRole("radio", { name: /^Point relais/ }).check();
+    await expect(section.getByLabel("Point relais enregistré").locator("option:checked")).toHaveText(`${RELAY_POINT.name} (n° ${RELAY_POINT.id}), ${RELAY_POINT.city}`);
+    await expect(section.getByLabel("Identifiant du point relais")).toHaveValue(RELAY_POINT.id);
+    await expect(section.getByLabel("Adresse du point relais")).toHaveValue(RELAY_POINT.line1);
+    await section.screenshot({ path: `.tmp/address-book-cart-relay-${width}-dark.png` });
   });
 }

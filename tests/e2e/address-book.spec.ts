@@ -116,6 +116,8 @@ for (const [width, customer] of [
     await form.getByLabel("Nom complet").fill(customer.name);
     await form.getByRole("button", { name: "Enregistrer l'adresse" }).click();
     await expect(form.getByText("L'adresse de facturation est obligatoire")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await form.screenshot({ path: `.tmp/address-book-form-${width}-dark.png` });
     await form.getByLabel("Adresse", { exact: true }).fill("8 rue Cuvier");
     await form.getByLabel("Code postal").fill("75005");
     await form.getByLabel("Ville").fill("Paris");

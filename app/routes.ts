@@ -25,6 +25,7 @@ export default [
   route("account/orders", "routes/account-orders.tsx"),
   route("account/orders/:number", "routes/account-order.tsx"),
   route("account/notifications", "routes/account-notifications.tsx"),
+  route("account/adresses", "routes/account-addresses.tsx"),
   route("desabonnement", "routes/unsubscribe.tsx"),
   route("account/orders/:number/livraison", "routes/credit-delivery.tsx"),
   route("commande/:orderId/documents/:file", "routes/order-document.ts"),

@@ -44,7 +44,7 @@ const GLUED_SUFFIX = new RegExp(`^(\\d+)${NUMBER_SUFFIX}$`);
 const LONE_SUFFIX = new RegExp(`^${NUMBER_SUFFIX}$`);
 
 /** Lower case, no accents, punctuation and runs of spaces as one space. */
-function folded(text: string | undefined): string {
+export function folded(text: string | undefined): string {
   return (text ?? "")
     .normalize("NFD")
     .replace(/\p{Diacritic}/gu, "")

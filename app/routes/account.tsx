@@ -1,4 +1,4 @@
-import { Bell, CalendarDays, Mail, Package, User } from "lucide-react";
+import { Bell, CalendarDays, Mail, MapPin, Package, User } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 import { LogoutButton } from "~/components/account/logout-button";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
@@ -144,6 +144,18 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <StoreCreditHistoryView history={storeCredit} titleId="store-credit-title" />
         </div>
       ) : null}
+
+      <section aria-labelledby="addresses-title" className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-border bg-card p-6">
+        <div>
+          <h2 id="addresses-title" className="flex items-center gap-2 text-lg font-bold">
+            <MapPin className="size-5 text-primary" aria-hidden="true" /> Mes adresses
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">Vos adresses de livraison et de facturation, vos points relais : proposés au paiement.</p>
+        </div>
+        <Link to="/account/adresses" className={buttonVariants({ variant: "outline" })}>
+          Gérer mes adresses
+        </Link>
+      </section>
 
       <section aria-labelledby="notifications-title" className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-border bg-card p-6">
         <div>

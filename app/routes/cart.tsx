@@ -30,6 +30,7 @@ import { getBusinessSalesSettings } from "~/services/business-sales-settings.ser
 import { savedBusinessForCart } from "~/services/business-buyers.server";
 import { harmonisedNoticeHtml } from "~/services/legal-page.server";
 import { storeCreditOfViewer } from "~/services/store-credit-orders.server";
+import { listCustomerAddresses, relayPointsOf } from "~/services/customer-addresses.server";
 
 export function headers() {
   return { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL };
@@ -51,7 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const savedBusiness = sellToBusinesses && viewer ? await savedBusinessForCart(context.db, viewer.id) : null;
   // « Mon avoir » (issue 54): shown to a signed-in customer with a balance and a verified e-mail.
   const storeCredit = viewer ? await storeCreditOfViewer(context.db, viewer.id) : null;
-  return { shippingMethods, signatureEnabled, sellToBusinesses, intraEuExemption, savedBusiness, storeCredit, mixedCartShipping, guaranteeNoticeHtml: harmonisedNoticeHtml() };
+  // The address book's relay points (issue 56): the default fills the relay point's fields.
+  const savedRelayPoints = viewer ? relayPointsOf(await listCustomerAddresses(context.db, viewer.id, "relay")) : [];
+  return { savedRelayPoints, shippingMethods, signatureEnabled, sellToBusinesses, intraEuExemption, savedBusiness, storeCredit, mixedCartShipping, guaranteeNoticeHtml: harmonisedNoticeHtml() };
 }
 
 /**
@@ -94,7 +97,7 @@ export default function CartPage() {
   const provider = useRouteLoaderData<typeof rootLoader>("root")?.paymentProvider ?? "test";
   const checkout = useCheckout(provider);
   const discount = useDiscountPreview(cart);
-  const { shippingMethods, signatureEnabled, sellToBusinesses, intraEuExemption, savedBusiness, storeCredit, mixedCartShipping, guaranteeNoticeHtml } = useLoaderData<typeof loader>();
+  const { savedRelayPoints, shippingMethods, signatureEnabled, sellToBusinesses, intraEuExemption, savedBusiness, storeCredit, mixedCartShipping, guaranteeNoticeHtml } = useLoaderData<typeof loader>();
   const delivery = useDeliveryQuotes(cart, shippingMethods, discount.line?.figures?.discountCents ?? 0);
   const location = useLocation();
   const navigate = useNavigate();
@@ -199,7 +202,7 @@ export default function CartPage() {
                 <Trash2 aria-hidden="true" /> Vider le panier
               </Button>
             </div>
-            <DeliveryChoice delivery={delivery} disabled={checkout.busy} />
+            <DeliveryChoice delivery={delivery} disabled={checkout.busy} savedRelayPoints={savedRelayPoints} />
             {sellToBusinesses ? (
               <Suspense fallback={null}>
                 <BusinessPurchaseChoice saved={savedBusiness} deliveryCountry={delivery.stored.country} intraEuExemption={intraEuExemption} disabled={checkout.busy} />

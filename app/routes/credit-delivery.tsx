@@ -20,6 +20,8 @@ import { cancelCheckout } from "~/services/checkout.server";
 import { creditDeliveryOf, payCreditDelivery } from "~/services/credit-delivery.server";
 import { webhookDepsFrom } from "~/services/payment-webhooks.server";
 import { getCustomerOrder } from "~/services/orders.server";
+import { listCustomerAddresses, saveCheckoutAddresses } from "~/services/customer-addresses.server";
+import { checkoutProposals } from "~/domain/customer-addresses";
 import { isSameOriginPost, requireViewer } from "~/services/session.server";
 import type { Route } from "./+types/credit-delivery";
 
@@ -36,7 +38,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!order) throw data(null, { status: 404 });
   if (order.state === "paid") throw redirect(orderPage(order.orderNumber));
   const view = await getCustomerOrder(context.db, viewer.id, params.number);
-  return { order, lines: view?.lines ?? [], shippingCents: view?.shipping?.cents ?? 0, insuranceCents: view?.insuranceCents ?? 0, discountCents: view?.discountCents ?? 0 };
+  // The customer's address book (decision 064): the default filled in, the others to choose.
+  const proposals = checkoutProposals(await listCustomerAddresses(context.db, viewer.id), order.delivery, order.businessCountry);
+  return { proposals, order, lines: view?.lines ?? [], shippingCents: view?.shipping?.cents ?? 0, insuranceCents: view?.insuranceCents ?? 0, discountCents: view?.discountCents ?? 0 };
 }
 
 const ENDED = {
@@ -62,6 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
   const sessionId = await payCreditDelivery(context.db, order, parsed.data, webhookDepsFrom(context));
   if (!sessionId) return data({ ended: ENDED }, { status: 409 });
+  await saveCheckoutAddresses(context.db, viewer.id, { form, typed: parsed.data, delivery: order.delivery, business: order.businessCountry !== null });
   // The confirmation and the seller's notice leave now, not at the mail worker's next round.
   context.kickMail();
   throw redirect(`/merci?success=true&session_id=${encodeURIComponent(sessionId)}`);
@@ -77,7 +82,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) => {
 };
 
 export default function CreditDeliveryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, lines, shippingCents, insuranceCents, discountCents } = loaderData;
+  const { proposals, order, lines, shippingCents, insuranceCents, discountCents } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const schema = useMemo(() => creditDeliverySchema(order), [order]);
@@ -105,8 +110,8 @@ export default function CreditDeliveryPage({ loaderData, actionData }: Route.Com
                 {order.reservedUntil ? ` (articles réservés jusqu'à ${formatParisTime(order.reservedUntil)} ; sans adresse d'ici là, la commande s'annule et votre avoir vous est rendu)` : ""}.
               </Alert>
               <Form method="post" noValidate onSubmit={form.onSubmit} onChange={form.onChange} className="mt-6 flex flex-col gap-8" aria-label="Adresse de livraison">
-                <DeliveryAddressFields delivery={order.delivery} errors={form.errors} />
-                <BillingAddressFields relay={false} country={order.delivery.country} businessCountry={order.businessCountry} errors={form.errors} />
+                <DeliveryAddressFields delivery={order.delivery} errors={form.errors} proposals={proposals} />
+                <BillingAddressFields relay={false} country={order.delivery.country} businessCountry={order.businessCountry} errors={form.errors} proposals={proposals.billing} />
                 <CgvAcceptance />
                 {/* L221-14: the button says that ordering means paying; long, so it may wrap on phones. */}
                 <Button type="submit" name="intent" value="confirm" size="lg" disabled={busy} className="h-auto min-h-12 py-3 text-center whitespace-normal">

@@ -16,8 +16,11 @@ import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
 import { focusIsLost } from "~/lib/restore-focus";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { webhookDepsFrom } from "~/services/payment-webhooks.server";
-import { cancelTestSession, getTestSession, payTestSession } from "~/services/payments/test-checkout.server";
+import { type TestSessionView, cancelTestSession, getTestSession, payTestSession } from "~/services/payments/test-checkout.server";
 import type { TestProvider } from "~/services/payments/test-provider.server";
+import { listCustomerAddresses, saveCheckoutAddresses } from "~/services/customer-addresses.server";
+import { getViewer } from "~/services/session.server";
+import { checkoutProposals } from "~/domain/customer-addresses";
 import type { Route } from "./+types/payment-test";
 import { readForm } from "~/lib/request-input.server";
 import { formatParisTime } from "~/domain/paris-time";
@@ -32,11 +35,22 @@ function testProvider(context: Route.LoaderArgs["context"]): TestProvider {
   return context.payments as TestProvider;
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** The signed-in customer who ordered, when it is them on the page: their address book is theirs to use. */
+async function bookOwner(request: Request, context: Route.LoaderArgs["context"], session: TestSessionView): Promise<string | null> {
+  if (session.userId === null) return null;
+  const viewer = await getViewer(request, context);
+  return viewer?.id === session.userId ? viewer.id : null;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   testProvider(context);
-  const session = await getTestSession(context.db, params.sessionId);
-  if (!session) throw data(null, { status: 404 });
-  return { session };
+  const found = await getTestSession(context.db, params.sessionId);
+  if (!found) throw data(null, { status: 404 });
+  const { userId: _userId, ...session } = found;
+  const owner = found.status === "open" ? await bookOwner(request, context, found) : null;
+  // A guest's page is today's: no proposals, no « Enregistrer » boxes.
+  const proposals = owner ? checkoutProposals(await listCustomerAddresses(context.db, owner), found.delivery, found.businessCountry) : null;
+  return { session, proposals };
 }
 
 const FAILURES = {
@@ -68,7 +82,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const parsed = testPaymentSchema({ needsEmail: session.customerEmail === null, delivery: session.delivery, businessCountry: session.businessCountry }).safeParse(form);
   if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
-  const result = await payTestSession(context.db, provider, session.id, parsed.data, session.delivery, deps, session.businessCountry !== null);
+  const business = session.businessCountry !== null;
+  const result = await payTestSession(context.db, provider, session.id, parsed.data, session.delivery, deps, business);
+  const owner = result.ok ? await bookOwner(request, context, session) : null;
+  // The boxes ticked: the addresses typed go to the buyer's book (a duplicate is not added twice).
+  if (owner) await saveCheckoutAddresses(context.db, owner, { form, typed: parsed.data, delivery: session.delivery, business });
   if (result.ok) {
     // The confirmation and the seller's notice leave now, not at the mail worker's next round.
     context.kickMail();
@@ -84,7 +102,7 @@ export function headers() {
 export const meta: Route.MetaFunction = () => [{ title: "Paiement (mode test)" }, { name: "robots", content: "noindex" }];
 
 export default function TestPaymentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { session } = loaderData;
+  const { session, proposals } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const needsEmail = session.customerEmail === null;
@@ -146,9 +164,9 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
                   </p>
                 )}
 
-                <DeliveryAddressFields delivery={delivery} errors={form.errors} />
+                <DeliveryAddressFields delivery={delivery} errors={form.errors} proposals={proposals} />
 
-                <BillingAddressFields relay={delivery.kind === "relay"} country={delivery.country} businessCountry={businessCountry} errors={form.errors} />
+                <BillingAddressFields relay={delivery.kind === "relay"} country={delivery.country} businessCountry={businessCountry} errors={form.errors} proposals={proposals?.billing} />
 
                 <fieldset className="flex flex-col gap-4">
                   <legend className="mb-3 flex items-center gap-2 text-lg font-bold">

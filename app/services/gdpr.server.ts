@@ -3,6 +3,7 @@ import { type SQL, and, asc, count, eq, ilike, inArray, isNotNull, or, sql } fro
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   businessProfiles,
+  customerAddresses,
   accounts,
   inboxEvents,
   buybackOffers,
@@ -70,12 +71,18 @@ async function readExport(tx: Tx, userId: string, now: Date) {
     .select({ companyName: businessProfiles.companyName, siren: businessProfiles.siren, vatNumber: businessProfiles.vatNumber, country: businessProfiles.country, updatedAt: businessProfiles.updatedAt })
     .from(businessProfiles)
     .where(eq(businessProfiles.userId, userId));
+  const addresses = await tx
+    .select({ kind: customerAddresses.kind, address: customerAddresses.address, isDefault: customerAddresses.isDefault, createdAt: customerAddresses.createdAt, updatedAt: customerAddresses.updatedAt })
+    .from(customerAddresses)
+    .where(eq(customerAddresses.userId, userId))
+    .orderBy(asc(customerAddresses.createdAt), asc(customerAddresses.id));
   return {
     format: "comptoir-donnees-personnelles/1",
     exportedAt: now.toISOString(),
     account,
     sessions: signIns,
     businessProfile: businessProfile ?? null,
+    addressBook: addresses,
     ...(await readByAddress(tx, { userId, email })),
   };
 }
@@ -207,6 +214,8 @@ export async function eraseUser(db: Db, input: { actorId: string; targetId: stri
     await tx.delete(sessions).where(eq(sessions.userId, target.id));
     await tx.delete(accounts).where(eq(accounts.userId, target.id));
     await tx.delete(businessProfiles).where(eq(businessProfiles.userId, target.id));
+    // The account's row stays (erased), so its address book would not go by cascade.
+    await tx.delete(customerAddresses).where(eq(customerAddresses.userId, target.id));
     // Reset links hold the user id.
     await tx.delete(verifications).where(eq(verifications.value, target.id));
     await tx.update(users).set({ name: ERASED_NAME, email: placeholder, emailVerified: false, image: null, erasedAt: now, updatedAt: now }).where(eq(users.id, target.id));

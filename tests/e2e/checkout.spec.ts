@@ -197,7 +197,9 @@ test("a signed-in customer pays on the test page: /merci, empty cart, stock down
   await expect(page.getByText(`Confirmation envoyée à ${customer.email}`)).toBeVisible();
   // A relay point is never a billing address: no « identique » box, the fields are there.
   const billingGroup = paymentBilling(page);
-  await expect(billingGroup.getByRole("checkbox")).toHaveCount(0);
+  await expect(billingGroup.getByRole("checkbox", { name: "Adresse de facturation identique" })).toHaveCount(0);
+  // Signed in: the address typed may go to the address book (decision 064).
+  await expect(billingGroup.getByRole("checkbox", { name: "Enregistrer cette adresse dans mon compte" })).not.toBeChecked();
   await expect(billingGroup.getByText("Un point relais ne peut pas servir d'adresse de facturation")).toBeVisible();
   await expect(billingGroup.getByLabel("Adresse", { exact: true })).toBeVisible();
   await expect(billingGroup.getByLabel("Pays")).toHaveValue("FR");

@@ -8,6 +8,7 @@ import type { AppContext } from "~/lib/context";
 import * as accountOrderRoute from "~/routes/account-order";
 import * as creditDeliveryRoute from "~/routes/credit-delivery";
 import { type CheckoutContext, startCheckout } from "~/services/checkout.server";
+import { listCustomerAddresses } from "~/services/customer-addresses.server";
 import { createTestProvider, type TestProvider } from "~/services/payments/test-provider.server";
 import { releaseExpiredReservations } from "~/services/reservations.server";
 import { recordMovement, storeCreditBalance } from "~/services/store-credit.server";
@@ -124,8 +125,12 @@ describe(`a home delivery paid entirely by store credit on ${databaseLabel}`, ()
     expect(untouched).toMatchObject({ status: "pending_payment", shippingAddress: null, billingAddress: null, paidAt: null });
     expect(await database.db.select().from(invoices).where(eq(invoices.orderId, untouched.id))).toEqual([]);
 
-    const paid = await page(number, customer.cookie, ADDRESS);
+    // « Enregistrer cette adresse dans mon compte » ticked (decision 064): the address goes to the book.
+    const paid = await page(number, customer.cookie, { ...ADDRESS, saveDeliveryAddress: "on" });
     expect(paid).toMatchObject({ status: 302, location: `/merci?success=true&session_id=avoir_${pending.id}` });
+    expect((await listCustomerAddresses(database.db, customer.id)).map((entry) => [entry.kind, entry.address, entry.isDefault])).toEqual([
+      ["delivery", { fullName: "Marie Curie", line1: "12 rue des Lilas", line2: "Bât. B", postalCode: "75011", city: "Paris", country: "FR", phone: "06 12 34 56 78" }, true],
+    ]);
     const order = await orderOf(number);
     expect(order).toMatchObject({ status: "paid", customerName: "Marie Curie", providerSessionId: `avoir_${pending.id}` });
     expect(order.shippingAddress).toEqual({ method: "home", fullName: "Marie Curie", line1: "12 rue des Lilas", line2: "Bât. B", postalCode: "75011", city: "Paris", country: "FR", phone: "06 12 34 56 78" });

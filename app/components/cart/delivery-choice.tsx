@@ -1,12 +1,11 @@
 import { MapPin, Truck, Mail } from "lucide-react";
-import { useId } from "react";
-import { FormField } from "~/components/ui/form-field";
-import type { RelayPoint } from "~/domain/checkout";
+import { lazy, Suspense, useId } from "react";
+import type { SavedRelayPoint } from "~/domain/customer-addresses";
 import { formatEuros } from "~/domain/money";
 import { formatWeight } from "~/domain/shipping";
 import { SHIPPING_COUNTRIES } from "~/domain/shipping-countries";
 import type { ShippingKind } from "~/domain/shipping-method";
-import { chooseDelivery, setDeliveryErrors, useDeliveryErrors } from "~/lib/delivery-store";
+import { chooseDelivery } from "~/lib/delivery-store";
 import { cn } from "~/lib/utils";
 import type { DeliveryState } from "./use-delivery";
 
@@ -17,27 +16,16 @@ export function deliveryPriceText(priceCents: number): string {
   return priceCents === 0 ? "Livraison offerte" : formatEuros(priceCents);
 }
 
-const RELAY_FIELDS: { key: keyof RelayPoint; label: string; autoComplete?: string; hint?: string }[] = [
-  { key: "name", label: "Nom du point relais" },
-  { key: "id", label: "Identifiant du point relais", hint: "Le numéro du point, indiqué par le transporteur (ex. 020145)." },
-  { key: "line1", label: "Adresse du point relais" },
-  { key: "postalCode", label: "Code postal" },
-  { key: "city", label: "Ville" },
-];
+// Asked only once a relay point is chosen: its fields load then (the cart's JS budget).
+const RelayPointFields = lazy(() => import("./relay-point-fields"));
 
 /**
  * The cart's delivery block: the country, then the methods that fit the cart with their price
  * and delay, and for a relay point its name, identifier and full address (SPEC.md).
  */
-export function DeliveryChoice({ delivery, disabled }: { delivery: DeliveryState; disabled: boolean }) {
+export function DeliveryChoice({ delivery, disabled, savedRelayPoints }: { delivery: DeliveryState; disabled: boolean; savedRelayPoints: SavedRelayPoint[] }) {
   const countryId = useId();
-  const errors = useDeliveryErrors();
   const { stored, quotes, selected, weightGrams } = delivery;
-
-  function setRelay(key: keyof RelayPoint, value: string) {
-    chooseDelivery({ relayPoint: { ...stored.relayPoint, [key]: value } });
-    if (errors[`relayPoint.${key}`]) setDeliveryErrors(Object.fromEntries(Object.entries(errors).filter(([field]) => field !== `relayPoint.${key}`)));
-  }
 
   return (
     <section id="livraison" aria-labelledby="delivery-title" className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-5" tabIndex={-1}>
@@ -107,26 +95,9 @@ export function DeliveryChoice({ delivery, disabled }: { delivery: DeliveryState
         </fieldset>
       )}
       {selected?.kind === "relay" ? (
-        <fieldset className="grid gap-3 sm:grid-cols-2" disabled={disabled}>
-          <legend className="mb-1 text-sm font-semibold">Point relais choisi</legend>
-          <p className="text-xs text-muted-foreground sm:col-span-2">
-            Indiquez le point relais où retirer votre colis : son nom, son identifiant et son adresse complète.
-          </p>
-          {RELAY_FIELDS.map((field) => (
-            <div key={field.key} className={field.key === "line1" || field.key === "name" ? "sm:col-span-2" : undefined}>
-              <FormField
-                label={field.label}
-                name={`relay-${field.key}`}
-                value={stored.relayPoint[field.key] ?? ""}
-                onChange={(event) => setRelay(field.key, event.target.value)}
-                autoComplete="off"
-                required
-                hint={field.hint}
-                error={errors[`relayPoint.${field.key}`]}
-              />
-            </div>
-          ))}
-        </fieldset>
+        <Suspense fallback={null}>
+          <RelayPointFields stored={stored} disabled={disabled} saved={savedRelayPoints} />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -2,10 +2,12 @@ import { ReceiptText } from "lucide-react";
 import { useId, useState } from "react";
 import { Field, controlClass } from "~/components/ui/field";
 import { FormField } from "~/components/ui/form-field";
+import { type AddressProposal, SAVE_ADDRESS_FIELDS } from "~/domain/address-proposals";
 import { BILLING_FIELDS, BILLING_SAME_FIELD } from "~/domain/billing-address";
 import type { FieldErrors } from "~/domain/field-errors";
 import { SHIPPING_COUNTRIES, countryName } from "~/domain/shipping-countries";
 import { cn } from "~/lib/utils";
+import { SaveAddressBox, SavedAddressSelect } from "./saved-addresses";
 
 type BillingField = (typeof BILLING_FIELDS)[keyof typeof BILLING_FIELDS];
 
@@ -15,13 +17,32 @@ type BillingField = (typeof BILLING_FIELDS)[keyof typeof BILLING_FIELDS];
  * unticked, the fields appear right after it (focus stays on the box, Tab goes on into them). For
  * a relay point, never a billing address, the fields are always there. The values live in this
  * component's state: ticking the box again removes the fields from the form (one « Adresse », one
- * « Code postal » on the page), unticking it brings them back as they were typed.
+ * « Code postal » on the page), unticking it brings them back as they were typed. `proposals`,
+ * for a signed-in buyer: their saved billing addresses; the default one is then filled in (the
+ * box unticked), and a new one typed may be saved.
  */
-export function BillingAddressFields({ relay, country, businessCountry = null, errors }: { relay: boolean; country: string; businessCountry?: string | null; errors: FieldErrors }) {
+export function BillingAddressFields({
+  relay,
+  country,
+  businessCountry = null,
+  errors,
+  proposals,
+}: {
+  relay: boolean;
+  country: string;
+  businessCountry?: string | null;
+  errors: FieldErrors;
+  proposals?: AddressProposal[] | undefined;
+}) {
   // An "Achat professionnel": the company's address is always typed, in the country given in the cart.
   const business = businessCountry !== null;
-  const [same, setSame] = useState(!relay && !business);
-  const [values, setValues] = useState<Partial<Record<BillingField, string>>>({});
+  const [chosen, setChosen] = useState<AddressProposal | null>(proposals?.[0] ?? null);
+  const [same, setSame] = useState(!relay && !business && !chosen);
+  const [values, setValues] = useState<Partial<Record<BillingField, string>>>(chosen?.values ?? {});
+  function choose(proposal: AddressProposal | null) {
+    setChosen(proposal);
+    setValues(proposal?.values ?? {});
+  }
   const fieldsId = useId();
   const hintId = useId();
   const asked = relay || business || !same;
@@ -62,6 +83,7 @@ export function BillingAddressFields({ relay, country, businessCountry = null, e
       <div id={fieldsId} className={cn("flex flex-col gap-4", !asked && "hidden")} data-testid="billing-fields">
         {asked ? (
           <>
+            {proposals?.length ? <SavedAddressSelect label="Adresse de facturation enregistrée" proposals={proposals} choice={chosen?.id ?? null} onChoose={choose} /> : null}
             <FormField label="Nom complet" required autoComplete="billing name" {...bind(BILLING_FIELDS.fullName)} />
             <FormField label="Adresse" required autoComplete="billing address-line1" {...bind(BILLING_FIELDS.line1)} />
             <FormField label="Complément d'adresse (facultatif)" autoComplete="billing address-line2" {...bind(BILLING_FIELDS.line2)} />
@@ -95,6 +117,7 @@ export function BillingAddressFields({ relay, country, businessCountry = null, e
                 )}
               </Field>
             )}
+            {proposals && !chosen ? <SaveAddressBox name={SAVE_ADDRESS_FIELDS.billing} /> : null}
           </>
         ) : null}
       </div>

@@ -13,3 +13,4 @@ export * from "./buyback";
 export * from "./buyback-offers";
 export * from "./preorders";
 export * from "./wishlist";
+export * from "./customer-addresses";

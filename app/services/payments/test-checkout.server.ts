@@ -31,6 +31,8 @@ export type TestSessionView = {
   businessCountry: string | null;
   /** An exempt intra-EU supply (docs/decisions/054): the total charged is before VAT. */
   exemptIntraEu: boolean;
+  /** The signed-in customer who ordered (their address book is proposed), null for a guest. */
+  userId: string | null;
 };
 
 export async function getTestSession(db: Db, id: string, now = new Date()): Promise<TestSessionView | null> {
@@ -39,6 +41,7 @@ export async function getTestSession(db: Db, id: string, now = new Date()): Prom
     .select({
       session: testPaymentSessions,
       orderStatus: orders.status,
+      userId: orders.userId,
       shippingKind: orders.shippingKind,
       shippingCountry: orders.shippingCountry,
       shippingMethodName: orders.shippingMethodName,
@@ -78,6 +81,7 @@ export async function getTestSession(db: Db, id: string, now = new Date()): Prom
     },
     businessCountry: row.businessBuyer?.country ?? null,
     exemptIntraEu: row.vatRegime === "intra_eu_exempt",
+    userId: row.userId,
   };
 }
 

@@ -1,4 +1,4 @@
-import { Bell, CalendarDays, Mail, Package, User } from "lucide-react";
+import { Bell, CalendarDays, Heart, Mail, Package, User } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 import { LogoutButton } from "~/components/account/logout-button";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
@@ -136,6 +136,18 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <StoreCreditHistoryView history={storeCredit} titleId="store-credit-title" />
         </div>
       ) : null}
+
+      <section aria-labelledby="wishlist-title" className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-border bg-card p-6">
+        <div>
+          <h2 id="wishlist-title" className="flex items-center gap-2 text-lg font-bold">
+            <Heart className="size-5 text-primary" aria-hidden="true" /> Ma liste d'envies
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">Les produits que vous guettez, et leurs alertes : retour en stock, drop, baisse de prix.</p>
+        </div>
+        <Link to="/account/liste" className={buttonVariants({ variant: "outline" })}>
+          Voir ma liste
+        </Link>
+      </section>
 
       <section aria-labelledby="notifications-title" className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-border bg-card p-6">
         <div>

@@ -15,6 +15,7 @@ import { PegiRating } from "~/components/product/pegi-rating";
 import { ProductSafetyDetails } from "~/components/product/product-safety";
 import { QuantitySelector } from "~/components/product/quantity-selector";
 import { SimilarProducts } from "~/components/product/similar-products";
+import { WishlistHeart } from "~/components/product/wishlist-heart";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { clampQuantity } from "~/domain/cart";
@@ -190,6 +191,7 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
               <AddToCartButton product={product} quantity={quantity} className="sm:flex-1" />
             </div>
           )}
+          <WishlistHeart productId={product.id} className="min-h-11 self-start rounded-lg px-2 text-sm hover:bg-muted" />
           {product.stock <= 0 && !product.drop?.waitingRoom ? <StockAlertForm productId={product.id} /> : null}
           {product.description ? <p className="whitespace-pre-line leading-relaxed [overflow-wrap:anywhere]">{product.description}</p> : null}
 

@@ -19,6 +19,7 @@ import {
   testPaymentSessions,
   users,
   verifications,
+  wishlistItems,
   withdrawalRequests,
 } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
@@ -70,12 +71,25 @@ async function readExport(tx: Tx, userId: string, now: Date) {
     .select({ companyName: businessProfiles.companyName, siren: businessProfiles.siren, vatNumber: businessProfiles.vatNumber, country: businessProfiles.country, updatedAt: businessProfiles.updatedAt })
     .from(businessProfiles)
     .where(eq(businessProfiles.userId, userId));
+  const wishlist = await tx
+    .select({
+      product: products.title,
+      addedAt: wishlistItems.createdAt,
+      alertRestock: wishlistItems.alertRestock,
+      alertDrop: wishlistItems.alertDrop,
+      priceBelowCents: wishlistItems.priceBelowCents,
+    })
+    .from(wishlistItems)
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .where(eq(wishlistItems.userId, userId))
+    .orderBy(asc(wishlistItems.createdAt), asc(products.id));
   return {
     format: "comptoir-donnees-personnelles/1",
     exportedAt: now.toISOString(),
     account,
     sessions: signIns,
     businessProfile: businessProfile ?? null,
+    wishlist,
     ...(await readByAddress(tx, { userId, email })),
   };
 }
@@ -207,6 +221,8 @@ export async function eraseUser(db: Db, input: { actorId: string; targetId: stri
     await tx.delete(sessions).where(eq(sessions.userId, target.id));
     await tx.delete(accounts).where(eq(accounts.userId, target.id));
     await tx.delete(businessProfiles).where(eq(businessProfiles.userId, target.id));
+    // The user row stays (their orders point to it), so its wish list does not cascade away.
+    await tx.delete(wishlistItems).where(eq(wishlistItems.userId, target.id));
     // Reset links hold the user id.
     await tx.delete(verifications).where(eq(verifications.value, target.id));
     await tx.update(users).set({ name: ERASED_NAME, email: placeholder, emailVerified: false, image: null, erasedAt: now, updatedAt: now }).where(eq(users.id, target.id));

@@ -6,6 +6,7 @@ import { stockMessage, stockState } from "~/domain/stock";
 import { AddToCartButton } from "./add-to-cart-button";
 import { ProductBadges } from "./product-badges";
 import { ProductImage } from "./product-image";
+import { WishlistHeart } from "./wishlist-heart";
 import { Link } from "react-router";
 
 const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw";
@@ -52,6 +53,11 @@ export function ProductCard({
           <span className="rounded-lg bg-destructive px-3 py-1.5 text-sm font-bold text-destructive-foreground shadow-md">Rupture de stock</span>
         </span>
       ) : null}
+      <WishlistHeart
+        productId={product.id}
+        name={product.name}
+        className="absolute right-2 top-2 z-10 size-11 rounded-full border border-border bg-background/90 text-foreground shadow-sm hover:bg-muted"
+      />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <ProductBadges product={product} extra={badge} soldOutBadge={soldOut === "badge"} />
         <h3 className="line-clamp-2 min-h-[2.75rem] text-base font-semibold leading-snug">

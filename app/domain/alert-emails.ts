@@ -1,4 +1,5 @@
 import { button, type EmailContent, layout, type MailShop, note, paragraph } from "./email-templates";
+import { formatEuros } from "./money";
 
 /**
  * The e-mails of a "Prévenez-moi" alert: the confirmation of the double opt-in, then the one
@@ -19,8 +20,12 @@ export function alertConfirmEmail({ shop, product, confirmUrl, unsubscribeUrl }:
   });
 }
 
-/** `unsubscribeUrl`: the one-click link that switches every alert of this address off (services/email-choices.server.ts). */
-export function alertAvailableEmail({ shop, product, productUrl, unsubscribeUrl }: { shop: MailShop; product: string; productUrl: string; unsubscribeUrl: string }): EmailContent {
+/**
+ * `unsubscribeUrl`: the one-click link that switches every alert of this address off
+ * (services/email-choices.server.ts). `why`: the closing note, when the alert is not a
+ * « Prévenez-moi » (the wish list's: wishlistAlertNote).
+ */
+export function alertAvailableEmail({ shop, product, productUrl, unsubscribeUrl, why }: { shop: MailShop; product: string; productUrl: string; unsubscribeUrl: string; why?: string }): EmailContent {
   return layout(shop, {
     subject: `« ${product} » est en vente – ${shop.name}`,
     preheader: "Le produit que vous attendiez est disponible.",
@@ -29,7 +34,28 @@ export function alertAvailableEmail({ shop, product, productUrl, unsubscribeUrl 
       paragraph("Bonjour,"),
       paragraph(`« ${product} » est en vente sur ${shop.name}. Les quantités sont limitées : les premiers arrivés sont les premiers servis.`),
       button("Voir le produit", productUrl),
-      note(`Vous recevez cet e-mail parce que vous avez confirmé une alerte pour ce produit ; c'est le seul. Ne plus recevoir d'alertes « Prévenez-moi » : ${unsubscribeUrl}`),
+      note(why ?? `Vous recevez cet e-mail parce que vous avez confirmé une alerte pour ce produit ; c'est le seul. Ne plus recevoir d'alertes « Prévenez-moi » : ${unsubscribeUrl}`),
+    ],
+  });
+}
+
+/** Why a wish-list alert came, where its alerts are chosen, and the one-click link that stops them all. */
+export function wishlistAlertNote({ listUrl, unsubscribeUrl }: { listUrl: string; unsubscribeUrl: string }): string {
+  return `Vous recevez cet e-mail parce que ce produit est dans votre liste, avec cette alerte activée ; vous la recevrez à nouveau seulement s'il se passe autre chose. Choisir vos alertes : ${listUrl}. Ne plus recevoir aucune alerte : ${unsubscribeUrl}`;
+}
+
+/** The wish list's price alert (issue 56): the price is at or under the figure the customer set, and the product on sale. */
+export function wishlistPriceEmail({ shop, product, priceCents, productUrl, listUrl, unsubscribeUrl }: { shop: MailShop; product: string; priceCents: number; productUrl: string; listUrl: string; unsubscribeUrl: string }): EmailContent {
+  const price = formatEuros(priceCents);
+  return layout(shop, {
+    subject: `« ${product} » est à ${price} – ${shop.name}`,
+    preheader: `Le prix que vous attendiez est atteint : ${price}.`,
+    heading: "Votre prix est atteint",
+    parts: [
+      paragraph("Bonjour,"),
+      paragraph(`« ${product} » est à ${price} sur ${shop.name} : c'est le prix que vous aviez fixé dans votre liste, ou moins. Il est en stock ; les quantités sont limitées.`),
+      button("Voir le produit", productUrl),
+      note(wishlistAlertNote({ listUrl, unsubscribeUrl })),
     ],
   });
 }

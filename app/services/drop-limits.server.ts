@@ -27,7 +27,7 @@ import type { ShippingAddress } from "~/domain/order-view";
  */
 
 /** Orders whose units a customer holds or has bought: they count toward the limit. */
-const HOLDING: OrderStatus[] = ["pending_payment", "paid", "shipped"];
+export const HOLDING: OrderStatus[] = ["pending_payment", "paid", "shipped"];
 
 /**
  * Orders of the product's current opening (queries that join `products`): a restock's drop is a

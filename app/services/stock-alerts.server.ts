@@ -11,6 +11,7 @@ import { startPeriodicJob } from "~/lib/periodic-job.server";
 import { absoluteUrl } from "~/lib/seo";
 import { hasOptedOut, queueOptionalEmail, setEmailChoice } from "./email-choices.server";
 import { queueEmail } from "./mail.server";
+import { sendDueWishlistAlerts } from "./wishlist-alerts.server";
 
 /**
  * "Prévenez-moi" (issue 39, point 4): an address waits for a product to open or come back.
@@ -179,15 +180,17 @@ export const ALERT_SWEEP_MS = 15_000;
 const KICK_DELAY_MS = 500;
 
 /**
- * Sends due alerts every 15 s on each instance (SKIP LOCKED shares the work), and soon after
- * `kick()`: a product that opens or comes back (the change feed) is told within a second.
+ * Sends due alerts, the « Prévenez-moi » ones and the wish list's (wishlist-alerts.server.ts),
+ * every 15 s on each instance (SKIP LOCKED shares the work), and soon after `kick()`: a product
+ * that opens, comes back or changes its price (the change feed) is told within a second.
  */
 export function startAlertJob(deps: Deps & { logger: Logger; kickMail: () => void }, intervalMs = ALERT_SWEEP_MS) {
   return startPeriodicJob({
     async run() {
       const sent = await sendDueAlerts(deps);
-      if (sent === 0) return;
-      deps.logger.info({ sent }, "alerts: products on sale, e-mails queued");
+      const wishlist = await sendDueWishlistAlerts(deps);
+      if (sent + wishlist === 0) return;
+      deps.logger.info({ sent, wishlist }, "alerts: products on sale, e-mails queued");
       deps.kickMail();
     },
     intervalMs,

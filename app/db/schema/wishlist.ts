@@ -22,6 +22,19 @@ export const wishlistItems = pgTable(
     alertDrop: boolean().notNull().default(true),
     /** Alert when the price falls to this many cents or less; null: no price alert. */
     priceBelowCents: integer(),
+    /*
+     * Each alert sent once per event (services/wishlist-alerts.server.ts, decision 067). The
+     * restock alert is armed when the product runs out (a trigger, migration 0050, the moment the
+     * stock reaches 0, or the item is added to a sold-out product) and disarmed when handled.
+     */
+    restockArmed: boolean().notNull().default(false),
+    /** The opening (the product's drop_time) whose alert was handled. */
+    dropAlertedFor: timestamp({ withTimezone: true, precision: 3 }),
+    /** The figure whose crossing was handled, and the price then; cleared when the price goes back above the figure. */
+    priceAlertedFigureCents: integer(),
+    priceAlertedCents: integer(),
+    /** The last alert e-mail queued for this item. */
+    alertedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.productId] }),

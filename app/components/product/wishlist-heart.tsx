@@ -15,6 +15,8 @@ import { useViewer } from "~/lib/viewer";
 let listed: Set<number> | null = null;
 /** The viewer and navigation `listed` was loaded for: the hearts of one page share one request. */
 let loadedFor: string | null = null;
+/** Clicks since that load was asked: its answer may predate them, so they are applied over it. */
+let clicked = new Map<number, boolean>();
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 const subscribe = (listener: () => void) => (listeners.add(listener), () => void listeners.delete(listener));
@@ -22,17 +24,20 @@ const subscribe = (listener: () => void) => (listeners.add(listener), () => void
 function load(key: string) {
   if (loadedFor === key) return;
   loadedFor = key;
+  clicked = new Map();
   fetch("/api/wishlist")
     .then((response) => (response.ok ? (response.json() as Promise<{ productIds: number[] }>) : Promise.reject()))
     .then(({ productIds }) => {
       if (loadedFor !== key) return;
       listed = new Set(productIds);
+      clicked.forEach((on, productId) => (on ? listed!.add(productId) : listed!.delete(productId)));
       notify();
     })
     .catch(() => (loadedFor = null)); // the next heart rendered asks again
 }
 
 function set(productId: number, on: boolean) {
+  clicked.set(productId, on);
   listed = new Set(listed);
   if (on) listed.add(productId);
   else listed.delete(productId);

@@ -53,11 +53,6 @@ export function ProductCard({
           <span className="rounded-lg bg-destructive px-3 py-1.5 text-sm font-bold text-destructive-foreground shadow-md">Rupture de stock</span>
         </span>
       ) : null}
-      <WishlistHeart
-        productId={product.id}
-        name={product.name}
-        className="absolute right-2 top-2 z-10 size-11 rounded-full border border-border bg-background/90 text-foreground shadow-sm hover:bg-muted"
-      />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <ProductBadges product={product} extra={badge} soldOutBadge={soldOut === "badge"} />
         <h3 className="line-clamp-2 min-h-[2.75rem] text-base font-semibold leading-snug">
@@ -70,6 +65,12 @@ export function ProductCard({
         <p className={`${STOCK_CLASS} ${STOCK_TONE[state]}`}>{stockMessage(product.stock)}</p>
         {overlay ? null : <AddToCartButton product={product} />}
       </div>
+      {/* Over the image's corner, last in the tab order: the card's own action comes first. */}
+      <WishlistHeart
+        productId={product.id}
+        name={product.name}
+        className="absolute right-2 top-2 z-10 size-11 rounded-full border border-border bg-background/90 text-foreground shadow-sm hover:bg-muted"
+      />
     </article>
   );
 }

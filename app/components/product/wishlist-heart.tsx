@@ -74,14 +74,14 @@ export function WishlistHeart({ productId, name, className }: { productId: numbe
     <button
       type="button"
       aria-pressed={pressed}
-      aria-label={name ? `${label} : ${name}` : undefined}
       onClick={onClick}
       className={`inline-flex items-center justify-center gap-2 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring ${className}`}
     >
       <svg viewBox="0 0 24 24" aria-hidden="true" className={`size-5 shrink-0 ${pressed ? "fill-current text-destructive" : "fill-none"}`} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
         <path d={HEART} />
       </svg>
-      {name ? null : label}
+      {/* On a card the heart alone shows: its name is read, never an aria-label (WCAG 2.5.3, as the card's other button). */}
+      {name ? <span className="sr-only">{`${label} : ${name}`}</span> : label}
     </button>
   );
 }

@@ -1,5 +1,6 @@
 import { fieldErrors } from "~/domain/field-errors";
 import { WISHLIST_SIGNED_OUT, wishlistToggleSchema } from "~/domain/wishlist";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
 import { readForm } from "~/lib/request-input.server";
 import { addToWishlist, removeFromWishlist, wishlistProductIds } from "~/services/wishlist.server";
 import { getViewer, isSameOriginPost } from "~/services/session.server";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/api.wishlist";
  * product ids (app/lib/wishlist-hearts.ts asks once a page load, only when the viewer hint says
  * signed in); POST adds or removes one product. Never cached: it is one person's.
  */
-const NO_STORE = { "Cache-Control": "no-store" };
+const NO_STORE = { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL };
 const signedOut = () => Response.json({ error: WISHLIST_SIGNED_OUT }, { status: 401, headers: NO_STORE });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

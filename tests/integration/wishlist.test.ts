@@ -76,6 +76,8 @@ describe(`wish list on ${databaseLabel}`, () => {
     } as never) as Promise<Response>;
   const ids = async (cookie: string) => {
     const response = (await apiRoute.loader({ request: new Request(`${ORIGIN}/api/wishlist`, { headers: { cookie } }), context, params: {} } as never)) as Response;
+    // One person's list: never kept by the page cache nor a shared proxy.
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
     return { status: response.status, body: (await response.json()) as { productIds?: number[]; error?: string } };
   };
 

@@ -23,7 +23,12 @@ export async function addToWishlist(db: Db, userId: string, productId: number, n
       .from(products)
       .where(and(eq(products.id, productId), inArray(products.status, ["en_ligne", "a_venir"]), isNull(products.archivedAt)));
     if (!product) return { ok: false, status: 404, message: WISHLIST_PRODUCT_UNKNOWN };
-    const [{ items }] = (await tx.select({ items: count() }).from(wishlistItems).where(eq(wishlistItems.userId, userId))) as [{ items: number }];
+    const [{ items, listed }] = (await tx
+      .select({ items: count(), listed: sql<boolean>`bool_or(${wishlistItems.productId} = ${productId})` })
+      .from(wishlistItems)
+      .where(eq(wishlistItems.userId, userId))) as [{ items: number; listed: boolean | null }];
+    // A product already listed is no new line: a full list does not refuse it (a second click, another tab).
+    if (listed) return { ok: true };
     if (items >= WISHLIST_MAX_ITEMS) return { ok: false, status: 409, message: `Votre liste compte déjà ${WISHLIST_MAX_ITEMS} produits : retirez-en un pour en ajouter un autre.` };
     await tx.insert(wishlistItems).values({ userId, productId, createdAt: now }).onConflictDoNothing();
     return { ok: true };

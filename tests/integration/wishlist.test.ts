@@ -11,7 +11,7 @@ import * as apiRoute from "~/routes/api.wishlist";
 import { setEmailChoice } from "~/services/email-choices.server";
 import { eraseUser, exportUserData } from "~/services/gdpr.server";
 import { createUserWithPassword } from "~/services/users.server";
-import { listWishlist } from "~/services/wishlist.server";
+import { WISHLIST_MAX_ITEMS, listWishlist } from "~/services/wishlist.server";
 import { outcome } from "./route-outcome";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
@@ -104,6 +104,20 @@ describe(`wish list on ${databaseLabel}`, () => {
 
     expect((await heart(soldOut.id, "remove", sameSite)).status).toBe(200);
     expect((await ids(cookie)).body.productIds).toEqual([]);
+  });
+
+  it("refuses a product past the list's limit, with a 409 in French", async () => {
+    const { id, cookie } = await customer();
+    const many = await database.db
+      .insert(products)
+      .values(Array.from({ length: WISHLIST_MAX_ITEMS }, (_, i) => ({ title: `Carte en série ${n}-${i}`, priceCents: 100, stock: 1, category: "TCG" as const, subCategory: "Cartes à l'unité" })))
+      .returning({ id: products.id });
+    await database.db.insert(wishlistItems).values(many.map((p) => ({ userId: id, productId: p.id })));
+    const refused = await heart((await product()).id, "add", { cookie, origin: ORIGIN });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: `Votre liste compte déjà ${WISHLIST_MAX_ITEMS} produits : retirez-en un pour en ajouter un autre.` });
+    // One already there is no new line: adding it again is not refused.
+    expect((await heart(many[0]!.id, "add", { cookie, origin: ORIGIN })).status).toBe(200);
   });
 
   it("lists each product as it is now, and saves its alerts with the figure in euros", async () => {

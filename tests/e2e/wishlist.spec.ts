@@ -123,7 +123,7 @@ for (const width of [1280, 390]) {
   });
 }
 
-test("signed out, the heart leads to the sign-in page, which brings the customer back to it", async ({ browser, page: admin }) => {
+test("signed out, the heart leads to the sign-in page, which brings the customer back to it; a refused click is rolled back", async ({ browser, page: admin }) => {
   await signInAdmin(admin, ADMIN, server.url);
   const customer = { name: "Hugo Visiteur", email: `visiteur-${Date.now()}@example.com`, password: "Pikachu-2026-secret" };
   const page = await newVisitor(browser);
@@ -137,6 +137,14 @@ test("signed out, the heart leads to the sign-in page, which brings the customer
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page).toHaveURL(url(SEARCH));
   await cardHeart(page, false).click();
+  await expect(cardHeart(page, true)).toHaveAttribute("aria-pressed", "true");
+
+  // A refusal (here the product gone offline meanwhile, as the server answers it) turns the heart back and says why.
+  await page.route(url("/api/wishlist"), (route) =>
+    route.request().method() === "POST" ? route.fulfill({ status: 404, json: { error: "Ce produit n'existe pas ou n'est plus en vente." } }) : route.fallback(),
+  );
+  await cardHeart(page, true).click();
+  await expect(page.getByText("Ce produit n'existe pas ou n'est plus en vente.")).toBeVisible();
   await expect(cardHeart(page, true)).toHaveAttribute("aria-pressed", "true");
 });
 

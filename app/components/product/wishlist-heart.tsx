@@ -21,8 +21,11 @@ const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 const subscribe = (listener: () => void) => (listeners.add(listener), () => void listeners.delete(listener));
 
-function load(key: string) {
+function load(viewer: string, page: string) {
+  const key = `${viewer}|${page}`;
   if (loadedFor === key) return;
+  // Another person signed in on this browser: never show the last one's hearts meanwhile.
+  if (!loadedFor?.startsWith(`${viewer}|`)) listed = null;
   loadedFor = key;
   clicked = new Map();
   fetch("/api/wishlist")
@@ -63,12 +66,13 @@ export function WishlistHeart({ productId, name, className }: { productId: numbe
   const { pathname, search, key } = useLocation();
   const pressed = useSyncExternalStore(subscribe, () => (viewer && listed?.has(productId)) === true, () => false);
   useEffect(() => {
-    if (viewer) load(`${viewer.name}|${key}`);
+    if (viewer) load(viewer.name, key);
   }, [viewer, key]);
   const label = pressed ? "Retirer de ma liste" : "Ajouter à ma liste";
+  const signIn = () => navigate(`/login?redirectTo=${encodeURIComponent(pathname + search)}`);
   const onClick = () => {
-    if (!viewer) return navigate(`/login?redirectTo=${encodeURIComponent(pathname + search)}`);
-    void toggle(productId, !pressed).then((status) => status === 401 && navigate(`/login?redirectTo=${encodeURIComponent(pathname + search)}`));
+    if (!viewer) return signIn();
+    void toggle(productId, !pressed).then((status) => status === 401 && signIn());
   };
   return (
     <button

@@ -1,5 +1,6 @@
-import { Bell, CalendarDays, Mail, MapPin, Package, User } from "lucide-react";
+import { Bell, CalendarDays, Heart, Mail, MapPin, Package, User } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
+import { AccountLinkCard } from "~/components/account/account-link-card";
 import { LogoutButton } from "~/components/account/logout-button";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { WithdrawalAction } from "~/components/orders/withdrawal-status";
@@ -145,29 +146,30 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </div>
       ) : null}
 
-      <section aria-labelledby="addresses-title" className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-border bg-card p-6">
-        <div>
-          <h2 id="addresses-title" className="flex items-center gap-2 text-lg font-bold">
-            <MapPin className="size-5 text-primary" aria-hidden="true" /> Mes adresses
-          </h2>
-          <p className="mt-1 text-sm text-muted-foreground">Vos adresses de livraison et de facturation, vos points relais : proposés au paiement.</p>
-        </div>
-        <Link to="/account/adresses" className={buttonVariants({ variant: "outline" })}>
-          Gérer mes adresses
-        </Link>
-      </section>
-
-      <section aria-labelledby="notifications-title" className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-border bg-card p-6">
-        <div>
-          <h2 id="notifications-title" className="flex items-center gap-2 text-lg font-bold">
-            <Bell className="size-5 text-primary" aria-hidden="true" /> Notifications par e-mail
-          </h2>
-          <p className="mt-1 text-sm text-muted-foreground">Les e-mails de vos commandes, et les alertes que vous choisissez de recevoir.</p>
-        </div>
-        <Link to="/account/notifications" className={buttonVariants({ variant: "outline" })}>
-          Gérer mes e-mails
-        </Link>
-      </section>
+      <AccountLinkCard
+        id="addresses-title"
+        icon={MapPin}
+        title="Mes adresses"
+        text="Vos adresses de livraison et de facturation, vos points relais : proposés au paiement."
+        to="/account/adresses"
+        action="Gérer mes adresses"
+      />
+      <AccountLinkCard
+        id="wishlist-title"
+        icon={Heart}
+        title="Ma liste d'envies"
+        text="Les produits que vous guettez, et leurs alertes : retour en stock, drop, baisse de prix."
+        to="/account/liste"
+        action="Voir ma liste"
+      />
+      <AccountLinkCard
+        id="notifications-title"
+        icon={Bell}
+        title="Notifications par e-mail"
+        text="Les e-mails de vos commandes, et les alertes que vous choisissez de recevoir."
+        to="/account/notifications"
+        action="Gérer mes e-mails"
+      />
     </div>
   );
 }

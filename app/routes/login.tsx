@@ -11,12 +11,16 @@ import { failureData, invalidData, readAccountForm, signIn } from "~/services/au
 import { getViewer } from "~/services/session.server";
 import type { Route } from "./+types/login";
 import { formPageHeaders } from "~/lib/http";
+import { safeRedirect } from "~/lib/safe-redirect";
 
 /** The browser imports the schema with the first keystroke or submit (decision 023). */
 const loadLoginSchema = () => import("~/domain/auth-forms").then((forms) => forms.loginSchema);
 
+/** Where a signed-in visitor goes: back to the page that sent them (a wish-list heart), or their account. */
+const afterSignIn = (request: Request) => safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/account");
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getViewer(request, context)) throw redirect("/account");
+  if (await getViewer(request, context)) throw redirect(afterSignIn(request));
   return null;
 }
 
@@ -36,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (!result.ok) return failureData(result);
-  throw redirect("/account", { headers: result.headers });
+  throw redirect(afterSignIn(request), { headers: result.headers });
 }
 
 export const headers = formPageHeaders;
@@ -48,7 +52,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/login";
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login?") === true || navigation.formAction === "/login";
   const form = useFormValidation(loadLoginSchema, actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined);
   return (
     <AuthCard

@@ -15,6 +15,7 @@ import { PegiRating } from "~/components/product/pegi-rating";
 import { ProductSafetyDetails } from "~/components/product/product-safety";
 import { QuantitySelector } from "~/components/product/quantity-selector";
 import { SimilarProducts } from "~/components/product/similar-products";
+import { WishlistHeart } from "~/components/product/wishlist-heart";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { clampQuantity } from "~/domain/cart";
@@ -80,6 +81,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
     },
   ];
 };
+
+const PAGE_HEART_CLASS = "min-h-11 self-start rounded-lg px-2 text-sm hover:bg-muted";
 
 const BREADCRUMB_LINKS = [
   { to: "/", label: "Accueil" },
@@ -190,6 +193,7 @@ function ProductDetails({ product }: { product: NonNullable<Route.ComponentProps
               <AddToCartButton product={product} quantity={quantity} className="sm:flex-1" />
             </div>
           )}
+          <WishlistHeart productId={product.id} className={PAGE_HEART_CLASS} />
           {product.stock <= 0 && !product.drop?.waitingRoom ? <StockAlertForm productId={product.id} /> : null}
           {product.description ? <p className="whitespace-pre-line leading-relaxed [overflow-wrap:anywhere]">{product.description}</p> : null}
 
@@ -243,6 +247,8 @@ function ProductComingBack({ name, until, drop }: ComingBack) {
           {drop.terms ? <DropTerms terms={drop.terms} className="mt-3 justify-center" /> : null}
           <div className="mx-auto mt-6 flex max-w-md flex-col gap-4 text-left">
             {drop.terms?.waitingRoom ? <DropWaitingRoom productId={drop.productId}>{null}</DropWaitingRoom> : null}
+            {/* On the list, its opening is an alert of the customer's (issue 56). */}
+            <WishlistHeart productId={drop.productId} className={PAGE_HEART_CLASS} />
             <StockAlertForm productId={drop.productId} />
           </div>
           <CountdownTimer target={moment} className="mt-6 justify-center" />

@@ -20,6 +20,7 @@ import {
   testPaymentSessions,
   users,
   verifications,
+  wishlistItems,
   withdrawalRequests,
 } from "~/db/schema";
 import type { Db, Tx } from "~/db/types";
@@ -76,6 +77,18 @@ async function readExport(tx: Tx, userId: string, now: Date) {
     .from(customerAddresses)
     .where(eq(customerAddresses.userId, userId))
     .orderBy(asc(customerAddresses.createdAt), asc(customerAddresses.id));
+  const wishlist = await tx
+    .select({
+      product: products.title,
+      addedAt: wishlistItems.createdAt,
+      alertRestock: wishlistItems.alertRestock,
+      alertDrop: wishlistItems.alertDrop,
+      priceBelowCents: wishlistItems.priceBelowCents,
+    })
+    .from(wishlistItems)
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .where(eq(wishlistItems.userId, userId))
+    .orderBy(asc(wishlistItems.createdAt), asc(products.id));
   return {
     format: "comptoir-donnees-personnelles/1",
     exportedAt: now.toISOString(),
@@ -83,6 +96,7 @@ async function readExport(tx: Tx, userId: string, now: Date) {
     sessions: signIns,
     businessProfile: businessProfile ?? null,
     addressBook: addresses,
+    wishlist,
     ...(await readByAddress(tx, { userId, email })),
   };
 }
@@ -216,6 +230,8 @@ export async function eraseUser(db: Db, input: { actorId: string; targetId: stri
     await tx.delete(businessProfiles).where(eq(businessProfiles.userId, target.id));
     // The account's row stays (erased), so its address book would not go by cascade.
     await tx.delete(customerAddresses).where(eq(customerAddresses.userId, target.id));
+    // The user row stays (their orders point to it), so its wish list does not cascade away.
+    await tx.delete(wishlistItems).where(eq(wishlistItems.userId, target.id));
     // Reset links hold the user id.
     await tx.delete(verifications).where(eq(verifications.value, target.id));
     await tx.update(users).set({ name: ERASED_NAME, email: placeholder, emailVerified: false, image: null, erasedAt: now, updatedAt: now }).where(eq(users.id, target.id));

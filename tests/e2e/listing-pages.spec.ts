@@ -68,7 +68,9 @@ test("/entertainment puts a Rupture de stock overlay on a sold-out card, and bot
   // The overlay on the image, and the stock line below it.
   await expect(card.getByText("Rupture de stock")).toHaveCount(2);
   await expect(card.getByText("Rupture de stock").first()).toBeVisible();
-  await expect(card.getByRole("button")).toHaveCount(0);
+  // No add-to-cart button: the wish-list heart alone (a sold-out game is one to wait for).
+  await expect(card.getByRole("button")).toHaveCount(1);
+  await expect(card.getByRole("button", { name: "Ajouter à ma liste : Pokémon Écarlate – Nintendo Switch" })).toBeVisible();
   await expect(card.getByText("Gaming", { exact: true })).toBeVisible();
 
   // The seller deletes every game, then every accessory.

@@ -44,6 +44,11 @@ describe("ProductCard", () => {
     expect(html).toMatch(/<button[^>]*><svg[^>]*><path [^>]*><\/path><\/svg>Ajouter au panier<span class="sr-only"> : Zelda – Tears of the Kingdom<\/span><\/button>/);
     expect(html).not.toContain("aria-label");
   });
+
+  it("has a wish-list heart, not pressed in the HTML every visitor shares (the browser fills it)", () => {
+    const html = render(3);
+    expect(html).toMatch(/<button type="button" aria-pressed="false"[^>]*><svg[^>]*><path [^>]*><\/path><\/svg><span class="sr-only">Ajouter à ma liste : Zelda – Tears of the Kingdom<\/span><\/button><\/article>$/);
+  });
 });
 
 describe("ProductCard sold-out display", () => {
@@ -56,7 +61,9 @@ describe("ProductCard sold-out display", () => {
 
   it("overlay: Rupture de stock over the image instead of the badge, and no add-to-cart button", () => {
     const html = render(0, "overlay");
-    expect(html).not.toContain("<button");
+    // The wish-list heart only: a sold-out product is what one waits for.
+    expect(count(html, "<button")).toBe(1);
+    expect(html).toContain('<button type="button" aria-pressed="false"');
     expect(overImage(html)).toMatch(/<span aria-hidden="true"[^>]*><span[^>]*>Rupture de stock<\/span><\/span>$/);
     expect(count(html, "Rupture de stock")).toBe(2); // overlay and stock line
   });

@@ -6,6 +6,7 @@ import { stockMessage, stockState } from "~/domain/stock";
 import { AddToCartButton } from "./add-to-cart-button";
 import { ProductBadges } from "./product-badges";
 import { ProductImage } from "./product-image";
+import { WishlistHeart } from "./wishlist-heart";
 import { Link } from "react-router";
 
 const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw";
@@ -64,6 +65,12 @@ export function ProductCard({
         <p className={`${STOCK_CLASS} ${STOCK_TONE[state]}`}>{stockMessage(product.stock)}</p>
         {overlay ? null : <AddToCartButton product={product} />}
       </div>
+      {/* Over the image's corner, last in the tab order: the card's own action comes first. */}
+      <WishlistHeart
+        productId={product.id}
+        name={product.name}
+        className="absolute right-2 top-2 z-10 size-11 rounded-full border border-border bg-background/90 text-foreground shadow-sm hover:bg-muted"
+      />
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import { ALERT_CONSENT_TEXT } from "./stock-alert-consent";
+import { WISHLIST_ALERT_CONSENT_TEXT } from "./wishlist-consent";
 import {
   CART_CODE_KEY,
   CART_DELIVERY_KEY,
@@ -98,6 +99,18 @@ export function privacyNotice(): PrivacyNotice {
         data: `adresse e-mail, produit, texte que vous avez accepté («\u00a0${ALERT_CONSENT_TEXT}\u00a0») et date de votre confirmation`,
         basis: "votre consentement (article 6.1.a), donné en suivant le lien de confirmation reçu par e-mail\u00a0; vous le retirez à tout moment par le lien de désinscription de chaque e-mail, sans vous connecter",
         kept: `jusqu'à l'envoi de l'alerte ou votre désinscription, puis ${duration(R.stockAlertClosedDays, "jour")}\u00a0; une alerte jamais confirmée\u00a0: ${duration(R.stockAlertClosedDays, "jour")}`,
+      },
+      {
+        purpose: "Carnet d'adresses",
+        data: "adresses de livraison et de facturation, points relais (nom, identifiant du transporteur, adresse) que vous enregistrez dans votre compte",
+        basis: "exécution du contrat (article 6.1.b)\u00a0: vous les proposer au paiement",
+        kept: "jusqu'à ce que vous les supprimiez, ou jusqu'à la suppression du compte",
+      },
+      {
+        purpose: "Liste d'envies et ses alertes",
+        data: `produits de votre liste, alertes choisies (retour en stock, ouverture d'une vente, prix fixé), texte accepté («\u00a0${WISHLIST_ALERT_CONSENT_TEXT}\u00a0») et date d'ajout`,
+        basis: "exécution du contrat pour la liste\u00a0; votre consentement pour ses alertes (article 6.1.a), retiré à tout moment dans la liste, dans «\u00a0Gérer mes e-mails\u00a0» ou par le lien de désinscription de chaque e-mail",
+        kept: "jusqu'à ce que vous retiriez le produit de la liste, ou jusqu'à la suppression du compte",
       },
       {
         purpose: "E-mails envoyés par la boutique",

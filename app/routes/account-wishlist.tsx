@@ -8,6 +8,7 @@ import { SwitchField } from "~/components/ui/switch-field";
 import { type FieldErrors, fieldErrors } from "~/domain/field-errors";
 import { centsToDecimalString, formatEuros } from "~/domain/money";
 import { WISHLIST_PRODUCT_UNKNOWN, WISHLIST_STATE_LABELS, type WishlistItemState, wishlistAlertsSchema, wishlistToggleSchema } from "~/domain/wishlist";
+import { WISHLIST_ALERT_CONSENT_TEXT } from "~/domain/wishlist-consent";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
 import { readForm } from "~/lib/request-input.server";
 import { pageMeta, seoRoot } from "~/lib/seo";
@@ -72,7 +73,7 @@ export default function AccountWishlist({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-muted-foreground">Les produits que vous guettez, avec leur prix et leur stock à cet instant.</p>
       {alertsOn ? (
         <p className="mt-4 text-sm text-muted-foreground">
-          Les alertes de cette liste partent par e-mail selon vos{" "}
+          {WISHLIST_ALERT_CONSENT_TEXT} Les alertes de cette liste partent par e-mail selon vos{" "}
           <Link to="/account/notifications" className="font-medium text-accent underline-offset-4 hover:underline">
             notifications par e-mail
           </Link>

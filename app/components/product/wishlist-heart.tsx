@@ -68,7 +68,8 @@ export function WishlistHeart({ productId, name, className }: { productId: numbe
   useEffect(() => {
     if (viewer) load(viewer.name, key);
   }, [viewer, key]);
-  const label = pressed ? "Retirer de ma liste" : "Ajouter à ma liste";
+  // One name in both states, aria-pressed saying which (a toggle whose name changed would be read twice over).
+  const label = "Ajouter à ma liste";
   const signIn = () => navigate(`/login?redirectTo=${encodeURIComponent(pathname + search)}`);
   const onClick = () => {
     if (!viewer) return signIn();

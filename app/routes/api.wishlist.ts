@@ -8,7 +8,7 @@ import type { Route } from "./+types/api.wishlist";
 
 /**
  * /api/wishlist: the hearts of cached public pages. GET gives the signed-in viewer's listed
- * product ids (app/lib/wishlist-hearts.ts asks once a page load, only when the viewer hint says
+ * product ids (components/product/wishlist-heart.tsx asks once a page load, only when the viewer hint says
  * signed in); POST adds or removes one product. Never cached: it is one person's.
  */
 const NO_STORE = { "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL };
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!isSameOriginPost(request, context.publicUrl)) return Response.json({ error: "Requête refusée." }, { status: 403, headers: NO_STORE });
+  if (!isSameOriginPost(request, context.publicUrl)) return Response.json({ error: "Requête refusée : elle doit venir du site de la boutique." }, { status: 403, headers: NO_STORE });
   const viewer = await getViewer(request, context);
   if (!viewer) return signedOut();
   const parsed = wishlistToggleSchema.safeParse(Object.fromEntries(await readForm(request)));

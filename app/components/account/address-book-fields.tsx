@@ -1,8 +1,8 @@
 import { Field, controlClass } from "~/components/ui/field";
+import { CountryOptions } from "~/components/forms/country-options";
 import { FormField } from "~/components/ui/form-field";
 import type { AddressBookKind } from "~/domain/customer-addresses";
 import type { FieldErrors } from "~/domain/field-errors";
-import { SHIPPING_COUNTRIES } from "~/domain/shipping-countries";
 import { cn } from "~/lib/utils";
 
 type FieldSpec = { name: string; label: string; required?: boolean; autoComplete?: string; hint?: string; type?: string; wide?: boolean };
@@ -54,11 +54,7 @@ export function AddressBookFields({ kind, values, errors }: { kind: AddressBookK
       <Field label="Pays" error={errors.country} className="sm:col-span-2">
         {(props) => (
           <select {...props} name="country" defaultValue={values.country ?? "FR"} autoComplete={kind === "billing" ? "billing country" : kind === "delivery" ? "country" : "off"} className={cn(controlClass, "h-11")}>
-            {SHIPPING_COUNTRIES.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
+            <CountryOptions />
           </select>
         )}
       </Field>

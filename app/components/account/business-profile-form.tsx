@@ -1,4 +1,5 @@
 import { Building2 } from "lucide-react";
+import { CountryOptions } from "~/components/forms/country-options";
 import { Form, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -6,7 +7,6 @@ import { Field, controlClass } from "~/components/ui/field";
 import { FormField } from "~/components/ui/form-field";
 import type { BusinessPurchaseInput } from "~/domain/business-purchase";
 import type { FieldErrors } from "~/domain/field-errors";
-import { SHIPPING_COUNTRIES } from "~/domain/shipping-countries";
 import { useFormValidation } from "~/lib/use-form-validation";
 import { cn } from "~/lib/utils";
 
@@ -56,11 +56,7 @@ export function BusinessProfileForm({ profile, answer }: { profile: BusinessPurc
         <Field label="Pays de facturation" error={validation.errors.country}>
           {(props) => (
             <select {...props} name="country" defaultValue={values.country} autoComplete="billing country" className={cn(controlClass, "h-11")}>
-              {SHIPPING_COUNTRIES.map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
+              <CountryOptions />
             </select>
           )}
         </Field>

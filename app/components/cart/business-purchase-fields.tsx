@@ -1,7 +1,7 @@
 import { Field, controlClass } from "~/components/ui/field";
+import { CountryOptions } from "~/components/forms/country-options";
 import { FormField } from "~/components/ui/form-field";
 import type { BusinessPurchaseInput } from "~/domain/business-purchase";
-import { SHIPPING_COUNTRIES } from "~/domain/shipping-countries";
 import { businessFieldId, setBusinessValue, useBusinessPurchase } from "~/lib/business-purchase-store";
 import { cn } from "~/lib/utils";
 
@@ -30,11 +30,7 @@ export default function BusinessPurchaseFields({ disabled, exemption }: { disabl
       <Field label="Pays de facturation" error={errors["business.country"]} id={businessFieldId("country")}>
         {(props) => (
           <select {...props} name="business.country" value={values.country} disabled={disabled} onChange={(event) => setBusinessValue("country", event.target.value)} autoComplete="billing country" className={cn(controlClass, "h-11")}>
-            {SHIPPING_COUNTRIES.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
+            <CountryOptions />
           </select>
         )}
       </Field>

@@ -1,9 +1,9 @@
 import { MapPin, Truck, Mail } from "lucide-react";
+import { CountryOptions } from "~/components/forms/country-options";
 import { lazy, Suspense, useId } from "react";
 import type { SavedRelayPoint } from "~/domain/customer-addresses";
 import { formatEuros } from "~/domain/money";
 import { formatWeight } from "~/domain/shipping";
-import { SHIPPING_COUNTRIES } from "~/domain/shipping-countries";
 import type { ShippingKind } from "~/domain/shipping-method";
 import { chooseDelivery } from "~/lib/delivery-store";
 import { cn } from "~/lib/utils";
@@ -46,11 +46,7 @@ export function DeliveryChoice({ delivery, disabled, savedRelayPoints }: { deliv
           onChange={(event) => chooseDelivery({ country: event.target.value })}
           className="h-11 rounded-xl border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
-          {SHIPPING_COUNTRIES.map(([code, name]) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
+          <CountryOptions />
         </select>
       </div>
       {weightGrams === null ? (

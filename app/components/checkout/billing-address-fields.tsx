@@ -1,11 +1,12 @@
 import { ReceiptText } from "lucide-react";
+import { CountryOptions } from "~/components/forms/country-options";
 import { useId, useState } from "react";
 import { Field, controlClass } from "~/components/ui/field";
 import { FormField } from "~/components/ui/form-field";
 import { type AddressProposal, SAVE_ADDRESS_FIELDS } from "~/domain/address-proposals";
 import { BILLING_FIELDS, BILLING_SAME_FIELD } from "~/domain/billing-address";
 import type { FieldErrors } from "~/domain/field-errors";
-import { SHIPPING_COUNTRIES, countryName } from "~/domain/shipping-countries";
+import { countryName } from "~/domain/shipping-countries";
 import { cn } from "~/lib/utils";
 import { SaveAddressBox, SavedAddressSelect } from "./saved-addresses";
 
@@ -108,11 +109,7 @@ export function BillingAddressFields({
                     autoComplete="billing country"
                     className={cn(controlClass, "h-11")}
                   >
-                    {SHIPPING_COUNTRIES.map(([code, name]) => (
-                      <option key={code} value={code}>
-                        {name}
-                      </option>
-                    ))}
+                    <CountryOptions />
                   </select>
                 )}
               </Field>

@@ -177,13 +177,18 @@ export async function signInAdmin(page: Page, admin: { email: string; password: 
   await waitForHydration(page);
 }
 
-/** The link to `path` in the newest e-mail to `to` whose subject starts with `subject`, read in /admin/emails (on `baseUrl`, else the page's own server): its path and query. */
-export async function linkInEmail(admin: Page, to: string, subject: string, path: string, baseUrl = ""): Promise<string> {
+/**
+ * The link in the newest e-mail to `to` whose subject starts with `subject`, read in /admin/emails
+ * (on `baseUrl`, else the page's own server): its path and query. `link`: a path followed by a
+ * query (a signed link), or a pattern of the whole path and query.
+ */
+export async function linkInEmail(admin: Page, to: string, subject: string, link: string | RegExp, baseUrl = ""): Promise<string> {
   await admin.goto(`${baseUrl}/admin/emails`);
   const row = admin.getByRole("row").filter({ hasText: to }).filter({ hasText: subject }).first();
   await row.getByRole("link", { name: new RegExp(`^${subject}`) }).click();
   const text = await admin.getByTestId("email-text").innerText();
-  const found = text.match(new RegExp(`https?://[^\\s]+${path.replaceAll("/", "\\/")}\\?[^\\s]+`))?.[0];
+  const pattern = typeof link === "string" ? `${link.replaceAll("/", "\\/")}\\?[^\\s]+` : link.source;
+  const found = text.match(new RegExp(`https?://[^\\s/]+${pattern}`))?.[0];
   expect(found, "the e-mail carries the link").toBeTruthy();
   const { pathname, search } = new URL(found!);
   return pathname + search;

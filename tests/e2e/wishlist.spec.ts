@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { type RunningServer, startServer } from "../integration/server-process";
 import { confirmedCustomer, logIn } from "./account-helpers";
-import { chooseLightTheme, expect, expectNoSeriousA11yViolations, signInAdmin, specDataDir, test, waitForHydration } from "./fixtures";
+import { chooseLightTheme, expect, expectNoSeriousA11yViolations, linkInEmail, signInAdmin, specDataDir, test, waitForHydration } from "./fixtures";
 
 /**
  * The wish list (issue 56, point 3), on a server of its own (its last test restocks the sample
@@ -149,55 +149,54 @@ test("signed out, the heart leads to the sign-in page, which brings the customer
   await expect(cardHeart(page)).toHaveAttribute("aria-pressed", "true");
 });
 
-/** The link matching `link` in the newest e-mail to `to` whose subject contains `subject`, as the seller's outbox shows it. */
-async function linkInEmail(admin: Page, to: string, subject: string, link: RegExp): Promise<string> {
-  await admin.goto(url("/admin/emails"));
-  await admin.getByRole("row").filter({ hasText: to }).filter({ hasText: subject }).first().getByRole("link", { name: subject }).click();
-  const found = (await admin.getByTestId("email-text").innerText()).match(new RegExp(`https?://[^\\s/]+${link.source}`))?.[0];
-  expect(found, `the e-mail carries a link like ${link.source}`).toBeTruthy();
-  const { pathname, search } = new URL(found!);
-  return pathname + search;
-}
-
 /** Whether the seller's outbox lists an e-mail to `to` whose subject contains `subject`. */
 async function inOutbox(admin: Page, to: string, subject: string): Promise<boolean> {
   const html = await (await admin.request.get(url("/admin/emails"))).text();
   return (html.match(/<tr[\s\S]*?<\/tr>/g) ?? []).some((row) => row.includes(to) && row.includes(subject));
 }
 
-test("390 px: the seller restocks a listed card; the alert e-mail's link opens it, its unsubscribe link stops the alerts", async ({ browser, page: admin }) => {
-  test.slow();
-  await signInAdmin(admin, ADMIN, server.url);
-  const { page, customer } = await signedInCustomer(browser, admin, 390);
-  await page.goto(url(SEARCH));
-  await waitForHydration(page);
-  await cardHeart(page).click();
-  await expect(cardHeart(page)).toHaveAttribute("aria-pressed", "true");
-
-  // The seller restocks it, as the drops and restock specs do.
+/** The seller sets the card's stock on its edit page, as the drops and restock specs do. */
+async function setStock(admin: Page, units: number) {
   await admin.goto(url(`/admin/products?q=${encodeURIComponent("Lugia V")}`));
   await admin.getByRole("link", { name: `Modifier ${SOLD_OUT}` }).click();
   await waitForHydration(admin);
-  await admin.getByLabel("Stock").fill("3");
+  await admin.getByLabel("Stock").fill(String(units));
   await admin.getByRole("button", { name: "Enregistrer les modifications" }).click();
   await expect(admin.getByText("Produit mis à jour").first()).toBeVisible();
-  // The restock alert, sent by the alert job (every 15 s, sooner after a product changes).
-  const subject = `« ${SOLD_OUT} » est en vente`;
-  await expect.poll(() => inOutbox(admin, customer.email, subject), { timeout: 40_000 }).toBe(true);
+}
 
-  // The e-mail's link opens the product, in stock.
-  await page.goto(url(await linkInEmail(admin, customer.email, subject, /\/product\/[\w-]+/)));
-  await expect(page.getByRole("heading", { level: 1, name: SOLD_OUT })).toBeVisible();
-  await expect(page.getByText("Rupture de stock")).toHaveCount(0);
+// At 390 px the card starts sold out; at 1280 px the seller sells it out again first: the next
+// restock alerts the customers then waiting.
+for (const width of [390, 1280]) {
+  test(`${width} px: the seller restocks a listed card; the alert e-mail's link opens it, its unsubscribe link stops the alerts`, async ({ browser, page: admin }) => {
+    test.slow();
+    await signInAdmin(admin, ADMIN, server.url);
+    if (width === 1280) await setStock(admin, 0);
+    const { page, customer } = await signedInCustomer(browser, admin, width);
+    await page.goto(url(SEARCH));
+    await waitForHydration(page);
+    await cardHeart(page).click();
+    await expect(cardHeart(page)).toHaveAttribute("aria-pressed", "true");
 
-  // Its unsubscribe link, followed signed out, switches the alerts off; the list says so.
-  const stranger = await newVisitor(browser);
-  await stranger.goto(url(await linkInEmail(admin, customer.email, subject, /\/desabonnement\?[^\s]+/)));
-  await stranger.getByRole("button", { name: "Me désinscrire" }).click();
-  await expect(stranger.getByRole("status").filter({ hasText: customer.email })).toBeVisible();
-  await page.goto(url("/account/liste"));
-  await expect(page.getByText("Vos alertes par e-mail sont désactivées")).toBeVisible();
-  await expect(itemOf(page).getByText("En stock", { exact: true })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath("liste-alertes-coupees-sombre-390.png"), fullPage: true });
-});
+    await setStock(admin, 3);
+    // The restock alert, sent by the alert job (every 15 s, sooner after a product changes).
+    const subject = `« ${SOLD_OUT} » est en vente`;
+    await expect.poll(() => inOutbox(admin, customer.email, subject), { timeout: 40_000 }).toBe(true);
+
+    // The e-mail's link opens the product, in stock.
+    await page.goto(url(await linkInEmail(admin, customer.email, subject, /\/product\/[\w-]+/, server.url)));
+    await expect(page.getByRole("heading", { level: 1, name: SOLD_OUT })).toBeVisible();
+    await expect(page.getByText("Rupture de stock")).toHaveCount(0);
+
+    // Its unsubscribe link, followed signed out, switches the alerts off; the list says so.
+    const stranger = await newVisitor(browser);
+    await stranger.goto(url(await linkInEmail(admin, customer.email, subject, /\/desabonnement\?[^\s]+/, server.url)));
+    await stranger.getByRole("button", { name: "Me désinscrire" }).click();
+    await expect(stranger.getByRole("status").filter({ hasText: customer.email })).toBeVisible();
+    await page.goto(url("/account/liste"));
+    await expect(page.getByText("Vos alertes par e-mail sont désactivées")).toBeVisible();
+    await expect(itemOf(page).getByText("En stock", { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath(`liste-alertes-coupees-sombre-${width}.png`), fullPage: true });
+  });
+}

@@ -108,8 +108,8 @@ export function privacyNotice(): PrivacyNotice {
       },
       {
         purpose: "Liste d'envies et ses alertes",
-        data: `produits de votre liste, alertes choisies (retour en stock, ouverture d'une vente, prix fixé), texte accepté («\u00a0${WISHLIST_ALERT_CONSENT_TEXT}\u00a0») et date d'ajout`,
-        basis: "exécution du contrat pour la liste\u00a0; votre consentement pour ses alertes (article 6.1.a), retiré à tout moment dans la liste, dans «\u00a0Gérer mes e-mails\u00a0» ou par le lien de désinscription de chaque e-mail",
+        data: `produits de votre liste, alertes choisies (retour en stock, ouverture d'une vente, prix fixé), texte accepté («\u00a0${WISHLIST_ALERT_CONSENT_TEXT}\u00a0»), dates d'ajout et d'activation`,
+        basis: "exécution du contrat pour la liste\u00a0; pour ses alertes, désactivées à l'ajout d'un produit, votre consentement (article 6.1.a), donné en activant une alerte dans la liste et retiré à tout moment dans la liste, dans «\u00a0Gérer mes e-mails\u00a0» ou par le lien de désinscription de chaque e-mail",
         kept: "jusqu'à ce que vous retiriez le produit de la liste, ou jusqu'à la suppression du compte",
       },
       {

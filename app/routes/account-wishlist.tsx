@@ -71,9 +71,10 @@ export default function AccountWishlist({ loaderData }: Route.ComponentProps) {
       </Link>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Ma liste d'envies</h1>
       <p className="mt-1 text-muted-foreground">Les produits que vous guettez, avec leur prix et leur stock à cet instant.</p>
+      <p className="mt-4 text-sm text-muted-foreground">Les alertes sont désactivées à l'ajout d'un produit. {WISHLIST_ALERT_CONSENT_TEXT}</p>
       {alertsOn ? (
-        <p className="mt-4 text-sm text-muted-foreground">
-          {WISHLIST_ALERT_CONSENT_TEXT} Les alertes de cette liste partent par e-mail selon vos{" "}
+        <p className="mt-2 text-sm text-muted-foreground">
+          Les alertes de cette liste partent par e-mail selon vos{" "}
           <Link to="/account/notifications" className="font-medium text-accent underline-offset-4 hover:underline">
             notifications par e-mail
           </Link>
@@ -92,7 +93,7 @@ export default function AccountWishlist({ loaderData }: Route.ComponentProps) {
         <section className="mt-8 flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border p-10 text-center">
           <Heart className="size-8 text-muted-foreground" aria-hidden="true" />
           <h2 className="text-lg font-bold">Votre liste est vide</h2>
-          <p className="max-w-prose text-sm text-muted-foreground">Touchez le cœur d'un produit pour le garder ici et être prévenu de son retour en stock ou d'une baisse de prix.</p>
+          <p className="max-w-prose text-sm text-muted-foreground">Touchez le cœur d'un produit pour le garder ici ; vous pourrez ensuite choisir d'être prévenu de son retour en stock, de l'ouverture de sa vente ou d'une baisse de prix.</p>
           <Link to="/catalog" className={buttonVariants({ className: "mt-2" })}>
             Voir le catalogue
           </Link>

@@ -84,6 +84,8 @@ async function readExport(tx: Tx, userId: string, now: Date) {
       alertRestock: wishlistItems.alertRestock,
       alertDrop: wishlistItems.alertDrop,
       priceBelowCents: wishlistItems.priceBelowCents,
+      consentText: wishlistItems.consentText,
+      consentedAt: wishlistItems.consentedAt,
     })
     .from(wishlistItems)
     .innerJoin(products, eq(products.id, wishlistItems.productId))

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { productPreorders, products, wishlistItems } from "~/db/schema";
 import type { Db } from "~/db/types";
+import { WISHLIST_ALERT_CONSENT_TEXT } from "~/domain/wishlist-consent";
 import { parisWallTime } from "~/domain/paris-time";
 import { IMAGE_WIDTHS, imageUrl } from "~/domain/images";
 import { productPath } from "~/domain/product-url";
@@ -13,7 +14,7 @@ export const WISHLIST_MAX_ITEMS = 200;
 export type WishlistAddResult = { ok: true } | { ok: false; status: 404 | 409; message: string };
 
 /**
- * Adds a product to a customer's list, with the default alerts (back in stock, drop opening).
+ * Adds a product to a customer's list, its alerts off until they switch them on in /account/liste.
  * Only a product one may wait for (on sale or coming, not archived). Adding twice changes nothing.
  */
 export async function addToWishlist(db: Db, userId: string, productId: number, now = new Date()): Promise<WishlistAddResult> {
@@ -94,10 +95,13 @@ export async function listWishlist(db: Db, userId: string, options: { now: Date;
 }
 
 /** Saves one item's alert choices; false when the product is not on the customer's list. */
-export async function saveWishlistAlerts(db: Db, userId: string, alerts: WishlistAlerts): Promise<boolean> {
+export async function saveWishlistAlerts(db: Db, userId: string, alerts: WishlistAlerts, now = new Date()): Promise<boolean> {
+  // An alert switched on is the customer's consent, given beside its wording: that wording and
+  // the moment are its record (decision 066).
+  const consent = alerts.alertRestock || alerts.alertDrop || alerts.priceBelow !== null ? { consentText: WISHLIST_ALERT_CONSENT_TEXT, consentedAt: now } : {};
   const updated = await db
     .update(wishlistItems)
-    .set({ alertRestock: alerts.alertRestock, alertDrop: alerts.alertDrop, priceBelowCents: alerts.priceBelow })
+    .set({ alertRestock: alerts.alertRestock, alertDrop: alerts.alertDrop, priceBelowCents: alerts.priceBelow, ...consent })
     .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, alerts.productId)))
     .returning({ productId: wishlistItems.productId });
   return updated.length > 0;

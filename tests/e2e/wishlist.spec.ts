@@ -47,6 +47,7 @@ async function signedInCustomer(browser: Browser, admin: Page, width: number) {
 
 // One name whatever the state, which aria-pressed carries (a toggle button's name must not change, WAI-ARIA APG).
 const cardHeart = (page: Page) => page.getByRole("button", { name: `Ajouter à ma liste : ${SOLD_OUT}` });
+const ADDED = "Ajouté à votre liste. Ses alertes s'activent dans Mon compte › Ma liste d'envies.";
 const itemOf = (page: Page) => page.getByRole("article", { name: SOLD_OUT });
 
 for (const width of [1280, 390]) {
@@ -64,6 +65,7 @@ for (const width of [1280, 390]) {
     await expect(cardHeart(page)).toHaveAttribute("aria-pressed", "false");
     await cardHeart(page).click();
     await expect(cardHeart(page)).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByText(ADDED)).toBeVisible();
     await card.screenshot({ path: test.info().outputPath(`carte-coeur-sombre-${width}.png`) });
     // Still there after a reload: it came from the server, not from the click.
     await page.reload();
@@ -75,8 +77,11 @@ for (const width of [1280, 390]) {
     await expect(page.getByRole("heading", { level: 1, name: "Ma liste d'envies" })).toBeVisible();
     const item = itemOf(page);
     await expect(item.getByText("Épuisé", { exact: true })).toBeVisible();
-    await expect(item.getByRole("switch", { name: "Retour en stock" })).toBeChecked();
+    // Its alerts start off: the customer switches one on, beside the consent's wording.
+    await expect(item.getByRole("switch", { name: "Retour en stock" })).not.toBeChecked();
+    await expect(page.getByText(/En activant une alerte, j'accepte d'être prévenu par e-mail/)).toBeVisible();
     await waitForHydration(page);
+    await item.getByText("Retour en stock", { exact: true }).click();
     const price = item.getByRole("textbox", { name: "Prix à atteindre (€)" });
     await price.fill("douze euros");
     await item.getByRole("button", { name: "Enregistrer les alertes" }).click();
@@ -87,6 +92,7 @@ for (const width of [1280, 390]) {
     await expect(item.getByRole("status")).toHaveText("Alertes enregistrées.");
     await page.reload();
     await expect(price).toHaveValue("99,90");
+    await expect(item.getByRole("switch", { name: "Retour en stock" })).toBeChecked();
     await expectNoSeriousA11yViolations(page);
     await shot("liste-sombre");
 
@@ -177,6 +183,12 @@ for (const width of [390, 1280]) {
     await waitForHydration(page);
     await cardHeart(page).click();
     await expect(cardHeart(page)).toHaveAttribute("aria-pressed", "true");
+    // The restock alert, switched on in the list.
+    await page.goto(url("/account/liste"));
+    await waitForHydration(page);
+    await itemOf(page).getByText("Retour en stock", { exact: true }).click();
+    await itemOf(page).getByRole("button", { name: "Enregistrer les alertes" }).click();
+    await expect(itemOf(page).getByRole("status")).toHaveText("Alertes enregistrées.");
 
     await setStock(admin, 3);
     // The restock alert, sent by the alert job (every 15 s, sooner after a product changes).

@@ -10,7 +10,7 @@ import { listAdminProducts } from "~/services/admin-product-list.server";
 import { dashboardDemand } from "~/services/dashboard.server";
 import { setEmailChoice } from "~/services/email-choices.server";
 import { sendDueWishlistAlerts, waitingCounts } from "~/services/wishlist-alerts.server";
-import { addToWishlist } from "~/services/wishlist.server";
+import { addToWishlist, saveWishlistAlerts } from "~/services/wishlist.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
 
 /**
@@ -53,8 +53,11 @@ describe(`wish-list alerts on ${databaseLabel}`, () => {
   const product = async (values: Partial<typeof products.$inferInsert>) =>
     (await database.db.insert(products).values({ title: `Display attendu ${++n}`, priceCents: 10_000, stock: 0, category: "TCG", subCategory: "Scellés", ...values }).returning())[0]!;
   const setProduct = (id: number, values: Partial<typeof products.$inferInsert>) => database.db.update(products).set(values).where(eq(products.id, id));
+  /** A product on the list, its restock and opening alerts switched on as the list's page does (unless `values` says otherwise). */
   const wish = async (userId: string, productId: number, values: Partial<typeof wishlistItems.$inferInsert> = {}) => {
     expect(await addToWishlist(database.db, userId, productId, values.createdAt)).toEqual({ ok: true });
+    const alerts = { productId, alertRestock: values.alertRestock ?? true, alertDrop: values.alertDrop ?? true, priceBelow: values.priceBelowCents ?? null };
+    expect(await saveWishlistAlerts(database.db, userId, alerts)).toBe(true);
     if (Object.keys(values).length > 0) await database.db.update(wishlistItems).set(values).where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
   };
   const order = async (who: { id: string; accountEmail: string }, productId: number, status: OrderStatus, createdAt = new Date()) => {
@@ -130,7 +133,7 @@ describe(`wish-list alerts on ${databaseLabel}`, () => {
     expect(await recipients(display.title)).toEqual([a.accountEmail, b.accountEmail].sort());
     // The consent, as the « Prévenez-moi » one: the wording of the day, kept with the item.
     const [item] = await database.db.select().from(wishlistItems).where(and(eq(wishlistItems.userId, a.id), eq(wishlistItems.productId, display.id)));
-    expect(item).toMatchObject({ consentText: WISHLIST_ALERT_CONSENT_TEXT, restockArmed: false, alertedAt: expect.any(Date) });
+    expect(item).toMatchObject({ consentText: WISHLIST_ALERT_CONSENT_TEXT, consentedAt: expect.any(Date), restockArmed: false, alertedAt: expect.any(Date) });
     const [mail] = await mailsFor(display.title);
     expect(mail).toMatchObject({ kind: "wishlist-restock", subject: `« ${display.title} » est en vente – Comptoir` });
     expect(mail!.text).toContain(`${ORIGIN}${productPath({ id: display.id, name: display.title })}`);

@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { products, users, wishlistItems } from "~/db/schema";
 import { WISHLIST_PRICE_INVALID, WISHLIST_PRODUCT_UNKNOWN, WISHLIST_SIGNED_OUT } from "~/domain/wishlist";
+import { WISHLIST_ALERT_CONSENT_TEXT } from "~/domain/wishlist-consent";
 import { createAuth } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";
 import * as listRoute from "~/routes/account-wishlist";
@@ -133,7 +134,8 @@ describe(`wish list on ${databaseLabel}`, () => {
     const { items, alertsOn } = page.body as Awaited<ReturnType<typeof listRoute.loader>>;
     expect(alertsOn).toBe(true);
     const line = (productId: number) => items.find((item) => item.productId === productId);
-    expect(line(soldOut.id)).toMatchObject({ priceCents: 9_900, state: "sold-out", alertRestock: true, alertDrop: true, priceBelowCents: null });
+    // Added, its alerts are off: the customer switches them on here, beside their wording.
+    expect(line(soldOut.id)).toMatchObject({ priceCents: 9_900, state: "sold-out", alertRestock: false, alertDrop: false, priceBelowCents: null });
     expect(line(inStock.id)).toMatchObject({ state: "available", stock: 4 });
     expect(line(coming.id)).toMatchObject({ state: "coming" });
     expect((await outcome(() => listRoute.loader({ request: new Request(`${ORIGIN}/account/liste`), context, params: {} } as never))).location).toBe("/login");
@@ -142,10 +144,12 @@ describe(`wish list on ${databaseLabel}`, () => {
     const wrong = await post({ productId: String(soldOut.id), alertRestock: "on", priceBelow: "douze" }, sameSite);
     expect(wrong).toMatchObject({ status: 400, body: { errors: { priceBelow: WISHLIST_PRICE_INVALID } } });
     const stored = async () => (await listWishlist(database.db, id, { now: new Date(), imageBaseUrl: "" })).find((l) => l.productId === soldOut.id);
-    expect(await stored()).toMatchObject({ alertDrop: true, priceBelowCents: null });
+    expect(await stored()).toMatchObject({ alertRestock: false, priceBelowCents: null });
     const saved = await post({ productId: String(soldOut.id), alertRestock: "on", priceBelow: "85,50" }, sameSite);
     expect(saved).toMatchObject({ status: 200, body: { saved: true } });
     expect(await stored()).toMatchObject({ alertRestock: true, alertDrop: false, priceBelowCents: 8_550 });
+    const [consent] = await database.db.select({ text: wishlistItems.consentText, at: wishlistItems.consentedAt }).from(wishlistItems).where(and(eq(wishlistItems.userId, id), eq(wishlistItems.productId, soldOut.id)));
+    expect(consent).toEqual({ text: WISHLIST_ALERT_CONSENT_TEXT, at: expect.any(Date) });
     const notListed = await post({ productId: String(await product().then((p) => p.id)) }, sameSite);
     expect(notListed).toMatchObject({ status: 404, body: { errors: { form: WISHLIST_PRODUCT_UNKNOWN } } });
     expect((await post({ productId: String(soldOut.id) }, { cookie, origin: "https://evil.example" })).status).toBe(403);
@@ -163,10 +167,10 @@ describe(`wish list on ${databaseLabel}`, () => {
     const { id } = await customer();
     const [admin] = await database.db.insert(users).values({ id: `admin-liste-${++n}`, name: "Admin", email: `admin-liste-${n}@comptoir.test`, role: "admin", emailVerified: true }).returning();
     const wanted = await product({ title: "Dracaufeu guetté" });
-    await database.db.insert(wishlistItems).values({ userId: id, productId: wanted.id, priceBelowCents: 30_000 });
+    await database.db.insert(wishlistItems).values({ userId: id, productId: wanted.id, alertRestock: true, priceBelowCents: 30_000, consentText: "Je serai prévenu…", consentedAt: new Date() });
 
     const exported = await exportUserData(database.db, id);
-    expect(exported?.wishlist).toEqual([expect.objectContaining({ product: "Dracaufeu guetté", alertRestock: true, alertDrop: true, priceBelowCents: 30_000 })]);
+    expect(exported?.wishlist).toEqual([expect.objectContaining({ product: "Dracaufeu guetté", alertRestock: true, alertDrop: false, priceBelowCents: 30_000, consentText: "Je serai prévenu…", consentedAt: expect.any(Date) })]);
 
     expect(await eraseUser(database.db, { actorId: admin!.id, targetId: id })).toMatchObject({ outcome: "erased" });
     expect(await database.db.select().from(wishlistItems).where(eq(wishlistItems.userId, id))).toEqual([]);

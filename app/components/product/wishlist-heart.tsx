@@ -50,7 +50,11 @@ function set(productId: number, on: boolean) {
 async function toggle(productId: number, on: boolean): Promise<number> {
   set(productId, on);
   const response = await fetch("/api/wishlist", { method: "POST", body: new URLSearchParams({ productId: String(productId), intent: on ? "add" : "remove" }) }).catch(() => null);
-  if (response?.ok) return 200;
+  if (response?.ok) {
+    // Its alerts start off (a click is no consent to e-mails): where to switch them on.
+    if (on) toast.success("Ajouté à votre liste. Ses alertes s'activent dans Mon compte › Ma liste d'envies.");
+    return 200;
+  }
   set(productId, !on);
   const error = (await response?.json().catch(() => null)) as { error?: string } | null;
   toast.error(error?.error ?? "La liste n'a pas pu être modifiée. Vérifiez votre connexion et réessayez.");

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { products } from "./products";
-import { WISHLIST_ALERT_CONSENT_TEXT } from "../../domain/wishlist-consent";
 
 /**
  * A signed-in customer's wish list (issue 56, point 3): one row per product they hunt, with the
@@ -19,8 +18,13 @@ export const wishlistItems = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    alertRestock: boolean().notNull().default(true),
-    alertDrop: boolean().notNull().default(true),
+    /*
+     * Off until the customer switches them on in /account/liste, the consent wording beside them:
+     * a heart is a click to keep a product, not a consent to e-mails (a pre-ticked choice is no
+     * consent: CJEU C-673/17 Planet49; art. L34-5 CPCE; decision 066).
+     */
+    alertRestock: boolean().notNull().default(false),
+    alertDrop: boolean().notNull().default(false),
     /** Alert when the price falls to this many cents or less; null: no price alert. */
     priceBelowCents: integer(),
     /*
@@ -35,10 +39,11 @@ export const wishlistItems = pgTable(
     priceAlertedFigureCents: integer(),
     priceAlertedCents: integer(),
     /**
-     * The wording the customer agreed to, as shown the day the item was added (with createdAt and
-     * the account's verified address, the record of their consent, decision 067).
+     * The wording the customer agreed to when they last switched an alert on, and when (with the
+     * account's verified address, the record of their consent, decision 067); null: never.
      */
-    consentText: text().notNull().default(WISHLIST_ALERT_CONSENT_TEXT),
+    consentText: text(),
+    consentedAt: timestamp({ withTimezone: true }),
     /** The last alert e-mail queued for this item. */
     alertedAt: timestamp({ withTimezone: true }),
   },

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { startFixtureServer } from "./fixture-server";
-import { expect } from "./fixtures";
+import { expect, waitForHydration } from "./fixtures";
 
 /**
  * A spec's own server with the fixtures of tests/setup/checkout-fixtures.ts: products at the
@@ -77,6 +77,9 @@ export async function fillBillingAddress(page: Page, billing: BillingInput) {
 export async function fillPaymentPage(page: Page, options: { email?: string; relay?: boolean; card?: string; billing?: BillingInput } = {}) {
   await expect(page).toHaveURL(/\/paiement\/cs_test_/);
   await expect(page.getByText("Mode test").first()).toBeVisible();
+  // The billing fields keep their values in React state: typed before hydration, hydration empties
+  // them (seen once on CI, 2026-11-29; a slow phone would see it too, noted for the team).
+  await waitForHydration(page);
   if (options.email) await page.getByLabel("Email").fill(options.email);
   const delivery = paymentDelivery(page);
   if (options.relay) {

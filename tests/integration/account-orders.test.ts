@@ -6,7 +6,7 @@ import type { Database } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
 import { ACCOUNT_ORDER_PAGE_SIZE, ACCOUNT_ORDER_SEARCH_MAX } from "~/domain/account-order-list";
 import { formatEuros } from "~/domain/money";
-import { type Auth, createAuth } from "~/lib/auth.server";
+import type { Auth } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
 import * as accountRoute from "~/routes/account";
@@ -24,6 +24,7 @@ import { recordMovement } from "~/services/store-credit.server";
 import { HOME_ADDRESS, checkoutAndPay } from "./paid-checkout";
 import { outcome } from "./route-outcome";
 import { databaseLabel, openTestDatabase } from "./test-database";
+import { testAuth } from "./route-context";
 
 /**
  * The customer's order history (issue 56, point 2) on a real database: the list's pages and its
@@ -83,12 +84,7 @@ describe(`the customer's order history on ${databaseLabel}`, () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    auth = createAuth({
-      db: database.db,
-      secret: "un-secret-de-test-assez-long-pour-better-auth-0123456789",
-      baseUrl: ORIGIN,
-      mail: { verification: async () => {}, passwordReset: async () => {}, existingAccount: async () => {} },
-    });
+    auth = testAuth(database.db, ORIGIN);
     camilleId = (await createUserWithPassword(db(), { ...CAMILLE, password: PASSWORD, role: "user", emailVerified: true })).id;
     otherId = (await createUserWithPassword(db(), { ...OTHER, password: PASSWORD, role: "user", emailVerified: true })).id;
     exactId = (await createUserWithPassword(db(), { name: "Page Pleine", email: "page.pleine@example.org", password: PASSWORD, role: "user", emailVerified: true })).id;

@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { invoices, orders, products, rateLimits, shippingMethods, testPaymentSessions } from "~/db/schema";
@@ -11,6 +10,7 @@ import { getOrderView } from "~/services/orders.server";
 import { createTestProvider, type TestProvider } from "~/services/payments/test-provider.server";
 import { outcome } from "./route-outcome";
 import { databaseLabel, openTestDatabase } from "./test-database";
+import { checkoutRouteContext } from "./route-context";
 
 /**
  * The billing address (issue 51, point 3) from the payment page to the invoice, on a real
@@ -71,17 +71,7 @@ describe(`billing address on ${databaseLabel}`, () => {
     const [relay] = await database.db.insert(shippingMethods).values({ name: "Point relais test", kind: "relay", countries: ["FR"], bands: flat, freeFromCents: null }).returning({ id: shippingMethods.id });
     const [home] = await database.db.insert(shippingMethods).values({ name: "Domicile test", kind: "home", countries: ["FR"], bands: flat, freeFromCents: null }).returning({ id: shippingMethods.id });
     [relayMethod, homeMethod] = [relay!.id, home!.id];
-    context = {
-      db: database.db,
-      payments: provider,
-      shop: { name: "Comptoir", email: "contact@comptoir.example", socials: [], legal: { companyName: "Comptoir des Cartes", address: "12 rue des Lilas, 69001 Lyon" } },
-      publicUrl: ORIGIN,
-      nonce: "",
-      logger: pino({ level: "silent" }),
-      clientIp: "203.0.113.1",
-      kickMail: () => {},
-      checkout: { orderPrefix: "CPT", reservationMinutes: 30, sellerEmail: "vendeur@comptoir.example" },
-    } as unknown as AppContext;
+    context = checkoutRouteContext(database.db, ORIGIN, { payments: provider });
   });
   afterAll(() => database?.close());
   beforeEach(async () => {

@@ -1,5 +1,4 @@
 import { and, count, eq, inArray } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { invoices, orders, products, rateLimits, shippingMethods, users } from "~/db/schema";
@@ -15,6 +14,7 @@ import { getOrderView } from "~/services/orders.server";
 import { createTestProvider, type TestProvider } from "~/services/payments/test-provider.server";
 import { outcome } from "./route-outcome";
 import { databaseLabel, openTestDatabase } from "./test-database";
+import { checkoutRouteContext } from "./route-context";
 
 /**
  * "Achat professionnel" (issue 53) from the cart to the invoice, on a real database: the company
@@ -78,17 +78,7 @@ describe(`business buyers on ${databaseLabel}`, () => {
     const flat = [{ upToGrams: null, fromSubtotalCents: 0, priceCents: 490 }];
     const [home] = await database.db.insert(shippingMethods).values({ name: "Domicile test", kind: "home", countries: ["FR", "BE"], bands: flat, freeFromCents: null }).returning({ id: shippingMethods.id });
     homeMethod = home!.id;
-    context = {
-      db: database.db,
-      payments: provider,
-      shop: { name: "Comptoir", email: "contact@comptoir.example", socials: [], legal: { companyName: "Comptoir des Cartes", address: "12 rue des Lilas, 69001 Lyon" } },
-      publicUrl: ORIGIN,
-      nonce: "",
-      logger: pino({ level: "silent" }),
-      clientIp: "203.0.113.1",
-      kickMail: () => {},
-      checkout: { orderPrefix: "CPT", reservationMinutes: 30, sellerEmail: "vendeur@comptoir.example" },
-    } as unknown as AppContext;
+    context = checkoutRouteContext(database.db, ORIGIN, { payments: provider });
   });
   afterAll(() => database?.close());
   beforeEach(async () => {

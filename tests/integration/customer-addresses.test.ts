@@ -1,10 +1,8 @@
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { customerAddresses, products, rateLimits, shippingMethods } from "~/db/schema";
 import { type AddressBookEntry, MAX_ADDRESSES_PER_KIND } from "~/domain/customer-addresses";
-import { createAuth } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";
 import * as addressesRoute from "~/routes/account-addresses";
 import * as paymentRoute from "~/routes/payment-test";
@@ -15,6 +13,7 @@ import { createTestProvider, type TestProvider } from "~/services/payments/test-
 import { createUserWithPassword } from "~/services/users.server";
 import { outcome } from "./route-outcome";
 import { databaseLabel, openTestDatabase } from "./test-database";
+import { checkoutRouteContext, testAuth } from "./route-context";
 
 /**
  * The address book (issue 56, point 1, docs/decisions/064) on a real database: CRUD through the
@@ -63,23 +62,7 @@ describe(`address book on ${databaseLabel}`, () => {
     const [home] = await database.db.insert(shippingMethods).values({ name: "Domicile test", kind: "home", countries: ["FR"], bands: flat, freeFromCents: null }).returning({ id: shippingMethods.id });
     const [relay] = await database.db.insert(shippingMethods).values({ name: "Point relais test", kind: "relay", countries: ["FR"], bands: flat, freeFromCents: null }).returning({ id: shippingMethods.id });
     [homeMethod, relayMethod] = [home!.id, relay!.id];
-    context = {
-      db: database.db,
-      payments: provider,
-      shop: { name: "Comptoir", email: "contact@comptoir.example", socials: [], legal: { companyName: "Comptoir des Cartes", address: "12 rue des Lilas, 69001 Lyon" } },
-      publicUrl: ORIGIN,
-      nonce: "",
-      logger: pino({ level: "silent" }),
-      auth: createAuth({
-        db: database.db,
-        secret: "un-secret-de-test-assez-long-pour-better-auth-0123456789",
-        baseUrl: ORIGIN,
-        mail: { verification: async () => {}, passwordReset: async () => {}, existingAccount: async () => {} },
-      }),
-      clientIp: "203.0.113.1",
-      kickMail: () => {},
-      checkout: { orderPrefix: "CPT", reservationMinutes: 30, sellerEmail: "vendeur@comptoir.example" },
-    } as unknown as AppContext;
+    context = checkoutRouteContext(database.db, ORIGIN, { payments: provider, auth: testAuth(database.db, ORIGIN) });
   });
   afterAll(() => database?.close());
   beforeEach(async () => {

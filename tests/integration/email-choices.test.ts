@@ -8,7 +8,6 @@ import { EMPTY_IDENTITY } from "~/domain/shop-identity";
 import type { AppContext } from "~/lib/context";
 import * as notificationsRoute from "~/routes/account-notifications";
 import * as unsubscribeRoute from "~/routes/unsubscribe";
-import { createAuth } from "~/lib/auth.server";
 import type { CheckoutContext } from "~/services/checkout.server";
 import { emailChoicesOf, unsubscribeToken } from "~/services/email-choices.server";
 import { createTestProvider } from "~/services/payments/test-provider.server";
@@ -19,6 +18,7 @@ import { checkoutAndPay } from "./paid-checkout";
 import { outcome } from "./route-outcome";
 import { startSmtpServer } from "./smtp-server";
 import { databaseLabel, openTestDatabase } from "./test-database";
+import { testAuth } from "./route-context";
 
 /**
  * Notification choices (issue 56, point 4) on a real database: a switched-off kind sends nothing
@@ -46,12 +46,7 @@ describe(`notification choices on ${databaseLabel}`, () => {
       publicUrl: ORIGIN,
       nonce: "",
       logger: pino({ level: "silent" }),
-      auth: createAuth({
-        db: database.db,
-        secret: "un-secret-de-test-assez-long-pour-better-auth-0123456789",
-        baseUrl: ORIGIN,
-        mail: { verification: async () => {}, passwordReset: async () => {}, existingAccount: async () => {} },
-      }),
+      auth: testAuth(database.db, ORIGIN),
       clientIp: "203.0.113.9",
       kickMail: () => {},
       dropSecret: SECRET,

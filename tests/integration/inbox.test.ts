@@ -10,7 +10,6 @@ import { inboxEvents, inboxMessages, outboxEmails, rateLimits } from "~/db/schem
 import { IMAGE_UPLOAD_ERRORS } from "~/domain/image-upload";
 import { RATE_LIMITS, rateLimitKey, tooManyAttemptsMessage } from "~/domain/rate-limits";
 import { EMPTY_IDENTITY } from "~/domain/shop-identity";
-import { createAuth } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";
 import { loader as photoLoader } from "~/routes/admin/inbox-photo";
 import { action as inboxAction, loader as inboxMessageLoader } from "~/routes/admin/inbox-message";
@@ -24,6 +23,7 @@ import { createUserWithPassword } from "~/services/users.server";
 import { pngAnnouncing } from "./png-header";
 import { databaseLabel, openTestDatabase } from "./test-database";
 import { signInAdminWithCode } from "./admin-second-factor";
+import { testAuth } from "./route-context";
 
 /**
  * Contact and buy-back requests: received through the service and the route actions (what a
@@ -313,12 +313,7 @@ describe(`contact and buy-back inbox on ${databaseLabel}`, () => {
     }
 
     beforeAll(async () => {
-      const auth = createAuth({
-        db: database.db,
-        secret: "un-secret-de-test-assez-long-pour-better-auth-0123456789",
-        baseUrl: PUBLIC_URL,
-        mail: { verification: async () => {}, passwordReset: async () => {}, existingAccount: async () => {} },
-      });
+      const auth = testAuth(database.db, PUBLIC_URL);
       context = {
         db: database.db,
         shop: { name: shop.name, email: shop.email, socials: [], legal: { ...EMPTY_IDENTITY, companyName: "Comptoir SAS" } },

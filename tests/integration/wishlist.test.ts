@@ -5,7 +5,6 @@ import type { Database } from "~/db/client.server";
 import { products, users, wishlistItems } from "~/db/schema";
 import { WISHLIST_PRICE_INVALID, WISHLIST_PRODUCT_UNKNOWN, WISHLIST_SIGNED_OUT } from "~/domain/wishlist";
 import { WISHLIST_ALERT_CONSENT_TEXT } from "~/domain/wishlist-consent";
-import { createAuth } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";
 import * as listRoute from "~/routes/account-wishlist";
 import * as apiRoute from "~/routes/api.wishlist";
@@ -15,6 +14,7 @@ import { createUserWithPassword } from "~/services/users.server";
 import { WISHLIST_MAX_ITEMS, listWishlist } from "~/services/wishlist.server";
 import { outcome } from "./route-outcome";
 import { databaseLabel, openTestDatabase } from "./test-database";
+import { testAuth } from "./route-context";
 
 /**
  * The customer's wish list (issue 56, point 3) on a real database: the hearts' endpoint (signed
@@ -38,12 +38,7 @@ describe(`wish list on ${databaseLabel}`, () => {
       nonce: "",
       logger: pino({ level: "silent" }),
       storage: { publicBaseUrl: "/images" },
-      auth: createAuth({
-        db: database.db,
-        secret: "un-secret-de-test-assez-long-pour-better-auth-0123456789",
-        baseUrl: ORIGIN,
-        mail: { verification: async () => {}, passwordReset: async () => {}, existingAccount: async () => {} },
-      }),
+      auth: testAuth(database.db, ORIGIN),
       clientIp: "203.0.113.9",
     } as unknown as AppContext;
   });

@@ -8,7 +8,7 @@ import { RATE_LIMITS, rateLimitKey } from "~/domain/rate-limits";
 import { ERASED_NAME } from "~/domain/admin-users";
 import { WITHDRAWAL_NOT_FOUND, type WithdrawalView } from "~/domain/withdrawal";
 import { WITHDRAWAL_NAME_MESSAGES } from "~/domain/withdrawal-lookup-schema";
-import { type Auth, createAuth } from "~/lib/auth.server";
+import type { Auth } from "~/lib/auth.server";
 import type { AppContext } from "~/lib/context";
 import * as accountRoute from "~/routes/account";
 import * as accountOrderRoute from "~/routes/account-order";
@@ -20,6 +20,7 @@ import type { Viewer } from "~/services/session.server";
 import { createUserWithPassword } from "~/services/users.server";
 import { type WithdrawalDeps, requestWithdrawal, withdrawalPost } from "~/services/withdrawal.server";
 import { databaseLabel, openTestDatabase } from "./test-database";
+import { testAuth } from "./route-context";
 
 /**
  * The withdrawal function over a real database: a signed-in customer's and a guest's requests,
@@ -92,12 +93,7 @@ describe(`withdrawal function on ${databaseLabel}`, () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    auth = createAuth({
-      db: database.db,
-      secret: "un-secret-de-test-assez-long-pour-better-auth-0123456789",
-      baseUrl: ORIGIN,
-      mail: { verification: async () => {}, passwordReset: async () => {}, existingAccount: async () => {} },
-    });
+    auth = testAuth(database.db, ORIGIN);
     const { id } = await createUserWithPassword(database.db, { ...CLAIRE, password: PASSWORD, role: "user", emailVerified: true });
     claire = { id, ...CLAIRE, role: "user", createdAt: NOW.toISOString() };
     otherId = (await createUserWithPassword(database.db, { name: "Autre Client", email: "autre@example.org", password: PASSWORD, role: "user", emailVerified: true })).id;

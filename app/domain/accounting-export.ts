@@ -1,6 +1,6 @@
 import { periodBounds, periodLabel } from "./accounting-period";
 import { serializeCsv, toSpreadsheetText } from "./catalog-csv";
-import { centsToDecimalString } from "./money";
+import { centsToFrenchDecimal } from "./money";
 import { formatParisShortDate } from "./paris-time";
 import { vatRateText } from "./product-form";
 
@@ -75,7 +75,7 @@ export function summarizeLedger(entries: readonly LedgerEntry[]): LedgerSummary 
  * sign, not become text.
  */
 export function csvAmount(cents: number): string {
-  return centsToDecimalString(cents).replace(".", ",");
+  return centsToFrenchDecimal(cents);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToDecimalString, formatEuros, parseEurosToCents } from "./money";
+import { centsToDecimalString, centsToFrenchDecimal, formatEuros, parseEurosToCents } from "./money";
 
 const fr = (euros: number) => new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(euros);
 
@@ -76,5 +76,16 @@ describe("centsToDecimalString", () => {
     [-1299, "-12.99"],
   ])("%i → %s", (cents, text) => {
     expect(centsToDecimalString(cents)).toBe(text);
+  });
+});
+
+describe("centsToFrenchDecimal", () => {
+  it.each([
+    [0, "0,00"],
+    [5, "0,05"],
+    [1250, "12,50"],
+    [-1299, "-12,99"],
+  ])("%i → %s", (cents, text) => {
+    expect(centsToFrenchDecimal(cents)).toBe(text);
   });
 });

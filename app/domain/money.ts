@@ -32,3 +32,8 @@ export function centsToDecimalString(cents: number): string {
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
+
+/** The French way to write it without a currency sign ("12,50"): a form's euro field, a CSV's amount. */
+export function centsToFrenchDecimal(cents: number): string {
+  return centsToDecimalString(cents).replace(".", ",");
+}

@@ -15,7 +15,7 @@ import {
 } from "./catalog-values";
 import { MAX_ADDITIONAL_IMAGES } from "./image-upload";
 import { checkEan } from "./ean";
-import { centsToDecimalString } from "./money";
+import { centsToFrenchDecimal } from "./money";
 import { parisWallTime, parisWallTimeToUtc } from "./paris-time";
 import { type PegiAge, type PegiDescriptor, parsePegi, takesPegiRating } from "./pegi";
 import {
@@ -549,7 +549,7 @@ export function productFormInputOf(product: StoredProduct): Required<ProductForm
     name: product.title,
     description: product.description,
     // As the seller types it (the form's hint: "Par exemple 12,50") and French Excel reads it.
-    price: centsToDecimalString(product.priceCents).replace(".", ","),
+    price: centsToFrenchDecimal(product.priceCents),
     stock: String(product.stock),
     status: product.status,
     category: product.category,
@@ -563,7 +563,7 @@ export function productFormInputOf(product: StoredProduct): Required<ProductForm
     series: product.series ?? "",
     rarity: product.rarity ?? "",
     condition: product.condition ?? "",
-    compareAt: product.compareAtCents === null ? "" : centsToDecimalString(product.compareAtCents).replace(".", ","),
+    compareAt: product.compareAtCents === null ? "" : centsToFrenchDecimal(product.compareAtCents),
     weight: product.weightGrams === null ? "" : String(product.weightGrams),
     vatRate: vatRateText(product.vatRateBp),
     marginScheme: product.vatScheme === "margin" ? "on" : "",

@@ -6,7 +6,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { SwitchField } from "~/components/ui/switch-field";
 import { type FieldErrors, fieldErrors } from "~/domain/field-errors";
-import { centsToDecimalString, formatEuros } from "~/domain/money";
+import { centsToFrenchDecimal, formatEuros } from "~/domain/money";
 import { WISHLIST_PRODUCT_UNKNOWN, WISHLIST_STATE_LABELS, type WishlistItemState, wishlistAlertsSchema, wishlistToggleSchema } from "~/domain/wishlist";
 import { WISHLIST_ALERT_CONSENT_TEXT } from "~/domain/wishlist-consent";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/lib/http";
@@ -159,7 +159,7 @@ function WishlistItem({ item }: { item: WishlistLine }) {
                   inputMode="decimal"
                   autoComplete="off"
                   placeholder="Aucun"
-                  defaultValue={item.priceBelowCents === null ? "" : centsToDecimalString(item.priceBelowCents).replace(".", ",")}
+                  defaultValue={item.priceBelowCents === null ? "" : centsToFrenchDecimal(item.priceBelowCents)}
                   error={form.errors.priceBelow}
                 />
               </div>

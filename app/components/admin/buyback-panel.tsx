@@ -9,7 +9,7 @@ import { displayIban } from "~/domain/buyback-offer-forms";
 import { CONDITIONS, CONDITION_LABELS, MAIN_CATEGORIES } from "~/domain/catalog-values";
 import { type InboxStatus } from "~/domain/inbox-values";
 import { NOTE_MAX } from "~/domain/inbox-admin";
-import { formatEuros } from "~/domain/money";
+import { centsToFrenchDecimal, formatEuros } from "~/domain/money";
 import { identityText } from "~/domain/purchase-register";
 import { cn } from "~/lib/utils";
 
@@ -129,8 +129,6 @@ function LinesList({ lines }: { lines: OfferLine[] }) {
   );
 }
 
-const euros = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
-
 function OfferLinesForm({ intent, title, lines, submitLabel, hint }: { intent: "offer" | "adjust"; title: string; lines: OfferLine[]; submitLabel: string; hint: string }) {
   const fetcher = useFetcher<Answer>({ key: BUYBACK_FETCHERS[intent] });
   const errors = errorsOf(fetcher.data);
@@ -164,7 +162,7 @@ function OfferLinesForm({ intent, title, lines, submitLabel, hint }: { intent: "
                   {(props) => <Input {...props} name={`lines.${i}.quantity`} inputMode="numeric" defaultValue={line?.quantity ?? 1} autoComplete="off" />}
                 </Field>
                 <Field label="Prix unitaire (€)" error={errors[`lines.${i}.unitPrice`]}>
-                  {(props) => <Input {...props} name={`lines.${i}.unitPrice`} inputMode="decimal" defaultValue={line ? euros(line.unitPriceCents) : ""} autoComplete="off" />}
+                  {(props) => <Input {...props} name={`lines.${i}.unitPrice`} inputMode="decimal" defaultValue={line ? centsToFrenchDecimal(line.unitPriceCents) : ""} autoComplete="off" />}
                 </Field>
               </div>
             </fieldset>

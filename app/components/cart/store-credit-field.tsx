@@ -1,6 +1,6 @@
 import { FormField } from "~/components/ui/form-field";
 import { toast } from "~/components/ui/toaster";
-import { centsToDecimalString, formatEuros, parseEurosToCents } from "~/domain/money";
+import { centsToFrenchDecimal, formatEuros, parseEurosToCents } from "~/domain/money";
 
 import { STORE_CREDIT_AMOUNT_ID, STORE_CREDIT_USE_ID } from "./store-credit-ids";
 
@@ -47,7 +47,7 @@ export function StoreCreditField({
           label="Montant à utiliser (€)"
           inputMode="decimal"
           autoComplete="off"
-          defaultValue={centsToDecimalString(balanceCents).replace(".", ",")}
+          defaultValue={centsToFrenchDecimal(balanceCents)}
           disabled={disabled}
           hint="Au plus le total de la commande ; le reste se paie par carte."
         />

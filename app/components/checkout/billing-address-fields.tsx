@@ -1,6 +1,6 @@
 import { ReceiptText } from "lucide-react";
 import { CountryOptions } from "~/components/forms/country-options";
-import { useId, useState } from "react";
+import { Fragment, useId, useState } from "react";
 import { Field, controlClass } from "~/components/ui/field";
 import { FormField } from "~/components/ui/form-field";
 import { type AddressProposal, SAVE_ADDRESS_FIELDS } from "~/domain/address-proposals";
@@ -47,9 +47,11 @@ export function BillingAddressFields({
   const fieldsId = useId();
   const hintId = useId();
   const asked = relay || business || !same;
+  // Uncontrolled, the state only remembering what was typed: what is typed before hydration stays
+  // (a controlled field would be emptied by it), and fields brought back show it again.
   const bind = (name: BillingField) => ({
     name,
-    value: values[name] ?? "",
+    defaultValue: values[name] ?? "",
     onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
     error: errors[name],
   });
@@ -85,35 +87,38 @@ export function BillingAddressFields({
         {asked ? (
           <>
             {proposals?.length ? <SavedAddressSelect label="Adresse de facturation enregistrée" proposals={proposals} choice={chosen?.id ?? null} onChoose={choose} /> : null}
-            <FormField label="Nom complet" required autoComplete="billing name" {...bind(BILLING_FIELDS.fullName)} />
-            <FormField label="Adresse" required autoComplete="billing address-line1" {...bind(BILLING_FIELDS.line1)} />
-            <FormField label="Complément d'adresse (facultatif)" autoComplete="billing address-line2" {...bind(BILLING_FIELDS.line2)} />
-            <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-              <FormField label="Code postal" required autoComplete="billing postal-code" {...bind(BILLING_FIELDS.postalCode)} />
-              <FormField label="Ville" required autoComplete="billing address-level2" {...bind(BILLING_FIELDS.city)} />
-            </div>
-            {business ? (
-              <>
-                {/* The company's country, given in the cart, decided what its identifiers must be: another means going back there. */}
-                <FormField label="Pays" name="billingCountryName" value={countryName(businessCountry)} readOnly hint="Pays de l'entreprise indiqué dans le panier." error={errors[BILLING_FIELDS.country]} />
-                <input type="hidden" name={BILLING_FIELDS.country} value={businessCountry} />
-              </>
-            ) : (
-              <Field label="Pays" error={errors[BILLING_FIELDS.country]}>
-                {(props) => (
-                  <select
-                    {...props}
-                    name={BILLING_FIELDS.country}
-                    value={values[BILLING_FIELDS.country] ?? country}
-                    onChange={(event) => setValues((current) => ({ ...current, [BILLING_FIELDS.country]: event.target.value }))}
-                    autoComplete="billing country"
-                    className={cn(controlClass, "h-11")}
-                  >
-                    <CountryOptions />
-                  </select>
-                )}
-              </Field>
-            )}
+            {/* Another proposal chosen: the fields start again from its values. */}
+            <Fragment key={chosen?.id ?? "new"}>
+              <FormField label="Nom complet" required autoComplete="billing name" {...bind(BILLING_FIELDS.fullName)} />
+              <FormField label="Adresse" required autoComplete="billing address-line1" {...bind(BILLING_FIELDS.line1)} />
+              <FormField label="Complément d'adresse (facultatif)" autoComplete="billing address-line2" {...bind(BILLING_FIELDS.line2)} />
+              <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+                <FormField label="Code postal" required autoComplete="billing postal-code" {...bind(BILLING_FIELDS.postalCode)} />
+                <FormField label="Ville" required autoComplete="billing address-level2" {...bind(BILLING_FIELDS.city)} />
+              </div>
+              {business ? (
+                <>
+                  {/* The company's country, given in the cart, decided what its identifiers must be: another means going back there. */}
+                  <FormField label="Pays" name="billingCountryName" value={countryName(businessCountry)} readOnly hint="Pays de l'entreprise indiqué dans le panier." error={errors[BILLING_FIELDS.country]} />
+                  <input type="hidden" name={BILLING_FIELDS.country} value={businessCountry} />
+                </>
+              ) : (
+                <Field label="Pays" error={errors[BILLING_FIELDS.country]}>
+                  {(props) => (
+                    <select
+                      {...props}
+                      name={BILLING_FIELDS.country}
+                      defaultValue={values[BILLING_FIELDS.country] ?? country}
+                      onChange={(event) => setValues((current) => ({ ...current, [BILLING_FIELDS.country]: event.target.value }))}
+                      autoComplete="billing country"
+                      className={cn(controlClass, "h-11")}
+                    >
+                      <CountryOptions />
+                    </select>
+                  )}
+                </Field>
+              )}
+            </Fragment>
             {proposals && !chosen ? <SaveAddressBox name={SAVE_ADDRESS_FIELDS.billing} /> : null}
           </>
         ) : null}
